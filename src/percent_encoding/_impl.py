@@ -1,0 +1,33 @@
+"""Pick the kernel implementation: the C twin when it is built, else pure Python.
+
+``PERCENT_ENCODING_NO_EXTENSIONS=1`` (any non-empty value but ``0``) forces the
+pure twin.  Type checkers see the pure twin's signatures (the yarl model).
+"""
+
+from __future__ import annotations
+
+import os
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from . import _pure
+
+IMPLEMENTATION: str
+kernels: ModuleType
+
+if TYPE_CHECKING:
+    kernels = _pure
+    IMPLEMENTATION = "python"
+else:
+    _forced_pure = os.environ.get("PERCENT_ENCODING_NO_EXTENSIONS", "") not in ("", "0")
+    if _forced_pure:
+        kernels = _pure
+        IMPLEMENTATION = "python"
+    else:
+        try:
+            from . import _speedups as kernels
+        except ImportError:
+            kernels = _pure
+            IMPLEMENTATION = "python"
+        else:
+            IMPLEMENTATION = "c"

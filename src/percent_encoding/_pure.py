@@ -1,0 +1,237 @@
+"""The pure-Python kernels: the reference twin of ``_speedups.c``.
+
+Strategy: the kernels do the byte work and nothing else.  Argument checking,
+encode-set lookup, legacy encodings and error wording live in :mod:`core` and
+:mod:`form`; the kernels take already-checked arguments:
+
+* ``encode(data, table, space_as_plus) -> str`` — percent-encode ``data``
+  (``str``: its UTF-8 bytes; ``bytes``: as given).  ``table`` is an encode
+  set's 256-byte table (``EncodeSet.table``).  For ``str`` input, code points
+  of U+0080 and above are encoded when ``table[0x80]`` is set and kept as they
+  are otherwise; for bytes input, bytes 0x80–0xFF are always encoded.  A
+  ``str`` comes back as the same object when nothing needs encoding.  A lone
+  surrogate that must be encoded raises ``UnicodeEncodeError``.
+* ``decode(data, plus_as_space, strict) -> bytes`` — URL Standard §1.3
+  percent-decode.  Invalid ``%`` stays; ``strict`` raises
+  :class:`PercentDecodeError` at the first bad ``%`` (index into ``data``).
+* ``decode_text(data, plus_as_space, strict, utf8_strict) -> str`` — decode,
+  then UTF-8 decode without BOM (U+FFFD for invalid sequences, or
+  :class:`TextDecodeError` when ``utf8_strict``).
+* ``form_parse(data) -> list[tuple[str, str]]`` and ``form_parse_bytes(data)``
+  — URL Standard §5.1 application/x-www-form-urlencoded parser (``&`` only).
+* ``form_serialize(pairs) -> str`` — URL Standard §5.2 serializer, UTF-8.
+
+Speed comes from letting C do the loops: ``re.search`` to find the first
+character that needs work, ``str.translate`` to expand bytes to ``%XX``,
+``bytes.split`` and a 484-entry dict to decode escapes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .errors import PercentDecodeError, TextDecodeError
+from .sets import FORM_URLENCODED
+
+__all__ = [
+    "encode",
+    "decode",
+    "decode_text",
+    "form_parse",
+    "form_parse_bytes",
+    "form_serialize",
+]
+
+_HEXDIGITS = "0123456789ABCDEFabcdef"
+# Every two-hex-digit pair, in any case, to the byte it names.
+_HEXTOBYTE: dict[bytes, bytes] = {
+    (a + b).encode("ascii"): bytes([int(a + b, 16)]) for a in _HEXDIGITS for b in _HEXDIGITS
+}
+_BAD_PERCENT_STR = re.compile(r"%(?![0-9A-Fa-f]{2})")
+_BAD_PERCENT_BYTES = re.compile(rb"%(?![0-9A-Fa-f]{2})")
+_PCT = ["%%%02X" % i for i in range(256)]
+
+_Tables = tuple["re.Pattern[str]", "re.Pattern[bytes]", list[str], list[str]]
+_cache: dict[tuple[bytes, bool], _Tables] = {}
+
+
+def _class(codes: Iterable[int]) -> str:
+    return "".join(re.escape(chr(c)) for c in codes)
+
+
+def _tables(table: bytes, space_as_plus: bool) -> _Tables:
+    key = (table, space_as_plus)
+    t = _cache.get(key)
+    if t is None:
+        ascii_codes = [i for i in range(128) if table[i]]
+        if space_as_plus and not table[0x20]:
+            ascii_codes.append(0x20)
+        cls = _class(ascii_codes)
+        if table[0x80]:
+            cls += "\x80-\U0010ffff"
+        str_re = re.compile(f"[{cls}]" if cls else "(?!)")
+        bytes_re = re.compile(("[" + _class(ascii_codes) + "\x80-\xff]").encode("latin-1"))
+        # Indexed by byte value (for latin-1-decoded bytes) ...
+        trans = [_PCT[i] if (i >= 128 or table[i]) else chr(i) for i in range(256)]
+        # ... and by ASCII code point only, for str input whose non-ASCII stays.
+        trans_ascii = trans[:128]
+        if space_as_plus:
+            trans[0x20] = trans_ascii[0x20] = "+"
+        t = (str_re, bytes_re, trans, trans_ascii)
+        if len(_cache) > 256:  # user-built sets: keep the cache bounded
+            _cache.clear()
+        _cache[key] = t
+    return t
+
+
+def encode(data: str | bytes, table: bytes, space_as_plus: bool) -> str:
+    str_re, bytes_re, trans, trans_ascii = _tables(table, space_as_plus)
+    if isinstance(data, str):
+        if str_re.search(data) is None:
+            return data
+        if table[0x80]:
+            # latin-1 maps each UTF-8 byte to one character, so one
+            # translate pass expands the bytes that need it to %XX.
+            return data.encode("utf-8").decode("latin-1").translate(trans)
+        return data.translate(trans_ascii)
+    if bytes_re.search(data) is None:
+        return data.decode("ascii")
+    return data.decode("latin-1").translate(trans)
+
+
+def _bad_percent_position(data: str | bytes) -> int:
+    m = (
+        _BAD_PERCENT_STR.search(data)
+        if isinstance(data, str)
+        else _BAD_PERCENT_BYTES.search(data)
+    )
+    assert m is not None
+    return m.start()
+
+
+def _raise_bad_percent(data: str | bytes) -> None:
+    pos = _bad_percent_position(data)
+    snippet = data[pos : pos + 3]
+    raise PercentDecodeError(
+        f"invalid percent-encoding {snippet!r} at position {pos}: '%' must be followed by "
+        "two hex digits (encode a literal '%' as %25)",
+        pos,
+    )
+
+
+def decode(data: str | bytes, plus_as_space: bool, strict: bool) -> bytes:
+    if isinstance(data, str):
+        b = data.encode("ascii") if data.isascii() else data.encode("utf-8")
+    else:
+        b = data
+    if plus_as_space and b"+" in b:
+        b = b.replace(b"+", b" ")
+    if b"%" not in b:
+        return b
+    parts = b.split(b"%")
+    out = [parts[0]]
+    append = out.append
+    get = _HEXTOBYTE.get
+    for item in parts[1:]:
+        h = get(item[:2])
+        if h is None:
+            if strict:
+                _raise_bad_percent(data)
+            append(b"%")
+            append(item)
+        else:
+            append(h)
+            append(item[2:])
+    return b"".join(out)
+
+
+def _utf8(b: bytes, utf8_strict: bool) -> str:
+    if not utf8_strict:
+        return b.decode("utf-8", "replace")
+    try:
+        return b.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise TextDecodeError(
+            f"percent-decoded bytes are not valid UTF-8: {e.reason} at byte {e.start} "
+            f"({b[e.start : e.start + 4]!r})",
+            e.start,
+        ) from None
+
+
+def decode_text(data: str | bytes, plus_as_space: bool, strict: bool, utf8_strict: bool) -> str:
+    if isinstance(data, str) and "%" not in data and (not plus_as_space or "+" not in data):
+        if not data.isascii():
+            data.encode("utf-8")  # a lone surrogate is an error here too
+        return data
+    return _utf8(decode(data, plus_as_space, strict), utf8_strict)
+
+
+def _decode_piece_str(piece: str) -> str:
+    # The UTF-8 round trip of a scalar-value string is the identity, so only
+    # pieces with escapes need the byte path.
+    if "+" in piece:
+        piece = piece.replace("+", " ")
+    if "%" not in piece:
+        return piece
+    return decode(piece, False, False).decode("utf-8", "replace")
+
+
+def _decode_piece_bytes(piece: bytes) -> str:
+    if b"+" in piece:
+        piece = piece.replace(b"+", b" ")
+    if b"%" in piece:
+        piece = decode(piece, False, False)
+    return piece.decode("utf-8", "replace")
+
+
+def form_parse(data: str | bytes) -> list[tuple[str, str]]:
+    # URL Standard §5.1: split on "&", drop empty sequences, split each at the
+    # first "=", "+" -> space, percent-decode, UTF-8 decode without BOM.
+    out: list[tuple[str, str]] = []
+    append = out.append
+    if isinstance(data, str):
+        dec_s = _decode_piece_str
+        for seq in data.split("&"):
+            if seq:
+                name, _, value = seq.partition("=")
+                append((dec_s(name), dec_s(value)))
+    else:
+        dec_b = _decode_piece_bytes
+        for bseq in data.split(b"&"):
+            if bseq:
+                bname, _, bvalue = bseq.partition(b"=")
+                append((dec_b(bname), dec_b(bvalue)))
+    return out
+
+
+def _decode_piece_raw(piece: bytes) -> bytes:
+    if b"+" in piece:
+        piece = piece.replace(b"+", b" ")
+    if b"%" in piece:
+        piece = decode(piece, False, False)
+    return piece
+
+
+def form_parse_bytes(data: bytes) -> list[tuple[bytes, bytes]]:
+    out: list[tuple[bytes, bytes]] = []
+    append = out.append
+    dec = _decode_piece_raw
+    for seq in data.split(b"&"):
+        if seq:
+            name, _, value = seq.partition(b"=")
+            append((dec(name), dec(value)))
+    return out
+
+
+_FORM_TABLE = FORM_URLENCODED.table
+
+
+def form_serialize(pairs: Iterable[tuple[str, str]]) -> str:
+    # URL Standard §5.2: the application/x-www-form-urlencoded set (everything
+    # but ASCII alphanumerics and *-._), space as "+", pairs joined by "&".
+    enc = encode
+    table = _FORM_TABLE
+    return "&".join(
+        enc(name, table, True) + "=" + enc(value, table, True) for name, value in pairs
+    )

@@ -1,0 +1,233 @@
+"""The two core operations: percent-encode and percent-decode.
+
+Strategy: this module is the boundary.  It checks argument types, resolves an
+encode set or an encoding label, turns Python's codec errors into ours (with
+positions), and hands the byte work to a kernel (``_speedups`` or ``_pure``,
+see :mod:`._impl`).  Everything else in the library (forms, ECMAScript, OAuth,
+templates, …) is a thin layer over :func:`encode` and :func:`decode`.
+
+Spec: WHATWG URL Standard §1.3 "Percent-encoded bytes": *percent-encode after
+encoding* (:func:`encode`), *percent-decode* (:func:`decode`), and the
+Encoding Standard's *UTF-8 decode without BOM (or fail)* (:func:`decode_text`).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from types import ModuleType
+from typing import TYPE_CHECKING, Literal
+
+from . import _impl
+from .errors import (
+    PercentDecodeError,
+    PercentEncodeError,
+    PercentEncodingTypeError,
+)
+from .sets import _REGISTRY, EncodeSet
+from .sets import get as _get_set
+
+if TYPE_CHECKING:
+    from .encodings import Encoding
+
+__all__ = [
+    "encode",
+    "decode",
+    "decode_text",
+    "percent_encode_after_encoding",
+    "percent_decode",
+    "to_usv_string",
+]
+
+_k: ModuleType = _impl.kernels
+
+_UTF8_LABELS = frozenset({"utf-8", "UTF-8", "utf8", "UTF8", "unicode-1-1-utf-8"})
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _use_kernels(module: ModuleType) -> ModuleType:
+    """Swap the kernel module (tests run the suite on both twins); returns the old one."""
+    global _k
+    old, _k = _k, module
+    return old
+
+
+def to_usv_string(text: str) -> str:
+    """WebIDL's USVString conversion: join surrogate pairs, lone surrogates become U+FFFD.
+
+    >>> to_usv_string("a\\ud800b")
+    'a\\ufffdb'
+    """
+    if text.isascii() or _LONE_SURROGATE.search(text) is None:
+        return text
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+
+
+def _lone_surrogate_error(text: str, start: int, what: str) -> PercentEncodeError:
+    return PercentEncodeError(
+        f"lone surrogate U+{ord(text[start]):04X} at position {start} cannot be {what}; "
+        "pass errors='replace' to turn it into U+FFFD as browsers do",
+        start,
+    )
+
+
+def _check_text(data: object, func: str) -> str | bytes:
+    if isinstance(data, (str, bytes)):
+        return data
+    if isinstance(data, (bytearray, memoryview)):
+        return bytes(data)
+    raise PercentEncodingTypeError(
+        f"{func}() takes str or bytes, not {type(data).__name__}"
+    )
+
+
+@lru_cache(maxsize=64)
+def _lookup_encoding(label: str) -> Encoding:
+    from .encodings import lookup
+
+    return lookup(label)
+
+
+def _resolve_set(encode_set: EncodeSet | str) -> EncodeSet:
+    if type(encode_set) is str:
+        s = _REGISTRY.get(encode_set)
+        if s is not None:
+            return s
+    return _get_set(encode_set)
+
+
+def encode(
+    data: str | bytes,
+    encode_set: EncodeSet | str = "component",
+    *,
+    encoding: str = "utf-8",
+    space_as_plus: bool = False,
+    errors: Literal["strict", "replace"] = "strict",
+) -> str:
+    """Percent-encode ``data`` with ``encode_set``: the URL Standard's
+    *percent-encode after encoding* (§1.3).
+
+    ``str`` is first encoded with ``encoding`` (a WHATWG label; UTF-8 by
+    default); ``bytes`` are encoded as given.  Hex digits are upper case.  In a
+    legacy encoding, a character it cannot represent becomes ``%26%23N%3B``
+    (``&#N;``), as browsers do.  A lone surrogate raises
+    :class:`PercentEncodeError` unless ``errors="replace"`` (U+FFFD, the
+    USVString conversion).  When nothing needs encoding the very same ``str``
+    object comes back.
+
+    >>> encode("a b/ü")
+    'a%20b%2F%C3%BC'
+    >>> encode("a b", "application/x-www-form-urlencoded", space_as_plus=True)
+    'a+b'
+    """
+    s = _resolve_set(encode_set)
+    if type(data) is not str and type(data) is not bytes:
+        data = _check_text(data, "encode")
+    if errors != "strict" and errors != "replace":
+        raise ValueError(f"errors must be 'strict' or 'replace', not {errors!r}")
+    if encoding not in _UTF8_LABELS:
+        if not isinstance(encoding, str):
+            raise PercentEncodingTypeError("encoding must be a str label")
+        enc = _lookup_encoding(encoding).output_encoding
+        if enc.name != "UTF-8" and isinstance(data, str):
+            return _encode_legacy(data, s, enc, space_as_plus, errors)
+    try:
+        return _k.encode(data, s.table, space_as_plus)  # type: ignore[no-any-return]
+    except UnicodeEncodeError as e:
+        assert isinstance(data, str)
+        if errors == "replace":
+            return _k.encode(to_usv_string(data), s.table, space_as_plus)  # type: ignore[no-any-return]
+        raise _lone_surrogate_error(data, e.start, "UTF-8 encoded") from None
+
+
+percent_encode_after_encoding = encode
+
+
+def _encode_legacy(
+    text: str, s: EncodeSet, enc: Encoding, space_as_plus: bool, errors: str
+) -> str:
+    # URL Standard §1.3 percent-encode after encoding, with a non-UTF-8 encoder:
+    # one encoder runs over the whole input (ISO-2022-JP keeps state); an
+    # unencodable code point is written as "%26%23" + decimal + "%3B" whatever
+    # the set, the rest is percent-encoded byte by byte.
+    if errors == "replace":
+        text = to_usv_string(text)
+    else:
+        m = _LONE_SURROGATE.search(text)
+        if m is not None:
+            raise _lone_surrogate_error(text, m.start(), f"encoded in {enc.name}")
+    out: list[str] = []
+    table = s.table
+    for seg in enc.encode_segments(text):
+        if isinstance(seg, int):
+            out.append(f"%26%23{seg}%3B")
+        else:
+            out.append(_k.encode(seg, table, space_as_plus))
+    return "".join(out)
+
+
+def _surrogate_in_decode(data: str, e: UnicodeEncodeError) -> PercentDecodeError:
+    return PercentDecodeError(
+        f"lone surrogate U+{ord(data[e.start]):04X} at position {e.start} cannot be "
+        "UTF-8 encoded before decoding",
+        e.start,
+    )
+
+
+def decode(data: str | bytes, *, plus_as_space: bool = False, strict: bool = False) -> bytes:
+    """Percent-decode ``data`` to bytes: the URL Standard's *percent-decode* (§1.3).
+
+    ``%XX`` with upper- or lower-case hex becomes the byte; any other ``%`` is
+    kept as is, unless ``strict=True``, which raises :class:`PercentDecodeError`
+    with the position of the first bad ``%``.  ``plus_as_space`` turns ``+``
+    into a space first (forms).  A ``str`` is UTF-8 encoded first.
+
+    >>> decode("caf%C3%A9%2")
+    b'caf\\xc3\\xa9%2'
+    """
+    if type(data) is not str and type(data) is not bytes:
+        data = _check_text(data, "decode")
+    try:
+        return _k.decode(data, plus_as_space, strict)  # type: ignore[no-any-return]
+    except UnicodeEncodeError as e:
+        assert isinstance(data, str)
+        raise _surrogate_in_decode(data, e) from None
+
+
+percent_decode = decode
+
+
+def decode_text(
+    data: str | bytes,
+    *,
+    encoding: str = "utf-8",
+    errors: Literal["replace", "strict"] = "replace",
+    plus_as_space: bool = False,
+    strict: bool = False,
+) -> str:
+    """Percent-decode, then decode the bytes as text.
+
+    With UTF-8 (the default) this is the Encoding Standard's *UTF-8 decode
+    without BOM*: a leading BOM is kept, invalid sequences become U+FFFD; with
+    ``errors="strict"`` it is *UTF-8 decode without BOM or fail*, raising
+    :class:`TextDecodeError` with the byte offset.  Other WHATWG labels decode
+    with that encoding's decoder.
+
+    >>> decode_text("caf%C3%A9+au+lait", plus_as_space=True)
+    'café au lait'
+    """
+    if type(data) is not str and type(data) is not bytes:
+        data = _check_text(data, "decode_text")
+    if errors != "strict" and errors != "replace":
+        raise ValueError(f"errors must be 'replace' or 'strict', not {errors!r}")
+    try:
+        if encoding in _UTF8_LABELS:
+            return _k.decode_text(data, plus_as_space, strict, errors == "strict")  # type: ignore[no-any-return]
+        if not isinstance(encoding, str):
+            raise PercentEncodingTypeError("encoding must be a str label")
+        enc = _lookup_encoding(encoding)
+        raw = _k.decode(data, plus_as_space, strict)
+    except UnicodeEncodeError as e:
+        assert isinstance(data, str)
+        raise _surrogate_in_decode(data, e) from None
+    return enc.decode(raw, errors="fatal" if errors == "strict" else "replace")

@@ -1,0 +1,115 @@
+"""Every exception the library raises.
+
+Strategy: one base class, :class:`PercentEncodingError`, which is a ``ValueError``
+so callers that already catch ``ValueError`` keep working.  Specific errors sit
+below it and carry what a caller needs to act on (a position, a field count, a
+label).  Wrong *types* raise :class:`PercentEncodingTypeError`, a ``TypeError``.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "PercentEncodingError",
+    "PercentEncodingTypeError",
+    "PercentDecodeError",
+    "PercentEncodeError",
+    "TextDecodeError",
+    "UnknownEncodingError",
+    "UnknownSetError",
+    "UnknownSchemeError",
+    "FormLimitError",
+    "URIError",
+    "UriTemplateError",
+]
+
+
+class PercentEncodingError(ValueError):
+    """Base class of every value error this library raises."""
+
+
+class PercentEncodingTypeError(TypeError):
+    """An argument has the wrong type (for example ``int`` where text is expected)."""
+
+
+class PercentDecodeError(PercentEncodingError):
+    """A ``%`` that does not start a valid ``%XX`` escape (strict decoding only).
+
+    ``position`` is the index of the offending ``%`` in the input.
+    """
+
+    def __init__(self, message: str, position: int) -> None:
+        super().__init__(message)
+        self.position = position
+
+
+class PercentEncodeError(PercentEncodingError):
+    """Text that cannot be encoded, e.g. a lone surrogate or a character the
+    chosen legacy encoding cannot represent in fatal mode.
+
+    ``position`` is the index of the offending character in the input.
+    """
+
+    def __init__(self, message: str, position: int) -> None:
+        super().__init__(message)
+        self.position = position
+
+
+class TextDecodeError(PercentEncodingError):
+    """Bytes that are not valid in the chosen encoding (strict/fatal decoding).
+
+    ``position`` is the byte offset of the first invalid byte.
+    """
+
+    def __init__(self, message: str, position: int) -> None:
+        super().__init__(message)
+        self.position = position
+
+
+class UnknownEncodingError(PercentEncodingError, LookupError):
+    """A label that the WHATWG Encoding Standard does not define."""
+
+
+class UnknownSetError(PercentEncodingError, KeyError):
+    """An encode-set name that is not registered (also a ``KeyError``/``LookupError``)."""
+
+    def __str__(self) -> str:  # KeyError would otherwise repr() the message
+        return str(self.args[0]) if self.args else ""
+
+
+class UnknownSchemeError(PercentEncodingError, KeyError):
+    """A scheme name that is not in :mod:`percent_encoding.schemes`."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+class FormLimitError(PercentEncodingError):
+    """A form body crossed a configured limit (field count, field size, total size)."""
+
+    def __init__(self, message: str, limit: str = "", value: int = 0) -> None:
+        super().__init__(message)
+        self.limit = limit
+        self.value = value
+
+
+class URIError(PercentEncodingError):
+    """Where a JavaScript engine throws ``URIError`` (ECMA-262 §19.2.6).
+
+    ``position`` is the UTF-16 code-unit index in the JavaScript string where the
+    problem was found, when there is one.
+    """
+
+    def __init__(self, message: str, position: int | None = None) -> None:
+        super().__init__(message)
+        self.position = position
+
+
+class UriTemplateError(PercentEncodingError):
+    """A malformed RFC 6570 template or an expansion the RFC forbids.
+
+    ``position`` is the character index in the template, when known.
+    """
+
+    def __init__(self, message: str, position: int | None = None) -> None:
+        super().__init__(message)
+        self.position = position

@@ -1,0 +1,186 @@
+"""One registry of every way of percent-encoding this library knows.
+
+Strategy: a :class:`Scheme` names one variant (a spec's or a language's
+function), says where it comes from, and carries its ``encode`` (and
+``decode``, ``encode_pairs`` where they exist).  The WHATWG encode sets are
+registered here as ``whatwg-<set>`` schemes; each feature module
+(:mod:`.form`, :mod:`.ecmascript`, :mod:`.legacy`, …) declares its own schemes
+in a module-level ``SCHEMES`` tuple, and this module collects them the first
+time the registry is read (lazily, so importing the package stays cheap and
+there is no import cycle).
+
+The CLI and the web tool read only this registry.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import PercentEncodingTypeError, UnknownSchemeError
+from .sets import EncodeSet
+
+__all__ = ["Scheme", "get", "names", "all_schemes", "compare"]
+
+# Feature modules that declare SCHEMES, in the order they are listed.
+_MODULES: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Scheme:
+    """One named percent-encoding.
+
+    ``encode`` takes text (``str``) and returns the encoded ``str``;
+    ``decode`` (``None`` when the variant defines no decoder) reverses it;
+    ``encode_pairs`` serializes a whole list of ``(name, value)`` pairs for
+    schemes that encode queries or forms.
+    """
+
+    name: str
+    spec: str
+    encode: Callable[[str], str]
+    decode: Callable[[str], str] | None = None
+    encode_set: EncodeSet | None = None
+    notes: str = ""
+    encode_pairs: Callable[[Sequence[tuple[str, str]]], str] | None = field(default=None)
+    family: str = ""
+    aliases: tuple[str, ...] = ()
+
+    def describe(self) -> dict[str, Any]:
+        """Plain data about the scheme (for JSON output)."""
+        return {
+            "name": self.name,
+            "spec": self.spec,
+            "family": self.family,
+            "notes": self.notes,
+            "has_decode": self.decode is not None,
+            "has_encode_pairs": self.encode_pairs is not None,
+            "encode_set": self.encode_set.name if self.encode_set is not None else None,
+            "aliases": list(self.aliases),
+        }
+
+
+_registry: dict[str, Scheme] = {}
+_aliases: dict[str, str] = {}
+_loaded = False
+
+
+def _add(scheme: Scheme) -> None:
+    if scheme.name in _registry or scheme.name in _aliases:
+        raise ValueError(f"scheme {scheme.name!r} is registered twice")
+    _registry[scheme.name] = scheme
+    for a in scheme.aliases:
+        if a in _registry or a in _aliases:
+            raise ValueError(f"scheme alias {a!r} is registered twice")
+        _aliases[a] = scheme.name
+
+
+def _whatwg_schemes() -> list[Scheme]:
+    from . import core, sets
+
+    def make(s: EncodeSet) -> Scheme:
+        def enc(text: str) -> str:
+            return core.encode(text, s)
+
+        def dec(text: str) -> str:
+            return core.decode_text(text)
+
+        return Scheme(
+            name="whatwg-" + (s.name or ""),
+            spec=s.spec or "",
+            encode=enc,
+            decode=dec,
+            encode_set=s,
+            notes="UTF-8, then every byte in the set as %XX (upper-case hex)",
+            family="WHATWG URL Standard",
+        )
+
+    wanted = ("c0-control", "fragment", "query", "special-query", "path", "userinfo", "component")
+    return [make(sets.get(n)) for n in wanted]
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    for s in _whatwg_schemes():
+        _add(s)
+    for mod in _MODULES:
+        m = importlib.import_module(f"{__package__}.{mod}")
+        for s in m.SCHEMES:
+            _add(s)
+    _loaded = True
+
+
+def get(name: str) -> Scheme:
+    """The scheme registered under ``name`` (or one of its aliases).
+
+    Raises :class:`UnknownSchemeError` (a ``KeyError``) for an unknown name.
+    """
+    if not isinstance(name, str):
+        raise PercentEncodingTypeError(f"a scheme name is a str, not {type(name).__name__}")
+    _load()
+    s = _registry.get(name) or _registry.get(_aliases.get(name, ""))
+    if s is None:
+        close = [n for n in _registry if name.lower() in n.lower()][:5]
+        hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
+        raise UnknownSchemeError(
+            f"unknown scheme {name!r}{hint} (percent_encoding.schemes.names() lists them)"
+        )
+    return s
+
+
+def names() -> list[str]:
+    """Every registered scheme name."""
+    _load()
+    return list(_registry)
+
+
+def all_schemes() -> list[Scheme]:
+    """Every registered scheme, in registration order."""
+    _load()
+    return list(_registry.values())
+
+
+def _display(cp: int) -> str:
+    if cp < 0x20:
+        return f"U+{cp:04X}"
+    if cp == 0x20:
+        return "SP"
+    if cp == 0x7F:
+        return "DEL"
+    return chr(cp)
+
+
+def compare(scheme_names: Sequence[str] | None = None) -> dict[str, Any]:
+    """Which ASCII characters each scheme changes, side by side (the seeds' table).
+
+    Each cell is what the scheme writes for that one character (``None``
+    when it leaves it alone), found by running the scheme itself, so schemes
+    without an encode set compare too::
+
+        {"schemes": [{"name", "spec"}...],
+         "rows": [{"code_point", "char", "encoded": [bool...], "output": [str|None...]}]}
+    """
+    chosen = [get(n) for n in scheme_names] if scheme_names else all_schemes()
+    rows = []
+    for cp in range(128):
+        ch = chr(cp)
+        outs: list[str | None] = []
+        for s in chosen:
+            try:
+                out = s.encode(ch)
+            except ValueError as e:  # e.g. a scheme that rejects controls
+                out = f"error: {e}"
+            outs.append(None if out == ch else out)
+        rows.append(
+            {
+                "code_point": cp,
+                "char": _display(cp),
+                "encoded": [o is not None for o in outs],
+                "output": outs,
+            }
+        )
+    return {"schemes": [{"name": s.name, "spec": s.spec} for s in chosen], "rows": rows}

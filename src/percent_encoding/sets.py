@@ -1,0 +1,512 @@
+"""Percent-encode sets: which code points a percent-encoding leaves alone.
+
+Strategy: an :class:`EncodeSet` is data, not code (the rust-url model).  It is a
+128-bit mask of the ASCII code points it encodes plus one flag saying whether
+every non-ASCII code point is encoded too (all WHATWG and RFC sets do; IRI-style
+sets keep non-ASCII as is).  Sets are immutable and hashable, so they can be
+module constants, dict keys and ``functools.cache`` arguments.
+
+Every named set is a module constant with the spec it comes from, and is
+registered under a name (``get("component")``) so strings can select it.
+:func:`compare` draws the table of the seed documents: the 128 ASCII code
+points against any number of sets.
+
+Sources:
+  WHATWG URL Standard §1.3 "Percent-encoded bytes" (current sets; ``^`` joined the
+  path set in 2025) and its 2014–2016 editions (simple/default/userinfo sets);
+  RFC 3986 §2 and Appendix A; RFC 2396 §2; RFC 2732 §3; RFC 1738 §2.2;
+  ECMA-262 §19.2.6 and Annex B.2.1.1; RFC 5849 §3.6; RFC 7838 §3; RFC 8187 §3.2.1;
+  RFC 3875 §2.3; HTML 4.01 §17.13.4.1; XForms 1.0 §11.6.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any, Final
+
+from .errors import PercentEncodingTypeError, UnknownSetError
+
+__all__ = [
+    "EncodeSet",
+    "get",
+    "names",
+    "compare",
+    "register",
+    "C0_CONTROL",
+    "FRAGMENT",
+    "QUERY",
+    "SPECIAL_QUERY",
+    "PATH",
+    "USERINFO",
+    "COMPONENT",
+    "FORM_URLENCODED",
+]
+
+_ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+_DIGIT = "0123456789"
+_ALNUM = _ALPHA + _DIGIT
+_FULL_MASK = (1 << 128) - 1
+
+
+def _mask_of(chars: str | Iterable[int]) -> int:
+    mask = 0
+    for c in chars:
+        cp = ord(c) if isinstance(c, str) else c
+        if not 0 <= cp < 128:
+            raise ValueError(f"encode sets hold ASCII code points only, got U+{cp:04X}")
+        mask |= 1 << cp
+    return mask
+
+
+def _as_mask(chars: str | EncodeSet) -> int:
+    if isinstance(chars, EncodeSet):
+        return chars.mask
+    if isinstance(chars, str):
+        return _mask_of(chars)
+    raise PercentEncodingTypeError(
+        f"expected a str of ASCII characters or an EncodeSet, got {type(chars).__name__}"
+    )
+
+
+class EncodeSet:
+    """An immutable set of code points that a percent-encoding encodes.
+
+    ``mask`` has bit *n* set when ASCII code point *n* is encoded; ``non_ascii``
+    says whether code points above U+007F are encoded (for byte input: whether
+    bytes 0x80–0xFF are).
+
+    >>> from percent_encoding.sets import COMPONENT
+    >>> "/" in COMPONENT, "a" in COMPONENT
+    (True, False)
+    >>> (COMPONENT - "/").encodes(ord("/"))
+    False
+    """
+
+    __slots__ = ("mask", "non_ascii", "name", "spec", "table")
+
+    mask: int
+    non_ascii: bool
+    name: str | None
+    spec: str | None
+    #: 256 bytes, 1 where that byte value (or, below 128, code point) is encoded:
+    #: the form in which the kernels (pure and C) take a set.
+    table: bytes
+
+    def __init__(
+        self,
+        encoded: str | Iterable[int] = "",
+        *,
+        non_ascii: bool = True,
+        name: str | None = None,
+        spec: str | None = None,
+        mask: int | None = None,
+    ) -> None:
+        m = _mask_of(encoded) if mask is None else mask
+        if not 0 <= m <= _FULL_MASK:
+            raise ValueError("mask must be a 128-bit non-negative integer")
+        object.__setattr__(self, "mask", m)
+        object.__setattr__(self, "non_ascii", bool(non_ascii))
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "spec", spec)
+        object.__setattr__(
+            self,
+            "table",
+            bytes(
+                (m >> i & 1) if i < 128 else int(bool(non_ascii)) for i in range(256)
+            ),
+        )
+
+    # -- construction -----------------------------------------------------
+    @classmethod
+    def from_allowed(
+        cls,
+        allowed: str,
+        *,
+        non_ascii: bool = True,
+        name: str | None = None,
+        spec: str | None = None,
+    ) -> EncodeSet:
+        """The set that encodes every ASCII code point *not* in ``allowed``."""
+        return cls(mask=_FULL_MASK & ~_mask_of(allowed), non_ascii=non_ascii, name=name, spec=spec)
+
+    def named(self, name: str, spec: str | None = None) -> EncodeSet:
+        """This set under a (new) name and spec citation."""
+        return EncodeSet(mask=self.mask, non_ascii=self.non_ascii, name=name, spec=spec)
+
+    # -- immutability -----------------------------------------------------
+    def __setattr__(self, key: str, value: object) -> None:
+        raise AttributeError("EncodeSet is immutable")
+
+    def __delattr__(self, key: str) -> None:
+        raise AttributeError("EncodeSet is immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.mask, self.non_ascii, self.name, self.spec))
+
+    # -- membership -------------------------------------------------------
+    def encodes(self, cp: int) -> bool:
+        """Whether code point ``cp`` (or byte value, for byte input) is encoded."""
+        if cp < 0:
+            raise ValueError("code points are non-negative")
+        if cp < 128:
+            return bool(self.mask >> cp & 1)
+        return self.non_ascii
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, str):
+            if len(item) != 1:
+                raise PercentEncodingTypeError("membership takes one character")
+            return self.encodes(ord(item))
+        if isinstance(item, int):
+            return self.encodes(item)
+        raise PercentEncodingTypeError(
+            f"membership takes a character or a code point, got {type(item).__name__}"
+        )
+
+    def __iter__(self) -> Iterator[str]:
+        """The ASCII characters this set encodes, in code point order."""
+        m = self.mask
+        return (chr(i) for i in range(128) if m >> i & 1)
+
+    def __len__(self) -> int:
+        """How many ASCII code points are encoded (non-ASCII is not counted)."""
+        return bin(self.mask).count("1")
+
+    # -- algebra ----------------------------------------------------------
+    def __or__(self, other: EncodeSet | str) -> EncodeSet:
+        if isinstance(other, EncodeSet):
+            return EncodeSet(mask=self.mask | other.mask, non_ascii=self.non_ascii or other.non_ascii)
+        if isinstance(other, str):
+            return self.add(other)
+        return NotImplemented
+
+    def __sub__(self, other: EncodeSet | str) -> EncodeSet:
+        if isinstance(other, EncodeSet):
+            return EncodeSet(
+                mask=self.mask & ~other.mask, non_ascii=self.non_ascii and not other.non_ascii
+            )
+        if isinstance(other, str):
+            return self.remove(other)
+        return NotImplemented
+
+    def __and__(self, other: EncodeSet) -> EncodeSet:
+        if isinstance(other, EncodeSet):
+            return EncodeSet(
+                mask=self.mask & other.mask, non_ascii=self.non_ascii and other.non_ascii
+            )
+        return NotImplemented
+
+    def add(self, chars: str | EncodeSet) -> EncodeSet:
+        """A new set that also encodes ``chars``."""
+        return EncodeSet(mask=self.mask | _as_mask(chars), non_ascii=self.non_ascii)
+
+    def remove(self, chars: str | EncodeSet) -> EncodeSet:
+        """A new set that leaves ``chars`` alone."""
+        return EncodeSet(mask=self.mask & ~_as_mask(chars), non_ascii=self.non_ascii)
+
+    # -- identity ---------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EncodeSet):
+            return self.mask == other.mask and self.non_ascii == other.non_ascii
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.mask, self.non_ascii))
+
+    def __repr__(self) -> str:
+        label = f" {self.name!r}" if self.name else ""
+        parts = []
+        ctrl = [c for c in self if ord(c) < 0x20]
+        if len(ctrl) == 32:
+            parts.append("C0 controls")
+        elif ctrl:
+            parts.append(" ".join(f"U+{ord(c):04X}" for c in ctrl))
+        printable = "".join(c for c in self if 0x20 < ord(c) < 0x7F)
+        if " " in self:
+            parts.append("space")
+        if printable:
+            parts.append(repr(printable))
+        if "\x7f" in self:
+            parts.append("DEL")
+        parts.append("non-ASCII" if self.non_ascii else "not non-ASCII")
+        return f"<EncodeSet{label}: {', '.join(parts)}>"
+
+
+def _rebuild(mask: int, non_ascii: bool, name: str | None, spec: str | None) -> EncodeSet:
+    return EncodeSet(mask=mask, non_ascii=non_ascii, name=name, spec=spec)
+
+
+# ---------------------------------------------------------------------------
+# The registry
+# ---------------------------------------------------------------------------
+_REGISTRY: dict[str, EncodeSet] = {}
+
+
+def register(name: str, encode_set: EncodeSet, spec: str | None = None) -> EncodeSet:
+    """Register ``encode_set`` under ``name`` and return the named copy."""
+    if not isinstance(encode_set, EncodeSet):
+        raise PercentEncodingTypeError("register() takes an EncodeSet")
+    if name in _REGISTRY:
+        raise ValueError(f"encode set {name!r} is already registered")
+    named = encode_set.named(name, spec if spec is not None else encode_set.spec)
+    _REGISTRY[name] = named
+    return named
+
+
+def get(name: str | EncodeSet) -> EncodeSet:
+    """The set registered under ``name`` (an :class:`EncodeSet` is returned as is).
+
+    Raises :class:`UnknownSetError` (a ``KeyError``) for an unknown name.
+    """
+    if isinstance(name, EncodeSet):
+        return name
+    if not isinstance(name, str):
+        raise PercentEncodingTypeError(
+            f"an encode set is an EncodeSet or a registered name, got {type(name).__name__}"
+        )
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        close = [n for n in _REGISTRY if name.lower() in n.lower()][:5]
+        hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
+        raise UnknownSetError(
+            f"unknown encode set {name!r}{hint} (percent_encoding.sets.names() lists them)"
+        ) from None
+
+
+def names() -> list[str]:
+    """Every registered set name, in registration order."""
+    return list(_REGISTRY)
+
+
+def _display(cp: int) -> str:
+    if cp < 0x20:
+        return f"U+{cp:04X}"
+    if cp == 0x20:
+        return "SP"
+    if cp == 0x7F:
+        return "DEL"
+    return chr(cp)
+
+
+def compare(*sets_or_names: str | EncodeSet) -> dict[str, Any]:
+    """Which of the 128 ASCII code points each set encodes, side by side.
+
+    Returns plain data a CLI or web page can render::
+
+        {"sets": [{"name", "spec", "non_ascii"}...],
+         "rows": [{"code_point": 33, "char": "!", "encoded": [True, False, ...]}...]}
+
+    With no arguments, every registered set is compared.
+    """
+    chosen = [get(s) for s in sets_or_names] if sets_or_names else [get(n) for n in _REGISTRY]
+    rows = [
+        {
+            "code_point": cp,
+            "char": _display(cp),
+            "encoded": [bool(s.mask >> cp & 1) for s in chosen],
+        }
+        for cp in range(128)
+    ]
+    return {
+        "sets": [
+            {"name": s.name or repr(s), "spec": s.spec or "", "non_ascii": s.non_ascii}
+            for s in chosen
+        ],
+        "rows": rows,
+    }
+
+
+# ---------------------------------------------------------------------------
+# Named sets
+# ---------------------------------------------------------------------------
+_URL = "https://url.spec.whatwg.org/#"
+_C0 = "".join(map(chr, range(0x20)))
+
+# WHATWG URL Standard §1.3: each set below extends the one before it.
+C0_CONTROL: Final = register(
+    "c0-control",
+    EncodeSet(_C0 + "\x7f"),  # C0 controls and everything above U+007E
+    _URL + "c0-control-percent-encode-set",
+)
+FRAGMENT: Final = register(
+    "fragment", C0_CONTROL | ' "<>`', _URL + "fragment-percent-encode-set"
+)
+QUERY: Final = register("query", C0_CONTROL | ' "#<>', _URL + "query-percent-encode-set")
+SPECIAL_QUERY: Final = register(
+    "special-query", QUERY | "'", _URL + "special-query-percent-encode-set"
+)
+# U+005E (^) joined the path set in 2025 (whatwg/url PR #846).
+PATH: Final = register("path", QUERY | "?^`{}", _URL + "path-percent-encode-set")
+USERINFO: Final = register(
+    "userinfo", PATH | "/:;=@[\\]^|", _URL + "userinfo-percent-encode-set"
+)
+COMPONENT: Final = register(
+    "component", USERINFO | "$%&+,", _URL + "component-percent-encode-set"
+)
+FORM_URLENCODED: Final = register(
+    "application/x-www-form-urlencoded",
+    COMPONENT | "!'()~",
+    _URL + "application-x-www-form-urlencoded-percent-encode-set",
+)
+
+# WHATWG history: the 2014–2016 editions (before the query/fragment split was
+# settled) had a simple, a default and a userinfo encode set.
+_OLD = "URL Standard (2014-2016 editions) §2 "
+WHATWG_2016_SIMPLE: Final = register(
+    "whatwg-2016-simple", EncodeSet(_C0 + "\x7f"), _OLD + "simple encode set"
+)
+WHATWG_2016_DEFAULT: Final = register(
+    "whatwg-2016-default", WHATWG_2016_SIMPLE | ' "#<>?`{}', _OLD + "default encode set"
+)
+WHATWG_2016_USERINFO: Final = register(
+    "whatwg-2016-userinfo", WHATWG_2016_DEFAULT | "/:;=@[\\]^|", _OLD + "userinfo encode set"
+)
+PATH_BEFORE_2025: Final = register(
+    "path-before-2025",
+    QUERY | "?`{}",
+    "URL Standard (2017-2024) path percent-encode set, before U+005E (^) was added",
+)
+
+# RFC 3986 §2.2/§2.3 and the component rules of §3 (Appendix A ABNF).
+_RFC3986 = "RFC 3986 "
+_UNRESERVED = _ALNUM + "-._~"
+_SUB_DELIMS = "!$&'()*+,;="
+RFC3986_UNRESERVED: Final = register(
+    "rfc3986-unreserved",
+    EncodeSet.from_allowed(_UNRESERVED),
+    _RFC3986 + "§2.3 (everything but unreserved)",
+)
+RFC3986_PATH_SEGMENT: Final = register(
+    "rfc3986-path-segment",
+    EncodeSet.from_allowed(_UNRESERVED + _SUB_DELIMS + ":@"),
+    _RFC3986 + "§3.3 segment = *pchar",
+)
+RFC3986_PATH: Final = register(
+    "rfc3986-path",
+    EncodeSet.from_allowed(_UNRESERVED + _SUB_DELIMS + ":@/"),
+    _RFC3986 + "§3.3 path-abempty = *( \"/\" segment )",
+)
+RFC3986_QUERY: Final = register(
+    "rfc3986-query",
+    EncodeSet.from_allowed(_UNRESERVED + _SUB_DELIMS + ":@/?"),
+    _RFC3986 + "§3.4 query = *( pchar / \"/\" / \"?\" )",
+)
+RFC3986_FRAGMENT: Final = register(
+    "rfc3986-fragment",
+    EncodeSet.from_allowed(_UNRESERVED + _SUB_DELIMS + ":@/?"),
+    _RFC3986 + "§3.5 fragment = *( pchar / \"/\" / \"?\" )",
+)
+RFC3986_USERINFO: Final = register(
+    "rfc3986-userinfo",
+    EncodeSet.from_allowed(_UNRESERVED + _SUB_DELIMS + ":"),
+    _RFC3986 + "§3.2.1 userinfo = *( unreserved / pct-encoded / sub-delims / \":\" )",
+)
+RFC3986_REG_NAME: Final = register(
+    "rfc3986-reg-name",
+    EncodeSet.from_allowed(_UNRESERVED + _SUB_DELIMS),
+    _RFC3986 + "§3.2.2 reg-name = *( unreserved / pct-encoded / sub-delims )",
+)
+# The character classes themselves, as sets that encode exactly that class.
+RFC3986_GEN_DELIMS: Final = register(
+    "rfc3986-gen-delims", EncodeSet(":/?#[]@", non_ascii=False), _RFC3986 + "§2.2 gen-delims"
+)
+RFC3986_SUB_DELIMS: Final = register(
+    "rfc3986-sub-delims", EncodeSet(_SUB_DELIMS, non_ascii=False), _RFC3986 + "§2.2 sub-delims"
+)
+RFC3986_RESERVED: Final = register(
+    "rfc3986-reserved", RFC3986_GEN_DELIMS | RFC3986_SUB_DELIMS, _RFC3986 + "§2.2 reserved"
+)
+
+# RFC 2396 §2: reserved, unreserved (alphanum + mark), and the excluded
+# classes (control, space, delims, unwise).  RFC 2732 §3 moved "[" and "]"
+# from unwise to reserved for IPv6 literals.
+_RFC2396 = "RFC 2396 "
+_MARK = "-_.!~*'()"
+RFC2396_RESERVED: Final = register(
+    "rfc2396-reserved", EncodeSet(";/?:@&=+$,", non_ascii=False), _RFC2396 + "§2.2 reserved"
+)
+RFC2396_UNWISE: Final = register(
+    "rfc2396-unwise", EncodeSet("{}|\\^[]`", non_ascii=False), _RFC2396 + "§2.4.3 unwise"
+)
+RFC2396_DELIMS: Final = register(
+    "rfc2396-delims", EncodeSet('<>#%"', non_ascii=False), _RFC2396 + "§2.4.3 delims"
+)
+RFC2396: Final = register(
+    "rfc2396",
+    EncodeSet.from_allowed(_ALNUM + _MARK),
+    _RFC2396 + "§2.3/§2.4 (everything but unreserved = alphanum | mark)",
+)
+RFC2732_RESERVED: Final = register(
+    "rfc2732-reserved", RFC2396_RESERVED | "[]", "RFC 2732 §3 reserved (adds [ ])"
+)
+RFC2732_UNWISE: Final = register(
+    "rfc2732-unwise", RFC2396_UNWISE - "[]", "RFC 2732 §3 unwise (without [ ])"
+)
+
+# RFC 1738 §2.2: only alphanumerics, "$-_.+!*'()," may appear unencoded in
+# data; "unsafe" and "reserved" name the rest.
+_RFC1738 = "RFC 1738 §2.2 "
+RFC1738_UNSAFE: Final = register(
+    "rfc1738-unsafe",
+    EncodeSet(' <>"#%{}|\\^~[]`' + _C0 + "\x7f", non_ascii=True),
+    _RFC1738 + "unsafe (with controls and 80-FF, which must always be encoded)",
+)
+RFC1738_RESERVED: Final = register(
+    "rfc1738-reserved", EncodeSet(";/?:@=&", non_ascii=False), _RFC1738 + "reserved"
+)
+RFC1738: Final = register(
+    "rfc1738",
+    EncodeSet.from_allowed(_ALNUM + "$-_.+!*'(),"),
+    _RFC1738 + "(everything but alphanumerics and $-_.+!*'(),)",
+)
+
+# ECMA-262 §19.2.6.1.1 (uriReserved, uriUnescaped) and Annex B.2.1.1 (escape).
+_ES = "ECMA-262 "
+ECMASCRIPT_ENCODE_URI_COMPONENT: Final = register(
+    "ecmascript-encodeURIComponent",
+    EncodeSet.from_allowed(_ALNUM + "-_.!~*'()"),
+    _ES + "§19.2.6.5 encodeURIComponent (unescaped: uriUnescaped)",
+)
+ECMASCRIPT_ENCODE_URI: Final = register(
+    "ecmascript-encodeURI",
+    EncodeSet.from_allowed(_ALNUM + "-_.!~*'()" + ";/?:@&=+$," + "#"),
+    _ES + "§19.2.6.4 encodeURI (unescaped: uriReserved, uriUnescaped, #)",
+)
+ECMASCRIPT_ESCAPE: Final = register(
+    "ecmascript-escape",
+    EncodeSet.from_allowed(_ALNUM + "@*_+-./"),
+    _ES + "Annex B.2.1.1 escape (non-ASCII above U+00FF becomes %uXXXX)",
+)
+
+OAUTH1: Final = register(
+    "oauth1", EncodeSet.from_allowed(_UNRESERVED), "RFC 5849 §3.6 (everything but unreserved)"
+)
+# RFC 7838 §3: an ALPN id is a token; tchar (RFC 7230 §3.2.6) stays, except "%".
+ALPN: Final = register(
+    "alpn",
+    EncodeSet.from_allowed(_ALNUM + "!#$&'*+-.^_`|~"),
+    "RFC 7838 §3 (tchar except %)",
+)
+RFC8187: Final = register(
+    "rfc8187",
+    EncodeSet.from_allowed(_ALNUM + "!#$&+-.^_`|~"),
+    "RFC 8187 §3.2.1 (everything but attr-char)",
+)
+# RFC 3875 §2.3: URL-encoding in CGI follows RFC 2396 — unreserved stays.
+CGI: Final = register(
+    "cgi", EncodeSet.from_allowed(_ALNUM + _MARK), "RFC 3875 §2.3 (everything but unreserved)"
+)
+# HTML 4.01 §17.13.4.1: space becomes "+", then non-alphanumerics are %HH.
+HTML4_FORM: Final = register(
+    "html4-form",
+    EncodeSet.from_allowed(_ALNUM),
+    "HTML 4.01 §17.13.4.1 (everything but alphanumerics; space as +)",
+)
+# XForms 1.0 §11.6: like HTML 4 but the characters RFC 2396 calls unreserved
+# stay (alphanumerics and -_.!~*'()), space as +.
+XFORMS_URLENCODED: Final = register(
+    "xforms-urlencoded",
+    EncodeSet.from_allowed(_ALNUM + _MARK),
+    "XForms 1.0 §11.6 (everything but alphanumerics and -_.!~*'(); space as +)",
+)

@@ -1,0 +1,72 @@
+"""Shared test fixtures.
+
+* Every test runs once per kernel twin (``python`` and, when it is built,
+  ``c``) through the autouse ``impl`` fixture, unless it is marked
+  ``one_impl`` (tests that never reach the kernels).
+* :func:`shared_path` finds ``../shared/conformance`` and skips with a clear
+  message when it is absent.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from percent_encoding import _pure, core
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+
+
+def shared_path(*parts: str) -> Path:
+    """A path under ../shared/conformance, or skip the test when it is missing."""
+    p = SHARED.joinpath("conformance", *parts)
+    if not p.exists():
+        pytest.skip(f"../shared/conformance/{'/'.join(parts)} not found (clone with ../shared beside it)")
+    return p
+
+
+def _c_kernels() -> ModuleType | None:
+    if os.environ.get("PERCENT_ENCODING_NO_EXTENSIONS", "") not in ("", "0"):
+        return None
+    try:
+        return importlib.import_module("percent_encoding._speedups")
+    except ImportError:
+        return None
+
+
+C_KERNELS = _c_kernels()
+IMPLS = ["python"] + (["c"] if C_KERNELS is not None else [])
+KERNELS = {"python": _pure, "c": C_KERNELS}
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "impl" in metafunc.fixturenames:
+        impls = IMPLS
+        if metafunc.definition.get_closest_marker("one_impl") is not None:
+            impls = IMPLS[-1:]
+        metafunc.parametrize("impl", impls, indirect=True, scope="module")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def impl(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The kernel twin this test runs against ("python" or "c")."""
+    name: str = getattr(request, "param", IMPLS[-1])
+    old = core._use_kernels(KERNELS[name])  # type: ignore[arg-type]
+    try:
+        yield name
+    finally:
+        core._use_kernels(old)
+
+
+@pytest.fixture
+def kernels(impl: str) -> ModuleType:
+    """The active kernel module itself."""
+    m = KERNELS[impl]
+    assert m is not None
+    return m
