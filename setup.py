@@ -21,14 +21,14 @@ class OptionalBuildExt(build_ext):
     def run(self) -> None:
         try:
             super().run()
-        except Exception as e:  # noqa: BLE001 - any build failure means "pure twin"
+        except Exception as e:
             print(f"percent-encoding: C speedups not built ({e}); using pure Python",
                   file=sys.stderr)
 
     def build_extension(self, ext: Extension) -> None:
         try:
             super().build_extension(ext)
-        except Exception as e:  # noqa: BLE001
+        except Exception as e:
             print(f"percent-encoding: C speedups not built ({e}); using pure Python",
                   file=sys.stderr)
 

@@ -27,7 +27,8 @@ def shared_path(*parts: str) -> Path:
     """A path under ../shared/conformance, or skip the test when it is missing."""
     p = SHARED.joinpath("conformance", *parts)
     if not p.exists():
-        pytest.skip(f"../shared/conformance/{'/'.join(parts)} not found (clone with ../shared beside it)")
+        where = "/".join(parts)
+        pytest.skip(f"../shared/conformance/{where} not found (clone with ../shared beside it)")
     return p
 
 

@@ -35,9 +35,9 @@ from .errors import PercentDecodeError, TextDecodeError
 from .sets import FORM_URLENCODED
 
 __all__ = [
-    "encode",
     "decode",
     "decode_text",
+    "encode",
     "form_parse",
     "form_parse_bytes",
     "form_serialize",
@@ -50,7 +50,7 @@ _HEXTOBYTE: dict[bytes, bytes] = {
 }
 _BAD_PERCENT_STR = re.compile(r"%(?![0-9A-Fa-f]{2})")
 _BAD_PERCENT_BYTES = re.compile(rb"%(?![0-9A-Fa-f]{2})")
-_PCT = ["%%%02X" % i for i in range(256)]
+_PCT = [f"%{i:02X}" for i in range(256)]
 
 _Tables = tuple["re.Pattern[str]", "re.Pattern[bytes]", list[str], list[str]]
 _cache: dict[tuple[bytes, bool], _Tables] = {}

@@ -31,11 +31,11 @@ if TYPE_CHECKING:
     from .encodings import Encoding
 
 __all__ = [
-    "encode",
     "decode",
     "decode_text",
-    "percent_encode_after_encoding",
+    "encode",
     "percent_decode",
+    "percent_encode_after_encoding",
     "to_usv_string",
 ]
 

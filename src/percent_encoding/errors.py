@@ -9,16 +9,16 @@ label).  Wrong *types* raise :class:`PercentEncodingTypeError`, a ``TypeError``.
 from __future__ import annotations
 
 __all__ = [
-    "PercentEncodingError",
-    "PercentEncodingTypeError",
+    "FormLimitError",
     "PercentDecodeError",
     "PercentEncodeError",
+    "PercentEncodingError",
+    "PercentEncodingTypeError",
     "TextDecodeError",
-    "UnknownEncodingError",
-    "UnknownSetError",
-    "UnknownSchemeError",
-    "FormLimitError",
     "URIError",
+    "UnknownEncodingError",
+    "UnknownSchemeError",
+    "UnknownSetError",
     "UriTemplateError",
 ]
 

@@ -22,7 +22,7 @@ from typing import Any
 from .errors import PercentEncodingTypeError, UnknownSchemeError
 from .sets import EncodeSet
 
-__all__ = ["Scheme", "get", "names", "all_schemes", "compare"]
+__all__ = ["Scheme", "all_schemes", "compare", "get", "names"]
 
 # Feature modules that declare SCHEMES, in the order they are listed.
 _MODULES: tuple[str, ...] = ()

@@ -27,19 +27,19 @@ from typing import Any, Final
 from .errors import PercentEncodingTypeError, UnknownSetError
 
 __all__ = [
-    "EncodeSet",
-    "get",
-    "names",
-    "compare",
-    "register",
     "C0_CONTROL",
-    "FRAGMENT",
-    "QUERY",
-    "SPECIAL_QUERY",
-    "PATH",
-    "USERINFO",
     "COMPONENT",
     "FORM_URLENCODED",
+    "FRAGMENT",
+    "PATH",
+    "QUERY",
+    "SPECIAL_QUERY",
+    "USERINFO",
+    "EncodeSet",
+    "compare",
+    "get",
+    "names",
+    "register",
 ]
 
 _ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -82,7 +82,7 @@ class EncodeSet:
     False
     """
 
-    __slots__ = ("mask", "non_ascii", "name", "spec", "table")
+    __slots__ = ("mask", "name", "non_ascii", "spec", "table")
 
     mask: int
     non_ascii: bool
@@ -175,7 +175,9 @@ class EncodeSet:
     # -- algebra ----------------------------------------------------------
     def __or__(self, other: EncodeSet | str) -> EncodeSet:
         if isinstance(other, EncodeSet):
-            return EncodeSet(mask=self.mask | other.mask, non_ascii=self.non_ascii or other.non_ascii)
+            return EncodeSet(
+                mask=self.mask | other.mask, non_ascii=self.non_ascii or other.non_ascii
+            )
         if isinstance(other, str):
             return self.add(other)
         return NotImplemented
