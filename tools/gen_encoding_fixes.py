@@ -21,7 +21,7 @@ from percent_encoding.encodings import python_index  # noqa: E402
 
 MODULE = ROOT / "src" / "percent_encoding" / "encodings.py"
 DEFAULT = ROOT / ".." / "shared" / "conformance" / "encoding" / "indexes.json"
-BEGIN, END = "# BEGIN GENERATED FIXES\n", "# END GENERATED FIXES\n"
+BEGIN, END = "# BEGIN GENERATED FIXES\n# fmt: off\n", "# fmt: on\n# END GENERATED FIXES\n"
 MIN_RUN = 8  # runs of this many spec-unmapped pointers are written as ranges
 
 

@@ -15,11 +15,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 MODULE = ROOT / "src" / "percent_encoding" / "encodings.py"
 DEFAULT = ROOT / ".." / "shared" / "conformance" / "encoding" / "encodings.json"
-BEGIN, END = "# BEGIN GENERATED LABELS\n", "# END GENERATED LABELS\n"
+BEGIN, END = "# BEGIN GENERATED LABELS\n# fmt: off\n", "# fmt: on\n# END GENERATED LABELS\n"
 
 
 def render(groups: list[dict[str, object]]) -> str:
-    lines = ["_ENCODING_GROUPS: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...] = ("]
+    lines = [
+        "_ENCODING_GROUPS: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...] = ("
+    ]
     for group in groups:
         lines.append("    (")
         lines.append(f"        {json.dumps(group['heading'])},")

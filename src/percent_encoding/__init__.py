@@ -31,6 +31,7 @@ from .errors import (
     URIError,
     UriTemplateError,
 )
+from .form import URLSearchParams
 from .sets import EncodeSet
 
 __version__ = "0.1.0"
@@ -45,6 +46,7 @@ __all__ = [
     "PercentEncodingTypeError",
     "TextDecodeError",
     "URIError",
+    "URLSearchParams",
     "UnknownEncodingError",
     "UnknownSchemeError",
     "UnknownSetError",

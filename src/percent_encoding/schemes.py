@@ -25,7 +25,18 @@ from .sets import EncodeSet
 __all__ = ["Scheme", "all_schemes", "compare", "get", "names"]
 
 # Feature modules that declare SCHEMES, in the order they are listed.
-_MODULES: tuple[str, ...] = ()
+_MODULES: tuple[str, ...] = (
+    "ecmascript",
+    "uritemplate",
+    "form",
+    "rfc3986",
+    "iri",
+    "xpath",
+    "oauth1",
+    "rfc8187",
+    "alpn",
+    "legacy",
+)
 
 
 @dataclass(frozen=True)

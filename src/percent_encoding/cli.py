@@ -1,0 +1,1092 @@
+"""The ``percent`` command: every percent-encoding in the registry, for shells and pipelines.
+
+Strategy: this module has no encoding logic of its own.  It resolves a name to
+a :class:`~percent_encoding.schemes.Scheme` (a registry name, or an encode-set
+name, which means plain UTF-8 percent-encoding with that set), runs the
+scheme's ``encode``/``decode``, and prints.  ``form`` reads
+:mod:`percent_encoding.form`, ``detect`` reads :mod:`percent_encoding.detect`;
+both are imported inside their subcommands so the rest works without them.
+
+Conventions (issue 7): errors are one line on stderr and no traceback; exit
+status 2 for usage errors (unknown scheme, set or encoding label, bad
+arguments), 1 for data errors (a bad ``%`` with ``--strict``, text an encoding
+cannot represent, unreadable files).  Without TEXT, ``encode`` and ``decode``
+stream stdin line by line in constant memory; output is flushed whenever the
+input pauses, so ``tail -f log | percent decode`` is interactive while a
+gigabyte file is still written in large blocks.  Colour and the progress bar
+appear only on a terminal (and colour never when ``NO_COLOR`` is set).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
+from typing import IO, Any, NoReturn
+
+from . import __version__, core, schemes
+from . import sets as _sets
+from .errors import (
+    PercentEncodingError,
+    UnknownEncodingError,
+    UnknownSchemeError,
+    UnknownSetError,
+)
+from .schemes import Scheme
+
+__all__ = ["CLIError", "decode_with", "encode_with", "main", "plain_profile", "resolve_scheme"]
+
+DEFAULT_SCHEME = "component"
+
+
+class CLIError(Exception):
+    """An error the CLI reports in one line; ``code`` is the exit status (2 usage, 1 data)."""
+
+    def __init__(self, message: str, code: int = 1) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+# ---------------------------------------------------------------------------
+# Scheme resolution: the registry first, then encode-set names.
+# ---------------------------------------------------------------------------
+
+
+@cache
+def _set_scheme(set_name: str) -> Scheme:
+    s = _sets.get(set_name)
+
+    def enc(text: str | bytes) -> str:
+        return core.encode(text, s)
+
+    def dec(text: str | bytes) -> str:
+        return core.decode_text(text)
+
+    return Scheme(
+        name=set_name,
+        spec=s.spec or "",
+        encode=enc,
+        decode=dec,
+        encode_set=s,
+        notes=f"UTF-8, then every byte in the {set_name!r} encode set as %XX",
+        family="encode set",
+    )
+
+
+def resolve_scheme(name: str) -> Scheme:
+    """A registry scheme by name or alias, else plain percent-encoding with the named encode set.
+
+    Raises :class:`CLIError` (exit status 2) when ``name`` is neither.
+    """
+    try:
+        return schemes.get(name)
+    except UnknownSchemeError as e:
+        try:
+            return _set_scheme(name)
+        except UnknownSetError:
+            raise CLIError(
+                f"{e} and no encode set has that name either (see `percent schemes`)", 2
+            ) from None
+
+
+_PROBE = "\u00e9\u20ac\U0001f600"  # 2-, 3- and 4-byte UTF-8
+
+
+@cache
+def _profile_cached(name: str) -> tuple[_sets.EncodeSet, bool] | None:
+    return _compute_profile(resolve_scheme(name))
+
+
+def _compute_profile(s: Scheme) -> tuple[_sets.EncodeSet, bool] | None:
+    es = s.encode_set
+    if es is None:
+        return None
+    plus = False
+    try:
+        plus = s.encode(" ") == "+"
+        for cp in range(128):
+            ch = chr(cp)
+            if s.encode(ch) != core.encode(ch, es, space_as_plus=plus):
+                return None
+        if s.encode(_PROBE) != core.encode(_PROBE, es, space_as_plus=plus):
+            return None
+    except (ValueError, TypeError):
+        return None
+    return es, plus
+
+
+def plain_profile(s: Scheme) -> tuple[_sets.EncodeSet, bool] | None:
+    """``(encode_set, space_as_plus)`` when ``s`` behaves exactly like plain percent-encoding
+    with that set (checked by running it on all of ASCII and a non-ASCII probe), else ``None``.
+
+    Such schemes can be combined with any legacy ``--encoding`` and with ``--strict``/``--bytes``.
+    """
+    if s.family == "encode set" and s.encode_set is not None:
+        return s.encode_set, False
+    try:
+        if schemes.get(s.name) is s:
+            return _profile_cached(s.name)
+    except UnknownSchemeError:
+        pass
+    return _compute_profile(s)
+
+
+def _is_utf8(label: str) -> bool:
+    from .encodings import lookup
+
+    try:
+        return lookup(label).output_encoding.name == "UTF-8"
+    except UnknownEncodingError as e:
+        raise CLIError(str(e), 2) from None
+
+
+def check_encoding(label: str) -> str:
+    """The canonical WHATWG name of ``label`` (``auto`` stays ``auto``); usage error if unknown."""
+    if label == "auto":
+        return label
+    from .encodings import lookup
+
+    try:
+        return lookup(label).name
+    except UnknownEncodingError as e:
+        raise CLIError(str(e), 2) from None
+
+
+def _own_charset(s: Scheme) -> CLIError:
+    return CLIError(
+        f"scheme {s.name!r} has its own encoding rules, so --encoding other than UTF-8 does "
+        "not apply; use an encode-set name (e.g. --scheme application/x-www-form-urlencoded)",
+        2,
+    )
+
+
+def encode_with(s: Scheme, data: str | bytes, encoding: str = "utf-8") -> str:
+    """Encode ``data`` with scheme ``s``; a legacy ``encoding`` applies to plain-set schemes."""
+    prof = plain_profile(s)
+    if _is_utf8(encoding):
+        if isinstance(data, bytes):
+            if prof is not None:
+                return core.encode(data, prof[0], space_as_plus=prof[1])
+            data = _utf8(data)
+        return s.encode(data)
+    if prof is None:
+        raise _own_charset(s)
+    text = _utf8(data) if isinstance(data, bytes) else data
+    return core.encode(text, prof[0], encoding=encoding, space_as_plus=prof[1])
+
+
+def _utf8(data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise CLIError(
+            f"input is not UTF-8 (byte 0x{data[e.start]:02X} at offset {e.start}); "
+            "use an encode-set name to percent-encode raw bytes",
+            1,
+        ) from None
+
+
+def optional_module(module: str) -> Any:
+    """A feature module that may not have landed yet (``ImportError`` when missing)."""
+    import importlib
+
+    try:
+        return importlib.import_module(f"{__package__}.{module}")
+    except ModuleNotFoundError as e:
+        if e.name != f"{__package__}.{module}":
+            raise
+        raise ImportError(module) from None
+
+
+def guess_charset(raw: bytes) -> tuple[str, float | None]:
+    """The best charset for ``raw`` from :mod:`percent_encoding.detect` (name, confidence)."""
+    try:
+        detect = optional_module("detect")
+    except ImportError:
+        raise CLIError(
+            "--encoding auto needs percent_encoding.detect, which is not available yet; "
+            "name an encoding instead",
+            1,
+        ) from None
+    if raw.isascii():
+        return "UTF-8", 1.0
+    guesses = list(detect.charset(raw))
+    if not guesses:
+        return "UTF-8", None
+    best = guesses[0]
+    return str(getattr(best, "encoding", best)), getattr(best, "confidence", None)
+
+
+def decode_with(
+    s: Scheme,
+    data: str | bytes,
+    encoding: str = "utf-8",
+    *,
+    strict: bool = False,
+) -> tuple[str, str | None]:
+    """Decode ``data`` with scheme ``s``; returns ``(text, charset chosen by --encoding auto)``."""
+    prof = plain_profile(s)
+    if strict:
+        core.decode(data, strict=True)  # a bad % is reported with its position
+    if encoding == "auto":
+        es_plus = prof[1] if prof is not None else False
+        raw = core.decode(data, plus_as_space=es_plus)
+        chosen, _conf = guess_charset(raw)
+        if prof is None and chosen == "UTF-8" and s.decode is not None:
+            return s.decode(_utf8(data) if isinstance(data, bytes) else data), chosen
+        if prof is None:
+            raise _own_charset(s)
+        text = core.decode_text(
+            data, encoding=chosen, plus_as_space=es_plus, errors="strict" if strict else "replace"
+        )
+        return text, chosen
+    if prof is not None and (strict or not _is_utf8(encoding) or isinstance(data, bytes)):
+        return (
+            core.decode_text(
+                data,
+                encoding=encoding,
+                plus_as_space=prof[1],
+                strict=strict,
+                errors="strict" if strict else "replace",
+            ),
+            None,
+        )
+    if not _is_utf8(encoding):
+        raise _own_charset(s)
+    if s.decode is None:
+        raise CLIError(f"scheme {s.name!r} defines no decoder", 2)
+    return s.decode(_utf8(data) if isinstance(data, bytes) else data), None
+
+
+# ---------------------------------------------------------------------------
+# Terminal helpers: colour, tables, progress.
+# ---------------------------------------------------------------------------
+
+
+def _colour_ok(stream: IO[Any]) -> bool:
+    if os.environ.get("NO_COLOR", "") != "":
+        return False
+    if os.environ.get("TERM") == "dumb":
+        return False
+    return bool(getattr(stream, "isatty", lambda: False)())
+
+
+class _Style:
+    def __init__(self, stream: IO[Any]) -> None:
+        self.on = _colour_ok(stream)
+
+    def __call__(self, text: str, code: str) -> str:
+        return f"\x1b[{code}m{text}\x1b[0m" if self.on else text
+
+    def bold(self, t: str) -> str:
+        return self(t, "1")
+
+    def dim(self, t: str) -> str:
+        return self(t, "2")
+
+    def red(self, t: str) -> str:
+        return self(t, "31")
+
+    def green(self, t: str) -> str:
+        return self(t, "32")
+
+    def yellow(self, t: str) -> str:
+        return self(t, "33")
+
+    def cyan(self, t: str) -> str:
+        return self(t, "36")
+
+
+def _visible(text: str) -> str:
+    """Control characters as escapes so a table cell stays on one line."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def _table(rows: Sequence[Sequence[str]], style: _Style, header: Sequence[str] | None) -> str:
+    cols = len(rows[0]) if rows else len(header or ())
+    widths = [0] * cols
+    for r in [header or [], *rows]:
+        for i, cell in enumerate(r):
+            widths[i] = max(widths[i], len(cell))
+    lines = []
+    if header:
+        h = "  ".join(c.ljust(widths[i]) for i, c in enumerate(header)).rstrip()
+        lines.append(style.bold(h))
+    for r in rows:
+        cells = [c.ljust(widths[i]) if i < cols - 1 else c for i, c in enumerate(r)]
+        if cells:
+            cells[0] = style.cyan(cells[0])
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+class _Progress:
+    """A byte-count progress bar on stderr, only when stderr is a terminal and stdout is not
+    (otherwise the output itself shows progress), and only after the input has taken a while."""
+
+    DELAY = 0.4
+    INTERVAL = 0.1
+
+    def __init__(self, total: int | None, enabled: bool | None = None) -> None:
+        if enabled is None:
+            enabled = sys.stderr.isatty() and not sys.stdout.isatty()
+        self.enabled = enabled
+        self.total = total if total else None
+        self.done = 0
+        self.start = time.monotonic()
+        self.last = 0.0
+        self.shown = False
+
+    def update(self, n: int) -> None:
+        self.done += n
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if now - self.start < self.DELAY or now - self.last < self.INTERVAL:
+            return
+        self.last = now
+        self.shown = True
+        mib = self.done / 1048576
+        rate = mib / max(now - self.start, 1e-6)
+        if self.total:
+            frac = min(self.done / self.total, 1.0)
+            bar = "█" * int(frac * 30) + "░" * (30 - int(frac * 30))
+            msg = f"\r{bar} {frac * 100:5.1f}%  {mib:8.1f} MiB  {rate:6.1f} MiB/s"
+        else:
+            msg = f"\r{mib:8.1f} MiB  {rate:6.1f} MiB/s"
+        sys.stderr.write(msg)
+        sys.stderr.flush()
+
+    def finish(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\x1b[2K")
+            sys.stderr.flush()
+
+
+def _input_size(stream: IO[bytes]) -> int | None:
+    try:
+        st = os.fstat(stream.fileno())
+    except (OSError, ValueError, AttributeError):
+        return None
+    import stat
+
+    return st.st_size if stat.S_ISREG(st.st_mode) else None
+
+
+# ---------------------------------------------------------------------------
+# Streaming
+# ---------------------------------------------------------------------------
+
+
+def stream_lines(
+    inp: IO[bytes],
+    out: IO[bytes],
+    fn: Callable[[bytes], bytes],
+    progress: _Progress | None = None,
+    chunk_size: int = 65536,
+) -> int:
+    """Apply ``fn`` to each line of ``inp`` (without its ``\\n`` or ``\\r\\n``, which are written
+    back unchanged) in constant memory; returns the number of lines.
+
+    Output is flushed before every read that may block, so results of an interactive
+    pipeline appear at once while a fast producer still gets large writes.
+    """
+    read1: Callable[[int], bytes] = getattr(inp, "read1", inp.read)
+    pending: list[bytes] = []
+    count = 0
+    while True:
+        out.flush()
+        chunk = read1(chunk_size)
+        if not chunk:
+            break
+        if progress is not None:
+            progress.update(len(chunk))
+        lines = chunk.split(b"\n")
+        if len(lines) == 1:
+            pending.append(chunk)
+            continue
+        if pending:
+            pending.append(lines[0])
+            lines[0] = b"".join(pending)
+            pending = []
+        last = lines.pop()
+        if last:
+            pending.append(last)
+        parts = []
+        for line in lines:
+            count += 1
+            if line.endswith(b"\r"):
+                parts.append(_line(fn, line[:-1], count) + b"\r\n")
+            else:
+                parts.append(_line(fn, line, count) + b"\n")
+        out.write(b"".join(parts))
+    if pending:
+        count += 1
+        out.write(_line(fn, b"".join(pending), count))
+    out.flush()
+    return count
+
+
+def _line(fn: Callable[[bytes], bytes], line: bytes, n: int) -> bytes:
+    try:
+        return fn(line)
+    except CLIError as e:
+        raise CLIError(f"line {n}: {e}", e.code) from None
+    except PercentEncodingError as e:
+        raise CLIError(f"line {n}: {e}", 1) from None
+
+
+def _out_bytes(text: str) -> bytes:
+    return text.encode("utf-8", "backslashreplace")
+
+
+def _stdin_or_file(path: str | None) -> IO[bytes]:
+    if path is None or path == "-":
+        return sys.stdin.buffer
+    try:
+        return open(path, "rb")
+    except OSError as e:
+        raise CLIError(f"cannot read {path}: {e.strerror}", 1) from None
+
+
+# ---------------------------------------------------------------------------
+# Subcommands
+# ---------------------------------------------------------------------------
+
+
+def _all_table(text: str, args: argparse.Namespace, decode: bool) -> str:
+    style = _Style(sys.stdout)
+    rows = []
+    for s in schemes.all_schemes():
+        try:
+            if decode:
+                if s.decode is None and plain_profile(s) is None:
+                    continue
+                out, _ = decode_with(s, text, args.encoding, strict=args.strict)
+            else:
+                out = encode_with(s, text, args.encoding)
+            cell = _visible(out)
+        except CLIError as e:
+            cell = style.dim("n/a: " + str(e).split(",")[0]) if e.code == 2 else style.red(str(e))
+        except (PercentEncodingError, ValueError) as e:
+            cell = style.red(f"error: {e}")
+        rows.append([s.name, cell])
+    return _table(rows, style, ["scheme", "decoded" if decode else "encoded"])
+
+
+def cmd_encode(args: argparse.Namespace) -> int:
+    check_encoding(args.encoding)
+    if args.encoding == "auto":
+        raise CLIError("--encoding auto only applies to decode", 2)
+    s = resolve_scheme(args.scheme)
+    if args.text is not None:
+        if args.all:
+            print(_all_table(args.text, args, decode=False))
+            return 0
+        try:
+            print(encode_with(s, args.text, args.encoding))
+        except PercentEncodingError as e:
+            raise CLIError(str(e), 1) from None
+        return 0
+    if args.all:
+
+        def fn(line: bytes) -> bytes:
+            return _out_bytes(_all_table(_utf8(line), args, decode=False)) + b"\n"
+
+    else:
+        encode_with(s, "", args.encoding)  # report --encoding/scheme mismatches up front
+
+        def fn(line: bytes) -> bytes:
+            return encode_with(s, line, args.encoding).encode("ascii", "backslashreplace")
+
+    return _run_stream(fn, args)
+
+
+def cmd_decode(args: argparse.Namespace) -> int:
+    check_encoding(args.encoding)
+    s = resolve_scheme(args.scheme)
+    prof = plain_profile(s)
+    if args.bytes and prof is None:
+        raise CLIError(f"--bytes needs a plain percent-encoding; {s.name!r} is not one", 2)
+    if args.bytes and args.all:
+        raise CLIError("--bytes and --all do not go together", 2)
+    if args.text is not None:
+        if args.all:
+            print(_all_table(args.text, args, decode=True))
+            return 0
+        if args.bytes:
+            assert prof is not None
+            raw = core.decode(args.text, plus_as_space=prof[1], strict=args.strict)
+            sys.stdout.flush()
+            sys.stdout.buffer.write(raw)
+            sys.stdout.buffer.flush()
+            return 0
+        try:
+            out, chosen = decode_with(s, args.text, args.encoding, strict=args.strict)
+        except PercentEncodingError as e:
+            raise CLIError(str(e), 1) from None
+        if chosen is not None:
+            print(f"percent: charset: {chosen}", file=sys.stderr)
+        sys.stdout.flush()
+        sys.stdout.buffer.write(_out_bytes(out) + b"\n")
+        sys.stdout.buffer.flush()
+        return 0
+
+    if args.all:
+
+        def fn(line: bytes) -> bytes:
+            return _out_bytes(_all_table(_utf8(line), args, decode=True)) + b"\n"
+
+    elif args.bytes:
+        assert prof is not None
+        plus, strict = prof[1], args.strict
+
+        def fn(line: bytes) -> bytes:
+            return core.decode(line, plus_as_space=plus, strict=strict)
+
+    else:
+        if args.encoding != "auto":
+            decode_with(s, "", args.encoding)
+
+        def fn(line: bytes) -> bytes:
+            return _out_bytes(decode_with(s, line, args.encoding, strict=args.strict)[0])
+
+    return _run_stream(fn, args)
+
+
+def _run_stream(fn: Callable[[bytes], bytes], args: argparse.Namespace) -> int:
+    inp = sys.stdin.buffer
+    if inp.isatty() and sys.stderr.isatty():
+        print("percent: reading lines from the terminal (Ctrl-D to end)", file=sys.stderr)
+    progress = _Progress(_input_size(inp))
+    sys.stdout.flush()
+    try:
+        stream_lines(inp, sys.stdout.buffer, fn, progress)
+    finally:
+        progress.finish()
+    return 0
+
+
+def cmd_schemes(args: argparse.Namespace) -> int:
+    all_s = schemes.all_schemes()
+    if args.json:
+        data: dict[str, Any] = {
+            "schemes": [s.describe() for s in all_s],
+            "encode_sets": [
+                {"name": n, "spec": _sets.get(n).spec or ""} for n in _sets.names()
+            ],
+        }
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return 0
+    style = _Style(sys.stdout)
+    by_family: dict[str, list[Scheme]] = {}
+    for s in all_s:
+        by_family.setdefault(s.family or "other", []).append(s)
+    blocks = []
+    for fam, members in by_family.items():
+        rows = [[s.name, s.spec] for s in members]
+        blocks.append(style.bold(style.yellow(fam)) + "\n" + _table(rows, style, None))
+    set_rows = [[n, _sets.get(n).spec or ""] for n in _sets.names()]
+    blocks.append(
+        style.bold(style.yellow("encode sets (plain UTF-8 percent-encoding; also --scheme)"))
+        + "\n"
+        + _table(set_rows, style, None)
+    )
+    print("\n\n".join(blocks))
+    return 0
+
+
+def compare_data(names: Sequence[str]) -> dict[str, Any]:
+    """``schemes.compare`` for registry names; encode-set names are accepted too."""
+    resolved = [resolve_scheme(n) for n in names]
+    if all(s.family != "encode set" for s in resolved):
+        return schemes.compare([s.name for s in resolved])
+    rows = []
+    for cp in range(128):
+        ch = chr(cp)
+        outs: list[str | None] = []
+        for s in resolved:
+            try:
+                o = s.encode(ch)
+            except ValueError as e:
+                o = f"error: {e}"
+            outs.append(None if o == ch else o)
+        rows.append(
+            {
+                "code_point": cp,
+                "char": schemes._display(cp),
+                "encoded": [o is not None for o in outs],
+                "output": outs,
+            }
+        )
+    return {"schemes": [{"name": s.name, "spec": s.spec} for s in resolved], "rows": rows}
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    names = args.schemes or schemes.names()
+    data = compare_data(names)
+    if args.json:
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return 0
+    style = _Style(sys.stdout)
+    cols = data["schemes"]
+    rows = data["rows"]
+    if not args.all_rows:
+        rows = [r for r in rows if len({str(o) for o in r["output"]}) > 1]
+    legend = [[str(i + 1), c["name"]] for i, c in enumerate(cols)]
+    print(_table(legend, style, ["#", "scheme"]))
+    print()
+    width = max(3, *(len(str(o)) for r in rows for o in r["output"] if o and len(str(o)) < 8))
+    head = "char " + " ".join(str(i + 1).rjust(width) for i in range(len(cols)))
+    print(style.bold(head))
+    for r in rows:
+        cells = []
+        for o in r["output"]:
+            if o is None:
+                cells.append(style.dim("·".rjust(width)))
+            elif str(o).startswith("error"):
+                cells.append(style.red("err".rjust(width)))
+            else:
+                text = str(o) if len(str(o)) <= width else str(o)[: width - 1] + "…"
+                cells.append(style.green(text.rjust(width)) if o.startswith("%") else
+                             style.yellow(text.rjust(width)))
+        print(style.cyan(r["char"].ljust(4)) + " " + " ".join(cells))
+    if not args.all_rows:
+        print(style.dim("(rows where every scheme agrees are hidden; --all-rows shows them)"))
+    return 0
+
+
+def _jsonable(obj: Any) -> Any:
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {k: _jsonable(v) for k, v in dataclasses.asdict(obj).items()}
+    if isinstance(obj, dict):
+        return {str(k): _jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_jsonable(v) for v in obj]
+    if isinstance(obj, (str, int, float, bool)) or obj is None:
+        return obj
+    if isinstance(obj, bytes):
+        return obj.decode("latin-1")
+    if hasattr(obj, "__dict__"):
+        return {k: _jsonable(v) for k, v in vars(obj).items() if not k.startswith("_")}
+    if hasattr(obj, "_asdict"):
+        return _jsonable(obj._asdict())
+    return str(obj)
+
+
+def detect_report(text: str, context: str = "query") -> dict[str, Any]:
+    """Everything :mod:`percent_encoding.detect` says about ``text`` (as plain data).
+
+    ``{"available": False, ...}`` when the module has not landed; each analysis that
+    is missing or fails is reported as ``None`` with an ``errors`` entry.
+    """
+    try:
+        detect = optional_module("detect")
+    except ImportError:
+        return {
+            "available": False,
+            "message": "percent_encoding.detect is not available yet (issue 6)",
+        }
+    report: dict[str, Any] = {"available": True, "errors": {}}
+
+    def attempt(key: str, fn: Callable[[], Any]) -> None:
+        try:
+            report[key] = _jsonable(fn())
+        except ValueError as e:
+            report[key] = None
+            report["errors"][key] = str(e)
+        except Exception as e:  # detect is optional and may be half-landed: report, go on
+            report[key] = None
+            report["errors"][key] = f"not available: {type(e).__name__}: {e}"
+
+    looks_like_url = "://" in text or (text.split(":", 1)[0].isalpha() and ":" in text[:12])
+    attempt("space_convention", lambda: detect.space_convention(text if looks_like_url else None))
+    raw = core.decode(text.split("?", 1)[-1] if looks_like_url else text, plus_as_space=True)
+    if raw.isascii():
+        report["charset"] = []
+    else:
+        attempt("charset", lambda: detect.charset(raw))
+    attempt("findings", lambda: detect.diagnose(text, context=context))
+    if hasattr(detect, "variants"):
+        attempt("variants", lambda: detect.variants(text))
+    return report
+
+
+def cmd_detect(args: argparse.Namespace) -> int:
+    rep = detect_report(args.text, args.context)
+    if args.json:
+        print(json.dumps(rep, indent=2, ensure_ascii=False))
+        return 0 if rep.get("available") else 1
+    if not rep.get("available"):
+        raise CLIError(str(rep["message"]), 1)
+    style = _Style(sys.stdout)
+    sc = rep.get("space_convention")
+    if isinstance(sc, dict):
+        plus = sc.get("plus_is_space")
+        verdict = "'+' means a space" if plus else "'+' is a literal plus"
+        reason = style.dim(str(sc.get("reason", "")))
+        print(f"{style.bold('space convention:')} {verdict}  {reason}")
+    cs = rep.get("charset")
+    if cs == []:
+        print(f"{style.bold('charset:')} ASCII only (no percent-encoded non-ASCII bytes)")
+    elif isinstance(cs, list):
+        guesses = ", ".join(
+            f"{g.get('encoding')} ({g.get('confidence', 0):.2f})" if isinstance(g, dict) else str(g)
+            for g in cs[:4]
+        )
+        print(f"{style.bold('charset:')} {guesses}")
+    findings = rep.get("findings")
+    if isinstance(findings, list):
+        if not findings:
+            print(f"{style.bold('findings:')} {style.green('none — looks clean')}")
+        else:
+            print(style.bold("findings:"))
+            for f in findings:
+                if isinstance(f, dict):
+                    where = f"[{f.get('start')}:{f.get('end')}]"
+                    print(f"  {style.yellow(str(f.get('code')))} {where} {f.get('message', '')}")
+                    if f.get("fix"):
+                        print(f"      {style.dim('fix: ' + str(f['fix']))}")
+                else:
+                    print(f"  {f}")
+    variants = rep.get("variants")
+    if isinstance(variants, list):
+        print(f"{style.bold('could come from:')} {', '.join(map(str, variants)) or '(none)'}")
+    for key, err in rep.get("errors", {}).items():
+        print(style.dim(f"({key}: {err})"), file=sys.stderr)
+    return 0
+
+
+def _escape_tsv(s: str) -> str:
+    return s.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
+
+
+def _form_module() -> Any:
+    try:
+        form = optional_module("form")
+    except ImportError:
+        raise CLIError("percent_encoding.form is not available in this build", 1) from None
+    return form
+
+
+def cmd_form_parse(args: argparse.Namespace) -> int:
+    form = _form_module()
+    enc = check_encoding(args.encoding) if args.encoding else None
+    stream = _stdin_or_file(args.file)
+    progress = _Progress(_input_size(stream))
+    chunks = []
+    try:
+        while True:
+            c = stream.read(1 << 20)
+            if not c:
+                break
+            progress.update(len(c))
+            chunks.append(c)
+    finally:
+        progress.finish()
+        if stream is not sys.stdin.buffer:
+            stream.close()
+    body = b"".join(chunks).rstrip(b"\r\n")
+    kwargs: dict[str, Any] = {}
+    if enc is not None:
+        kwargs["encoding"] = enc
+    if args.charset_hack:
+        kwargs["charset_hack"] = True
+    try:
+        result = form.parse(body, **kwargs)
+    except PercentEncodingError as e:
+        raise CLIError(str(e), 1) from None
+    pairs: list[tuple[str, str]] = [(str(n), str(v)) for n, v in result]
+    chosen = getattr(result, "encoding", None)
+    if chosen and enc == "auto":
+        print(f"percent: charset: {chosen}", file=sys.stderr)
+    out = sys.stdout
+    if args.json:
+        out.write(json.dumps([list(p) for p in pairs], ensure_ascii=False) + "\n")
+    elif args.tsv:
+        for n, v in pairs:
+            out.write(f"{_escape_tsv(n)}\t{_escape_tsv(v)}\n")
+    else:
+        style = _Style(out)
+        if pairs:
+            print(_table([[_visible(n), _visible(v)] for n, v in pairs], style, ["name", "value"]))
+    return 0
+
+
+def cmd_form_build(args: argparse.Namespace) -> int:
+    form = _form_module()
+    pairs = []
+    for item in args.pairs:
+        name, _sep, value = item.partition("=")
+        pairs.append((name, value))
+    kwargs: dict[str, Any] = {}
+    if args.encoding:
+        kwargs["encoding"] = check_encoding(args.encoding)
+    try:
+        print(form.serialize(pairs, **kwargs))
+    except PercentEncodingError as e:
+        raise CLIError(str(e), 1) from None
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .web.server import serve
+
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(
+            f"percent: warning: listening on {args.host}: anyone who can reach it can use the tool",
+            file=sys.stderr,
+        )
+    serve(args.host, args.port, open_browser=args.open)
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# Argument parsing
+# ---------------------------------------------------------------------------
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line usage errors (exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+_F = argparse.RawDescriptionHelpFormatter
+
+EPILOG_MAIN = """\
+examples:
+  percent encode 'a b&c/ü'                        a%20b%26c%2F%C3%BC
+  percent encode --scheme application/x-www-form-urlencoded 'a b'
+  percent encode --scheme path --encoding shift_jis 'ア'
+  percent decode 'caf%C3%A9'
+  percent encode --all 'a b+c'                    every scheme side by side
+  zcat access.log.gz | percent decode > plain.log  stream, constant memory
+  percent form parse --json < body.txt
+  percent compare component ecmascript-encodeURIComponent
+  percent serve                                    the web tool on http://127.0.0.1:8000
+
+exit status: 0 ok, 1 data error, 2 usage error.  NO_COLOR disables colour.
+"""
+
+EPILOG_ENCODE = """\
+examples:
+  percent encode 'a b&c'                          a%20b%26c
+  percent encode --scheme path 'a b/c'            a%20b/c
+  percent encode --scheme application/x-www-form-urlencoded 'a b'   a+b
+  percent encode --scheme query --encoding windows-1252 'é'         %E9
+  percent encode --all 'a b+c'
+  printf 'a b\\nc/d\\n' | percent encode         one result per line
+
+--scheme takes a registry name (`percent schemes`) or an encode-set name, which means
+plain UTF-8 percent-encoding with that set.  Without TEXT, stdin is read line by line
+(\\n or \\r\\n are kept); raw bytes are encoded as they are with an encode-set name.
+"""
+
+EPILOG_DECODE = """\
+examples:
+  percent decode 'caf%C3%A9'                       café
+  percent decode --scheme application/x-www-form-urlencoded 'a+b'   a b
+  percent decode --encoding shift_jis '%83A'       ア
+  percent decode --encoding auto '%83%41%83%43'    (needs percent_encoding.detect)
+  percent decode --strict '100%'                   error: bad % at position 3
+  percent decode --bytes '%FF%00' | xxd
+  percent decode < urls.txt > decoded.txt
+
+Invalid %-sequences are kept unless --strict; invalid UTF-8 becomes U+FFFD.
+"""
+
+EPILOG_FORM = """\
+examples:
+  echo 'a=1&b=x+y%21' | percent form parse                table
+  percent form parse --json body.txt                      [["a", "1"], ["b", "x y!"]]
+  percent form parse --tsv --encoding shift_jis body.txt
+  percent form parse --charset-hack body.txt              _charset_ field picks the encoding
+  percent form build q='a b' lang=ü                       q=a+b&lang=%C3%BC
+  percent form build --encoding windows-1252 q=café       q=caf%E9
+"""
+
+EPILOG_COMPARE = """\
+examples:
+  percent compare                                   every registered scheme
+  percent compare component path query application/x-www-form-urlencoded
+  percent compare --all-rows --json rfc3986-unreserved oauth1
+
+Each cell is what the scheme writes for that character ("·": left alone).
+"""
+
+EPILOG_SCHEMES = """\
+examples:
+  percent schemes
+  percent schemes --json | jq '.schemes[].name'
+"""
+
+EPILOG_DETECT = """\
+examples:
+  percent detect 'https://example.com/?q=a+b%2'
+  percent detect --context path '/a%2fb%20c'
+  percent detect --json 'caf%E9'
+"""
+
+EPILOG_SERVE = """\
+examples:
+  percent serve                    http://127.0.0.1:8000/
+  percent serve --port 0 --open    any free port, open a browser
+  ./dev serve                      set up the project, then serve
+
+The server binds to 127.0.0.1 by default; stop it with Ctrl-C.
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argparse parser of the ``percent`` command."""
+    p = _Parser(
+        prog="percent",
+        description="Percent-encode and decode in every scheme the library knows.",
+        epilog=EPILOG_MAIN,
+        formatter_class=_F,
+    )
+    p.add_argument("--version", action="version", version=_version())
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    def add(name: str, help: str, epilog: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help, description=help, epilog=epilog, formatter_class=_F)
+
+    e = add("encode", "percent-encode TEXT (or each line of stdin)", EPILOG_ENCODE)
+    e.add_argument("--scheme", "-s", default=DEFAULT_SCHEME, help="scheme or encode-set name "
+                   f"(default: {DEFAULT_SCHEME})")
+    e.add_argument("--encoding", "-e", default="utf-8", metavar="LABEL",
+                   help="WHATWG encoding label for the text (default: utf-8)")
+    e.add_argument("--all", "-a", action="store_true", help="show the result in every scheme")
+    e.add_argument("text", nargs="?", metavar="TEXT", help="text to encode (default: stdin)")
+    e.set_defaults(func=cmd_encode)
+
+    d = add("decode", "percent-decode TEXT (or each line of stdin)", EPILOG_DECODE)
+    d.add_argument("--scheme", "-s", default=DEFAULT_SCHEME, help="scheme or encode-set name "
+                   f"(default: {DEFAULT_SCHEME})")
+    d.add_argument("--encoding", "-e", default="utf-8", metavar="LABEL|auto",
+                   help="encoding of the decoded bytes, or 'auto' to detect it (default: utf-8)")
+    d.add_argument("--strict", action="store_true",
+                   help="fail on a bad %%-sequence or bytes invalid in the encoding")
+    d.add_argument("--bytes", "-b", action="store_true",
+                   help="write the decoded bytes as they are (no charset decoding)")
+    d.add_argument("--all", "-a", action="store_true", help="show the result in every scheme")
+    d.add_argument("text", nargs="?", metavar="TEXT", help="text to decode (default: stdin)")
+    d.set_defaults(func=cmd_decode)
+
+    f = add("form", "parse or build application/x-www-form-urlencoded data", EPILOG_FORM)
+    fsub = f.add_subparsers(dest="form_command", metavar="ACTION", parser_class=_Parser)
+    fp = fsub.add_parser("parse", help="parse a urlencoded body (FILE or stdin)",
+                         description="Parse a urlencoded body (FILE or stdin).",
+                         epilog=EPILOG_FORM, formatter_class=_F)
+    fmt = fp.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help="a JSON list of [name, value] pairs")
+    fmt.add_argument("--tsv", action="store_true",
+                     help="name<TAB>value lines (\\t \\n \\\\ escaped)")
+    fp.add_argument("--encoding", "-e", metavar="LABEL", help="legacy encoding of the body")
+    fp.add_argument("--charset-hack", action="store_true",
+                    help="let a _charset_ field choose the encoding")
+    fp.add_argument("file", nargs="?", metavar="FILE", help="file to read (default: stdin)")
+    fp.set_defaults(func=cmd_form_parse)
+    fb = fsub.add_parser("build", help="serialize NAME=VALUE pairs",
+                         description="Serialize NAME=VALUE pairs as application/x-www-form-"
+                         "urlencoded.", epilog=EPILOG_FORM, formatter_class=_F)
+    fb.add_argument("--encoding", "-e", metavar="LABEL", help="legacy encoding for the values")
+    fb.add_argument("pairs", nargs="+", metavar="NAME=VALUE")
+    fb.set_defaults(func=cmd_form_build)
+    f.set_defaults(func=lambda a: _usage(f))
+
+    c = add("compare", "which ASCII characters each scheme encodes", EPILOG_COMPARE)
+    c.add_argument("schemes", nargs="*", metavar="SCHEME")
+    c.add_argument("--all-rows", action="store_true", help="also rows where all schemes agree")
+    c.add_argument("--json", action="store_true", help="the comparison as JSON")
+    c.set_defaults(func=cmd_compare)
+
+    s = add("schemes", "list every scheme and encode set, with its spec", EPILOG_SCHEMES)
+    s.add_argument("--json", action="store_true", help="as JSON")
+    s.set_defaults(func=cmd_schemes)
+
+    t = add("detect", "space convention, charset and problems of a percent-encoded string",
+            EPILOG_DETECT)
+    t.add_argument("text", metavar="TEXT")
+    t.add_argument("--context", default="query",
+                   help="where the text comes from: query, path, fragment, … (default: query)")
+    t.add_argument("--json", action="store_true", help="as JSON")
+    t.set_defaults(func=cmd_detect)
+
+    v = add("serve", "start the web tool", EPILOG_SERVE)
+    v.add_argument("--host", default="127.0.0.1", help="address to bind (default: 127.0.0.1)")
+    v.add_argument("--port", "-p", type=int, default=8000, help="port (default: 8000; 0: any)")
+    v.add_argument("--open", action="store_true", help="open the page in a browser")
+    v.set_defaults(func=cmd_serve)
+    return p
+
+
+def _usage(p: argparse.ArgumentParser) -> int:
+    p.print_help(sys.stderr)
+    return 2
+
+
+def _version() -> str:
+    from . import IMPLEMENTATION
+
+    return f"percent {__version__} ({IMPLEMENTATION} kernels)"
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    """Run the ``percent`` command; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    prog = "percent" + (f" {args.command}" if getattr(args, "command", None) else "")
+    if not getattr(args, "func", None):
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return int(args.func(args))
+    except CLIError as e:
+        return _fail(prog, str(e), e.code)
+    except (UnknownSchemeError, UnknownSetError, UnknownEncodingError) as e:
+        return _fail(prog, str(e), 2)
+    except PercentEncodingError as e:
+        return _fail(prog, str(e), 1)
+    except KeyboardInterrupt:
+        sys.stderr.write("\n")
+        return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 141
+    except OSError as e:
+        return _fail(prog, f"{e.strerror or e}", 1)
+    except Exception as e:  # a bug: still one line, unless PERCENT_DEBUG asks for the traceback
+        if os.environ.get("PERCENT_DEBUG"):
+            raise
+        return _fail(prog, f"internal error: {type(e).__name__}: {e} (PERCENT_DEBUG=1 shows "
+                     "the traceback; please report it)", 1)
+
+
+def _fail(prog: str, message: str, code: int) -> int:
+    style = _Style(sys.stderr)
+    one_line = " ".join(message.split())
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
+    print(f"{prog}: {style.red('error:')} {one_line}", file=sys.stderr)
+    return code
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

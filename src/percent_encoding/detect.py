@@ -1,0 +1,384 @@
+"""Analysis: reading percent-encoded data whose conventions nobody wrote down.
+
+Strategy: four questions, four functions, each returning plain data.
+
+* :func:`space_convention` — does ``+`` mean a space here?  The decision
+  procedure of the seed document (SuikaWiki "percent-encoding" [158]–[168]):
+  a POST body is application/x-www-form-urlencoded; the query of an http,
+  https, ws or wss URL most likely is; other schemes' queries, paths and
+  fragments are plain percent-encoding, where ``+`` is a plus sign ([104]).
+* :func:`charset` — which encoding are these percent-decoded bytes in (see
+  :mod:`._charset`; valid UTF-8 first, then the legacy encodings of forms).
+* :func:`diagnose` — what is wrong with this string: bad or truncated
+  escapes, lower-case hex, needless escapes, raw characters, invalid UTF-8,
+  double encoding, ``%uXXXX``, an ambiguous ``+``.  Each finding has a
+  position and a fix.
+* :func:`undo_double_encoding` and :func:`variants` — peel ``%25`` layers;
+  list the registered schemes that could have written a string.
+
+Everything here is linear in the input.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from .errors import PercentEncodingError, PercentEncodingTypeError
+from .sets import EncodeSet
+from .sets import get as _get_set
+
+if TYPE_CHECKING:
+    from ._charset import CharsetGuess
+
+__all__ = [
+    "SpaceConvention",
+    "Finding",
+    "space_convention",
+    "charset",
+    "diagnose",
+    "undo_double_encoding",
+    "variants",
+]
+
+_FORM_SCHEMES = frozenset({"http", "https", "ws", "wss"})
+
+
+@dataclass(frozen=True)
+class SpaceConvention:
+    """The answer of :func:`space_convention`.
+
+    ``plus_is_space`` is the decision; ``confidence`` is "certain", "likely"
+    or "probably"; ``reason`` says which rule fired, citing the seed document.
+    """
+
+    plus_is_space: bool
+    reason: str
+    confidence: Literal["certain", "likely", "probably"]
+    rule: str
+
+
+def _scheme_of(url: str) -> str | None:
+    m = re.match(r"[A-Za-z][A-Za-z0-9+.\-]*:", url.strip(" \t\n\r\f\x00"))
+    return m.group()[:-1].lower() if m else None
+
+
+def space_convention(
+    url: str | None = None,
+    *,
+    scheme: str | None = None,
+    component: str | None = None,
+    method: str | None = None,
+) -> SpaceConvention:
+    """Decide whether ``+`` stands for a space in a piece of percent-encoded data.
+
+    ``component`` is "query" (the default when a URL or scheme is given),
+    "path", "fragment", "userinfo", "host" or "body".  A ``method`` of POST
+    with no component (or "body") means a form body.
+
+    >>> space_convention("https://example.com/search?q=a+b").plus_is_space
+    True
+    >>> space_convention("mailto:a@example.com?subject=a+b").plus_is_space
+    False
+    """
+    for name, value in (("url", url), ("scheme", scheme), ("component", component),
+                        ("method", method)):
+        if value is not None and not isinstance(value, str):
+            raise PercentEncodingTypeError(f"{name} must be a str, not {type(value).__name__}")
+    comp = component.lower() if component else None
+    meth = method.upper() if method else None
+    if comp == "body" or (comp is None and url is None and scheme is None and meth is not None):
+        if meth in (None, "POST", "PUT", "PATCH"):
+            return SpaceConvention(
+                True,
+                "a request body sent by an HTML form is application/x-www-form-urlencoded, "
+                "where '+' is a space (seed [160]-[161]); certain only when its Content-Type "
+                "says so",
+                "likely" if comp == "body" and meth is None else "certain",
+                "[160]",
+            )
+        return SpaceConvention(
+            False,
+            f"a {meth} request has no form body; nothing says '+' is a space",
+            "probably",
+            "[163]",
+        )
+    sch = scheme.lower().rstrip(":") if scheme else (_scheme_of(url) if url else None)
+    if comp is None:
+        comp = "query"
+    if comp not in ("query", "path", "fragment", "userinfo", "host"):
+        raise PercentEncodingError(
+            f"unknown component {component!r}: use query, path, fragment, userinfo, host or body"
+        )
+    if comp != "query":
+        return SpaceConvention(
+            False,
+            f"the {comp} of a URL is plain percent-encoding: '+' is a plus sign and a space "
+            "is %20 (seed [163]-[164], [104])",
+            "probably",
+            "[164]",
+        )
+    if sch in _FORM_SCHEMES:
+        return SpaceConvention(
+            True,
+            f"the query of an {sch}: URL is most likely application/x-www-form-urlencoded "
+            "(HTML forms submit GET queries that way), where '+' is a space; the server "
+            "alone decides for sure (seed [165]-[166], [169])",
+            "likely",
+            "[166]",
+        )
+    if sch is None:
+        return SpaceConvention(
+            False,
+            "no scheme is known: a query is plain percent-encoding unless its server "
+            "treats it as a form (seed [167]-[168]); pass the URL or scheme to decide",
+            "probably",
+            "[168]",
+        )
+    extra = (
+        " (mailto: queries look like forms but give '+' no special meaning, seed [21])"
+        if sch == "mailto"
+        else ""
+    )
+    return SpaceConvention(
+        False,
+        f"the query of a {sch}: URL is plain percent-encoding: '+' is a plus sign "
+        f"(seed [167]-[168]){extra}",
+        "probably",
+        "[168]",
+    )
+
+
+def charset(
+    data: bytes,
+    *,
+    candidates: list[str] | None = None,
+    hints: dict[str, str] | None = None,
+) -> list[CharsetGuess]:
+    """Guess the encoding of percent-decoded bytes, best first.
+
+    See :func:`percent_encoding._charset.charset` for the method and
+    ``docs/detect.md`` for its accuracy by input length.
+    """
+    from ._charset import charset as _impl
+
+    return _impl(data, candidates=candidates, hints=hints)
+
+
+# ---------------------------------------------------------------------------
+# Diagnosis
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Finding:
+    """One problem in a string: a code, where (``start``/``end`` are indices
+    into the text), what, and how to fix it."""
+
+    code: str
+    start: int
+    end: int
+    message: str
+    fix: str
+
+
+_CONTEXT_SETS = {
+    "query": "rfc3986-query",
+    "form": "rfc3986-query",
+    "path": "rfc3986-path",
+    "path-segment": "rfc3986-path-segment",
+    "fragment": "rfc3986-fragment",
+    "userinfo": "rfc3986-userinfo",
+    "host": "rfc3986-reg-name",
+    "component": "rfc3986-unreserved",
+}
+_UNRESERVED = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+_ESCAPE_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+_TOKEN = re.compile(
+    r"%u[0-9A-Fa-f]{4}"  # ECMAScript escape()
+    r"|%(?:25)+[0-9A-Fa-f]{2}"  # an escape of an escape
+    r"|%[0-9A-Fa-f]{2}"
+    r"|%[0-9A-Fa-f]?\Z"  # truncated at the end
+    r"|%"
+    r"|[^%]",
+    re.S,
+)
+
+
+def _context_set(context: str | EncodeSet) -> tuple[EncodeSet, str]:
+    if isinstance(context, EncodeSet):
+        return context, context.name or "custom"
+    if not isinstance(context, str):
+        raise PercentEncodingTypeError("context must be a str or an EncodeSet")
+    name = _CONTEXT_SETS.get(context)
+    if name is not None:
+        return _get_set(name), context
+    return _get_set(context), context
+
+
+def _invalid_utf8_findings(text: str, findings: list[Finding]) -> None:
+    for run in _ESCAPE_RUN.finditer(text):
+        raw = bytes(int(text[i + 1 : i + 3], 16) for i in range(run.start(), run.end(), 3))
+        if raw.isascii():
+            continue
+        pos = 0
+        while pos < len(raw):
+            try:
+                raw[pos:].decode("utf-8")
+                break
+            except UnicodeDecodeError as e:
+                bad_start = pos + e.start
+                bad_end = pos + max(e.end, e.start + 1)
+                s = run.start() + 3 * bad_start
+                t = run.start() + 3 * bad_end
+                prev = findings[-1] if findings else None
+                if prev is not None and prev.code == "invalid-utf8" and prev.end == s:
+                    s = prev.start  # one finding per contiguous invalid stretch
+                    findings.pop()
+                findings.append(
+                    Finding(
+                        "invalid-utf8",
+                        s,
+                        t,
+                        f"the escapes {text[s:t]} do not decode as UTF-8 ({e.reason}); "
+                        "they may be in a legacy encoding (see detect.charset)",
+                        "decode with the right encoding, then re-encode as UTF-8",
+                    )
+                )
+                pos = bad_end
+
+
+def diagnose(text: str, *, context: str | EncodeSet = "query") -> list[Finding]:
+    """Everything questionable in a percent-encoded string, in order.
+
+    ``context`` says where the string lives: "query", "form", "path",
+    "path-segment", "fragment", "userinfo", "host", "component" (one encoded
+    value), or any encode-set name; it decides which raw characters must have
+    been encoded (RFC 3986's grammar for that component) and whether a ``+``
+    is ambiguous.  A clean string gives an empty list.
+
+    >>> [f.code for f in diagnose("a%2x%41%e9+b")]
+    ['invalid-percent', 'encoded-unreserved', 'lowercase-hex', 'invalid-utf8', 'ambiguous-plus']
+    """
+    if not isinstance(text, str):
+        raise PercentEncodingTypeError(f"diagnose() takes a str, not {type(text).__name__}")
+    must_encode, ctx = _context_set(context)
+    findings: list[Finding] = []
+    n = len(text)
+    for m in _TOKEN.finditer(text):
+        tok = m.group()
+        s, t = m.start(), m.end()
+        if tok[0] != "%":
+            if tok == "+" and ctx == "query":
+                findings.append(Finding(
+                    "ambiguous-plus", s, t,
+                    "'+' is a space if the server reads the query as a form, and a plus "
+                    "sign otherwise (see detect.space_convention)",
+                    "write %20 for a space or %2B for a plus sign",
+                ))
+            elif tok in must_encode and not (ctx == "form" and tok in "&=+"):
+                findings.append(Finding(
+                    "raw-character", s, t,
+                    f"{tok!r} (U+{ord(tok):04X}) must be percent-encoded in a {ctx}",
+                    _encode_for_fix(tok),
+                ))
+            continue
+        if tok.startswith("%u") and len(tok) == 6:
+            cp = int(tok[2:], 16)
+            findings.append(Finding(
+                "percent-u", s, t,
+                f"{tok} is ECMAScript escape() syntax, which no URL spec allows",
+                "use the UTF-8 escapes " + _encode_for_fix(chr(cp), surrogate_ok=True),
+            ))
+            continue
+        if len(tok) < 3:  # "%" anywhere, or "%X" at the very end
+            if t == n:
+                findings.append(Finding(
+                    "trailing-percent", s, t,
+                    f"the text ends in a truncated escape {tok!r} (cut off?)",
+                    "drop it, or write %25 for a literal percent sign",
+                ))
+            else:
+                findings.append(Finding(
+                    "invalid-percent", s, s + 1,
+                    f"'%' at {s} is not followed by two hex digits",
+                    "write %25 for a literal percent sign",
+                ))
+            continue
+        if tok.startswith("%25") and len(tok) > 3:
+            findings.append(Finding(
+                "double-encoded", s, t,
+                f"{tok} decodes to the escape %{tok[-2:]}: the text was probably "
+                "percent-encoded twice",
+                f"%{tok[-2:].upper()} (detect.undo_double_encoding)",
+            ))
+            continue
+        hexpart = tok[1:]
+        if hexpart != hexpart.upper():
+            findings.append(Finding(
+                "lowercase-hex", s, t,
+                f"{tok} uses lower-case hex; the specs produce upper case",
+                tok.upper(),
+            ))
+        b = int(hexpart, 16)
+        if b in _UNRESERVED:
+            findings.append(Finding(
+                "encoded-unreserved", s, t,
+                f"{tok} encodes the unreserved character {chr(b)!r}, which never needs it "
+                "(RFC 3986 §2.3)",
+                chr(b),
+            ))
+    _invalid_utf8_findings(text, findings)
+    findings.sort(key=lambda f: (f.start, f.end))
+    return findings
+
+
+def _encode_for_fix(ch: str, surrogate_ok: bool = False) -> str:
+    from .core import encode
+
+    return encode(ch, "rfc3986-unreserved", errors="replace" if surrogate_ok else "strict")
+
+
+_LAYERED = re.compile(r"%(?:25)+(?=[0-9A-Fa-f]{2})")
+
+
+def undo_double_encoding(text: str) -> str:
+    """Peel ``%25`` layers until every escape is single: ``%252541`` → ``%41``.
+
+    A ``%25`` that introduces no escape (``100%25`` followed by non-hex) is a
+    real percent sign and stays.
+
+    >>> undo_double_encoding("a%2520b%25zz")
+    'a%20b%25zz'
+    """
+    if not isinstance(text, str):
+        raise PercentEncodingTypeError(
+            f"undo_double_encoding() takes a str, not {type(text).__name__}"
+        )
+    return _LAYERED.sub("%", text)
+
+
+def variants(text: str) -> list[str]:
+    """The registered schemes that could have written ``text``.
+
+    A scheme qualifies when decoding ``text`` with it and encoding the result
+    again gives ``text`` back exactly.
+
+    >>> "ecmascript-encodeURIComponent" in variants("a%20b!")
+    True
+    >>> "application/x-www-form-urlencoded" in variants("a%20b!")
+    False
+    """
+    if not isinstance(text, str):
+        raise PercentEncodingTypeError(f"variants() takes a str, not {type(text).__name__}")
+    from . import schemes
+
+    out = []
+    for s in schemes.all_schemes():
+        if s.decode is None:
+            continue
+        try:
+            if s.encode(s.decode(text)) == text:
+                out.append(s.name)
+        except (ValueError, TypeError):
+            continue
+    return out

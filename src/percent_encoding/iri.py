@@ -1,0 +1,263 @@
+"""IRIs (RFC 3987): mapping an IRI to a URI and a URI back to an IRI.
+
+Strategy: :func:`iri_to_uri` is one pass of :func:`percent_encoding.core.encode`
+with a set that keeps every character a URI allows (and ``%``, so existing
+escapes survive) and encodes the rest as UTF-8 ``%XX`` (§3.1).
+:func:`uri_to_iri` splits the URI into its components (RFC 3986 Appendix B),
+decodes runs of ``%XX`` in each, and keeps encoded whatever §3.2 says must
+stay encoded: reserved and other non-unreserved ASCII, octets that are not
+strictly valid UTF-8, characters outside ``ucschar`` (``iprivate`` is allowed
+in the query only, §2.2) and the bidirectional formatting characters (§4.1).
+
+Errors: :class:`PercentEncodingTypeError` for non-``str`` input;
+:class:`PercentEncodeError` (with the index of the character) for a lone
+surrogate, or in ``strict`` mode for a character an IRI cannot contain.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import core as _core
+from .errors import PercentEncodeError, PercentEncodingTypeError
+from .rfc3986 import recompose, split, split_authority
+from .schemes import Scheme
+from .sets import EncodeSet
+
+__all__ = ["SCHEMES", "iri_to_uri", "is_bidi_formatting", "uri_to_iri"]
+
+_UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+_RESERVED = ":/?#[]@!$&'()*+,;="
+
+# §2.2 ucschar and iprivate, as regular-expression ranges.
+_UCSCHAR = (
+    "\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef"
+    "\U00010000-\U0001fffd\U00020000-\U0002fffd\U00030000-\U0003fffd"
+    "\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd"
+    "\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd"
+    "\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd"
+    "\U000d0000-\U000dfffd\U000e1000-\U000efffd"
+)
+_IPRIVATE = "\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd"
+# §4.1: LRM, RLM, LRE, RLE, PDF, LRO, RLO may not appear in an IRI.  The
+# isolates (U+2066-U+2069) and ARABIC LETTER MARK (U+061C) came to Unicode
+# after RFC 3987 (2005); they are the same kind of control and are treated
+# the same way here.
+_BIDI = "\u200e\u200f\u202a-\u202e\u061c\u2066-\u2069"
+_BIDI_RE = re.compile(f"[{_BIDI}]")
+
+
+def is_bidi_formatting(ch: str) -> bool:
+    """Whether ``ch`` is a bidirectional formatting character (RFC 3987 §4.1).
+
+    >>> is_bidi_formatting("\\u202e"), is_bidi_formatting("a")
+    (True, False)
+    """
+    return len(ch) == 1 and _BIDI_RE.match(ch) is not None
+
+
+# ---------------------------------------------------------------------------
+# §3.1 IRI -> URI
+# ---------------------------------------------------------------------------
+# Kept: the ASCII a URI may contain (unreserved, reserved) and "%", which §3.1
+# says must not be converted.  Encoded: every non-ASCII character (step 2 for
+# ucschar / iprivate) and the ASCII a URI may not contain — the ten printable
+# ones §3.1 lets a converter handle in step 2 ('<', '>', '"', space, '{',
+# '}', '|', '\\', '^', '`'), the C0 controls and DEL.
+IRI_TO_URI = EncodeSet.from_allowed(
+    _UNRESERVED + _RESERVED + "%",
+    name="iri-to-uri",
+    spec="RFC 3987 §3.1 (ucschar, iprivate and characters a URI cannot hold, as UTF-8 %XX)",
+)
+
+# Characters an IRI cannot contain at all, for strict mode: ASCII outside
+# unreserved / reserved / "%", anything non-ASCII that is neither ucschar nor
+# iprivate, and the §4.1 bidi controls.
+_NOT_IRI_RE = re.compile(
+    f"[^{re.escape(_UNRESERVED + _RESERVED)}%{_UCSCHAR}{_IPRIVATE}]|[{_BIDI}]"
+)
+_IPRIVATE_RE = re.compile(f"[{_IPRIVATE}]")
+
+
+def _check_iri(iri: str) -> None:
+    m = _NOT_IRI_RE.search(iri)
+    if m is not None:
+        ch = m.group()
+        why = (
+            "a bidirectional formatting character (RFC 3987 §4.1)"
+            if is_bidi_formatting(ch)
+            else "not allowed in an IRI (RFC 3987 §2.2)"
+        )
+        raise PercentEncodeError(
+            f"U+{ord(ch):04X} at position {m.start()} is {why}; "
+            "pass strict=False to percent-encode it",
+            m.start(),
+        )
+    if _IPRIVATE_RE.search(iri) is None:
+        return
+    # iprivate is allowed in iquery only (§2.2): look for one outside it.
+    parts = split(iri)
+    offset = 0
+    for name, value, prefix in (
+        ("scheme", parts.scheme, ""),
+        ("authority", parts.authority, "//"),
+        ("path", parts.path, ""),
+        ("query", parts.query, "?"),
+        ("fragment", parts.fragment, "#"),
+    ):
+        if value is None:
+            continue
+        offset += len(prefix)
+        m = _IPRIVATE_RE.search(value) if name != "query" else None
+        if m is not None:
+            pos = offset + m.start()
+            raise PercentEncodeError(
+                f"private-use character U+{ord(m.group()):04X} at position {pos} is allowed "
+                "only in the query of an IRI (RFC 3987 §2.2); pass strict=False to "
+                "percent-encode it",
+                pos,
+            )
+        offset += len(value) + (1 if name == "scheme" else 0)
+
+
+def iri_to_uri(iri: str, *, strict: bool = False) -> str:
+    """Map an IRI (or IRI reference) to a URI (RFC 3987 §3.1).
+
+    Every non-ASCII character becomes its UTF-8 octets as ``%XX`` (upper-case
+    hex); existing escapes, ``%``, ``#``, ``[`` and ``]`` are kept (§3.1 says
+    they must not be converted), as is every other character a URI allows.
+    The ASCII characters a URI cannot contain — space, ``<>"{}|\\^`````, the
+    controls and DEL — are encoded too (§3.1 lets a converter do this for the
+    printable ones; a URI cannot contain any of them).  The mapping is the
+    identity on URIs and idempotent.
+
+    Step 1 of §3.1 is the caller's: a Python ``str`` is already Unicode, so
+    no NFC normalization is done (variant c).  Host names are not converted
+    with IDNA ToASCII (§3.1 allows either form).
+
+    With ``strict=True``, a character that no IRI may contain (the ASCII
+    above, non-characters and other non-``ucschar``, bidi formatting
+    characters (§4.1), ``iprivate`` outside the query) raises
+    :class:`PercentEncodeError` with its index instead of being encoded.
+
+    >>> iri_to_uri("http://www.example.org/red%09ros\\u00e9#red")
+    'http://www.example.org/red%09ros%C3%A9#red'
+    >>> iri_to_uri("http://example.com/\\U00010300\\U00010301\\U00010302")
+    'http://example.com/%F0%90%8C%80%F0%90%8C%81%F0%90%8C%82'
+    """
+    if not isinstance(iri, str):
+        raise PercentEncodingTypeError(f"iri_to_uri() takes a str, not {type(iri).__name__}")
+    if strict:
+        _check_iri(iri)
+    return _core.encode(iri, IRI_TO_URI)
+
+
+# ---------------------------------------------------------------------------
+# §3.2 URI -> IRI
+# ---------------------------------------------------------------------------
+_RUN_RE = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+_UCS_RE = re.compile(f"[{_UCSCHAR}]")
+_UCS_OR_PRIVATE_RE = re.compile(f"[{_UCSCHAR}{_IPRIVATE}]")
+_PCT_UPPER = [f"%{i:02X}" for i in range(256)]
+
+
+def _decode_run(run: str, allowed: re.Pattern[str]) -> str:
+    # Steps 2-5 on one run of adjacent escapes.  Python's UTF-8 decoder is
+    # strict (no overlongs, surrogates or values above U+10FFFF), and
+    # surrogateescape hands back each octet that is not part of a legal
+    # sequence as U+DC80-U+DCFF, which step 3 re-encodes.
+    text = bytes.fromhex(run.replace("%", "")).decode("utf-8", "surrogateescape")
+    out: list[str] = []
+    pos = 0  # index of the octet (and of its triplet in ``run``, times 3)
+    for ch in text:
+        cp = ord(ch)
+        if cp < 0x80:
+            # Step 2 decodes only what is not "%", reserved or disallowed
+            # ASCII: the unreserved characters.  The rest keep their spelling.
+            out.append(ch if ch in _UNRESERVED else run[3 * pos : 3 * pos + 3])
+            pos += 1
+        elif 0xDC80 <= cp <= 0xDCFF:  # step 3: not strictly legal UTF-8
+            out.append(_PCT_UPPER[cp - 0xDC00])
+            pos += 1
+        else:
+            n = 2 if cp < 0x800 else 3 if cp < 0x10000 else 4
+            if allowed.match(ch) is not None and not _BIDI_RE.match(ch):
+                out.append(ch)
+            else:  # step 4: not appropriate in an IRI (§2.2, §4.1)
+                out.append("".join(_PCT_UPPER[b] for b in ch.encode("utf-8")))
+            pos += n
+    return "".join(out)
+
+
+def _decode_component(text: str, allowed: re.Pattern[str]) -> str:
+    if "%" not in text:
+        return text
+    return _RUN_RE.sub(lambda m: _decode_run(m.group(), allowed), text)
+
+
+def uri_to_iri(uri: str) -> str:
+    """Convert a URI (or URI reference) to an IRI (RFC 3987 §3.2).
+
+    A ``%XX`` sequence is decoded only when the result belongs in an IRI:
+
+    * ASCII: only unreserved characters (``A-Za-z0-9-._~``) are decoded;
+      ``%25``, reserved characters (``%2F``, ``%3F``, ``%23``, …), space and
+      other characters a URI cannot hold stay encoded, exactly as written;
+    * non-ASCII: only strictly valid UTF-8 that decodes to a ``ucschar``
+      (or, in the query, an ``iprivate``) character; a bidirectional
+      formatting character (§4.1) is never decoded.  Octets that stay
+      encoded are written with upper-case hex, as in the RFC's examples.
+
+    The scheme and IP-literal hosts are left alone.  Hosts in punycode are
+    not converted (ToUnicode is optional in §3.2.1).  The result maps back to
+    the input with :func:`iri_to_uri`, up to hex case and decoded unreserved
+    characters.
+
+    >>> uri_to_iri("http://www.example.org/D%C3%BCrst")
+    'http://www.example.org/Dürst'
+    >>> uri_to_iri("http://www.example.org/D%FCrst")
+    'http://www.example.org/D%FCrst'
+    >>> uri_to_iri("http://xn--99zt52a.example.org/%e2%80%ae")
+    'http://xn--99zt52a.example.org/%E2%80%AE'
+    """
+    if not isinstance(uri, str):
+        raise PercentEncodingTypeError(f"uri_to_iri() takes a str, not {type(uri).__name__}")
+    if "%" not in uri:
+        return uri
+    scheme, authority, path, query, fragment = split(uri)
+    if authority is not None and "%" in authority:
+        userinfo, host, port = split_authority(authority)
+        if userinfo is not None:
+            userinfo = _decode_component(userinfo, _UCS_RE)
+        if not host.startswith("["):  # ireg-name takes ucschar; IP-literal does not
+            host = _decode_component(host, _UCS_RE)
+        authority = host if userinfo is None else userinfo + "@" + host
+        if port is not None:
+            authority += ":" + port
+    path = _decode_component(path, _UCS_RE)
+    if query is not None:
+        query = _decode_component(query, _UCS_OR_PRIVATE_RE)
+    if fragment is not None:
+        fragment = _decode_component(fragment, _UCS_RE)
+    out = recompose((scheme, authority, path, query, fragment))
+    return uri if out == uri else out
+
+
+def _iri_to_uri_scheme(text: str) -> str:
+    return iri_to_uri(text)
+
+
+SCHEMES: tuple[Scheme, ...] = (
+    Scheme(
+        name="iri-to-uri",
+        spec="RFC 3987 §3.1 (decode: §3.2)",
+        encode=_iri_to_uri_scheme,
+        decode=uri_to_iri,
+        encode_set=IRI_TO_URI,
+        notes=(
+            "non-ASCII as UTF-8 %XX, plus space, controls and <>\"{}|\\^`; '%' and existing "
+            "escapes kept (idempotent); decode converts back only what an IRI may contain"
+        ),
+        family="RFC 3987 (IRI)",
+    ),
+)

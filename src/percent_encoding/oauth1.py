@@ -1,0 +1,507 @@
+"""OAuth 1.0 percent-encoding, signature base strings and the Authorization
+header: RFC 5849 §3.4.1, §3.5.1 and §3.6.
+
+Strategy: OAuth signs a request by normalizing it into one string, so every
+party must encode identically.  §3.6 fixes that encoding: UTF-8, then every
+octet but the unreserved characters (ALPHA DIGIT ``-._~``) as ``%XX`` with
+upper-case hex (:func:`encode`, over the core with the ``oauth1`` set).
+
+* :func:`signature_base_string` builds the §3.4.1.1 string from a method, the
+  request URL (its query supplies parameters), an optional form body and the
+  protocol parameters; :func:`normalize_parameters` is its §3.4.1.3.2 step.
+  Parameters are handled as octets all the way through, so a query that
+  carries bytes that are not UTF-8 is signed exactly as it was sent.
+* :func:`authorization_header` writes the §3.5.1 header value and
+  :func:`parse_authorization_header` reads one back.
+* :func:`hmac_sha1_signature` and :func:`plaintext_signature` are §3.4.2 and
+  §3.4.4.
+
+:func:`decode` reverses §3.6 strictly: a ``%`` without two hex digits raises
+:class:`~percent_encoding.errors.PercentDecodeError`, octets that are not
+UTF-8 raise :class:`~percent_encoding.errors.TextDecodeError` (§3.6 says text
+is UTF-8; :func:`decode_bytes` returns the octets of binary values), and
+``+`` is a plus sign, never a space.  Lower-case hex is accepted: the
+upper-case rule binds the producer of the base string, and servers recompute
+that string from decoded values.  Malformed URLs and headers raise
+:class:`OAuth1Error`.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TypeAlias
+
+from . import core as _core
+from .errors import PercentDecodeError, PercentEncodingError, PercentEncodingTypeError
+from .schemes import Scheme
+from .sets import OAUTH1
+
+__all__ = [
+    "SCHEMES",
+    "OAuth1Error",
+    "authorization_header",
+    "base_string_uri",
+    "decode",
+    "decode_bytes",
+    "encode",
+    "hmac_sha1_signature",
+    "normalize_parameters",
+    "parse_authorization_header",
+    "plaintext_signature",
+    "signature_base_string",
+]
+
+Text: TypeAlias = "str | bytes"
+#: Decoded (name, value) pairs, or a mapping of them.
+Pairs: TypeAlias = (
+    "Mapping[str, str] | Mapping[bytes, bytes] | Iterable[tuple[str | bytes, str | bytes]]"
+)
+
+
+class OAuth1Error(PercentEncodingError):
+    """A request URL or an Authorization header that RFC 5849 cannot use.
+
+    ``position`` is the index in the offending string, when there is one.
+    """
+
+    def __init__(self, message: str, position: int | None = None) -> None:
+        super().__init__(message)
+        self.position = position
+
+
+def encode(value: str | bytes) -> str:
+    """Percent-encode ``value`` as RFC 5849 §3.6 says.
+
+    Text is UTF-8 encoded, ``bytes`` are taken as given; every octet except
+    ALPHA, DIGIT and ``-._~`` becomes ``%XX`` with upper-case hex.
+
+    >>> encode("Ladies + Gentlemen"), encode("An encoded string!")
+    ('Ladies%20%2B%20Gentlemen', 'An%20encoded%20string%21')
+    >>> encode("Dogs, Cats & Mice"), encode("☃")
+    ('Dogs%2C%20Cats%20%26%20Mice', '%E2%98%83')
+    """
+    return _core.encode(value, OAUTH1)
+
+
+def decode(value: str | bytes) -> str:
+    """Reverse :func:`encode`: percent-decode strictly, then UTF-8 decode strictly.
+
+    >>> decode("Ladies%20%2B%20Gentlemen"), decode("a+b")
+    ('Ladies + Gentlemen', 'a+b')
+    """
+    return _core.decode_text(value, errors="strict", strict=True)
+
+
+def decode_bytes(value: str | bytes) -> bytes:
+    """Percent-decode strictly to octets (for binary values, §3.6 step 1).
+
+    >>> decode_bytes("%FF%00")
+    b'\\xff\\x00'
+    """
+    return _core.decode(value, strict=True)
+
+
+# ---------------------------------------------------------------------------
+# §3.4.1.3: request parameters
+
+
+def _as_octets(value: object, what: str) -> bytes:
+    if isinstance(value, str):
+        try:
+            return value.encode("utf-8")
+        except UnicodeEncodeError as e:
+            raise OAuth1Error(
+                f"{what} has a lone surrogate at position {e.start}; it cannot be UTF-8 "
+                "encoded (RFC 5849 §3.6)",
+                e.start,
+            ) from None
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return bytes(value)
+    raise PercentEncodingTypeError(f"{what} must be str or bytes, not {type(value).__name__}")
+
+
+def _pairs(pairs: object, what: str) -> list[tuple[bytes, bytes]]:
+    if isinstance(pairs, (str, bytes, bytearray)):
+        raise PercentEncodingTypeError(
+            f"{what} must be (name, value) pairs or a mapping, not {type(pairs).__name__}"
+        )
+    items: Iterable[object]
+    if isinstance(pairs, Mapping):
+        items = pairs.items()
+    elif isinstance(pairs, Iterable):
+        items = pairs
+    else:
+        raise PercentEncodingTypeError(
+            f"{what} must be (name, value) pairs or a mapping, not {type(pairs).__name__}"
+        )
+    out: list[tuple[bytes, bytes]] = []
+    for item in items:
+        if not isinstance(item, (tuple, list)) or len(item) != 2:
+            raise PercentEncodingTypeError(f"each item of {what} must be a (name, value) pair")
+        out.append((_as_octets(item[0], f"a name in {what}"), _as_octets(item[1], "a value")))
+    return out
+
+
+def _normalize(pairs: Iterable[tuple[bytes, bytes]]) -> str:
+    # §3.4.1.3.2: encode names and values (§3.6), sort by encoded name, then by
+    # encoded value, in byte order (the encoded strings are ASCII, so str order
+    # is byte order), join as name=value with "&".
+    encoded = sorted((encode(n), encode(v)) for n, v in pairs)
+    return "&".join(f"{n}={v}" for n, v in encoded)
+
+
+def normalize_parameters(pairs: Pairs) -> str:
+    """RFC 5849 §3.4.1.3.2: the normalized request parameters string.
+
+    ``pairs`` are decoded ``(name, value)`` pairs (``str`` is UTF-8, ``bytes``
+    as given) or a mapping.  Names and values are encoded (§3.6), sorted by
+    name and then value in byte order, and joined as ``name=value`` with
+    ``&``.  No parameter is left out: filter ``oauth_signature`` yourself, or
+    use :func:`signature_base_string`.
+
+    >>> normalize_parameters([("b", "2 q"), ("a", "x"), ("b", "1"), ("c@", "")])
+    'a=x&b=1&b=2%20q&c%40='
+    """
+    return _normalize(_pairs(pairs, "pairs"))
+
+
+def _form_pairs(data: bytes) -> list[tuple[bytes, bytes]]:
+    # §3.4.1.3.1: the query and a form body are parsed as
+    # application/x-www-form-urlencoded (HTML 4.0 §17.13.4): split on "&",
+    # name and value at the first "=", "+" is a space, %XX an octet.  Kept as
+    # octets, so what was sent is what gets signed.
+    pairs: list[tuple[bytes, bytes]] = _core._k.form_parse_bytes(data)
+    return pairs
+
+
+_DEFAULT_PORTS = {"http": "80", "https": "443"}
+_SCHEME_RE = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*\Z")
+
+
+def _split_url(url: str) -> tuple[str, str, str, str]:
+    """scheme, authority, path, query (without "?"); the fragment is dropped."""
+    url = url.partition("#")[0]
+    scheme, sep, rest = url.partition(":")
+    if not sep or not _SCHEME_RE.match(scheme) or not rest.startswith("//"):
+        raise OAuth1Error(
+            f"{url!r} is not an absolute http(s) URL (scheme://host/path); RFC 5849 §3.4.1.2 "
+            "builds the base string URI from the scheme, host and path",
+            0,
+        )
+    rest = rest[2:]
+    end = len(rest)
+    for ch in "/?":
+        i = rest.find(ch)
+        if i != -1:
+            end = min(end, i)
+    authority, tail = rest[:end], rest[end:]
+    path, _, query = tail.partition("?")
+    return scheme, authority, path, query
+
+
+def base_string_uri(url: str) -> str:
+    """RFC 5849 §3.4.1.2: the base string URI of a request URL.
+
+    Scheme and host are lower-cased, the default port (80 for http, 443 for
+    https) is dropped and any other port kept, user info, query and fragment
+    are removed, and an empty path becomes ``/``.  The path is kept as sent.
+
+    >>> base_string_uri("http://EXAMPLE.COM:80/r%20v/X?id=123")
+    'http://example.com/r%20v/X'
+    >>> base_string_uri("https://www.example.net:8080?q=1")
+    'https://www.example.net:8080/'
+    """
+    if not isinstance(url, str):
+        raise PercentEncodingTypeError(f"the URL must be a str, not {type(url).__name__}")
+    scheme, authority, path, _ = _split_url(url)
+    scheme = scheme.lower()
+    hostport = authority.rpartition("@")[2]
+    if hostport.startswith("["):
+        close = hostport.find("]")
+        if close == -1:
+            raise OAuth1Error(f"unterminated IPv6 literal in {url!r}", url.find("["))
+        host, port_part = hostport[: close + 1], hostport[close + 1 :]
+        if port_part and not port_part.startswith(":"):
+            raise OAuth1Error(f"unexpected {port_part!r} after the IPv6 literal in {url!r}")
+        port = port_part[1:]
+    else:
+        host, _, port = hostport.partition(":")
+    if not host:
+        raise OAuth1Error(f"{url!r} has no host (RFC 5849 §3.4.1.2)", 0)
+    if port and not (port.isascii() and port.isdigit()):
+        raise OAuth1Error(f"the port {port!r} in {url!r} is not a number", url.find(port))
+    if port:
+        port = str(int(port))  # "0080" is port 80
+    if port == _DEFAULT_PORTS.get(scheme):
+        port = ""
+    # §3.4.1.2 item 1: scheme and host in lower case; item 3: default port excluded.
+    return f"{scheme}://{host.lower()}{':' + port if port else ''}{path or '/'}"
+
+
+def signature_base_string(
+    method: str,
+    url: str,
+    *,
+    body: str | bytes | Pairs | None = None,
+    oauth_params: Pairs = (),
+) -> str:
+    """RFC 5849 §3.4.1.1: the signature base string of a request.
+
+    ``method`` is upper-cased; ``url`` is the full request URL, whose query
+    supplies parameters (parsed as a form, ``+`` as space); ``body`` is an
+    ``application/x-www-form-urlencoded`` entity-body (``str`` or ``bytes``,
+    parsed the same way) or already-decoded pairs — pass it only when the
+    request really has that content type (§3.4.1.3.1); ``oauth_params`` are
+    the protocol parameters, decoded (for example what
+    :func:`parse_authorization_header` returns): ``realm`` is left out, and
+    ``oauth_signature`` is left out wherever it appears.
+
+    >>> signature_base_string("get", "HTTP://Example.com/p?b=2&a=1",
+    ...                       oauth_params=[("oauth_nonce", "n")])
+    'GET&http%3A%2F%2Fexample.com%2Fp&a%3D1%26b%3D2%26oauth_nonce%3Dn'
+    """
+    if not isinstance(method, str):
+        raise PercentEncodingTypeError(f"the method must be a str, not {type(method).__name__}")
+    if not method:
+        raise OAuth1Error("the HTTP method cannot be empty", 0)
+    uri = base_string_uri(url)
+    query = _split_url(url)[3]
+    params = _form_pairs(_as_octets(query, "the URL"))
+    if body is not None:
+        if isinstance(body, (str, bytes, bytearray, memoryview)):
+            params += _form_pairs(_as_octets(body, "the body"))
+        else:
+            params += _pairs(body, "body")
+    # §3.4.1.3.1: the header's realm is not a parameter of the request.
+    params += [(n, v) for n, v in _pairs(oauth_params, "oauth_params") if n.lower() != b"realm"]
+    # §3.4.1.3.1: oauth_signature is excluded whatever its source.
+    params = [(n, v) for n, v in params if n != b"oauth_signature"]
+    # §3.4.1.1: method, "&", encoded base string URI, "&", encoded parameters.
+    return "&".join((encode(method.upper()), encode(uri), encode(_normalize(params))))
+
+
+# ---------------------------------------------------------------------------
+# §3.4.2 and §3.4.4: signatures over the base string
+
+
+def _secret(value: str | bytes, what: str) -> str:
+    if not isinstance(value, (str, bytes)):
+        raise PercentEncodingTypeError(f"{what} must be str or bytes, not {type(value).__name__}")
+    return encode(value)
+
+
+def plaintext_signature(consumer_secret: str | bytes, token_secret: str | bytes = "") -> str:
+    """RFC 5849 §3.4.4: the encoded client secret, ``&``, the encoded token secret.
+
+    This is also the HMAC-SHA1 key (§3.4.2).
+
+    >>> plaintext_signature("j49sk3j29djd", "dh893hdasih9")
+    'j49sk3j29djd&dh893hdasih9'
+    """
+    return _secret(consumer_secret, "consumer_secret") + "&" + _secret(token_secret, "token_secret")
+
+
+def hmac_sha1_signature(
+    base_string: str, consumer_secret: str | bytes, token_secret: str | bytes = ""
+) -> str:
+    """RFC 5849 §3.4.2: base64 of HMAC-SHA1 over the base string, keyed with the
+    encoded secrets joined by ``&`` (the ``&`` is there even when a secret is empty).
+
+    The result is the ``oauth_signature`` value before §3.6 encoding
+    (:func:`authorization_header` does that).
+    """
+    if not isinstance(base_string, str):
+        raise PercentEncodingTypeError(
+            f"the base string must be a str, not {type(base_string).__name__}"
+        )
+    key = plaintext_signature(consumer_secret, token_secret).encode("ascii")
+    digest = hmac.new(key, base_string.encode("utf-8"), hashlib.sha1).digest()
+    return base64.b64encode(digest).decode("ascii")
+
+
+# ---------------------------------------------------------------------------
+# §3.5.1: the Authorization header
+
+# RFC 7230 §3.2.6 token characters, for auth-scheme, parameter names and token values.
+_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+_OWS = re.compile(r"[ \t]*")
+_BAD_REALM_CHAR = re.compile(r"[^\t\x20-\x7e]")
+
+
+def _quote(value: str, what: str) -> str:
+    # RFC 7230 §3.2.6 quoted-string: '"' and '\' are escaped with '\'.  Control
+    # characters (CR/LF would split the header) and non-ASCII are refused.
+    m = _BAD_REALM_CHAR.search(value)
+    if m is not None:
+        raise OAuth1Error(
+            f"{what} has U+{ord(m.group()):04X} at position {m.start()}, which cannot appear "
+            "in a quoted-string header value (use printable ASCII)",
+            m.start(),
+        )
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def authorization_header(oauth_params: Pairs, realm: str | None = None) -> str:
+    """RFC 5849 §3.5.1: the value of an ``Authorization: OAuth ...`` header.
+
+    Names and values are encoded (§3.6) and quoted, in the order given,
+    separated by ``", "``; ``realm`` (RFC 2617 §1.2) comes first as a plain
+    quoted-string (a ``("realm", ...)`` pair in ``oauth_params`` counts as
+    the realm, so a parsed header can be written back).
+
+    >>> authorization_header([("oauth_consumer_key", "0685bd9184jfhq22"),
+    ...                       ("oauth_signature", "wOJIO9A2W5mFwDgiDvZbTSMK/PY=")],
+    ...                      realm="Example")
+    'OAuth realm="Example", oauth_consumer_key="0685bd9184jfhq22", oauth_signature="wOJIO9A2W5mFwDgiDvZbTSMK%2FPY%3D"'
+    """  # noqa: E501
+    if realm is not None and not isinstance(realm, str):
+        raise PercentEncodingTypeError(f"realm must be a str, not {type(realm).__name__}")
+    parts = []
+    for name, value in _pairs(oauth_params, "oauth_params"):
+        if name.lower() == b"realm":  # RFC 2617 auth-param names ignore case
+            # What parse_authorization_header returns can be written back.
+            if realm is not None:
+                raise OAuth1Error("the realm is given twice (in oauth_params and as realm=)")
+            realm = value.decode("utf-8")
+            continue
+        parts.append(f'{encode(name)}="{encode(value)}"')
+    if realm is not None:
+        parts.insert(0, "realm=" + _quote(realm, "the realm"))
+    return "OAuth " + ", ".join(parts) if parts else "OAuth"
+
+
+def _read_quoted(header: str, start: int) -> tuple[str, int]:
+    """Unescape the quoted-string that opens at ``header[start]``; return it and
+    the index just past the closing quote."""
+    out: list[str] = []
+    i = start + 1
+    n = len(header)
+    while i < n:
+        j = i
+        while j < n and header[j] != '"' and header[j] != "\\":
+            j += 1
+        out.append(header[i:j])
+        if j >= n:
+            break
+        if header[j] == '"':
+            return "".join(out), j + 1
+        if j + 1 >= n:
+            break
+        out.append(header[j + 1])
+        i = j + 2
+    raise OAuth1Error(f"unterminated quoted-string starting at position {start}", start)
+
+
+def parse_authorization_header(header: str) -> list[tuple[str, str]]:
+    """Read an ``OAuth`` Authorization header value (RFC 5849 §3.5.1).
+
+    Returns the parameters in order as decoded ``(name, value)`` pairs; a
+    ``realm`` is included as ``("realm", value)`` (unquoted, not
+    percent-decoded), so the result can go straight to
+    :func:`signature_base_string`'s ``oauth_params``, which drops it.  The
+    auth-scheme ``OAuth`` is matched case-insensitively; values may be
+    quoted-strings (as §3.5.1 says) or bare tokens (RFC 2617 allows both).
+    Raises :class:`OAuth1Error` with the position for another scheme, a
+    malformed parameter, a bad ``%`` escape or a repeated parameter (§3.1:
+    each parameter appears once).
+
+    >>> parse_authorization_header('OAuth realm="Example", oauth_token="ad%2B1"')
+    [('realm', 'Example'), ('oauth_token', 'ad+1')]
+    """
+    if not isinstance(header, str):
+        raise PercentEncodingTypeError(
+            f"the header value must be a str, not {type(header).__name__}"
+        )
+    i = _OWS.match(header, 0).end()  # type: ignore[union-attr]
+    m = _TOKEN.match(header, i)
+    if m is None or m.group().lower() != "oauth":
+        raise OAuth1Error(
+            f"the header does not use the OAuth auth-scheme (RFC 5849 §3.5.1): {header[:40]!r}",
+            i,
+        )
+    i = m.end()
+    n = len(header)
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    if i < n and header[i] not in " \t":
+        raise OAuth1Error(f"expected a space after 'OAuth' at position {i}", i)
+    expect_comma = False
+    while True:
+        i = _OWS.match(header, i).end()  # type: ignore[union-attr]
+        if i >= n:
+            break
+        if header[i] == ",":
+            i += 1
+            expect_comma = False
+            continue  # RFC 7230 §7: empty list elements are allowed
+        if expect_comma:
+            raise OAuth1Error(f"expected ',' between parameters at position {i}", i)
+        m = _TOKEN.match(header, i)
+        if m is None:
+            raise OAuth1Error(f"expected a parameter name at position {i}", i)
+        raw_name, name_at = m.group(), i
+        i = _OWS.match(header, m.end()).end()  # type: ignore[union-attr]
+        if i >= n or header[i] != "=":
+            raise OAuth1Error(f"expected '=' after {raw_name!r} at position {i}", i)
+        i = _OWS.match(header, i + 1).end()  # type: ignore[union-attr]
+        value_at = i
+        if i < n and header[i] == '"':
+            raw_value, i = _read_quoted(header, i)
+            value_at += 1
+        else:
+            m = _TOKEN.match(header, i)
+            if m is None:
+                raise OAuth1Error(f"expected a value for {raw_name!r} at position {i}", i)
+            raw_value, i = m.group(), m.end()
+        if raw_name.lower() == "realm":
+            name, value = "realm", raw_value
+        else:
+            name = _decode_at(raw_name, name_at, "name")
+            value = _decode_at(raw_value, value_at, f"value of {name!r}")
+        if name in seen:
+            raise OAuth1Error(
+                f"parameter {name!r} appears twice (RFC 5849 §3.1), again at position {name_at}",
+                name_at,
+            )
+        seen.add(name)
+        out.append((name, value))
+        expect_comma = True
+    return out
+
+
+def _decode_at(text: str, offset: int, what: str) -> str:
+    try:
+        return decode(text)
+    except PercentDecodeError as e:
+        pos = offset + e.position
+        raise OAuth1Error(
+            f"bad percent-encoding in the {what} at position {pos}: {e}", pos
+        ) from None
+    except PercentEncodingError as e:
+        raise OAuth1Error(f"the {what} at position {offset} is not UTF-8: {e}", offset) from None
+
+
+def _scheme_encode_pairs(pairs: Sequence[tuple[str, str]]) -> str:
+    return normalize_parameters(pairs)
+
+
+SCHEMES: tuple[Scheme, ...] = (
+    Scheme(
+        name="oauth1",
+        spec="RFC 5849 §3.6 (OAuth 1.0 percent-encoding)",
+        encode=encode,
+        decode=decode,
+        encode_set=OAUTH1,
+        notes=(
+            "UTF-8, everything but ALPHA DIGIT -._~ as %XX with upper-case hex, space is %20; "
+            "encode_pairs is the §3.4.1.3.2 normalized parameter string (sorted)"
+        ),
+        encode_pairs=_scheme_encode_pairs,
+        family="OAuth 1.0",
+        aliases=("rfc5849",),
+    ),
+)

@@ -1,0 +1,564 @@
+"""RFC 3986 (URI Generic Syntax): per-component encoding, splitting,
+normalization, comparison, and requoting of half-encoded URIs.
+
+Strategy: everything here works on the five generic components that
+Appendix B's regular expression finds (scheme, authority, path, query,
+fragment), so a character is always judged by the rule of the component it
+sits in (§3).  Encoding goes through :func:`percent_encoding.core.encode`
+with the ``rfc3986-*`` encode sets of :mod:`percent_encoding.sets`.
+
+* :func:`encode` — percent-encode data for one component (§2.1, §3.2.1–§3.5).
+* :func:`split` / :func:`recompose` — Appendix B and §5.3; undefined
+  components are ``None``, empty ones ``""``.
+* :func:`remove_dot_segments` — §5.2.4, linear time.
+* :func:`normalize_percent_encoding` — §6.2.2.1 hex case + §6.2.2.2.
+* :func:`normalize` / :func:`equivalent` — §6.2.2 syntax-based normalization.
+* :func:`requote` — turn a typed or half-encoded string into a URI reference
+  without double-encoding; idempotent.
+
+Nothing here validates a URI: the functions accept any ``str`` (Appendix B
+splits every string) and raise :class:`PercentEncodingTypeError` for other
+types and :class:`PercentEncodeError` (with the index into the input) for a
+lone surrogate that would have to be UTF-8 encoded.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from . import core as _core
+from .errors import PercentEncodeError, PercentEncodingTypeError, UnknownSetError
+from .schemes import Scheme
+from .sets import (
+    RFC3986_FRAGMENT,
+    RFC3986_PATH,
+    RFC3986_PATH_SEGMENT,
+    RFC3986_QUERY,
+    RFC3986_REG_NAME,
+    RFC3986_UNRESERVED,
+    RFC3986_USERINFO,
+    EncodeSet,
+)
+
+__all__ = [
+    "COMPONENTS",
+    "SCHEMES",
+    "Components",
+    "encode",
+    "equivalent",
+    "normalize",
+    "normalize_percent_encoding",
+    "recompose",
+    "remove_dot_segments",
+    "requote",
+    "split",
+    "split_authority",
+]
+
+# §2.3 unreserved and §2.2 sub-delims, as text.
+_UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+_SUB_DELIMS = "!$&'()*+,;="
+
+#: component name -> the encode set whose complement is what the ABNF allows.
+COMPONENTS: dict[str, EncodeSet] = {
+    "path-segment": RFC3986_PATH_SEGMENT,  # §3.3 segment = *pchar
+    "path": RFC3986_PATH,  # §3.3 path-abempty: segments and "/"
+    "query": RFC3986_QUERY,  # §3.4
+    "fragment": RFC3986_FRAGMENT,  # §3.5
+    "userinfo": RFC3986_USERINFO,  # §3.2.1
+    "host": RFC3986_REG_NAME,  # §3.2.2 reg-name
+    "reg-name": RFC3986_REG_NAME,
+    "unreserved": RFC3986_UNRESERVED,  # §2.3: everything else is encoded
+}
+
+
+def _need_str(value: object, func: str, what: str = "uri") -> str:
+    if isinstance(value, str):
+        return value
+    raise PercentEncodingTypeError(f"{func}() takes a str {what}, not {type(value).__name__}")
+
+
+def encode(text: str | bytes, component: str = "path-segment") -> str:
+    """Percent-encode ``text`` as data for one URI component (RFC 3986 §2.1, §3).
+
+    Everything the component's ABNF does not allow literally is written as
+    UTF-8 ``%XX`` (upper-case hex, §2.1); ``%`` itself is always encoded, so
+    the result decodes back to ``text``.  ``component`` is one of
+    ``"path-segment"`` (the default: ``/`` is encoded), ``"path"``,
+    ``"query"``, ``"fragment"``, ``"userinfo"``, ``"host"`` (reg-name; alias
+    ``"reg-name"``) or ``"unreserved"`` (everything but ``A-Za-z0-9-._~``).
+
+    >>> encode("a b/c:d@e")
+    'a%20b%2Fc:d@e'
+    >>> encode("a=1&b=?/", "query")
+    'a=1&b=?/'
+    >>> encode("50%", "unreserved")
+    '50%25'
+    """
+    if not isinstance(component, str):
+        raise PercentEncodingTypeError("component must be a str")
+    s = COMPONENTS.get(component)
+    if s is None:
+        raise UnknownSetError(
+            f"unknown RFC 3986 component {component!r}; expected one of "
+            + ", ".join(map(repr, COMPONENTS))
+        )
+    if not isinstance(text, (str, bytes)):
+        raise PercentEncodingTypeError(f"encode() takes str or bytes, not {type(text).__name__}")
+    return _core.encode(text, s)
+
+
+# ---------------------------------------------------------------------------
+# Appendix B / §5.3
+# ---------------------------------------------------------------------------
+class Components(NamedTuple):
+    """The five generic components of a URI reference (RFC 3986 §3, Appendix B).
+
+    A component that is absent (its delimiter does not occur) is ``None``; a
+    present but empty one is ``""`` — §5.3 keeps the two apart.
+    """
+
+    scheme: str | None
+    authority: str | None
+    path: str
+    query: str | None
+    fragment: str | None
+
+    def recompose(self) -> str:
+        """The URI reference these components make (§5.3)."""
+        return recompose(self)
+
+
+# Appendix B, written with the groups we use named.
+_SPLIT = re.compile(
+    r"(?:(?P<scheme>[^:/?#]+):)?(?://(?P<authority>[^/?#]*))?(?P<path>[^?#]*)"
+    r"(?:\?(?P<query>[^#]*))?(?:#(?P<fragment>.*))?",
+    re.DOTALL,
+)
+# The same expression without the scheme, for a string whose would-be scheme
+# is not one (§3.1), so that requote() treats it as a relative reference.
+_SPLIT_RELATIVE = re.compile(
+    r"(?://(?P<authority>[^/?#]*))?(?P<path>[^?#]*)"
+    r"(?:\?(?P<query>[^#]*))?(?:#(?P<fragment>.*))?",
+    re.DOTALL,
+)
+# §3.1 scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*")
+
+
+def split(uri: str) -> Components:
+    """Split a URI reference into its five components (RFC 3986 Appendix B).
+
+    Like the appendix's regular expression, this never fails and does not
+    validate: every string splits.
+
+    >>> tuple(split("foo://example.com:8042/over/there?name=ferret#nose"))
+    ('foo', 'example.com:8042', '/over/there', 'name=ferret', 'nose')
+    >>> split("urn:example:animal:ferret:nose").path
+    'example:animal:ferret:nose'
+    """
+    m = _SPLIT.fullmatch(_need_str(uri, "split"))
+    assert m is not None  # every group is optional: the expression matches any string
+    return Components(m["scheme"], m["authority"], m["path"], m["query"], m["fragment"])
+
+
+_Parts = tuple[str | None, str | None, str, str | None, str | None]
+
+
+def recompose(parts: Components | _Parts) -> str:
+    """Join five components back into a URI reference (RFC 3986 §5.3).
+
+    >>> recompose(("http", "a", "/b", "", None))
+    'http://a/b?'
+    """
+    scheme, authority, path, query, fragment = parts
+    out = []
+    if scheme is not None:
+        out.append(scheme + ":")
+    if authority is not None:
+        out.append("//" + authority)
+    out.append(path)
+    if query is not None:
+        out.append("?" + query)
+    if fragment is not None:
+        out.append("#" + fragment)
+    return "".join(out)
+
+
+def split_authority(authority: str) -> tuple[str | None, str, str | None]:
+    """Split an authority into ``(userinfo, host, port)`` (RFC 3986 §3.2).
+
+    ``userinfo`` and ``port`` are ``None`` when their delimiter is absent.
+    The userinfo ends at the *last* ``@`` (a literal ``@`` is not allowed in
+    userinfo, so in a valid authority there is only one).  A host starting
+    with ``[`` is an IP-literal up to the first ``]`` when only ``:port``
+    (or nothing) follows it; otherwise the port is what follows the last
+    ``:``.
+
+    >>> split_authority("user:pw@[::1]:8080")
+    ('user:pw', '[::1]', '8080')
+    >>> split_authority("example.com")
+    (None, 'example.com', None)
+    """
+    userinfo: str | None
+    a = _need_str(authority, "split_authority", "authority")
+    userinfo, at, hostport = a.rpartition("@")
+    if not at:
+        userinfo = None
+    if hostport.startswith("["):
+        end = hostport.find("]")
+        if end != -1:
+            rest = hostport[end + 1 :]
+            if not rest:
+                return userinfo, hostport, None
+            if rest.startswith(":") and ":" not in rest[1:]:
+                return userinfo, hostport[: end + 1], rest[1:]
+    host, colon, port = hostport.rpartition(":")
+    if not colon:
+        return userinfo, hostport, None
+    return userinfo, host, port
+
+
+def _join_authority(userinfo: str | None, host: str, port: str | None) -> str:
+    a = host if userinfo is None else userinfo + "@" + host
+    return a if port is None else a + ":" + port
+
+
+# ---------------------------------------------------------------------------
+# §5.2.4
+# ---------------------------------------------------------------------------
+def remove_dot_segments(path: str) -> str:
+    """Remove ``.`` and ``..`` segments from a path (RFC 3986 §5.2.4).
+
+    The result is the one the section's input/output-buffer algorithm gives,
+    computed in one left-to-right pass (linear time).
+
+    >>> remove_dot_segments("/a/b/c/./../../g")
+    '/a/g'
+    >>> remove_dot_segments("mid/content=5/../6")
+    'mid/6'
+    """
+    p = _need_str(path, "remove_dot_segments", "path")
+    if "." not in p:
+        return p
+    # Each output piece is one step-2E move: "/seg", or "seg" for a first
+    # segment without a slash, so "remove the last segment and its
+    # preceding '/'" (2C) is one pop.
+    out: list[str] = []
+    i, n = 0, len(p)
+    while i < n:
+        if p.startswith("../", i):  # 2A
+            i += 3
+        elif p.startswith("./", i):  # 2A
+            i += 2
+        elif p.startswith("/./", i):  # 2B: "/./" -> "/"
+            i += 2
+        elif i + 2 == n and p.startswith("/.", i):  # 2B: "/." at the end -> "/"
+            out.append("/")
+            break
+        elif p.startswith("/../", i):  # 2C
+            i += 3
+            if out:
+                out.pop()
+        elif i + 3 == n and p.startswith("/..", i):  # 2C at the end
+            if out:
+                out.pop()
+            out.append("/")
+            break
+        elif (i + 1 == n and p[i] == ".") or (i + 2 == n and p.startswith("..", i)):  # 2D
+            break
+        else:  # 2E
+            j = p.find("/", i + 1)
+            if j == -1:
+                j = n
+            out.append(p[i:j])
+            i = j
+    return "".join(out)
+
+
+# ---------------------------------------------------------------------------
+# §6.2.2 normalization
+# ---------------------------------------------------------------------------
+_HEX = "0123456789ABCDEFabcdef"
+_PCT_RE = re.compile(r"%[0-9A-Fa-f]{2}")
+# Every %xx spelling -> its §6.2.2 normal form: the character for unreserved
+# octets (§6.2.2.2), the triplet with upper-case hex otherwise (§6.2.2.1).
+_PCT_NORMAL: dict[str, str] = {}
+for _a in _HEX:
+    for _b in _HEX:
+        _c = chr(int(_a + _b, 16))
+        _PCT_NORMAL["%" + _a + _b] = _c if _c in _UNRESERVED else "%" + (_a + _b).upper()
+del _a, _b, _c
+
+
+def _pct_normal(m: re.Match[str]) -> str:
+    return _PCT_NORMAL[m.group()]
+
+
+def normalize_percent_encoding(component: str) -> str:
+    """Normalize only the percent-encoding of ``component`` (RFC 3986 §6.2.2.1–2).
+
+    ``%XX`` for an unreserved character (``A-Za-z0-9-._~``) is decoded; every
+    other ``%XX`` gets upper-case hex.  Reserved characters stay encoded
+    (§2.2: decoding them changes the URI), and a ``%`` that starts no valid
+    escape is left alone.
+
+    >>> normalize_percent_encoding("%7euser/%2f%c3%a9")
+    '~user/%2F%C3%A9'
+    """
+    c = _need_str(component, "normalize_percent_encoding", "component")
+    if "%" not in c:
+        return c
+    return _PCT_RE.sub(_pct_normal, c)
+
+
+# Lower-case ASCII letters outside %XX triplets (§6.2.2.1: host is
+# case-insensitive, but percent-encodings use upper-case hex).
+_HOST_CASE_RE = re.compile(r"%[0-9A-F]{2}|[A-Z]+")
+
+
+def _host_case(m: re.Match[str]) -> str:
+    t = m.group()
+    return t if t[0] == "%" else t.lower()
+
+
+def _normalize_host(host: str) -> str:
+    host = normalize_percent_encoding(host)
+    if host.isascii() and "%" not in host:
+        return host.lower()
+    return _HOST_CASE_RE.sub(_host_case, host)
+
+
+def normalize(uri: str) -> str:
+    """Syntax-based normalization of a URI reference (RFC 3986 §6.2.2).
+
+    * scheme and host lower-cased (§6.2.2.1; ASCII letters only, and never
+      the hex digits of ``%XX``, which become upper case);
+    * ``%XX`` of unreserved characters decoded, other hex upper-cased
+      (§6.2.2.2) in every component; userinfo, path, query and fragment keep
+      their letter case;
+    * dot segments removed (§6.2.2.3, via §5.2.4) from paths that begin with
+      ``/`` — the hierarchical ones.  A rootless path (``urn:a:b``,
+      ``mailto:x``) or a relative-path reference (``../x``, whose dots mean
+      something until it is resolved, §6.1) is left as it is.  If removing
+      dots leaves a path starting with ``//`` and there is no authority,
+      ``/.`` is put in front so the path does not turn into an authority.
+
+    Scheme-based normalization (§6.2.3: default ports, empty path to ``/``)
+    is not done.  The URI is not validated.
+
+    >>> normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")
+    'example://a/b/c/%7Bfoo%7D'
+    >>> normalize("HTTP://User@www.EXAMPLE.com:80/%7Euser/a/../b")
+    'http://User@www.example.com:80/~user/b'
+    """
+    scheme, authority, path, query, fragment = split(_need_str(uri, "normalize"))
+    if scheme is not None:
+        scheme = scheme.lower() if scheme.isascii() else _HOST_CASE_RE.sub(_host_case, scheme)
+    if authority is not None:
+        userinfo, host, port = split_authority(authority)
+        if userinfo is not None:
+            userinfo = normalize_percent_encoding(userinfo)
+        authority = _join_authority(userinfo, _normalize_host(host), port)
+    path = normalize_percent_encoding(path)
+    if path.startswith("/"):
+        path = remove_dot_segments(path)
+        if authority is None and path.startswith("//"):
+            path = "/." + path
+    if query is not None:
+        query = normalize_percent_encoding(query)
+    if fragment is not None:
+        fragment = normalize_percent_encoding(fragment)
+    return recompose((scheme, authority, path, query, fragment))
+
+
+def equivalent(a: str, b: str) -> bool:
+    """Whether two URI references are equivalent after :func:`normalize` (RFC 3986 §6.2.2).
+
+    A reserved character and its escape are never equivalent (§2.2):
+
+    >>> equivalent("http://a/%7Euser", "HTTP://A/~user")
+    True
+    >>> equivalent("http://a/a%2Fb", "http://a/a/b")
+    False
+    """
+    _need_str(a, "equivalent")
+    _need_str(b, "equivalent")
+    return a == b or normalize(a) == normalize(b)
+
+
+# ---------------------------------------------------------------------------
+# requote
+# ---------------------------------------------------------------------------
+_BAD_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+# What each component keeps literally when requoting: the ABNF's characters
+# plus "%" (every "%" left at that point starts a valid escape).
+_RQ_USERINFO = RFC3986_USERINFO.remove("%")
+_RQ_REG_NAME = RFC3986_REG_NAME.remove("%")
+# IP-literal = "[" ( IPv6address / IPvFuture ) "]": hex, ":", "." and, for
+# IPvFuture, unreserved / sub-delims / ":"; "%" for RFC 6874 zone ids.
+_RQ_IP_LITERAL = EncodeSet.from_allowed(_UNRESERVED + _SUB_DELIMS + ":%")
+_RQ_PATH = RFC3986_PATH.remove("%")
+_RQ_QUERY = RFC3986_QUERY.remove("%")  # query and fragment have the same rule
+
+
+def _rq(text: str, s: EncodeSet) -> str:
+    if "%" in text:
+        text = _BAD_PERCENT.sub("%25", text)
+    return _core.encode(text, s)
+
+
+# §3.2.2 IP-literal, with RFC 6874's zone identifier (IPv6addrz), as a regex
+# built from the ABNF; used to decide whether "[...]" really is one.
+_H16 = "[0-9A-Fa-f]{1,4}"
+_DEC_OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9][0-9]|[0-9])"
+_IPV4 = rf"{_DEC_OCTET}(?:\.{_DEC_OCTET}){{3}}"
+_LS32 = f"(?:{_H16}:{_H16}|{_IPV4})"
+_IPV6 = "(?:" + "|".join(
+    [
+        f"(?:{_H16}:){{6}}{_LS32}",
+        f"::(?:{_H16}:){{5}}{_LS32}",
+        f"(?:{_H16})?::(?:{_H16}:){{4}}{_LS32}",
+        f"(?:(?:{_H16}:){{0,1}}{_H16})?::(?:{_H16}:){{3}}{_LS32}",
+        f"(?:(?:{_H16}:){{0,2}}{_H16})?::(?:{_H16}:){{2}}{_LS32}",
+        f"(?:(?:{_H16}:){{0,3}}{_H16})?::{_H16}:{_LS32}",
+        f"(?:(?:{_H16}:){{0,4}}{_H16})?::{_LS32}",
+        f"(?:(?:{_H16}:){{0,5}}{_H16})?::{_H16}",
+        f"(?:(?:{_H16}:){{0,6}}{_H16})?::",
+    ]
+) + ")"
+_UNRESERVED_RE = "A-Za-z0-9._~\\-"
+_IP_LITERAL_BODY = re.compile(
+    rf"{_IPV6}(?:%25(?:[{_UNRESERVED_RE}]|%[0-9A-Fa-f]{{2}})+)?"
+    rf"|[vV][0-9A-Fa-f]+\.[{_UNRESERVED_RE}!$&'()*+,;=:]+"
+)
+_PORT = re.compile("[0-9]*")
+
+
+def _rq_authority(authority: str) -> str:
+    userinfo, host, port = split_authority(authority)
+    if userinfo is not None:
+        userinfo = _rq(userinfo, _RQ_USERINFO)
+    if port is not None and _PORT.fullmatch(port) is None:
+        # port = *DIGIT (§3.2.3): anything else after the last ":" is host
+        # data, so the ":" gets encoded with it.
+        host, port = host + ":" + port, None
+    if host.startswith("[") and host.endswith("]"):
+        body = _rq(host[1:-1], _RQ_IP_LITERAL)
+        if _IP_LITERAL_BODY.fullmatch(body) is not None:
+            return _join_authority(userinfo, "[" + body + "]", port)
+    # Not an IP-literal: a reg-name, in which "[", "]" and ":" are data.
+    return _join_authority(userinfo, _rq(host, _RQ_REG_NAME), port)
+
+
+def requote(uri: str) -> str:
+    """Make a URI reference from a typed or half-encoded string, without double-encoding.
+
+    The string is split into its components (Appendix B) and, in each,
+    only what that component's ABNF does not allow is percent-encoded
+    (UTF-8, upper-case hex):
+
+    * a valid ``%XX`` is kept exactly as written (its hex case too);
+    * a ``%`` that starts no valid escape becomes ``%25``;
+    * non-ASCII characters become UTF-8 escapes;
+    * ``[``/``]`` are kept only around an IP-literal host; a second ``#``
+      goes into the fragment as ``%23``; in the authority, an ``@`` before
+      the last one is userinfo data (``%40``);
+    * a would-be scheme that is not one (§3.1, e.g. ``"a b:c"``) makes the
+      string a relative reference, and a relative path whose first segment
+      holds a ``:`` gets ``./`` in front (§4.2);
+    * a port that is not all digits is host data (``host%3Aport``), and
+      ``[...]`` that is not an IP-literal (IPv6, IPvFuture, or IPv6 with an
+      RFC 6874 zone) is a reg-name with ``%5B``/``%5D``.
+
+    The result always matches RFC 3986's ``URI-reference`` rule.
+
+    Nothing is decoded and nothing is lower-cased, so a string that already
+    is a valid URI reference comes back unchanged, and
+    ``requote(requote(s)) == requote(s)`` for every ``s``.
+
+    >>> requote("http://example.com/a b/ü?q=1 2&r=%zz#frag#ment")
+    'http://example.com/a%20b/%C3%BC?q=1%202&r=%25zz#frag%23ment'
+    >>> requote("http://example.com/a%20b/%c3%bc")
+    'http://example.com/a%20b/%c3%bc'
+    >>> requote("http://[fe80::1%eth0]:8080/")
+    'http://[fe80::1%25eth0]:8080/'
+    """
+    u = _need_str(uri, "requote")
+    if not u.isascii():
+        m = _LONE_SURROGATE.search(u)
+        if m is not None:
+            raise PercentEncodeError(
+                f"lone surrogate U+{ord(u[m.start()]):04X} at position {m.start()} "
+                "cannot be UTF-8 encoded",
+                m.start(),
+            )
+    m = _SPLIT.fullmatch(u)
+    assert m is not None
+    scheme = m["scheme"]
+    if scheme is not None and _SCHEME.fullmatch(scheme) is None:
+        scheme = None
+        m = _SPLIT_RELATIVE.fullmatch(u)
+        assert m is not None
+    authority: str | None = m["authority"]
+    query: str | None = m["query"]
+    fragment: str | None = m["fragment"]
+    if authority is not None:
+        authority = _rq_authority(authority)
+    path = _rq(m["path"], _RQ_PATH)
+    if scheme is None and authority is None and ":" in path.partition("/")[0]:
+        # §4.2: a relative-path reference whose first segment has a ":"
+        # would read as a scheme; a "./" in front keeps it a path.
+        path = "./" + path
+    if query is not None:
+        query = _rq(query, _RQ_QUERY)
+    if fragment is not None:
+        fragment = _rq(fragment, _RQ_QUERY)
+    out = recompose((scheme, authority, path, query, fragment))
+    return u if out == u else out
+
+
+# ---------------------------------------------------------------------------
+# Registry
+# ---------------------------------------------------------------------------
+def _make_schemes() -> tuple[Scheme, ...]:
+    def make(name: str, s: EncodeSet, spec: str, notes: str) -> Scheme:
+        def enc(text: str) -> str:
+            return _core.encode(text, s)
+
+        def dec(text: str) -> str:
+            return _core.decode_text(text)
+
+        return Scheme(
+            name=name,
+            spec=spec,
+            encode=enc,
+            decode=dec,
+            encode_set=s,
+            notes=notes,
+            family="RFC 3986",
+        )
+
+    base = "UTF-8, then every octet the component does not allow as %XX (upper-case hex)"
+    return (
+        make("rfc3986-path-segment", RFC3986_PATH_SEGMENT, "RFC 3986 §3.3 segment",
+             base + "; '/' is encoded, pchar (unreserved, sub-delims, ':', '@') kept"),
+        make("rfc3986-path", RFC3986_PATH, "RFC 3986 §3.3 path-abempty",
+             base + "; pchar and '/' kept"),
+        make("rfc3986-query", RFC3986_QUERY, "RFC 3986 §3.4 query",
+             base + "; pchar, '/' and '?' kept; space is %20, not +"),
+        make("rfc3986-fragment", RFC3986_FRAGMENT, "RFC 3986 §3.5 fragment",
+             base + "; pchar, '/' and '?' kept"),
+        make("rfc3986-userinfo", RFC3986_USERINFO, "RFC 3986 §3.2.1 userinfo",
+             base + "; unreserved, sub-delims and ':' kept ('@' encoded)"),
+        make("rfc3986-host", RFC3986_REG_NAME, "RFC 3986 §3.2.2 reg-name",
+             base + "; unreserved and sub-delims kept; for registered names, not IP literals"),
+        make("rfc3986-unreserved", RFC3986_UNRESERVED, "RFC 3986 §2.3 unreserved",
+             "everything but A-Z a-z 0-9 - . _ ~ as UTF-8 %XX (upper-case hex)"),
+    )
+
+
+SCHEMES: tuple[Scheme, ...] = _make_schemes()

@@ -1,0 +1,556 @@
+"""Extended header parameters (``title*=UTF-8''%C2%A3%20rates``) and the
+Content-Disposition header: RFC 8187 §3.2 (which obsoletes RFC 5987), RFC 6266
+§4, and RFC 2231 §3-§4 continuations when parsing.
+
+Strategy: an *ext-value* is ``charset "'" [language] "'" value-chars`` where
+value-chars are ``attr-char`` (ALPHA DIGIT ``!#$&+-.^_`|~``) or ``%XX``
+(RFC 8187 §3.2.1).  :func:`encode` writes one (over the core with the
+``rfc8187`` set); :func:`decode` reads one back into ``(text, language)``.
+
+* Charsets: producers use UTF-8 (RFC 8187 §3.2.1); :func:`decode` also reads
+  ISO-8859-1 (required by RFC 5987) and US-ASCII (RFC 2231's examples), in
+  any letter case; anything else raises :class:`UnsupportedCharsetError` (a
+  ``LookupError``).  Hex digits may be either case when decoding; encoding
+  writes upper case.
+* :func:`decode` is strict: a character outside the grammar, a ``%``
+  without two hex digits or octets that are not valid in the charset raise
+  :class:`ExtValueError` (a
+  :class:`~percent_encoding.errors.PercentDecodeError`) with the position in
+  the ext-value.  ``errors="replace"`` relaxes only the charset decoding
+  (U+FFFD), as RFC 8187 §3.2.1's note on robust recipients suggests.
+* :func:`content_disposition` writes a header value with an ASCII
+  ``filename="..."`` fallback and, when the name needs it, ``filename*``
+  (RFC 6266 §4.3 and Appendix D).  :func:`parse_content_disposition` reads
+  one, prefers ``filename*`` (and any ``name*``) over the plain form, joins
+  RFC 2231 continuations and unescapes quoted-strings.  Malformed headers
+  raise :class:`ContentDispositionError` with the position.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from . import core as _core
+from .errors import (
+    PercentDecodeError,
+    PercentEncodeError,
+    PercentEncodingError,
+    PercentEncodingTypeError,
+    UnknownEncodingError,
+)
+from .schemes import Scheme
+from .sets import RFC8187
+
+__all__ = [
+    "SCHEMES",
+    "ContentDispositionError",
+    "ExtValueError",
+    "UnsupportedCharsetError",
+    "content_disposition",
+    "decode",
+    "encode",
+    "parse_content_disposition",
+]
+
+
+class ExtValueError(PercentDecodeError):
+    """An ext-value that does not follow RFC 8187 §3.2.1 (or that does not
+    decode in its charset).  ``position`` is the index in the ext-value."""
+
+
+class ContentDispositionError(ExtValueError):
+    """A Content-Disposition header value that does not follow RFC 6266 §4.1.
+    ``position`` is the index in the header value."""
+
+
+class UnsupportedCharsetError(UnknownEncodingError):
+    """An ext-value charset other than UTF-8, ISO-8859-1 or US-ASCII.
+
+    ``position`` is where the charset starts (0 in an ext-value), or ``None``
+    when it was an argument to :func:`encode`.
+    """
+
+    def __init__(self, message: str, position: int | None = None) -> None:
+        super().__init__(message)
+        self.position = position
+
+
+# Charset labels (case-insensitive, RFC 8187 §3.2.1) -> Python codec.
+_CHARSETS = {"utf-8": "utf-8", "iso-8859-1": "latin-1", "us-ascii": "ascii"}
+_CANONICAL = {"utf-8": "UTF-8", "iso-8859-1": "ISO-8859-1", "us-ascii": "US-ASCII"}
+
+# RFC 8187 §3.2.1 (via RFC 2978 §2.3): mime-charsetc, without "'".
+_MIME_CHARSET = re.compile(r"[A-Za-z0-9!#$%&+\-^_`{}~]+")
+# RFC 5646 §2.1 in outline: a primary subtag of letters, then subtags of
+# letters and digits (covers privateuse "x-..." and the grandfathered tags).
+_LANGUAGE = re.compile(r"[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*\Z")
+_ATTR_CHARS = "A-Za-z0-9!#$&+\\-.^_`|~"
+_BAD_VALUE_CHAR = re.compile(f"[^{_ATTR_CHARS}%]")
+_BAD_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+
+
+def _codec(charset: str, position: int | None) -> tuple[str, str]:
+    key = charset.lower()
+    codec = _CHARSETS.get(key)
+    if codec is None:
+        raise UnsupportedCharsetError(
+            f"charset {charset!r} is not supported: RFC 8187 §3.2.1 asks for UTF-8 "
+            "(ISO-8859-1 and US-ASCII are read too)",
+            position,
+        )
+    return codec, _CANONICAL[key]
+
+
+def encode(text: str | bytes, charset: str = "UTF-8", language: str = "") -> str:
+    """An RFC 8187 §3.2 ext-value: ``charset'language'value-chars``.
+
+    ``text`` is encoded in ``charset`` (``"UTF-8"``, the only one RFC 8187
+    lets producers use, or ``"ISO-8859-1"`` for RFC 5987 peers), then every
+    octet that is not an attr-char becomes ``%XX``.  ``bytes`` are taken as
+    already encoded in ``charset``.  ``language`` is an optional RFC 5646
+    tag.
+
+    >>> encode("£ rates")
+    "UTF-8''%C2%A3%20rates"
+    >>> encode("£ rates", "ISO-8859-1", "en")
+    "ISO-8859-1'en'%A3%20rates"
+    """
+    if not isinstance(charset, str):
+        raise PercentEncodingTypeError(f"charset must be a str, not {type(charset).__name__}")
+    if not isinstance(language, str):
+        raise PercentEncodingTypeError(f"language must be a str, not {type(language).__name__}")
+    codec, label = _codec(charset, None)
+    if language and not _LANGUAGE.match(language):
+        raise PercentEncodingError(
+            f"{language!r} is not a language tag (RFC 5646), e.g. 'en' or 'de-CH'"
+        )
+    if isinstance(text, str):
+        if codec != "utf-8":
+            try:
+                text = text.encode(codec)
+            except UnicodeEncodeError as e:
+                raise PercentEncodeError(
+                    f"{text[e.start]!r} at position {e.start} cannot be encoded in {label}; "
+                    "use UTF-8",
+                    e.start,
+                ) from None
+    elif not isinstance(text, (bytes, bytearray, memoryview)):
+        raise PercentEncodingTypeError(f"text must be str or bytes, not {type(text).__name__}")
+    else:
+        text = bytes(text)
+    return f"{label}'{language}'{_core.encode(text, RFC8187)}"
+
+
+def _split(ext_value: str, error: type[ExtValueError], offset: int) -> tuple[str, str, int]:
+    first = ext_value.find("'")
+    second = ext_value.find("'", first + 1) if first != -1 else -1
+    if second == -1:
+        raise error(
+            f"{ext_value[:40]!r} is not an ext-value: expected charset'language'value "
+            "(RFC 8187 §3.2.1), e.g. UTF-8''%C2%A3",
+            offset + (len(ext_value) if first == -1 else first),
+        )
+    charset, language = ext_value[:first], ext_value[first + 1 : second]
+    if not charset:
+        raise error("the ext-value has no charset before the first \"'\"", offset)
+    m = _MIME_CHARSET.match(charset)
+    if m is None or m.end() != len(charset):
+        pos = 0 if m is None else m.end()
+        raise error(f"{charset[pos]!r} cannot appear in a charset name", offset + pos)
+    if language and not _LANGUAGE.match(language):
+        raise error(f"{language!r} is not a language tag (RFC 5646)", offset + first + 1)
+    return charset, language, second + 1
+
+
+def _value_octets(value: str, error: type[ExtValueError], offset: int) -> bytes:
+    m = _BAD_VALUE_CHAR.search(value)
+    if m is not None:
+        raise error(
+            f"{m.group()!r} at position {offset + m.start()} must be percent-encoded in an "
+            "ext-value (RFC 8187 §3.2.1: only attr-char and %XX)",
+            offset + m.start(),
+        )
+    m = _BAD_PERCENT.search(value)
+    if m is not None:
+        raise error(
+            f"'%' at position {offset + m.start()} must be followed by two hex digits",
+            offset + m.start(),
+        )
+    return _core.decode(value)
+
+
+def _octet_to_index(value: str, octet: int) -> int:
+    # Where, in a checked value-chars string, the octet with this index came from.
+    i = n = 0
+    while n < octet:
+        i += 3 if value[i] == "%" else 1
+        n += 1
+    return i
+
+
+def _to_text(
+    octets: bytes, codec: str, label: str, errors: str, value: str,
+    error: type[ExtValueError], offset: int,
+) -> str:
+    if errors == "replace":
+        return octets.decode(codec, "replace")
+    try:
+        return octets.decode(codec)
+    except UnicodeDecodeError as e:
+        pos = offset + _octet_to_index(value, e.start)
+        hint = "" if error is ContentDispositionError else "; pass errors='replace' for U+FFFD"
+        raise error(
+            f"the octets at position {pos} are not valid {label} ({e.reason}){hint}", pos
+        ) from None
+
+
+def _check_errors(errors: str) -> None:
+    if errors not in ("strict", "replace"):
+        raise ValueError(f"errors must be 'strict' or 'replace', not {errors!r}")
+
+
+def decode(ext_value: str, *, errors: str = "strict") -> tuple[str, str]:
+    """Read an RFC 8187 ext-value: ``(text, language)``.
+
+    Charset and hex digits may be in any case; the language comes back as
+    written (``""`` when absent).
+
+    >>> decode("utf-8'en'%C2%A3%20rates")
+    ('£ rates', 'en')
+    >>> decode("UTF-8''%c2%a3%20and%20%e2%82%ac%20rates")
+    ('£ and € rates', '')
+    >>> decode("iso-8859-1'en'%A3%20rates")
+    ('£ rates', 'en')
+    """
+    if not isinstance(ext_value, str):
+        raise PercentEncodingTypeError(
+            f"decode() takes the ext-value as str, not {type(ext_value).__name__}"
+        )
+    _check_errors(errors)
+    return _decode(ext_value, errors, ExtValueError, 0)
+
+
+def _decode(
+    ext_value: str, errors: str, error: type[ExtValueError], offset: int
+) -> tuple[str, str]:
+    charset, language, start = _split(ext_value, error, offset)
+    codec, label = _codec(charset, offset)
+    value = ext_value[start:]
+    octets = _value_octets(value, error, offset + start)
+    return _to_text(octets, codec, label, errors, value, error, offset + start), language
+
+
+# ---------------------------------------------------------------------------
+# RFC 6266: Content-Disposition
+
+_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+_OWS = re.compile(r"[ \t]*")
+_NEEDS_QUOTE_ESCAPE = re.compile(r'["\\]')
+_PCT_LIKE = re.compile(r"%[0-9A-Fa-f]{2}")
+_UNSAFE_FALLBACK = re.compile(r"[^\x20-\x7e]|\\")
+
+
+def _fallback_name(filename: str) -> str:
+    # RFC 6266 Appendix D: the plain "filename" should be ASCII, without "\".
+    # Letters with accents keep their base letter (NFKD, marks dropped: "é" ->
+    # "e", "ﬁ" -> "fi"); anything else that is not printable ASCII, and "\",
+    # becomes "_".
+    if filename.isascii() and _UNSAFE_FALLBACK.search(filename) is None:
+        return filename
+    out = []
+    for ch in filename:
+        if " " <= ch <= "~" and ch != "\\":
+            out.append(ch)
+            continue
+        if ord(ch) >= 0x80:
+            base = "".join(
+                c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c)
+            )
+            if base and all(" " <= c <= "~" and c != "\\" for c in base):
+                out.append(base)
+                continue
+        out.append("_")
+    return "".join(out)
+
+
+def content_disposition(filename: str, disposition: str = "attachment") -> str:
+    """A Content-Disposition header value for a download (RFC 6266 §4).
+
+    ``filename="..."`` is always there, ASCII only, as a quoted-string
+    (``"`` escaped as ``\\"``); non-ASCII letters lose their accents and other
+    unsafe characters become ``_``.  When that fallback differs from the
+    real name, or the name contains ``"`` or something that looks like a
+    ``%XX`` escape (which some user agents would decode, RFC 6266 Appendix
+    D), ``filename*=UTF-8''...`` follows it with the exact name.
+
+    >>> content_disposition("report.pdf")
+    'attachment; filename="report.pdf"'
+    >>> content_disposition("€ rates.pdf", "inline")
+    'inline; filename="_ rates.pdf"; filename*=UTF-8\\'\\'%E2%82%AC%20rates.pdf'
+    """
+    if not isinstance(filename, str):
+        raise PercentEncodingTypeError(f"filename must be a str, not {type(filename).__name__}")
+    if not isinstance(disposition, str):
+        raise PercentEncodingTypeError(
+            f"disposition must be a str, not {type(disposition).__name__}"
+        )
+    m = _TOKEN.match(disposition)
+    if m is None or m.end() != len(disposition):
+        raise PercentEncodingError(
+            f"disposition type {disposition!r} is not a token (RFC 6266 §4.1), "
+            "e.g. 'attachment' or 'inline'"
+        )
+    fallback = _fallback_name(filename)
+    quoted = '"' + _NEEDS_QUOTE_ESCAPE.sub(lambda m: "\\" + m.group(), fallback) + '"'
+    header = f"{disposition}; filename={quoted}"
+    if fallback != filename or '"' in filename or _PCT_LIKE.search(filename):
+        # RFC 6266 Appendix D: filename* after filename, for older agents.
+        header += "; filename*=" + encode(filename)
+    return header
+
+
+def _read_quoted(header: str, start: int) -> tuple[str, int]:
+    out: list[str] = []
+    i = start + 1
+    n = len(header)
+    while i < n:
+        j = i
+        while j < n and header[j] != '"' and header[j] != "\\":
+            j += 1
+        out.append(header[i:j])
+        if j >= n:
+            break
+        if header[j] == '"':
+            return "".join(out), j + 1
+        if j + 1 >= n:
+            break
+        out.append(header[j + 1])  # RFC 7230 §3.2.6 quoted-pair
+        i = j + 2
+    raise ContentDispositionError(
+        f"unterminated quoted-string starting at position {start}", start
+    )
+
+
+_SECTION = re.compile(r"(.*?)\*(0|[1-9][0-9]{0,5})(\*?)\Z")
+
+# name -> (value, position, quoted)
+_Raw = dict[str, tuple[str, int, bool]]
+
+
+def _parse_params(header: str, i: int) -> _Raw:
+    n = len(header)
+    params: _Raw = {}
+    while True:
+        i = _OWS.match(header, i).end()  # type: ignore[union-attr]
+        if i >= n:
+            return params
+        if header[i] != ";":
+            raise ContentDispositionError(
+                f"expected ';' before the next parameter at position {i}", i
+            )
+        i = _OWS.match(header, i + 1).end()  # type: ignore[union-attr]
+        if i >= n:
+            return params  # a trailing ";" is tolerated
+        m = _TOKEN.match(header, i)
+        if m is None:
+            raise ContentDispositionError(f"expected a parameter name at position {i}", i)
+        name, name_at = m.group().lower(), i  # parameter names are case-insensitive
+        i = _OWS.match(header, m.end()).end()  # type: ignore[union-attr]
+        if i >= n or header[i] != "=":
+            raise ContentDispositionError(
+                f"expected '=' after parameter {name!r} at position {i}", i
+            )
+        i = _OWS.match(header, i + 1).end()  # type: ignore[union-attr]
+        if i < n and header[i] == '"':
+            value, end = _read_quoted(header, i)
+            params_value = (value, i + 1, True)
+        else:
+            m = _TOKEN.match(header, i)
+            if m is None:
+                raise ContentDispositionError(
+                    f"expected a token or quoted-string value for {name!r} at position {i}", i
+                )
+            end = m.end()
+            params_value = (m.group(), i, False)
+        if name in params:
+            raise ContentDispositionError(
+                f"parameter {name!r} appears twice (RFC 6266 §4.1), again at position "
+                f"{name_at}",
+                name_at,
+            )
+        params[name] = params_value
+        i = end
+
+
+def _join_continuations(
+    base: str, sections: dict[int, tuple[str, str, int, bool]]
+) -> str:
+    # RFC 2231 §3: sections *0, *1, ... in order, no gaps; §4.1: sections
+    # ending in "*" are percent-encoded and the first of them carries
+    # charset'language'; the octets of all sections are joined, then decoded.
+    for k in range(len(sections)):
+        if k not in sections:
+            raise ContentDispositionError(
+                f"parameter {base!r} has continuation sections but no {base}*{k} "
+                "(RFC 2231 §3: numbered from 0 without gaps)",
+                min(v[2] for v in sections.values()),
+            )
+    ordered = [sections[k] for k in range(len(sections))]
+    if not any(star for _, star, _, _ in ordered):
+        return "".join(v for v, _, _, _ in ordered)
+    first_value, first_star, first_pos, _ = ordered[0]
+    if not first_star:
+        raise ContentDispositionError(
+            f"{base}*0 must be the encoded section (name*0*=charset'lang'...) when later "
+            "sections are encoded (RFC 2231 §4.1)",
+            first_pos,
+        )
+    charset, _, start = _split(first_value, ContentDispositionError, first_pos)
+    codec, label = _codec(charset, first_pos)
+    chunks: list[bytes] = []
+    where: list[tuple[int, int, str | None]] = []  # (first octet, position, value-chars)
+    total = 0
+    for idx, (value, star, pos, quoted) in enumerate(ordered):
+        text = value[start:] if idx == 0 else value
+        at = pos + (start if idx == 0 else 0)
+        if star:
+            if quoted:
+                raise ContentDispositionError(
+                    f"the encoded section {base}*{idx}* must not be a quoted-string", pos
+                )
+            raw = _value_octets(text, ContentDispositionError, at)
+            where.append((total, at, text))
+        else:
+            try:
+                raw = text.encode(codec)
+            except UnicodeEncodeError as e:
+                raise ContentDispositionError(
+                    f"{text[e.start]!r} cannot be represented in {label}", at + e.start
+                ) from None
+            where.append((total, at, None))
+        chunks.append(raw)
+        total += len(raw)
+    octets = b"".join(chunks)
+    try:
+        return octets.decode(codec)
+    except UnicodeDecodeError as e:
+        first, at, spelled = next(w for w in reversed(where) if w[0] <= e.start)
+        pos = at + (_octet_to_index(spelled, e.start - first) if spelled is not None else 0)
+        raise ContentDispositionError(
+            f"the octets at position {pos} are not valid {label} ({e.reason})", pos
+        ) from None
+
+
+def parse_content_disposition(header: str) -> tuple[str, dict[str, str]]:
+    """Read a Content-Disposition header value (RFC 6266 §4.1): the
+    disposition type (lower-cased) and the parameters.
+
+    Parameter names are lower-cased.  ``name*`` ext-values (RFC 8187) are
+    decoded and stored under ``name``, winning over a plain ``name``
+    (RFC 6266 §4.3); RFC 2231 continuations (``name*0``, ``name*1*``, ...)
+    are joined and decoded.  When ``filename*`` cannot be used (unsupported
+    charset, malformed) and a plain ``filename`` is present, the plain one is
+    kept, as RFC 6266 Appendix D recommends; otherwise the error is raised.
+
+    >>> parse_content_disposition("Attachment; filename=example.html")
+    ('attachment', {'filename': 'example.html'})
+    >>> parse_content_disposition(
+    ...     "attachment; filename=\\"EURO rates\\"; filename*=utf-8''%e2%82%ac%20rates")
+    ('attachment', {'filename': '€ rates'})
+    """
+    if not isinstance(header, str):
+        raise PercentEncodingTypeError(
+            f"the header value must be a str, not {type(header).__name__}"
+        )
+    i = _OWS.match(header, 0).end()  # type: ignore[union-attr]
+    m = _TOKEN.match(header, i)
+    if m is None:
+        raise ContentDispositionError(
+            f"expected a disposition type (a token such as 'attachment') at position {i}", i
+        )
+    disposition = m.group().lower()  # RFC 6266 §4.2: case-insensitive
+    raw = _parse_params(header, m.end())
+
+    plain: dict[str, str] = {}
+    extended: dict[str, tuple[str, int, bool]] = {}
+    sections: dict[str, dict[int, tuple[str, str, int, bool]]] = {}
+    for name, (value, pos, quoted) in raw.items():
+        sec = _SECTION.match(name)
+        if sec is not None and sec.group(1):
+            sections.setdefault(sec.group(1), {})[int(sec.group(2))] = (
+                value, sec.group(3), pos, quoted,
+            )
+        elif name.endswith("*") and len(name) > 1:
+            extended[name[:-1]] = (value, pos, quoted)
+        else:
+            plain[name] = value
+
+    result = dict(plain)
+    decoded: dict[str, str] = {}
+    for base, secs in sections.items():
+        try:
+            decoded[base] = _join_continuations(base, secs)
+        except (ExtValueError, UnsupportedCharsetError):
+            if base not in plain:
+                raise
+    for base, (value, pos, quoted) in extended.items():
+        try:
+            if quoted:
+                raise ContentDispositionError(
+                    f"the ext-value of {base + '*'!r} must not be a quoted-string "
+                    "(RFC 8187 §3.2.1)",
+                    pos,
+                )
+            decoded[base] = _decode(value, "strict", ContentDispositionError, pos)[0]
+        except (ExtValueError, UnsupportedCharsetError):
+            if base not in plain:
+                raise
+    result.update(decoded)
+    return disposition, result
+
+
+def _scheme_encode(text: str) -> str:
+    return _core.encode(text, RFC8187)
+
+
+def _scheme_decode(text: str) -> str:
+    return _to_text(
+        _value_octets(text, ExtValueError, 0), "utf-8", "UTF-8", "strict", text,
+        ExtValueError, 0,
+    )
+
+
+def _scheme_encode_ext(text: str) -> str:
+    return encode(text)
+
+
+def _scheme_decode_ext(text: str) -> str:
+    return decode(text)[0]
+
+
+SCHEMES: tuple[Scheme, ...] = (
+    Scheme(
+        name="rfc8187",
+        spec="RFC 8187 §3.2.1 value-chars (UTF-8)",
+        encode=_scheme_encode,
+        decode=_scheme_decode,
+        encode_set=RFC8187,
+        notes=(
+            "the value-chars of an ext-value: UTF-8, every octet but attr-char "
+            "(ALPHA DIGIT !#$&+-.^_`|~) as %XX; a full ext-value is UTF-8'' + this "
+            "(scheme rfc8187-ext-value)"
+        ),
+        family="HTTP header fields",
+        aliases=("rfc5987",),
+    ),
+    Scheme(
+        name="rfc8187-ext-value",
+        spec="RFC 8187 §3.2 ext-value (charset'language'value-chars)",
+        encode=_scheme_encode_ext,
+        decode=_scheme_decode_ext,
+        encode_set=RFC8187,
+        notes="UTF-8'' followed by the value-chars; decode reads UTF-8, ISO-8859-1, US-ASCII",
+        family="HTTP header fields",
+    ),
+)

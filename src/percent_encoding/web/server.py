@@ -1,0 +1,539 @@
+"""A small local HTTP server for the web tool (``percent serve``).
+
+Strategy: the standard library's :class:`http.server.ThreadingHTTPServer` and a
+hand-written router of a dozen routes — the library keeps zero runtime
+dependencies and there is nothing a framework would add here.  The page
+(``static/index.html``) is a static file; its JavaScript fills it from the JSON
+API, setting user data with ``textContent``/``value`` only, so no user input
+ever reaches HTML unescaped.  The only server-generated HTML is the form lab's
+(:func:`lab_form_page`, :func:`lab_echo_page`), where everything from the
+request goes through :func:`html.escape`.
+
+Routes::
+
+    GET  /                         the page (state from ?input=&scheme=&mode=&encoding=)
+    GET  /static/<file>            CSS, JavaScript, icon
+    GET  /api/schemes              registry, encode sets, encodings
+    GET|POST /api/encode           {input, encoding?, scheme?} -> every scheme's result
+    GET|POST /api/decode           same, decoding; plus what percent_encoding.detect says
+    GET  /api/compare[?schemes=a,b]  schemes.compare (the ASCII x schemes grid)
+    GET  /lab/form?charset=&accept=&method=&value=&auto=   a real HTML form in that charset
+    GET|POST /lab/echo/<charset>/<accept>   the raw bytes the browser sent, decoded
+
+Safety: binds 127.0.0.1 by default; rejects a ``Host`` header that is not the
+loopback name it listens on (DNS rebinding); request bodies over
+:data:`MAX_BODY` get 413; every response carries a strict Content-Security-Policy
+(``default-src 'self'``), ``X-Content-Type-Options: nosniff`` and
+``X-Frame-Options: SAMEORIGIN``.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import sys
+import threading
+import webbrowser
+from functools import lru_cache
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+from .. import __version__, core, schemes
+from .. import sets as _sets
+from ..cli import (
+    CLIError,
+    decode_with,
+    detect_report,
+    encode_with,
+    optional_module,
+    plain_profile,
+    resolve_scheme,
+)
+from ..errors import PercentEncodingError
+
+__all__ = ["MAX_BODY", "lab_echo_page", "lab_form_page", "make_server", "serve"]
+
+MAX_BODY = 1 << 20  # 1 MiB: far above any text a person pastes, far below a memory problem
+MAX_QUERY_INPUT = 64 * 1024
+STATIC = Path(__file__).resolve().parent / "static"
+_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+}
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; form-action 'self'; frame-ancestors 'self'; base-uri 'none'; "
+    "object-src 'none'"
+)
+# Encodings a page can be served in: UTF-16 pages submit UTF-8 and "replacement"
+# cannot encode anything (Encoding Standard §4.3), so the lab leaves them out.
+_NOT_FOR_PAGES = frozenset({"replacement", "UTF-16BE", "UTF-16LE"})
+
+
+class HTTPError(Exception):
+    def __init__(self, status: HTTPStatus, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+# ---------------------------------------------------------------------------
+# The API: plain functions of plain data (tested without HTTP as well)
+# ---------------------------------------------------------------------------
+
+
+def _encoding_names() -> list[str]:
+    from ..encodings import names
+
+    return list(names())
+
+
+def api_schemes() -> dict[str, Any]:
+    """The registry, the encode-set names and the encodings, for the page's menus."""
+    return {
+        "version": __version__,
+        "schemes": [s.describe() for s in schemes.all_schemes()],
+        "sets": [{"name": n, "spec": _sets.get(n).spec or ""} for n in _sets.names()],
+        "encodings": _encoding_names(),
+        "page_encodings": [n for n in _encoding_names() if n not in _NOT_FOR_PAGES],
+        "detect": _has_detect(),
+    }
+
+
+def _has_detect() -> bool:
+    try:
+        optional_module("detect")
+    except ImportError:
+        return False
+    return True
+
+
+def _label(encoding: str | None) -> str:
+    enc = (encoding or "utf-8").strip() or "utf-8"
+    if enc == "auto":
+        return enc
+    from ..encodings import lookup
+
+    try:
+        return lookup(enc).name
+    except PercentEncodingError as e:
+        raise HTTPError(HTTPStatus.BAD_REQUEST, str(e)) from None
+
+
+def _one(s: Any, text: str, encoding: str, decode: bool) -> dict[str, Any]:
+    row: dict[str, Any] = {"name": s.name, "family": s.family, "spec": s.spec}
+    try:
+        if decode:
+            out, chosen = decode_with(s, text, encoding)
+            row["output"] = out
+            if chosen:
+                row["charset"] = chosen
+        else:
+            row["output"] = encode_with(s, text, encoding)
+    except CLIError as e:
+        row["na" if e.code == 2 else "error"] = str(e)
+    except (PercentEncodingError, ValueError, TypeError) as e:
+        row["error"] = str(e)
+    return row
+
+
+def api_convert(
+    text: str, *, decode: bool, encoding: str = "utf-8", scheme: str | None = None,
+    context: str = "query",
+) -> dict[str, Any]:
+    """Every registered scheme's result for ``text`` (and the chosen ``scheme``'s first)."""
+    enc = _label(encoding)
+    if enc == "auto" and not decode:
+        raise HTTPError(HTTPStatus.BAD_REQUEST, "encoding 'auto' only applies to decoding")
+    results = []
+    for s in schemes.all_schemes():
+        if decode and s.decode is None and plain_profile(s) is None:
+            continue
+        results.append(_one(s, text, enc, decode))
+    out: dict[str, Any] = {"input": text, "mode": "decode" if decode else "encode",
+                           "encoding": enc, "results": results}
+    if scheme:
+        try:
+            out["primary"] = _one(resolve_scheme(scheme), text, enc, decode)
+        except CLIError as e:
+            out["primary"] = {"name": scheme, "error": str(e)}
+    if decode:
+        out["bytes"] = core.decode(text).hex(" ") if len(text) <= 4096 else None
+        out["detect"] = detect_report(text, context)
+    return out
+
+
+@lru_cache(maxsize=8)
+def _compare_cached(names: tuple[str, ...]) -> dict[str, Any]:
+    return schemes.compare(list(names))
+
+
+def api_compare(names: list[str] | None = None) -> dict[str, Any]:
+    """``schemes.compare`` for the named schemes (every registered one by default)."""
+    chosen = tuple(names) if names else tuple(schemes.names())
+    try:
+        return _compare_cached(chosen)
+    except PercentEncodingError as e:
+        raise HTTPError(HTTPStatus.BAD_REQUEST, str(e)) from None
+
+
+# ---------------------------------------------------------------------------
+# The form lab: a real form in a chosen page encoding, and what came back
+# ---------------------------------------------------------------------------
+
+
+def _page_encoding(label: str | None, default: str | None = "UTF-8") -> str | None:
+    if not label or label == "-":
+        return default
+    from ..encodings import lookup
+
+    try:
+        name = lookup(label).name
+    except PercentEncodingError as e:
+        raise HTTPError(HTTPStatus.BAD_REQUEST, str(e)) from None
+    if name in _NOT_FOR_PAGES:
+        raise HTTPError(HTTPStatus.BAD_REQUEST, f"the lab cannot serve a page in {name}")
+    return name
+
+
+def lab_form_page(charset: str, accept: str | None, method: str, value: str, auto: bool) -> bytes:
+    """An HTML page encoded in ``charset`` (with ``<meta charset>``) holding one form that
+    submits ``value`` and a ``_charset_`` field to ``/lab/echo``; its bytes."""
+    from ..encodings import encode as encode_text
+
+    e = html.escape
+    method = "get" if method.lower() == "get" else "post"
+    action = f"/lab/echo/{charset}/{accept or '-'}"
+    accept_attr = f' accept-charset="{e(accept)}"' if accept else ""
+    page = f"""<!doctype html>
+<html lang="en"><head><meta charset="{e(charset)}">
+<title>form lab: {e(charset)}</title>
+<link rel="stylesheet" href="/static/app.css">
+<script src="/static/lab.js" defer></script>
+</head><body class="lab-page" data-auto="{'1' if auto else '0'}">
+<p class="lab-note">This page is encoded in <b>{e(charset)}</b>{
+        f"; the form says <code>accept-charset=&quot;{e(accept)}&quot;</code>" if accept else ""}.
+Submitting it sends what a browser really sends.</p>
+<form id="labform" method="{method}" action="{e(action)}"{accept_attr}
+      enctype="application/x-www-form-urlencoded">
+<input type="hidden" name="_charset_">
+<label>text <input name="text" value="{e(value)}" size="30"></label>
+<button type="submit">Submit ({method.upper()})</button>
+</form>
+</body></html>
+"""
+    # Characters the page's encoding lacks become &#N; references (Encoding
+    # Standard §7 "html" error mode), which the browser turns back into characters.
+    return encode_text(page, charset, errors="html")
+
+
+def _form_parse(body: bytes, encoding: str) -> tuple[list[tuple[str, str]], str]:
+    try:
+        form = optional_module("form")
+    except ImportError:
+        pairs = []
+        for part in body.split(b"&"):
+            if not part:
+                continue
+            name, _, value = part.partition(b"=")
+            pairs.append(
+                (
+                    core.decode_text(name, encoding=encoding, plus_as_space=True),
+                    core.decode_text(value, encoding=encoding, plus_as_space=True),
+                )
+            )
+        return pairs, "core.decode_text: percent_encoding.form is not available"
+    return [(str(n), str(v)) for n, v in form.parse(body, encoding=encoding)], "form.parse"
+
+
+def lab_echo_page(
+    method: str, raw: bytes, content_type: str, page: str, accept: str | None
+) -> bytes:
+    """The page showing the raw bytes a form submission carried and how they decode (UTF-8)."""
+    e = html.escape
+    # HTML §4.10.21.5: the submission encoding is accept-charset's first known
+    # label, else the document's encoding; a UTF-16 or replacement one is UTF-8.
+    used = accept or page
+    sent = raw.decode("ascii", "backslashreplace")
+    pairs, how = _form_parse(raw, used)
+    utf8_pairs, _ = _form_parse(raw, "UTF-8")
+    # The URL Standard's parser (§5.1) skips empty sequences between "&"s, so
+    # the non-empty ones line up with the parsed pairs.
+    seqs = [seq for seq in raw.split(b"&") if seq]
+    rows = []
+    for (name, value), (_n8, v8), seq in zip(pairs, utf8_pairs, seqs, strict=False):
+        hexed = core.decode(seq.partition(b"=")[2], plus_as_space=True).hex(" ")
+        rows.append(
+            f"<tr><td><code>{e(name)}</code></td><td class='val'>{e(value)}</td>"
+            f"<td><code>{e(hexed)}</code></td><td class='moji'>{e(v8)}</td></tr>"
+        )
+    doc = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>form lab: what the browser sent</title>
+<link rel="stylesheet" href="/static/app.css"></head>
+<body class="lab-page">
+<dl class="lab-facts">
+<dt>page encoding</dt><dd id="lab-page-enc">{e(page)}</dd>
+<dt>accept-charset</dt><dd>{e(accept) if accept else "(none)"}</dd>
+<dt>method</dt><dd>{e(method)}</dd>
+<dt>Content-Type</dt><dd><code>{e(content_type) or "(none)"}</code></dd>
+</dl>
+<h3>The browser sent</h3>
+<pre id="lab-raw" class="raw">{e(sent)}</pre>
+<h3>Decoded as {e(used)} <small>({e(how)})</small></h3>
+<table class="lab-table"><thead><tr><th>name</th><th>value</th><th>bytes</th>
+<th>same bytes read as UTF-8</th></tr></thead>
+<tbody id="lab-pairs">{"".join(rows)}</tbody></table>
+</body></html>
+"""
+    return doc.encode("utf-8")
+
+
+# ---------------------------------------------------------------------------
+# HTTP
+# ---------------------------------------------------------------------------
+
+
+def _static_files() -> dict[str, Path]:
+    return {p.name: p for p in STATIC.iterdir() if p.is_file() and p.suffix in _TYPES}
+
+
+class Handler(BaseHTTPRequestHandler):
+    """Routes requests; see the module docstring for the list."""
+
+    server_version = f"percent/{__version__}"
+    sys_version = ""
+    protocol_version = "HTTP/1.1"
+    timeout = 30  # a stalled client cannot hold a thread for ever
+
+    # -- plumbing ---------------------------------------------------------
+    def log_message(self, format: str, *args: Any) -> None:
+        if getattr(self.server, "verbose", False):
+            super().log_message(format, *args)
+
+    def log_error(self, format: str, *args: Any) -> None:
+        super().log_message(format, *args)
+
+    def _headers(self, status: int, ctype: str, length: int, extra: dict[str, str]) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(length))
+        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("X-Frame-Options", "SAMEORIGIN")
+        self.send_header("Referrer-Policy", "no-referrer")
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        for k, v in extra.items():
+            self.send_header(k, v)
+        self.end_headers()
+
+    def _send(
+        self, status: int, body: bytes, ctype: str, extra: dict[str, str] | None = None
+    ) -> None:
+        self._headers(status, ctype, len(body), extra or {})
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _json(self, data: Any, status: int = 200) -> None:
+        body = json.dumps(data, ensure_ascii=False).encode("utf-8")
+        self._send(status, body, "application/json; charset=utf-8", {"Cache-Control": "no-store"})
+
+    def _error(self, status: HTTPStatus, message: str) -> None:
+        if self.path.startswith("/api/"):
+            self._json({"error": message, "status": int(status)}, int(status))
+        else:
+            body = (
+                f"<!doctype html><meta charset=utf-8><title>{int(status)}</title>"
+                f"<p>{int(status)} {html.escape(status.phrase)}: {html.escape(message)}</p>"
+            ).encode()
+            self._send(int(status), body, "text/html; charset=utf-8")
+
+    def _check_host(self) -> None:
+        allowed = getattr(self.server, "allowed_hosts", None)
+        if not allowed:
+            return
+        host = (self.headers.get("Host") or "").strip().lower()
+        if host not in allowed:
+            raise HTTPError(HTTPStatus.MISDIRECTED_REQUEST, f"unexpected Host header {host!r}")
+
+    def _body(self) -> bytes:
+        if self.headers.get("Transfer-Encoding", "").lower() not in ("", "identity"):
+            raise HTTPError(HTTPStatus.LENGTH_REQUIRED, "send a Content-Length, not chunks")
+        length_h = self.headers.get("Content-Length")
+        if length_h is None:
+            raise HTTPError(HTTPStatus.LENGTH_REQUIRED, "a Content-Length header is required")
+        try:
+            length = int(length_h)
+        except ValueError:
+            raise HTTPError(HTTPStatus.BAD_REQUEST, "bad Content-Length") from None
+        if length < 0:
+            raise HTTPError(HTTPStatus.BAD_REQUEST, "bad Content-Length")
+        if length > MAX_BODY:
+            self.close_connection = True
+            raise HTTPError(
+                HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+                f"request body of {length} bytes is over the {MAX_BODY}-byte limit",
+            )
+        return self.rfile.read(length)
+
+    def _dispatch(self) -> None:
+        try:
+            self._check_host()
+            self._route()
+        except HTTPError as e:
+            self._error(e.status, str(e))
+        except (ConnectionError, TimeoutError):
+            self.close_connection = True
+        except Exception as e:  # never a traceback page; log it and answer 500
+            self.log_error("internal error on %s: %r", self.path, e)
+            self._error(HTTPStatus.INTERNAL_SERVER_ERROR, f"{type(e).__name__}: {e}")
+
+    def do_GET(self) -> None:
+        self._dispatch()
+
+    def do_HEAD(self) -> None:
+        self._dispatch()
+
+    def do_POST(self) -> None:
+        self._dispatch()
+
+    # -- routes -----------------------------------------------------------
+    def _params(self) -> dict[str, str]:
+        query = urlsplit(self.path).query
+        if len(query) > MAX_QUERY_INPUT * 4:
+            raise HTTPError(HTTPStatus.REQUEST_URI_TOO_LONG, "query too long; POST instead")
+        params = dict(parse_qsl(query, keep_blank_values=True))
+        if self.command == "POST" and urlsplit(self.path).path.startswith("/api/"):
+            raw = self._body()
+            try:
+                data = json.loads(raw.decode("utf-8")) if raw else {}
+            except (UnicodeDecodeError, json.JSONDecodeError) as e:
+                raise HTTPError(HTTPStatus.BAD_REQUEST, f"body is not UTF-8 JSON: {e}") from None
+            if not isinstance(data, dict):
+                raise HTTPError(HTTPStatus.BAD_REQUEST, "body must be a JSON object")
+            for k, v in data.items():
+                if isinstance(v, str):
+                    params[str(k)] = v
+        return params
+
+    def _route(self) -> None:
+        path = urlsplit(self.path).path
+        get_like = self.command in ("GET", "HEAD")
+        if path == "/" and get_like:
+            return self._static("index.html")
+        if path.startswith("/static/") and get_like:
+            return self._static(path[len("/static/"):])
+        if path == "/favicon.ico" and get_like:
+            return self._static("favicon.svg")
+        if path == "/api/schemes" and get_like:
+            return self._json(api_schemes())
+        if path in ("/api/encode", "/api/decode"):
+            p = self._params()
+            return self._json(
+                api_convert(
+                    p.get("input", ""),
+                    decode=path == "/api/decode",
+                    encoding=p.get("encoding", "utf-8"),
+                    scheme=p.get("scheme") or None,
+                    context=p.get("context", "query"),
+                )
+            )
+        if path == "/api/compare" and get_like:
+            names = [n for n in self._params().get("schemes", "").split(",") if n]
+            return self._json(api_compare(names))
+        if path == "/lab/form" and get_like:
+            p = self._params()
+            charset = _page_encoding(p.get("charset"))
+            assert charset is not None
+            accept = _page_encoding(p.get("accept"), None)
+            body = lab_form_page(
+                charset, accept, p.get("method", "post"), p.get("value", ""), p.get("auto") == "1"
+            )
+            return self._send(200, body, f"text/html; charset={charset}",
+                              {"Cache-Control": "no-store"})
+        if path.startswith("/lab/echo/"):
+            parts = path[len("/lab/echo/"):].split("/")
+            if len(parts) != 2:
+                raise HTTPError(HTTPStatus.NOT_FOUND, "use /lab/echo/<page>/<accept-charset>")
+            page = _page_encoding(parts[0])
+            assert page is not None
+            accept = _page_encoding(parts[1], None)
+            if self.command == "POST":
+                raw = self._body()
+            else:
+                raw = urlsplit(self.path).query.encode("latin-1", "replace")
+            body = lab_echo_page(
+                self.command, raw, self.headers.get("Content-Type", ""), page, accept
+            )
+            return self._send(200, body, "text/html; charset=utf-8", {"Cache-Control": "no-store"})
+        if path in ("/", "/api/schemes", "/api/compare", "/lab/form") or path.startswith(
+            "/static/"
+        ):
+            raise HTTPError(HTTPStatus.METHOD_NOT_ALLOWED, f"{self.command} is not allowed here")
+        raise HTTPError(HTTPStatus.NOT_FOUND, f"no such page: {path}")
+
+    def _static(self, name: str) -> None:
+        files: dict[str, Path] = getattr(self.server, "static_files", {})
+        p = files.get(name)  # a fixed list: no path traversal is possible
+        if p is None:
+            raise HTTPError(HTTPStatus.NOT_FOUND, f"no such file: {name}")
+        ctype = _TYPES[p.suffix]
+        self._send(200, p.read_bytes(), ctype, {"Cache-Control": "no-cache"})
+
+
+class Server(ThreadingHTTPServer):
+    """ThreadingHTTPServer with the tool's settings."""
+
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, address: tuple[str, int], verbose: bool = False) -> None:
+        if ":" in address[0]:
+            import socket
+
+            self.address_family = socket.AF_INET6
+        super().__init__(address, Handler)
+        self.verbose = verbose
+        self.static_files = _static_files()
+        port = self.server_address[1]
+        host = address[0]
+        if host in ("127.0.0.1", "localhost", "::1"):
+            names = ["127.0.0.1", "localhost", "[::1]"]
+            self.allowed_hosts: frozenset[str] | None = frozenset(
+                h for n in names for h in (n, f"{n}:{port}")
+            )
+        else:
+            self.allowed_hosts = None  # an explicit public bind: any Host
+
+    @property
+    def url(self) -> str:
+        raw_host, port = self.server_address[0], self.server_address[1]
+        host = raw_host.decode() if isinstance(raw_host, bytes) else str(raw_host)
+        shown = f"[{host}]" if ":" in host else host
+        return f"http://{shown}:{port}/"
+
+
+def make_server(host: str = "127.0.0.1", port: int = 8000, verbose: bool = False) -> Server:
+    """A ready server bound to ``host:port`` (``port=0``: any free port; see ``.url``)."""
+    return Server((host, port), verbose=verbose)
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, *, open_browser: bool = False) -> None:
+    """Serve the web tool until Ctrl-C, printing its URL first."""
+    try:
+        server = make_server(host, port)
+    except OSError as e:
+        raise CLIError(f"cannot listen on {host}:{port}: {e.strerror or e}", 1) from None
+    print(f"percent web tool: {server.url}  (Ctrl-C to stop)", flush=True)
+    if open_browser:
+        threading.Thread(target=webbrowser.open, args=(server.url,), daemon=True).start()
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\nstopped", file=sys.stderr)
+    finally:
+        server.server_close()

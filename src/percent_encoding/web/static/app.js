@@ -1,0 +1,456 @@
+// The percent web tool.  Everything from the user or the URL is put on the page with
+// textContent / value / setAttribute — never innerHTML — so it can only ever show as text.
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const state = { mode: "encode", scheme: "component", encoding: "UTF-8" };
+  let meta = null;
+  let seq = 0;
+  let timer = 0;
+
+  // -- small DOM helpers ---------------------------------------------------------
+  function el(tag, props, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(props || {})) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === "class") node.className = v;
+      else if (k === "text") node.textContent = v;
+      else if (k === "title") node.title = v;
+      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v);
+    }
+    for (const c of children) {
+      if (c !== null && c !== undefined) node.append(c);
+    }
+    return node;
+  }
+
+  async function getJSON(url, body) {
+    const init = body === undefined ? {} : {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    };
+    const r = await fetch(url, init);
+    const data = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+    if (!r.ok) throw new Error(data.error || `HTTP ${r.status}`);
+    return data;
+  }
+
+  function specLink(a, spec) {
+    a.textContent = "";
+    a.removeAttribute("href");
+    if (!spec) return;
+    if (/^https?:\/\//.test(spec)) {
+      a.href = spec;
+      a.textContent = spec.replace(/^https?:\/\/(www\.)?/, "").replace(/#.*/, (m) => m.length > 40 ? m.slice(0, 40) + "…" : m);
+    } else {
+      a.textContent = spec;
+    }
+  }
+
+  // -- copy ----------------------------------------------------------------------
+  async function copyText(text, button) {
+    let ok = false;
+    try {
+      await navigator.clipboard.writeText(text);
+      ok = true;
+    } catch (_) {
+      const ta = el("textarea", { class: "offscreen", "aria-hidden": "true" });
+      ta.value = text;
+      document.body.append(ta);
+      ta.select();
+      try { ok = document.execCommand("copy"); } catch (_e) { ok = false; }
+      ta.remove();
+    }
+    if (button) {
+      const old = button.dataset.label || button.textContent;
+      button.dataset.label = old;
+      button.textContent = ok ? "Copied ✓" : "Copy failed";
+      button.classList.toggle("done", ok);
+      setTimeout(() => { button.textContent = old; button.classList.remove("done"); }, 1200);
+    }
+  }
+
+  function copyButton(getText, label) {
+    return el("button", {
+      type: "button", class: "copy", title: "Copy to the clipboard",
+      onclick: (ev) => copyText(getText(), ev.currentTarget),
+    }, label || "Copy");
+  }
+
+  // -- state <-> URL -------------------------------------------------------------
+  function readURL() {
+    const p = new URLSearchParams(location.search);
+    if (p.has("input")) $("input").value = p.get("input");
+    if (p.get("mode") === "decode") state.mode = "decode";
+    if (p.get("scheme")) state.scheme = p.get("scheme");
+    if (p.get("encoding")) state.encoding = p.get("encoding");
+  }
+
+  function shareURL() {
+    const p = new URLSearchParams();
+    p.set("input", $("input").value);
+    p.set("scheme", state.scheme);
+    if (state.mode !== "encode") p.set("mode", state.mode);
+    if (state.encoding !== "UTF-8") p.set("encoding", state.encoding);
+    return `${location.origin}/?${p.toString()}${location.hash}`;
+  }
+
+  // -- menus ---------------------------------------------------------------------
+  function fillSchemes() {
+    const sel = $("scheme");
+    sel.replaceChildren();
+    const groups = new Map();
+    for (const s of meta.schemes) {
+      const fam = s.family || "other";
+      if (!groups.has(fam)) groups.set(fam, el("optgroup", { label: fam }));
+      groups.get(fam).append(el("option", { value: s.name, text: s.name }));
+    }
+    const registered = new Set(meta.schemes.map((s) => s.name));
+    const sets = el("optgroup", { label: "encode sets (plain UTF-8 percent-encoding)" });
+    for (const s of meta.sets) {
+      if (!registered.has(s.name)) sets.append(el("option", { value: s.name, text: s.name }));
+    }
+    sel.append(sets, ...groups.values());
+    ensureOption(sel, state.scheme);
+    sel.value = state.scheme;
+  }
+
+  function ensureOption(sel, value) {
+    if (![...sel.options].some((o) => o.value === value)) {
+      sel.append(el("option", { value, text: value }));
+    }
+  }
+
+  function fillEncodings() {
+    const sel = $("encoding");
+    sel.replaceChildren();
+    if (state.mode === "decode" && meta.detect) {
+      sel.append(el("option", { value: "auto", text: "auto-detect" }));
+    }
+    for (const name of meta.encodings) sel.append(el("option", { value: name, text: name }));
+    if (state.encoding === "auto" && state.mode !== "decode") state.encoding = "UTF-8";
+    ensureOption(sel, state.encoding);
+    sel.value = state.encoding;
+  }
+
+  function setMode(mode) {
+    state.mode = mode;
+    for (const b of document.querySelectorAll("[data-mode]")) {
+      b.setAttribute("aria-pressed", String(b.dataset.mode === mode));
+    }
+    $("input").placeholder = mode === "encode"
+      ? "Type or paste text — e.g. café & crème/brûlée?"
+      : "Paste percent-encoded text — e.g. caf%C3%A9+au+lait%21";
+    $("results-title").textContent = mode === "encode" ? "Encoded in every scheme" : "Decoded by every scheme";
+    fillEncodings();
+  }
+
+  // -- convert -------------------------------------------------------------------
+  function schedule(delay) {
+    clearTimeout(timer);
+    timer = setTimeout(update, delay === undefined ? 120 : delay);
+  }
+
+  async function update() {
+    const text = $("input").value;
+    const n = [...text].length;
+    $("input-stats").textContent = `${n} character${n === 1 ? "" : "s"}`;
+    history.replaceState(null, "", shareURL());
+    const mine = ++seq;
+    document.body.classList.add("busy");
+    try {
+      const data = await getJSON(`/api/${state.mode}`, {
+        input: text, scheme: state.scheme, encoding: state.encoding,
+      });
+      if (mine !== seq) return;
+      $("status").textContent = "";
+      render(data);
+    } catch (e) {
+      if (mine !== seq) return;
+      $("status").textContent = `⚠ ${e.message}`;
+    } finally {
+      if (mine === seq) document.body.classList.remove("busy");
+    }
+  }
+
+  // Schemes grouped by family, families in order of first appearance (stable).
+  function byFamily(items, fam) {
+    const order = new Map();
+    items.forEach((it) => { const f = fam(it); if (!order.has(f)) order.set(f, order.size); });
+    return items.map((it, i) => [order.get(fam(it)), i, it]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]);
+  }
+
+  // Escapes in a result are tinted so the eye finds what changed; text nodes only.
+  function marked(text) {
+    const code = el("code", {});
+    const re = /(?:%[0-9A-Fa-f]{2})+|%u[0-9A-Fa-f]{4}/g;
+    let last = 0;
+    for (const m of text.matchAll(re)) {
+      if (m.index > last) code.append(text.slice(last, m.index));
+      code.append(el("span", { class: "pct", text: m[0] }));
+      last = m.index + m[0].length;
+    }
+    if (last < text.length) code.append(text.slice(last));
+    return code;
+  }
+
+  function outputCell(r) {
+    if (r.error !== undefined) return el("td", { class: "out err" }, el("span", { text: r.error }));
+    if (r.na !== undefined) return el("td", { class: "out na", title: r.na }, "n/a — this scheme has its own charset rules");
+    return el("td", { class: "out" }, state.mode === "encode" ? marked(r.output) : el("code", { text: r.output }));
+  }
+
+  function render(data) {
+    const input = data.input;
+    const body = $("results").tBodies[0];
+    const hideSame = $("hide-same").checked;
+    const rows = [];
+    let lastFam = null;
+    for (const r of byFamily(data.results, (x) => x.family || "other")) {
+      const same = r.output !== undefined && r.output === input;
+      if (hideSame && same) continue;
+      const fam = r.family || "other";
+      if (fam !== lastFam) {
+        rows.push(el("tr", { class: "fam" }, el("th", { colspan: "3", text: fam })));
+        lastFam = fam;
+      }
+      const tr = el("tr", { class: (r.name === state.scheme ? "selected " : "") + (same ? "same" : "") },
+        el("td", { class: "name" },
+          el("button", { type: "button", class: "linkish", title: r.spec || "",
+            onclick: () => selectScheme(r.name) }, r.name)),
+        outputCell(r),
+        el("td", { class: "act" }, r.output !== undefined ? copyButton(() => r.output) : null));
+      tr.dataset.scheme = r.name;
+      rows.push(tr);
+    }
+    body.replaceChildren(...rows);
+    renderPrimary(data.primary);
+    renderDetect(data);
+    highlightGrid();
+  }
+
+  function renderPrimary(p) {
+    const out = $("primary-output");
+    const note = $("primary-note");
+    note.textContent = "";
+    $("primary").classList.remove("has-error");
+    if (!p) { out.textContent = ""; return; }
+    $("primary-name").textContent = p.name;
+    $("primary-label").textContent = p.family || "";
+    specLink($("primary-spec"), p.spec);
+    if (p.output !== undefined) {
+      out.textContent = p.output;
+      if (p.charset) note.textContent = `decoded as ${p.charset} (auto-detected)`;
+    } else {
+      out.textContent = "";
+      note.textContent = p.error || p.na || "";
+      $("primary").classList.add("has-error");
+    }
+    $("primary-copy").disabled = p.output === undefined;
+  }
+
+  function renderDetect(data) {
+    const box = $("detect");
+    if (data.mode !== "decode") { box.hidden = true; return; }
+    box.hidden = false;
+    const chips = [];
+    const d = data.detect || {};
+    if (!d.available) {
+      chips.push(el("span", { class: "chip dim", text: d.message || "detection not available" }));
+    } else {
+      const sc = d.space_convention;
+      if (sc) {
+        chips.push(el("span", { class: "chip", title: sc.reason || "" },
+          sc.plus_is_space ? "“+” means a space" : "“+” is a plus sign",
+          el("small", { text: sc.confidence ? ` · ${sc.confidence}` : "" })));
+      }
+      if (Array.isArray(d.charset)) {
+        if (d.charset.length === 0) chips.push(el("span", { class: "chip", text: "charset: ASCII only" }));
+        for (const g of d.charset.slice(0, 3)) {
+          const conf = typeof g.confidence === "number" ? ` ${(g.confidence * 100).toFixed(0)}%` : "";
+          chips.push(el("span", { class: "chip", text: `charset: ${g.encoding}${conf}` }));
+        }
+      } else if (d.errors && d.errors.charset) {
+        chips.push(el("span", { class: "chip dim", title: d.errors.charset, text: "charset: not available" }));
+      }
+      if (Array.isArray(d.variants) && d.variants.length) {
+        const n = d.variants.length;
+        const names = n <= 3 ? d.variants.join(", ") : `${n} schemes`;
+        chips.push(el("span", { class: "chip", title: d.variants.join(", "), text: `could come from ${names}` }));
+      }
+    }
+    $("detect-chips").replaceChildren(...chips);
+    const items = [];
+    const findings = (d.findings || []);
+    if (d.available && Array.isArray(d.findings) && findings.length === 0) {
+      items.push(el("li", { class: "ok", text: "No problems found." }));
+    }
+    for (const f of findings) {
+      items.push(el("li", {},
+        el("span", { class: "code", text: f.code }),
+        el("span", { class: "where", text: ` [${f.start}–${f.end}] ` }),
+        el("span", { text: f.message }),
+        f.fix ? el("div", { class: "fix", text: `fix: ${f.fix}` }) : null));
+    }
+    $("detect-findings").replaceChildren(...items);
+    $("detect-bytes").textContent = data.bytes === null ? "(too long to show)" : (data.bytes || "(none)");
+  }
+
+  function selectScheme(name) {
+    state.scheme = name;
+    ensureOption($("scheme"), name);
+    $("scheme").value = name;
+    schedule(0);
+  }
+
+  // -- grid ----------------------------------------------------------------------
+  const GROUPS = [
+    { key: "A–Z", cps: range(0x41, 0x5a) },
+    { key: "a–z", cps: range(0x61, 0x7a) },
+    { key: "0–9", cps: range(0x30, 0x39) },
+    { key: "controls", cps: [...range(0, 0x1f), 0x7f] },
+  ];
+  function range(a, b) { const r = []; for (let i = a; i <= b; i++) r.push(i); return r; }
+  let gridData = null;
+
+  async function loadGrid() {
+    try {
+      gridData = await getJSON("/api/compare");
+      drawGrid();
+      document.body.dataset.grid = "1";
+    } catch (e) {
+      $("grid-table").replaceChildren(el("caption", { text: `could not load: ${e.message}` }));
+    }
+  }
+
+  function classify(out) {
+    if (out === null || out === undefined) return ["keep", ""];
+    if (typeof out === "string" && out.startsWith("error")) return ["err", "!"];
+    if (/^(%[0-9A-F]{2})+$/.test(out)) return ["enc", "%"];
+    return ["other", out.length > 3 ? out.slice(0, 2) + "…" : out];
+  }
+
+  function drawGrid() {
+    if (!gridData) return;
+    const onlyDiff = $("grid-diff").checked;
+    const byCp = new Map(gridData.rows.map((r) => [r.code_point, r]));
+    const cols = [];
+    for (let cp = 0x20; cp < 0x7f; cp++) {
+      if (/[A-Za-z0-9]/.test(String.fromCharCode(cp))) continue;
+      cols.push({ label: cp === 0x20 ? "SP" : String.fromCharCode(cp), cps: [cp], title: `U+${cp.toString(16).toUpperCase().padStart(4, "0")}` });
+    }
+    for (const g of GROUPS) cols.push({ label: g.key, cps: g.cps, title: g.key, group: true });
+    const nSchemes = gridData.schemes.length;
+    const cell = (ci, si) => {
+      const outs = ci.cps.map((cp) => byCp.get(cp).output[si]);
+      if (!ci.group) return outs[0];
+      const changed = outs.filter((o) => o !== null).length;
+      return changed === 0 ? null : changed === outs.length ? `all ${outs.length}` : `${changed}/${outs.length}`;
+    };
+    const shown = cols.filter((c) => {
+      if (!onlyDiff) return true;
+      const first = JSON.stringify(cell(c, 0));
+      for (let si = 1; si < nSchemes; si++) if (JSON.stringify(cell(c, si)) !== first) return true;
+      return false;
+    });
+    const family = new Map((meta ? meta.schemes : []).map((s) => [s.name, s.family || "other"]));
+    const head = el("tr", {}, el("th", { class: "corner", text: "scheme" }),
+      ...shown.map((c) => el("th", { class: c.group ? "grp" : "ch", title: c.title, text: c.label })));
+    const rows = [];
+    let lastFam = null;
+    const order = byFamily(gridData.schemes.map((s, si) => [s, si]), (x) => family.get(x[0].name) || "other");
+    order.forEach(([s, si]) => {
+      const fam = family.get(s.name) || "other";
+      if (fam !== lastFam) {
+        rows.push(el("tr", { class: "fam" }, el("th", { colspan: String(shown.length + 1), text: fam })));
+        lastFam = fam;
+      }
+      const tds = shown.map((c) => {
+        const v = cell(c, si);
+        if (c.group) {
+          const cls = v === null ? "keep" : v.startsWith("all") ? "enc" : "other";
+          return el("td", { class: `cell ${cls} grp`, title: `${s.name}: ${c.label} ${v === null ? "left alone" : "changed: " + v}`, text: v === null ? "·" : v.replace("all ", "%") });
+        }
+        const [cls, txt] = classify(v);
+        const ch = c.label === "SP" ? "space" : `'${c.label}'`;
+        return el("td", { class: `cell ${cls}`, title: `${s.name}: ${ch} → ${v === null ? "unchanged" : v}`, text: txt || "·" });
+      });
+      const tr = el("tr", { class: "row", onclick: () => selectScheme(s.name) },
+        el("th", { class: "sname", title: s.spec || "", text: s.name }), ...tds);
+      tr.dataset.scheme = s.name;
+      rows.push(tr);
+    });
+    $("grid-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
+    highlightGrid();
+  }
+
+  function highlightGrid() {
+    for (const tr of document.querySelectorAll("#grid-table tr.row")) {
+      tr.classList.toggle("selected", tr.dataset.scheme === state.scheme);
+    }
+  }
+
+  // -- form lab ------------------------------------------------------------------
+  function initLab() {
+    const cs = $("lab-charset");
+    const acc = $("lab-accept");
+    acc.append(el("option", { value: "", text: "(none)" }));
+    for (const name of meta.page_encodings) {
+      cs.append(el("option", { value: name, text: name }));
+      acc.append(el("option", { value: name, text: name }));
+    }
+    cs.value = meta.page_encodings.includes("Shift_JIS") ? "Shift_JIS" : "UTF-8";
+    const load = (auto) => {
+      const p = new URLSearchParams({
+        charset: cs.value, accept: acc.value, method: $("lab-method").value,
+        value: $("lab-value").value, auto: auto ? "1" : "0",
+      });
+      $("lab-frame").src = `/lab/form?${p.toString()}`;
+    };
+    $("lab-send").addEventListener("click", () => load(true));
+    for (const id of ["lab-charset", "lab-accept", "lab-method"]) {
+      $(id).addEventListener("change", () => load(false));
+    }
+    load(false);
+    $("lab-frame").addEventListener("load", () => {
+      try {
+        const doc = $("lab-frame").contentDocument;
+        if (doc && doc.body) $("lab-frame").style.height = `${Math.max(doc.documentElement.scrollHeight, 120) + 4}px`;
+      } catch (_) { /* cross-origin: leave the height */ }
+    });
+  }
+
+  // -- start ---------------------------------------------------------------------
+  async function init() {
+    readURL();
+    try {
+      meta = await getJSON("/api/schemes");
+    } catch (e) {
+      $("status").textContent = `⚠ cannot reach the server: ${e.message}`;
+      return;
+    }
+    $("version").textContent = `percent ${meta.version}`;
+    fillSchemes();
+    setMode(state.mode);
+    $("input").addEventListener("input", () => schedule());
+    $("scheme").addEventListener("change", (e) => selectScheme(e.target.value));
+    $("encoding").addEventListener("change", (e) => { state.encoding = e.target.value; schedule(0); });
+    for (const b of document.querySelectorAll("[data-mode]")) {
+      b.addEventListener("click", () => { setMode(b.dataset.mode); schedule(0); });
+    }
+    $("primary-copy").addEventListener("click", (e) => copyText($("primary-output").textContent, e.currentTarget));
+    $("share").addEventListener("click", (e) => copyText(shareURL(), e.currentTarget));
+    $("hide-same").addEventListener("change", () => schedule(0));
+    $("grid-diff").addEventListener("change", drawGrid);
+    initLab();
+    await update();
+    loadGrid();
+    document.body.dataset.ready = "1";
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

@@ -1,0 +1,154 @@
+"""detect: the seeds' space-convention rules, every diagnosis code, double
+encoding and scheme variants."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from percent_encoding import detect
+from percent_encoding.core import encode
+from percent_encoding.errors import PercentEncodingError, PercentEncodingTypeError
+
+
+class TestSpaceConvention:
+    @pytest.mark.parametrize(
+        ("url", "plus", "rule"),
+        [
+            ("http://example.com/?q=a+b", True, "[166]"),  # seed [165]-[166]
+            ("HTTPS://example.com/?q=a+b", True, "[166]"),
+            ("ws://example.com/chat?room=a+b", True, "[166]"),
+            ("wss://example.com/chat?room=a+b", True, "[166]"),
+            ("mailto:a@example.com?subject=a+b", False, "[168]"),  # seed [21], [167]
+            ("ftp://example.com/?a+b", False, "[168]"),
+            ("/relative?q=a+b", False, "[168]"),  # no scheme known
+        ],
+    )
+    def test_query_by_scheme(self, url: str, plus: bool, rule: str) -> None:
+        c = detect.space_convention(url)
+        assert c.plus_is_space is plus and c.rule == rule and c.reason
+
+    def test_paths_and_fragments_are_plain(self) -> None:
+        for comp in ("path", "fragment", "userinfo", "host"):
+            c = detect.space_convention("https://example.com/a+b#c+d", component=comp)
+            assert c.plus_is_space is False and c.rule == "[164]"
+
+    def test_post_body_is_a_form(self) -> None:
+        c = detect.space_convention(method="POST")
+        assert c.plus_is_space and c.confidence == "certain" and c.rule == "[160]"
+        assert detect.space_convention(component="body").plus_is_space
+        assert not detect.space_convention(method="GET").plus_is_space
+
+    def test_scheme_argument(self) -> None:
+        assert detect.space_convention(scheme="https").plus_is_space
+        assert detect.space_convention(scheme="HTTP:").plus_is_space
+        assert not detect.space_convention(scheme="data").plus_is_space
+
+    def test_bad_arguments(self) -> None:
+        with pytest.raises(PercentEncodingError, match="component"):
+            detect.space_convention("http://x/", component="port")
+        with pytest.raises(PercentEncodingTypeError):
+            detect.space_convention(3)  # type: ignore[arg-type]
+
+
+def codes(text: str, context: str = "query") -> list[str]:
+    return [f.code for f in detect.diagnose(text, context=context)]
+
+
+class TestDiagnose:
+    def test_clean_strings_have_no_findings(self) -> None:
+        assert detect.diagnose("") == []
+        assert detect.diagnose("a=b&c=%E3%81%82%20x") == []
+        assert detect.diagnose("/a/b%2Fc", context="path") == []
+        assert detect.diagnose(encode("日本 語!*'()", "rfc3986-unreserved"), context="component") == []
+
+    def test_each_code(self) -> None:
+        assert codes("a%zz") == ["invalid-percent"]
+        assert codes("50% off") == ["invalid-percent", "raw-character"]
+        assert codes("abc%") == ["trailing-percent"]
+        assert codes("abc%E") == ["trailing-percent"]
+        assert codes("%e3%81%82") == ["lowercase-hex"]  # only %e3 has a letter
+        assert codes("%c3%a9") == ["lowercase-hex"] * 2
+        assert codes("%41") == ["encoded-unreserved"]
+        assert codes("%7E%2D") == ["encoded-unreserved", "encoded-unreserved"]
+        assert codes("a b") == ["raw-character"]
+        assert codes("日本") == ["raw-character", "raw-character"]
+        assert codes("%FF%FE") == ["invalid-utf8"]  # one contiguous stretch
+        assert codes("%FFa%FE") == ["invalid-utf8", "invalid-utf8"]
+        assert codes("%82%A0") == ["invalid-utf8"]  # Shift_JIS あ
+        assert codes("%2541") == ["double-encoded"]
+        assert codes("%252541") == ["double-encoded"]
+        assert codes("%u3042") == ["percent-u"]
+        assert codes("a+b") == ["ambiguous-plus"]
+
+    def test_positions_and_fixes(self) -> None:
+        (f,) = detect.diagnose("abc%zz")
+        assert (f.start, f.end) == (3, 4) and "%25" in f.fix
+        (f,) = detect.diagnose("x%2520")
+        assert (f.start, f.end) == (1, 6) and f.fix.startswith("%20")
+        (f,) = detect.diagnose("é", context="query")
+        assert f.fix == "%C3%A9"
+        (f,) = detect.diagnose("%u3042")
+        assert "%E3%81%82" in f.fix
+        fs = detect.diagnose("ok%E3%81")
+        assert [(x.code, x.start, x.end) for x in fs] == [("invalid-utf8", 2, 8)]
+
+    def test_context_changes_what_is_raw(self) -> None:
+        assert codes("a/b?c", "query") == []
+        assert codes("a/b", "path-segment") == ["raw-character"]
+        assert codes("a+b", "path") == []  # '+' is a plain sub-delim in a path
+        assert codes("a=b&c+d", "form") == []
+        assert codes("a&b", "component") == ["raw-character"]
+        assert codes("a b", "path") == ["raw-character"]
+        assert codes("a^b", "path") == ["raw-character"]
+
+    def test_type_errors(self) -> None:
+        with pytest.raises(PercentEncodingTypeError):
+            detect.diagnose(b"%41")  # type: ignore[arg-type]
+        with pytest.raises(KeyError):
+            detect.diagnose("x", context="nope")
+
+    def test_linear_on_adversarial_input(self) -> None:
+        n = 100_000
+        assert len(detect.diagnose("%" * n)) == n
+        assert detect.undo_double_encoding("%25" * n) == "%25" * n
+
+
+class TestDoubleEncoding:
+    def test_examples(self) -> None:
+        assert detect.undo_double_encoding("%2541") == "%41"
+        assert detect.undo_double_encoding("%25252F") == "%2F"
+        assert detect.undo_double_encoding("100%25") == "100%25"
+        assert detect.undo_double_encoding("100%25 off") == "100%25 off"
+        assert detect.undo_double_encoding("a%2520b") == "a%20b"
+
+    @settings(max_examples=200)
+    @given(st.text(st.characters(exclude_categories=("Cs",))), st.integers(1, 4))
+    def test_undoes_repeated_encoding(self, text: str, layers: int) -> None:
+        once = encode(text, "component")
+        many = once
+        for _ in range(layers):
+            many = encode(many, "component")
+        # An escape-free "%25" in the original would be ambiguous; the
+        # component set turns every "%" into an escape so this always holds.
+        assert detect.undo_double_encoding(many) == detect.undo_double_encoding(once)
+        assert detect.undo_double_encoding(detect.undo_double_encoding(many)) == (
+            detect.undo_double_encoding(many)
+        )
+
+
+class TestVariants:
+    def test_seed_example(self) -> None:
+        v = detect.variants("a%20b!")
+        assert "ecmascript-encodeURIComponent" in v
+        assert "application/x-www-form-urlencoded" not in v
+
+    def test_plus_form(self) -> None:
+        v = detect.variants("a+b")
+        assert "application/x-www-form-urlencoded" in v
+        assert "ecmascript-encodeURIComponent" not in v  # it writes "+" as %2B
+
+    def test_types(self) -> None:
+        with pytest.raises(PercentEncodingTypeError):
+            detect.variants(None)  # type: ignore[arg-type]

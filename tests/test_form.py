@@ -1,0 +1,489 @@
+"""percent_encoding.form: parse (every option), parse_bytes, serialize,
+html_form_body, FormParser and the registered schemes."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from percent_encoding import (
+    FormLimitError,
+    PercentDecodeError,
+    PercentEncodeError,
+    PercentEncodingError,
+    PercentEncodingTypeError,
+    TextDecodeError,
+    UnknownEncodingError,
+    schemes,
+)
+from percent_encoding.form import (
+    FormParser,
+    html_form_body,
+    parse,
+    parse_bytes,
+    serialize,
+)
+
+# --------------------------------------------------------------------------------------------
+# parse: the URL Standard parser
+
+
+def test_parse_basics() -> None:
+    assert parse("a=1&b=caf%C3%A9+au+lait&c&=d&&e=") == [
+        ("a", "1"),
+        ("b", "café au lait"),
+        ("c", ""),
+        ("", "d"),
+        ("e", ""),
+    ]
+    assert parse("a==b") == [("a", "=b")]
+    assert parse("%zz=%4") == [("%zz", "%4")]
+    assert parse("%2B=%26") == [("+", "&")]
+    assert parse("") == []
+
+
+def test_parse_str_and_bytes_agree() -> None:
+    s = "n%C3%A9=é+%FF&x"
+    assert parse(s) == parse(s.encode("utf-8")) == [("né", "é \ufffd"), ("x", "")]
+    assert parse(bytearray(b"a=b")) == [("a", "b")]
+    assert parse(memoryview(b"a=b")) == [("a", "b")]
+
+
+def test_parse_keeps_bom_and_replaces_invalid_utf8() -> None:
+    # UTF-8 decode *without BOM*: a leading BOM stays; each bad sequence is one U+FFFD.
+    assert parse("%EF%BB%BFa=%E2%82") == [("\ufeffa", "\ufffd")]
+    assert parse(b"a=\xc3(") == [("a", "\ufffd(")]
+
+
+def test_parse_lone_surrogate_in_str() -> None:
+    assert parse("a\ud800=%41") == [("a\ufffd", "A")]
+    with pytest.raises(PercentDecodeError) as e:
+        parse("ab=\udc00", errors="strict")
+    assert e.value.position == 3
+
+
+def test_parse_type_errors() -> None:
+    with pytest.raises(PercentEncodingTypeError):
+        parse(123)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        parse(None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        parse("a", errors="ignore")  # type: ignore[arg-type]
+
+
+def test_parse_encoding_override() -> None:
+    assert parse(b"q=%93%FA%96%7B", encoding="shift_jis") == [("q", "日本")]
+    assert parse(b"q=%93%FA%96%7B", encoding="  SJIS ") == [("q", "日本")]
+    assert parse(b"q=%80+%E9", encoding="latin1") == [("q", "€ é")]  # windows-1252
+    assert parse(b"q=%B0%A1", encoding="euc-kr") == [("q", "가")]
+    # a str is UTF-8 encoded first (URL Standard string parser), then decoded
+    assert parse("é", encoding="windows-1252") == [("Ã©", "")]
+    assert parse(b"q=%C3%A9", encoding="utf8") == [("q", "é")]
+    with pytest.raises(UnknownEncodingError):
+        parse(b"a", encoding="no-such-charset")
+    with pytest.raises(LookupError):
+        parse(b"a", encoding="utf-7")
+
+
+def test_parse_charset_hack() -> None:
+    body = b"a=%93%FA&_charset_=shift_jis&b=%96%7B"
+    # the _charset_ field decodes every field, also those before it
+    assert parse(body, charset_hack=True) == [
+        ("a", "日"),
+        ("_charset_", "shift_jis"),
+        ("b", "本"),
+    ]
+    # without the flag: UTF-8 (what browsers' parsers do today)
+    assert parse(body) == [("a", "\ufffd\ufffd"), ("_charset_", "shift_jis"), ("b", "\ufffd{")]
+    # it beats an encoding override
+    assert parse(body, charset_hack=True, encoding="windows-1252")[0] == ("a", "日")
+    # an unknown label is skipped; the first known one wins
+    body2 = b"_charset_=bogus&_charset_=windows-1252&_charset_=shift_jis&x=%E9"
+    assert parse(body2, charset_hack=True)[-1] == ("x", "é")
+    # the name is matched in any case, before percent-decoding
+    assert parse(b"_CHARSET_=latin1&x=%E9", charset_hack=True)[-1] == ("x", "é")
+    assert parse(b"%5Fcharset%5F=latin1&x=%E9", charset_hack=True)[-1] == ("x", "\ufffd")
+    # the value may be percent-encoded or use + (ASCII whitespace is trimmed by lookup)
+    assert parse(b"_charset_=+Shift%5FJIS&x=%83A", charset_hack=True)[-1] == ("x", "ア")
+    # no _charset_ field: the override (or UTF-8) decodes
+    assert parse(b"x=%E9", charset_hack=True, encoding="latin1") == [("x", "é")]
+    assert parse("x=%C3%A9", charset_hack=True) == [("x", "é")]
+
+
+def test_parse_isindex() -> None:
+    assert parse("hello+world", isindex=True) == [("", "hello world")]
+    assert parse("q%3D1&a=b", isindex=True) == [("", "q=1"), ("a", "b")]
+    # a first field with "=" is a normal field; later fields are never touched
+    assert parse("a=b&c", isindex=True) == [("a", "b"), ("c", "")]
+    # an empty first field is dropped as usual; the rule looks only at the first
+    assert parse("&c", isindex=True) == [("c", "")]
+    assert parse("", isindex=True) == []
+    assert parse_bytes(b"k%FF", isindex=True) == [(b"", b"k\xff")]
+
+
+def test_parse_separators() -> None:
+    assert parse("a=1;b=2&c=3") == [("a", "1;b=2"), ("c", "3")]
+    assert parse("a=1;b=2&c=3", separators="&;") == [("a", "1"), ("b", "2"), ("c", "3")]
+    assert parse("a=1;b=2&c=3", separators=";") == [("a", "1"), ("b", "2&c=3")]
+    assert parse("a=%3B;b", separators=";") == [("a", ";"), ("b", "")]
+    assert parse("a=1&x;b", separators=";", errors="strict") == [("a", "1&x"), ("b", "")]
+    assert parse_bytes(b"a=1&x;b", separators=";") == [(b"a", b"1&x"), (b"b", b"")]
+    with pytest.raises(PercentDecodeError) as e:
+        parse("a&b;c=%zz", separators=";", errors="strict")
+    assert e.value.position == 6
+    for bad in ("", "=", "+", "%", "a", "&7", "é"):
+        with pytest.raises(ValueError):
+            parse("a", separators=bad)
+
+
+def test_parse_strip_leading_question_mark() -> None:
+    assert parse("?a=b") == [("?a", "b")]
+    assert parse("?a=b", strip_leading_question_mark=True) == [("a", "b")]
+    assert parse(b"??a", strip_leading_question_mark=True) == [("?a", "")]
+    assert parse("a?=b", strip_leading_question_mark=True) == [("a?", "b")]
+
+
+def test_parse_max_fields() -> None:
+    assert parse("a&b&&&", max_fields=2) == [("a", ""), ("b", "")]
+    with pytest.raises(FormLimitError) as e:
+        parse("a&b&c", max_fields=2)
+    assert e.value.limit == "max_fields"
+    assert e.value.value == 3
+    assert isinstance(e.value, ValueError)
+    assert parse("", max_fields=0) == []
+    with pytest.raises(FormLimitError):
+        parse("x", max_fields=0)
+    with pytest.raises(ValueError):
+        parse("x", max_fields=-1)
+    with pytest.raises(FormLimitError):
+        parse_bytes(b"a&b", max_fields=1)
+
+
+def test_parse_strict_positions() -> None:
+    with pytest.raises(PercentDecodeError) as e:
+        parse("a=1&b=%4G", errors="strict")
+    assert e.value.position == 6
+    with pytest.raises(PercentDecodeError) as e:
+        parse(b"?a=%", errors="strict", strip_leading_question_mark=True)
+    assert e.value.position == 3
+    with pytest.raises(TextDecodeError) as e:
+        parse("x=1&n%C3%A9%FF=v", errors="strict")
+    # %FF starts at index 11 of the input
+    assert e.value.position == 11
+    with pytest.raises(TextDecodeError) as e:
+        parse("a=é&b=%E9", errors="strict")
+    assert e.value.position == 6
+    with pytest.raises(TextDecodeError) as e:
+        parse(b"a=%82%A0&b=%82", encoding="shift_jis", errors="strict")
+    assert e.value.position == 11
+    assert parse("a=%C3%A9+", errors="strict") == [("a", "é ")]
+    assert parse(b"a=%82%A0", encoding="shift_jis", errors="strict") == [("a", "あ")]
+
+
+def test_parse_bytes() -> None:
+    assert parse_bytes(b"a=%93%FA&b=caf%C3%A9+x&&c") == [
+        (b"a", b"\x93\xfa"),
+        (b"b", b"caf\xc3\xa9 x"),
+        (b"c", b""),
+    ]
+    assert parse_bytes("é=%FF") == [("é".encode(), b"\xff")]
+    assert parse_bytes(b"?a;b", separators="&;", strip_leading_question_mark=True) == [
+        (b"a", b""),
+        (b"b", b""),
+    ]
+
+
+# --------------------------------------------------------------------------------------------
+# serialize
+
+
+def test_serialize_set() -> None:
+    # URL Standard §5.2: only ASCII alphanumerics and *-._ stay; space is "+".
+    keep = set(string.ascii_letters + string.digits + "*-._")
+    for cp in range(128):
+        ch = chr(cp)
+        out = serialize([(ch, "")])[:-1]
+        if ch == " ":
+            assert out == "+"
+        elif ch in keep:
+            assert out == ch
+        else:
+            assert out == f"%{cp:02X}", ch
+
+
+def test_serialize_examples() -> None:
+    assert serialize([("q", "café au lait"), ("x", "1+1=2"), ("", "")]) == (
+        "q=caf%C3%A9+au+lait&x=1%2B1%3D2&="
+    )
+    assert serialize({"a": "~", "b": "\U0001f4a9"}) == "a=%7E&b=%F0%9F%92%A9"
+    assert serialize((p for p in [("a", "b")])) == "a=b"
+    assert serialize([]) == ""
+    assert serialize([("raw", b"\xff ")]) == "raw=%FF+"
+    assert serialize([["a", "b"]]) == "a=b"  # type: ignore[list-item]
+
+
+def test_serialize_legacy_encodings() -> None:
+    pairs = [("q", "€ ☃")]
+    assert serialize(pairs, encoding="windows-1252") == "q=%80+%26%239731%3B"
+    assert serialize([("q", "日本&")], encoding="shift_jis") == "q=%93%FA%96%7B%26"
+    assert serialize([("q", "é")], encoding="iso-8859-2") == "q=%E9"
+    assert serialize([("q", "\u00a5")], encoding="iso-2022-jp") == "q=%1B%28J%5C%1B%28B"
+    # output encoding: UTF-16 and replacement serialize as UTF-8
+    assert serialize([("q", "é")], encoding="utf-16le") == "q=%C3%A9"
+    assert serialize([("q", "é")], encoding="replacement") == "q=%C3%A9"
+    with pytest.raises(UnknownEncodingError):
+        serialize([("a", "b")], encoding="bogus")
+
+
+def test_serialize_errors() -> None:
+    with pytest.raises(PercentEncodeError) as e:
+        serialize([("a", "x\ud800")])
+    assert e.value.position == 1
+    with pytest.raises(PercentEncodeError):
+        serialize([("a", "x\ud800")], encoding="shift_jis")
+    for bad in ([("a",)], [("a", "b", "c")], ["ab"], [("a", 1)], [(None, "b")], [1]):
+        with pytest.raises(PercentEncodingTypeError):
+            serialize(bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        serialize("a=b")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        serialize(3)  # type: ignore[arg-type]
+
+
+usv_text = st.text(
+    alphabet=st.characters(blacklist_categories=("Cs",)), max_size=12
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(usv_text, usv_text), max_size=6))
+def test_serialize_parse_round_trip(pairs: list[tuple[str, str]]) -> None:
+    s = serialize(pairs)
+    assert s.isascii()
+    assert parse(s) == pairs
+    assert parse(s.encode("ascii")) == pairs
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(usv_text, usv_text), max_size=4))
+def test_legacy_round_trip_when_encodable(pairs: list[tuple[str, str]]) -> None:
+    # gb18030 encodes every scalar value but U+E5E5, so it round-trips.
+    pairs = [(n.replace("\ue5e5", ""), v.replace("\ue5e5", "")) for n, v in pairs]
+    s = serialize(pairs, encoding="gb18030")
+    assert parse(s, encoding="gb18030") == pairs
+
+
+# --------------------------------------------------------------------------------------------
+# html_form_body
+
+
+def test_html_form_body_urlencoded() -> None:
+    entries = [("a b", "x\ny\rz\r\nw\n\r"), ("_charset_", "ignored"), ("s", "\ud800")]
+    assert html_form_body(entries) == (
+        b"a+b=x%0D%0Ay%0D%0Az%0D%0Aw%0D%0A%0D%0A&_charset_=UTF-8&s=%EF%BF%BD"
+    )
+    assert html_form_body([("_ChArSeT_", "")], encoding="sjis") == b"_ChArSeT_=Shift_JIS"
+    # only the exact ASCII name counts
+    assert html_form_body([("_charset", "x")], encoding="sjis") == b"_charset=x"
+    # UTF-16 forms submit as UTF-8
+    assert html_form_body([("_charset_", ""), ("e", "é")], encoding="utf-16") == (
+        b"_charset_=UTF-8&e=%C3%A9"
+    )
+    assert html_form_body([("e", "é☃")], encoding="windows-1252") == b"e=%E9%26%239731%3B"
+    assert html_form_body({"k": "v"}, enctype="Application/X-WWW-Form-URLEncoded") == b"k=v"
+
+
+def test_html_form_body_text_plain() -> None:
+    entries = [("a b", "1+1=2&x"), ("n", "l1\nl2"), ("_charset_", "")]
+    assert html_form_body(entries, enctype="text/plain") == (
+        b"a b=1+1=2&x\r\nn=l1\r\nl2\r\n_charset_=UTF-8\r\n"
+    )
+    # legacy encodings write unencodable characters as raw &#N; (HTML mode)
+    assert html_form_body([("t", "日☃")], encoding="shift_jis", enctype="text/plain") == (
+        b"t=\x93\xfa&#9731;\r\n"
+    )
+    assert html_form_body([], enctype="text/plain") == b""
+
+
+def test_html_form_body_mailto() -> None:
+    entries = [("subject", "a b+c"), ("body", "x\ny")]
+    assert html_form_body(entries, mailto="headers") == (
+        b"subject=a%20b%2Bc&body=x%0D%0Ay"
+    )
+    # mail-with-headers ignores enctype
+    assert html_form_body(entries, mailto="headers", enctype="text/plain") == (
+        b"subject=a%20b%2Bc&body=x%0D%0Ay"
+    )
+    # mail-as-body: the urlencoded body as is ...
+    assert html_form_body(entries, mailto="body") == b"subject=a+b%2Bc&body=x%0D%0Ay"
+    # ... or the text/plain lines, UTF-8 percent-encoded with the path set
+    assert html_form_body(
+        [("a", "é &?")], mailto="body", enctype="text/plain", encoding="latin1"
+    ) == b"a=%C3%A9%20&%3F%0D%0A"
+
+
+def test_html_form_body_errors() -> None:
+    with pytest.raises(ValueError):
+        html_form_body([], enctype="multipart/form-data")
+    with pytest.raises(ValueError):
+        html_form_body([], mailto="cc")  # type: ignore[arg-type]
+    with pytest.raises(UnknownEncodingError):
+        html_form_body([], encoding="nope")
+    with pytest.raises(PercentEncodingTypeError):
+        html_form_body([("a", b"b")])  # type: ignore[list-item]
+
+
+# --------------------------------------------------------------------------------------------
+# FormParser
+
+
+def _feed_all(parser: FormParser, chunks: list[bytes]) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for c in chunks:
+        out += parser.feed(c)
+    out += parser.close()
+    return out
+
+
+def _split(data: bytes, cuts: list[int]) -> list[bytes]:
+    points = sorted({min(c, len(data)) for c in cuts})
+    chunks, prev = [], 0
+    for p in points:
+        chunks.append(data[prev:p])
+        prev = p
+    chunks.append(data[prev:])
+    return chunks
+
+
+body_atoms = st.sampled_from(
+    [b"a", b"b", b"=", b"&", b"&", b"+", b"%", b"%4", b"%41", b"%C3", b"%A9", b"%FF",
+     b"\xc3\xa9", b"\xff", b"\x93\xfa", b";", b"_charset_"]
+)
+bodies = st.lists(body_atoms, max_size=30).map(b"".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(bodies, st.lists(st.integers(0, 200), max_size=8),
+       st.sampled_from([None, "shift_jis", "windows-1252"]),
+       st.sampled_from(["&", "&;", ";"]))
+def test_form_parser_any_chunking_equals_parse(
+    body: bytes, cuts: list[int], encoding: str | None, separators: str
+) -> None:
+    expected = parse(body, encoding=encoding, separators=separators)
+    parser = FormParser(encoding=encoding, separators=separators)
+    assert _feed_all(parser, _split(body, cuts)) == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(bodies, st.lists(st.integers(0, 200), max_size=8), st.integers(0, 5))
+def test_form_parser_max_fields_agrees_with_parse(
+    body: bytes, cuts: list[int], limit: int
+) -> None:
+    try:
+        expected = parse(body, max_fields=limit, separators="&;")
+    except FormLimitError:
+        with pytest.raises(FormLimitError):
+            _feed_all(FormParser(max_fields=limit, separators="&;"), _split(body, cuts))
+    else:
+        got = _feed_all(FormParser(max_fields=limit, separators="&;"), _split(body, cuts))
+        assert got == expected
+
+
+def test_form_parser_example() -> None:
+    p = FormParser()
+    assert p.feed(b"a=1&b=caf%C3") == [("a", "1")]
+    assert p.feed(b"%A9&c") == [("b", "café")]
+    assert p.feed(b"") == []
+    assert p.close() == [("c", "")]
+    assert p.fields == 3
+    assert p.total == 17
+    with pytest.raises(PercentEncodingError):
+        p.feed(b"x")
+    with pytest.raises(PercentEncodingError):
+        p.close()
+
+
+def test_form_parser_buffers_only_the_current_field() -> None:
+    p = FormParser()
+    big = b"x=" + b"v" * 1000
+    for _ in range(50):
+        p.feed(big + b"&")
+        assert len(p._buf) == 0
+    p.feed(b"partial=12")
+    assert len(p._buf) == 10
+    assert p.close() == [("partial", "12")]
+
+
+def test_form_parser_max_field_size_raises_mid_field() -> None:
+    p = FormParser(max_field_size=8)
+    assert p.feed(b"a=1234&b=") == [("a", "1234")]
+    p.feed(b"123456")  # 8 bytes in the field: still allowed
+    with pytest.raises(FormLimitError) as e:
+        p.feed(b"7")  # no separator yet: raised as soon as the field passes 8
+    assert e.value.limit == "max_field_size"
+    assert e.value.value == 9
+    with pytest.raises(PercentEncodingError):
+        p.feed(b"&")  # the parser is dead after an error
+    q = FormParser(max_field_size=3)
+    with pytest.raises(FormLimitError):
+        q.feed(b"ab&abcd&x")  # a complete field inside one chunk
+
+
+def test_form_parser_max_total_and_fields() -> None:
+    p = FormParser(max_total=10)
+    p.feed(b"a=1&b=2")
+    with pytest.raises(FormLimitError) as e:
+        p.feed(b"&cc=")
+    assert (e.value.limit, e.value.value) == ("max_total", 11)
+    p = FormParser(max_fields=1)
+    assert p.feed(b"a=1&&&") == [("a", "1")]
+    with pytest.raises(FormLimitError) as e:
+        p.feed(b"b")  # the first byte of a second field crosses the limit
+    assert e.value.limit == "max_fields"
+
+
+def test_form_parser_strict_positions_are_stream_offsets() -> None:
+    p = FormParser(errors="strict")
+    p.feed(b"aaaa=1&")
+    with pytest.raises(PercentDecodeError) as e:
+        p.feed(b"b=%zz&")
+    assert e.value.position == 9
+    p = FormParser(errors="strict")
+    p.feed(b"a=%C3")
+    with pytest.raises(TextDecodeError) as e:
+        p.feed(b"&b")
+    assert e.value.position == 2
+
+
+def test_form_parser_input_types() -> None:
+    p = FormParser()
+    assert p.feed("é=1&") == [("é", "1")]
+    assert p.feed(bytearray(b"b=2&")) == [("b", "2")]
+    with pytest.raises(PercentEncodingTypeError):
+        p.feed(12)  # type: ignore[arg-type]
+    with pytest.raises(UnknownEncodingError):
+        FormParser(encoding="bogus")
+    with pytest.raises(ValueError):
+        FormParser(max_fields=-2)
+
+
+# --------------------------------------------------------------------------------------------
+# schemes
+
+
+def test_schemes_registered() -> None:
+    s = schemes.get("application/x-www-form-urlencoded")
+    assert schemes.get("url-search-params") is s
+    assert s.encode("a b+é") == "a+b%2B%C3%A9"
+    assert s.decode is not None and s.decode("a+b%2B%C3%A9") == "a b+é"
+    assert s.encode_pairs is not None and s.encode_pairs([("a", "b c")]) == "a=b+c"
+    m = schemes.get("html-form-mailto")
+    assert m.encode("a b+") == "a%20b%2B"
+    assert m.decode is not None and m.decode("a+b%20") == "a+b "
+    assert m.encode_pairs is not None and m.encode_pairs([("s", "x y")]) == "s=x%20y"
+    table = schemes.compare(["application/x-www-form-urlencoded", "html-form-mailto"])
+    space = table["rows"][0x20]["output"]
+    assert space == ["+", "%20"]

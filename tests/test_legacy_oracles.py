@@ -1,0 +1,301 @@
+"""Differential tests of percent_encoding.legacy against the real implementations.
+
+PHP (``php`` on PATH, e.g. Debian's php-cli) and Java (``java``, single-file
+source launch, JDK 11+) run here as oracles: each batch of generated inputs goes
+through ONE process (JSON or hex lines in, the same out) and every answer is
+compared with ours.  Each test skips cleanly when its runtime is missing.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from percent_encoding import legacy as L
+from percent_encoding.errors import PercentDecodeError
+
+pytestmark = pytest.mark.one_impl
+
+PHP = shutil.which("php")
+JAVA = shutil.which("java")
+needs_php = pytest.mark.skipif(PHP is None, reason="php not installed (apt-get install php-cli)")
+needs_java = pytest.mark.skipif(JAVA is None, reason="java not installed (a JDK 11+)")
+
+_SETTINGS = settings(
+    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+
+# Text that exercises every ASCII byte, escapes, non-ASCII and astral characters.
+_pct = st.sampled_from(["%", "%4", "%41", "%zz", "%C3%A9", "%e2%82%ac", "%FF", "%+1", "+", "%%"])
+_chars = st.one_of(
+    st.characters(min_codepoint=0, max_codepoint=0x7F),
+    st.characters(min_codepoint=0x80, max_codepoint=0x10FFFF, blacklist_categories=("Cs",)),
+)
+_piece = st.one_of(_chars.map(str), _pct)
+_text = st.lists(_piece, max_size=12).map("".join)
+_batch = st.lists(_text, min_size=40, max_size=40)
+
+# Hand-picked cases for every run, whatever hypothesis draws.
+EDGE = [
+    "", "a", " ", "+", "%", "~", "*", "-_.!'()", "a b&c=d/e?f#g",
+    "".join(map(chr, range(128))), "caf\u00e9", "\u20ac", "\U0001f600", "\ufffd",
+    "%41%42", "%4", "%zz", "%C3%A9", "%c3%a9", "%FF%FE", "%ED%A0%80", "%F0%9F%98",
+    "%E2%82", "a+b%20c", "%+1", "%-1", "%-0", "100%", "\r\n\n\r",
+]
+
+
+# ---------------------------------------------------------------------------
+# PHP
+# ---------------------------------------------------------------------------
+_PHP_CODE = r"""
+$in = json_decode(stream_get_contents(STDIN), true);
+$out = [];
+foreach ($in as $job) {
+    $f = $job[0];
+    if ($f === "hbq") {
+        $out[] = http_build_query($job[1], $job[2], $job[3], $job[4]);
+        continue;
+    }
+    $s = base64_decode($job[1]);
+    switch ($f) {
+        case "urlencode": $r = urlencode($s); break;
+        case "rawurlencode": $r = rawurlencode($s); break;
+        case "urldecode": $r = urldecode($s); break;
+        case "rawurldecode": $r = rawurldecode($s); break;
+        default: $r = "?";
+    }
+    $out[] = base64_encode($r);
+}
+echo json_encode($out);
+"""
+
+
+def _php(jobs: list[list[Any]]) -> list[Any]:
+    assert PHP is not None
+    proc = subprocess.run(
+        [PHP, "-n", "-d", "precision=14", "-d", "arg_separator.output=&", "-r", _PHP_CODE],
+        input=json.dumps(jobs).encode(),
+        capture_output=True,
+        timeout=60,
+        check=True,
+    )
+    result: list[Any] = json.loads(proc.stdout)
+    return result
+
+
+def _b64(b: bytes) -> str:
+    return base64.b64encode(b).decode()
+
+
+def _php_string_batch(texts: list[str]) -> None:
+    raw = [t.encode("utf-8") for t in texts]
+    funcs = ["urlencode", "rawurlencode", "urldecode", "rawurldecode"]
+    jobs = [[f, _b64(b)] for b in raw for f in funcs]
+    answers = _php(jobs)
+    for i, b in enumerate(raw):
+        enc, raw_enc, dec, raw_dec = (base64.b64decode(a) for a in answers[4 * i : 4 * i + 4])
+        assert L.php_urlencode(b) == enc.decode(), b
+        assert L.php_rawurlencode(b) == raw_enc.decode(), b
+        # PHP returns bytes; ours are the same bytes read as UTF-8.
+        assert L.php_urldecode(b) == dec.decode("utf-8", "replace"), b
+        assert L.php_rawurldecode(b) == raw_dec.decode("utf-8", "replace"), b
+        # str input is UTF-8 first, exactly like a PHP string of those bytes.
+        assert L.php_urlencode(texts[i]) == enc.decode()
+
+
+@needs_php
+def test_php_string_functions_edge_cases() -> None:
+    _php_string_batch(EDGE)
+
+
+@needs_php
+def test_php_every_byte() -> None:
+    jobs = [[f, _b64(bytes([i]))] for i in range(256) for f in ("urlencode", "rawurlencode")]
+    answers = _php(jobs)
+    for i in range(256):
+        assert L.php_urlencode(bytes([i])) == base64.b64decode(answers[2 * i]).decode()
+        assert L.php_rawurlencode(bytes([i])) == base64.b64decode(answers[2 * i + 1]).decode()
+
+
+@needs_php
+@_SETTINGS
+@given(_batch)
+def test_php_string_functions_generated(texts: list[str]) -> None:
+    _php_string_batch(texts)
+
+
+# http_build_query: nested data as JSON (json_decode(..., true) gives PHP arrays).
+_key = st.one_of(
+    st.text(max_size=4),
+    st.sampled_from(["0", "7", "-3", "007", "-0", "1e3", " 1", "a b", "x[y]", "~"]),
+    st.integers(min_value=-5, max_value=50),
+)
+_scalar = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**40), max_value=2**40),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.sampled_from([0.1 + 0.2, 1e14, 1e15, 1e-4, 1e-5, 123456789012345.678, -0.0, 1e100, 0.5]),
+    _text,
+)
+
+
+def _unique_keys(d: dict[Any, Any]) -> dict[str, Any]:
+    # JSON object keys are strings; keep the first of keys that collide as text.
+    out: dict[str, Any] = {}
+    for k, v in d.items():
+        out.setdefault(str(k), v)
+    return out
+
+
+_data = st.recursive(
+    _scalar,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(_key, inner, max_size=3).map(_unique_keys),
+    ),
+    max_leaves=8,
+)
+_top = st.one_of(
+    st.dictionaries(_key, _data, max_size=5).map(_unique_keys), st.lists(_data, max_size=4)
+)
+
+
+def _hbq_batch(cases: list[tuple[Any, str, str, int]]) -> None:
+    answers = _php([["hbq", d, p, sep, enc] for d, p, sep, enc in cases])
+    for (d, p, sep, enc), want in zip(cases, answers):
+        assert L.http_build_query(d, p, sep, enc) == want, (d, p, sep, enc)
+
+
+@needs_php
+def test_php_http_build_query_examples() -> None:
+    cases: list[tuple[Any, str, str, int]] = [
+        ({"a": [1, 2], "b": {"c": {"d": 2}}}, "", "&", L.PHP_QUERY_RFC1738),
+        ({"a b": "c d~", "e": ["x y", {"f g": True}]}, "", "&", L.PHP_QUERY_RFC3986),
+        (["x", "y", None, False, True], "n_", "&amp;", L.PHP_QUERY_RFC1738),
+        ({"5": "a", "-3": "b", "007": "c", "-0": "d", "k": []}, "p", ";", L.PHP_QUERY_RFC1738),
+        ({"f": 0.1 + 0.2, "g": 1e20, "h": 1e14, "i": 1e13, "j": 0.0001, "k": 0.00001,
+          "l": -0.0, "m": 123456789012345.678, "n": 1.0, "o": 2**53 + 0.0}, "", "&",
+         L.PHP_QUERY_RFC1738),
+        ({"nested": {"0": {"1": ["deep"]}}}, "top", "&", L.PHP_QUERY_RFC3986),
+    ]
+    _hbq_batch(cases)
+
+
+@needs_php
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(_top, st.sampled_from(["", "n", "p_"]),
+                          st.sampled_from(["&", ";", "&amp;"]),
+                          st.sampled_from([L.PHP_QUERY_RFC1738, L.PHP_QUERY_RFC3986])),
+                min_size=20, max_size=20))
+def test_php_http_build_query_generated(cases: list[tuple[Any, str, str, int]]) -> None:
+    _hbq_batch(cases)
+
+
+# ---------------------------------------------------------------------------
+# Java
+# ---------------------------------------------------------------------------
+_JAVA_SRC = r"""
+import java.io.*;
+import java.net.*;
+import java.nio.charset.StandardCharsets;
+
+public class Oracle {
+    static String hex(String s) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < s.length(); i++) b.append(String.format("%04x", (int) s.charAt(i)));
+        return b.toString();
+    }
+    static String unhex(String h) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < h.length(); i += 4) b.append((char) Integer.parseInt(h.substring(i, i + 4), 16));
+        return b.toString();
+    }
+    public static void main(String[] args) throws Exception {
+        BufferedReader r = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));
+        PrintStream out = new PrintStream(new BufferedOutputStream(System.out), false, "US-ASCII");
+        String line;
+        while ((line = r.readLine()) != null) {
+            String s = unhex(line.length() > 1 ? line.substring(2) : "");
+            if (line.charAt(0) == 'E') {
+                out.println(hex(URLEncoder.encode(s, StandardCharsets.UTF_8)));
+            } else {
+                try {
+                    out.println(hex(URLDecoder.decode(s, StandardCharsets.UTF_8)));
+                } catch (IllegalArgumentException e) {
+                    out.println("ERR");
+                }
+            }
+        }
+        out.flush();
+    }
+}
+"""
+
+
+def _units_hex(s: str) -> str:
+    return s.encode("utf-16-be", "surrogatepass").hex()
+
+
+def _from_units_hex(h: str) -> str:
+    return bytes.fromhex(h).decode("utf-16-be", "surrogatepass")
+
+
+@pytest.fixture(scope="module")
+def java_oracle(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if JAVA is None:
+        pytest.skip("java not installed (a JDK 11+)")
+    d = tmp_path_factory.mktemp("java")
+    src = d / "Oracle.java"
+    src.write_text(_JAVA_SRC)
+    return src
+
+
+def _java(src: Path, lines: list[str]) -> list[str]:
+    assert JAVA is not None
+    proc = subprocess.run(
+        [JAVA, "-Xshare:auto", "-XX:TieredStopAtLevel=1", str(src)],
+        input=("\n".join(lines) + "\n").encode("ascii"),
+        capture_output=True,
+        timeout=120,
+        check=True,
+    )
+    return proc.stdout.decode("ascii").splitlines()
+
+
+def _java_batch(src: Path, texts: list[str]) -> None:
+    lines = []
+    for t in texts:
+        lines += ["E " + _units_hex(t), "D " + _units_hex(t)]
+    answers = _java(src, lines)
+    assert len(answers) == len(lines)
+    for i, t in enumerate(texts):
+        enc, dec = answers[2 * i], answers[2 * i + 1]
+        assert L.java_urlencode(t) == _from_units_hex(enc), t
+        if dec == "ERR":
+            with pytest.raises(PercentDecodeError):
+                L.java_urldecode(t)
+        else:
+            assert L.java_urldecode(t) == _from_units_hex(dec), t
+
+
+@needs_java
+def test_java_edge_cases(java_oracle: Path) -> None:
+    extra = ["\ud800", "a\udc00b", "\ud83d\ude00", "%\uff21\uff11", "%\u0661\u0662", "%4\U0001f600",
+             "%\U0001f600", "%-F", "%+F%+f"]
+    _java_batch(java_oracle, EDGE + extra)
+
+
+@needs_java
+@_SETTINGS
+@given(st.lists(st.one_of(_text, st.text(max_size=8)), min_size=60, max_size=60))
+def test_java_generated(java_oracle: Path, texts: list[str]) -> None:
+    _java_batch(java_oracle, texts)
