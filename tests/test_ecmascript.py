@@ -273,12 +273,43 @@ def test_schemes_registered() -> None:
     assert {s.family for s in (uri, comp, esc)} == {"ECMAScript"}
 
 
-# -- documentation ----------------------------------------------------------------
-def test_docstring_and_docs_examples_run() -> None:
-    import doctest
-    from pathlib import Path
+escape_soup = st.lists(
+    st.sampled_from(
+        [
+            "%",
+            "%4",
+            "%41",
+            "%C3",
+            "%A9",
+            "%E2%82",
+            "%AC",
+            "%F0",
+            "%9F",
+            "%ED%A0%80",
+            "%2F",
+            "%zz",
+            "a",
+            "é",
+            "😀",
+            "\ud800",
+            "\udc00",
+            "%u0041",
+        ]
+    ),
+    max_size=10,
+).map("".join)
 
-    assert doctest.testmod(ecmascript).failed == 0
-    doc = Path(__file__).resolve().parents[1] / "docs" / "ecmascript.md"
-    result = doctest.testfile(str(doc), module_relative=False)
-    assert result.attempted > 10 and result.failed == 0
+
+@settings(max_examples=300)
+@given(escape_soup)
+def test_decode_error_position_is_first_failing_escape(s: str) -> None:
+    units = s.encode("utf-16-le", "surrogatepass")
+    for f in (decode_uri, decode_uri_component):
+        try:
+            f(s)
+        except URIError as e:
+            assert e.position is not None
+            # the position (in UTF-16 code units) is a "%" ...
+            assert units[2 * e.position : 2 * e.position + 2] == b"%\x00"
+            # ... and everything before it decodes: it is the first failure
+            f(units[: 2 * e.position].decode("utf-16-le", "surrogatepass"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -20,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from percent_encoding import legacy as L
-from percent_encoding.errors import PercentDecodeError
+from percent_encoding.errors import PercentDecodeError, PercentEncodingError
 
 pytestmark = pytest.mark.one_impl
 
@@ -29,15 +30,13 @@ JAVA = shutil.which("java")
 needs_php = pytest.mark.skipif(PHP is None, reason="php not installed (apt-get install php-cli)")
 needs_java = pytest.mark.skipif(JAVA is None, reason="java not installed (a JDK 11+)")
 
-_SETTINGS = settings(
-    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+_SETTINGS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Text that exercises every ASCII byte, escapes, non-ASCII and astral characters.
 _pct = st.sampled_from(["%", "%4", "%41", "%zz", "%C3%A9", "%e2%82%ac", "%FF", "%+1", "+", "%%"])
 _chars = st.one_of(
     st.characters(min_codepoint=0, max_codepoint=0x7F),
-    st.characters(min_codepoint=0x80, max_codepoint=0x10FFFF, blacklist_categories=("Cs",)),
+    st.characters(min_codepoint=0x80, max_codepoint=0x10FFFF, blacklist_categories=["Cs"]),
 )
 _piece = st.one_of(_chars.map(str), _pct)
 _text = st.lists(_piece, max_size=12).map("".join)
@@ -45,10 +44,35 @@ _batch = st.lists(_text, min_size=40, max_size=40)
 
 # Hand-picked cases for every run, whatever hypothesis draws.
 EDGE = [
-    "", "a", " ", "+", "%", "~", "*", "-_.!'()", "a b&c=d/e?f#g",
-    "".join(map(chr, range(128))), "caf\u00e9", "\u20ac", "\U0001f600", "\ufffd",
-    "%41%42", "%4", "%zz", "%C3%A9", "%c3%a9", "%FF%FE", "%ED%A0%80", "%F0%9F%98",
-    "%E2%82", "a+b%20c", "%+1", "%-1", "%-0", "100%", "\r\n\n\r",
+    "",
+    "a",
+    " ",
+    "+",
+    "%",
+    "~",
+    "*",
+    "-_.!'()",
+    "a b&c=d/e?f#g",
+    "".join(map(chr, range(128))),
+    "caf\u00e9",
+    "\u20ac",
+    "\U0001f600",
+    "\ufffd",
+    "%41%42",
+    "%4",
+    "%zz",
+    "%C3%A9",
+    "%c3%a9",
+    "%FF%FE",
+    "%ED%A0%80",
+    "%F0%9F%98",
+    "%E2%82",
+    "a+b%20c",
+    "%+1",
+    "%-1",
+    "%-0",
+    "100%",
+    "\r\n\n\r",
 ]
 
 
@@ -171,7 +195,7 @@ _top = st.one_of(
 
 def _hbq_batch(cases: list[tuple[Any, str, str, int]]) -> None:
     answers = _php([["hbq", d, p, sep, enc] for d, p, sep, enc in cases])
-    for (d, p, sep, enc), want in zip(cases, answers):
+    for (d, p, sep, enc), want in zip(cases, answers, strict=True):
         assert L.http_build_query(d, p, sep, enc) == want, (d, p, sep, enc)
 
 
@@ -182,9 +206,23 @@ def test_php_http_build_query_examples() -> None:
         ({"a b": "c d~", "e": ["x y", {"f g": True}]}, "", "&", L.PHP_QUERY_RFC3986),
         (["x", "y", None, False, True], "n_", "&amp;", L.PHP_QUERY_RFC1738),
         ({"5": "a", "-3": "b", "007": "c", "-0": "d", "k": []}, "p", ";", L.PHP_QUERY_RFC1738),
-        ({"f": 0.1 + 0.2, "g": 1e20, "h": 1e14, "i": 1e13, "j": 0.0001, "k": 0.00001,
-          "l": -0.0, "m": 123456789012345.678, "n": 1.0, "o": 2**53 + 0.0}, "", "&",
-         L.PHP_QUERY_RFC1738),
+        (
+            {
+                "f": 0.1 + 0.2,
+                "g": 1e20,
+                "h": 1e14,
+                "i": 1e13,
+                "j": 0.0001,
+                "k": 0.00001,
+                "l": -0.0,
+                "m": 123456789012345.678,
+                "n": 1.0,
+                "o": 2**53 + 0.0,
+            },
+            "",
+            "&",
+            L.PHP_QUERY_RFC1738,
+        ),
         ({"nested": {"0": {"1": ["deep"]}}}, "top", "&", L.PHP_QUERY_RFC3986),
     ]
     _hbq_batch(cases)
@@ -192,10 +230,18 @@ def test_php_http_build_query_examples() -> None:
 
 @needs_php
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.tuples(_top, st.sampled_from(["", "n", "p_"]),
-                          st.sampled_from(["&", ";", "&amp;"]),
-                          st.sampled_from([L.PHP_QUERY_RFC1738, L.PHP_QUERY_RFC3986])),
-                min_size=20, max_size=20))
+@given(
+    st.lists(
+        st.tuples(
+            _top,
+            st.sampled_from(["", "n", "p_"]),
+            st.sampled_from(["&", ";", "&amp;"]),
+            st.sampled_from([L.PHP_QUERY_RFC1738, L.PHP_QUERY_RFC3986]),
+        ),
+        min_size=20,
+        max_size=20,
+    )
+)
 def test_php_http_build_query_generated(cases: list[tuple[Any, str, str, int]]) -> None:
     _hbq_batch(cases)
 
@@ -216,11 +262,13 @@ public class Oracle {
     }
     static String unhex(String h) {
         StringBuilder b = new StringBuilder();
-        for (int i = 0; i < h.length(); i += 4) b.append((char) Integer.parseInt(h.substring(i, i + 4), 16));
+        for (int i = 0; i < h.length(); i += 4)
+            b.append((char) Integer.parseInt(h.substring(i, i + 4), 16));
         return b.toString();
     }
     public static void main(String[] args) throws Exception {
-        BufferedReader r = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));
+        BufferedReader r = new BufferedReader(
+            new InputStreamReader(System.in, StandardCharsets.US_ASCII));
         PrintStream out = new PrintStream(new BufferedOutputStream(System.out), false, "US-ASCII");
         String line;
         while ((line = r.readLine()) != null) {
@@ -289,8 +337,17 @@ def _java_batch(src: Path, texts: list[str]) -> None:
 
 @needs_java
 def test_java_edge_cases(java_oracle: Path) -> None:
-    extra = ["\ud800", "a\udc00b", "\ud83d\ude00", "%\uff21\uff11", "%\u0661\u0662", "%4\U0001f600",
-             "%\U0001f600", "%-F", "%+F%+f"]
+    extra = [
+        "\ud800",
+        "a\udc00b",
+        "\ud83d\ude00",
+        "%\uff21\uff11",
+        "%\u0661\u0662",
+        "%4\U0001f600",
+        "%\U0001f600",
+        "%-F",
+        "%+F%+f",
+    ]
     _java_batch(java_oracle, EDGE + extra)
 
 
@@ -299,3 +356,165 @@ def test_java_edge_cases(java_oracle: Path) -> None:
 @given(st.lists(st.one_of(_text, st.text(max_size=8)), min_size=60, max_size=60))
 def test_java_generated(java_oracle: Path, texts: list[str]) -> None:
     _java_batch(java_oracle, texts)
+
+
+# ---------------------------------------------------------------------------
+# Go
+# ---------------------------------------------------------------------------
+GO = shutil.which("go")
+
+_GO_SRC = r"""
+package main
+
+import (
+	"bufio"
+	"encoding/hex"
+	"fmt"
+	"net/url"
+	"os"
+)
+
+func main() {
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 1<<24)
+	out := bufio.NewWriter(os.Stdout)
+	defer out.Flush()
+	for in.Scan() {
+		line := in.Text()
+		b, _ := hex.DecodeString(line[2:])
+		s := string(b)
+		var r string
+		var err error
+		switch line[0] {
+		case 'Q':
+			r = url.QueryEscape(s)
+		case 'P':
+			r = url.PathEscape(s)
+		case 'q':
+			r, err = url.QueryUnescape(s)
+		case 'p':
+			r, err = url.PathUnescape(s)
+		}
+		if err != nil {
+			fmt.Fprintln(out, "ERR")
+		} else {
+			fmt.Fprintln(out, hex.EncodeToString([]byte(r)))
+		}
+	}
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def go_oracle(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if GO is None:
+        pytest.skip("go not installed (apt-get install golang-go)")
+    d = tmp_path_factory.mktemp("go")
+    (d / "oracle.go").write_text(_GO_SRC)
+    env = {**os.environ, "GOCACHE": str(d / "cache"), "GO111MODULE": "off", "GOFLAGS": ""}
+    subprocess.run(
+        [GO, "build", "-o", str(d / "oracle"), str(d / "oracle.go")],
+        check=True,
+        capture_output=True,
+        env=env,
+        timeout=300,
+    )
+    return d / "oracle"
+
+
+def _go_batch(exe: Path, items: list[bytes]) -> None:
+    lines = [f"{op} {b.hex()}" for b in items for op in "QPqp"]
+    proc = subprocess.run(
+        [str(exe)],
+        input=("\n".join(lines) + "\n").encode(),
+        capture_output=True,
+        timeout=60,
+        check=True,
+    )
+    answers = proc.stdout.decode().splitlines()
+    assert len(answers) == len(lines)
+    for i, b in enumerate(items):
+        qe, pe, qu, pu = answers[4 * i : 4 * i + 4]
+        assert L.go_query_escape(b) == bytes.fromhex(qe).decode(), b
+        assert L.go_path_escape(b) == bytes.fromhex(pe).decode(), b
+        for f, want in ((L.go_query_unescape, qu), (L.go_path_unescape, pu)):
+            if want == "ERR":
+                with pytest.raises(PercentDecodeError):
+                    f(b)
+            else:
+                assert f(b) == bytes.fromhex(want).decode("utf-8", "replace"), b
+
+
+@pytest.mark.skipif(GO is None, reason="go not installed (apt-get install golang-go)")
+def test_go_edge_cases(go_oracle: Path) -> None:
+    _go_batch(go_oracle, [t.encode("utf-8") for t in EDGE] + [bytes([i]) for i in range(256)])
+
+
+@pytest.mark.skipif(GO is None, reason="go not installed (apt-get install golang-go)")
+@_SETTINGS
+@given(_batch)
+def test_go_generated(go_oracle: Path, texts: list[str]) -> None:
+    _go_batch(go_oracle, [t.encode("utf-8") for t in texts])
+
+
+# ---------------------------------------------------------------------------
+# Ruby
+# ---------------------------------------------------------------------------
+RUBY = shutil.which("ruby")
+
+_RUBY_CODE = r"""
+require "json"; require "cgi"; require "uri"; require "base64"
+jobs = JSON.parse($stdin.read)
+out = jobs.map do |f, s64|
+  s = Base64.strict_decode64(s64).force_encoding(Encoding::UTF_8)
+  begin
+    r = case f
+        when "ce" then CGI.escape(s)
+        when "cu" then CGI.unescape(s)
+        when "we" then URI.encode_www_form_component(s)
+        when "wu" then URI.decode_www_form_component(s)
+        end
+    Base64.strict_encode64(r.b)
+  rescue ArgumentError
+    "ERR"
+  end
+end
+print JSON.generate(out)
+"""
+
+
+def _ruby_batch(items: list[bytes]) -> None:
+    assert RUBY is not None
+    jobs = [[f, _b64(b)] for b in items for f in ("ce", "cu", "we", "wu")]
+    proc = subprocess.run(
+        [RUBY, "-e", _RUBY_CODE],
+        input=json.dumps(jobs).encode(),
+        capture_output=True,
+        timeout=60,
+        check=True,
+    )
+    answers = json.loads(proc.stdout)
+    for i, b in enumerate(items):
+        ce, cu, we, wu = answers[4 * i : 4 * i + 4]
+        assert L.ruby_cgi_escape(b) == base64.b64decode(ce).decode(), b
+        assert L.ruby_cgi_unescape(b) == base64.b64decode(cu).decode("utf-8", "replace"), b
+        assert L.ruby_encode_www_form_component(b) == base64.b64decode(we).decode(), b
+        if wu == "ERR":
+            with pytest.raises(PercentEncodingError):
+                L.ruby_decode_www_form_component(b)
+        else:
+            assert L.ruby_decode_www_form_component(b) == base64.b64decode(wu).decode(
+                "utf-8", "replace"
+            ), b
+
+
+@pytest.mark.skipif(RUBY is None, reason="ruby not installed (apt-get install ruby)")
+def test_ruby_edge_cases() -> None:
+    _ruby_batch([t.encode("utf-8") for t in EDGE] + [bytes([i]) for i in range(256)])
+
+
+@pytest.mark.skipif(RUBY is None, reason="ruby not installed (apt-get install ruby)")
+@_SETTINGS
+@given(_batch)
+def test_ruby_generated(texts: list[str]) -> None:
+    _ruby_batch([t.encode("utf-8") for t in texts])

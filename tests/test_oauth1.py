@@ -401,3 +401,13 @@ def test_registered_scheme() -> None:
     assert s.encode("a b*") == "a%20b%2A"
     assert s.decode is not None and s.decode("a%20b%2A") == "a b*"
     assert s.encode_pairs is not None and s.encode_pairs([("b", "1"), ("a", "2")]) == "a=2&b=1"
+
+
+@settings(max_examples=200)
+@given(st.one_of(st.text(alphabet=st.characters(codec="utf-8")), st.binary()))
+def test_encode_agrees_with_urllib_quote(value: str | bytes) -> None:
+    # Since Python 3.7, quote(safe="") keeps exactly the RFC 3986 unreserved
+    # characters and writes upper-case hex: the §3.6 rule.
+    import urllib.parse
+
+    assert oauth1.encode(value) == urllib.parse.quote(value, safe="")

@@ -308,3 +308,38 @@ def test_registered_schemes() -> None:
     ext = schemes.get("rfc8187-ext-value")
     assert ext.encode("£") == "UTF-8''%C2%A3"
     assert ext.decode is not None and ext.decode("iso-8859-1''%A3") == "£"
+
+
+# -- differential: the standard library's RFC 2231 code (email) -----------------------
+
+_printable = st.text(
+    alphabet=st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp")),
+    min_size=1,
+    max_size=120,
+)
+
+
+@settings(max_examples=150)
+@given(_printable)
+def test_parse_what_the_email_package_writes(name: str) -> None:
+    # EmailMessage writes RFC 2231 parameters, splitting long ones into
+    # continuations (filename*0*=utf-8''...; filename*1*=...).
+    from email.message import EmailMessage
+
+    msg = EmailMessage()
+    msg.add_header("Content-Disposition", "attachment", filename=name)
+    raw = msg.as_string().split("\n\n", 1)[0]
+    value = raw.partition(":")[2].replace("\n", "").strip()  # unfold (RFC 5322 §2.2.3)
+    assert rfc8187.parse_content_disposition(value) == ("attachment", {"filename": name})
+
+
+@settings(max_examples=150)
+@given(_text)
+def test_ext_values_agree_with_email_utils(text: str) -> None:
+    import email.utils
+    import urllib.parse
+
+    theirs = email.utils.encode_rfc2231(text, "utf-8", "en")
+    assert rfc8187.decode(theirs) == (text, "en")
+    charset, language, value = email.utils.decode_rfc2231(rfc8187.encode(text, language="en"))
+    assert (charset, language, urllib.parse.unquote(value)) == ("UTF-8", "en", text)

@@ -325,14 +325,50 @@ def test_path_segments_round_trip(segments: list[str]) -> None:
     assert [core.decode_text(p) for p in joined.split(",")] == segments
 
 
-# -- documentation ----------------------------------------------------------------
-def test_docstring_and_docs_examples_run() -> None:
-    import doctest
-    from pathlib import Path
+template_soup = st.lists(
+    st.one_of(
+        st.sampled_from(
+            [
+                "{",
+                "}",
+                "{var}",
+                "{+",
+                "{#x,y}",
+                ":",
+                ":3",
+                "*",
+                ",",
+                ".",
+                "%",
+                "%41",
+                "%4",
+                "{?list*}",
+                "{keys:2}",
+                "=",
+                "|",
+                " ",
+                "'",
+                "é",
+                "\ud800",
+                "\ufdd0",
+                "var",
+                "x",
+            ]
+        ),
+        st.text(max_size=3),
+    ),
+    max_size=10,
+).map("".join)
 
-    from percent_encoding import uritemplate
 
-    assert doctest.testmod(uritemplate).failed == 0
-    doc = Path(__file__).resolve().parents[1] / "docs" / "uritemplate.md"
-    result = doctest.testfile(str(doc), module_relative=False)
-    assert result.attempted > 10 and result.failed == 0
+@settings(max_examples=300)
+@given(template_soup)
+def test_any_template_expands_or_raises_with_position(template: str) -> None:
+    variables = {"var": "v", "x": "1", "y": "", "list": ["a", "b"], "keys": {"k": "v"}}
+    try:
+        out = expand(template, variables)
+    except UriTemplateError as e:
+        assert e.position is not None and 0 <= e.position < len(template)
+    else:
+        assert out.isascii()
+        assert URI_CHARS.fullmatch(out), out

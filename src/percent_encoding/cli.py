@@ -215,7 +215,12 @@ def guess_charset(raw: bytes) -> tuple[str, float | None]:
         ) from None
     if raw.isascii():
         return "UTF-8", 1.0
-    guesses = list(detect.charset(raw))
+    try:
+        guesses = list(detect.charset(raw))
+    except ValueError:
+        raise
+    except Exception as e:  # detect may be half-landed; say so in one line
+        raise CLIError(f"charset detection is not available: {type(e).__name__}: {e}", 1) from None
     if not guesses:
         return "UTF-8", None
     best = guesses[0]
@@ -420,13 +425,15 @@ def stream_lines(
         if last:
             pending.append(last)
         parts = []
-        for line in lines:
-            count += 1
-            if line.endswith(b"\r"):
-                parts.append(_line(fn, line[:-1], count) + b"\r\n")
-            else:
-                parts.append(_line(fn, line, count) + b"\n")
-        out.write(b"".join(parts))
+        try:
+            for line in lines:
+                count += 1
+                if line.endswith(b"\r"):
+                    parts.append(_line(fn, line[:-1], count) + b"\r\n")
+                else:
+                    parts.append(_line(fn, line, count) + b"\n")
+        finally:  # the lines before a bad one still go out
+            out.write(b"".join(parts))
     if pending:
         count += 1
         out.write(_line(fn, b"".join(pending), count))

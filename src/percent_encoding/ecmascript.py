@@ -16,7 +16,7 @@ code point (lone surrogates stay).
 * Decoding finds runs of ``%XX`` escapes, percent-decodes each run with
   :func:`percent_encoding.core.decode` and checks the bytes with Python's
   strict UTF-8 decoder, whose rules (no overlong forms, no surrogates, nothing
-  past U+10FFFF, no truncated sequences) are the ones §19.2.6.2 requires of
+  past U+10FFFF, no truncated sequences) are the ones §19.2.6.6 (Decode) requires of
   every escape sequence.  Linear time.
 * ``escape``/``unescape`` never fail.
 
@@ -57,7 +57,7 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 _NOT_LATIN1 = re.compile("([^\x00-\xff]+)")
 # A run of well-formed escapes: each run is percent-decoded and UTF-8 checked at once.
 _ESCAPE_RUN = re.compile("(?:%[0-9A-Fa-f]{2})+")
-# §19.2.6.2 decodeURI: the escapes of uriReserved and "#" (; / ? : @ & = + $ , #)
+# §19.2.6.1 decodeURI: the escapes of uriReserved and "#" (; / ? : @ & = + $ , #)
 # stay as written.  Only a one-byte escape can name one of them; inside a
 # multi-byte sequence such a byte is simply invalid UTF-8 either way.
 _RESERVED_ESCAPE = re.compile("(%(?:2[346BbCcFf]|3[AaBbDdFf]|40))")

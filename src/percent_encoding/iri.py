@@ -73,9 +73,7 @@ IRI_TO_URI = EncodeSet.from_allowed(
 # Characters an IRI cannot contain at all, for strict mode: ASCII outside
 # unreserved / reserved / "%", anything non-ASCII that is neither ucschar nor
 # iprivate, and the §4.1 bidi controls.
-_NOT_IRI_RE = re.compile(
-    f"[^{re.escape(_UNRESERVED + _RESERVED)}%{_UCSCHAR}{_IPRIVATE}]|[{_BIDI}]"
-)
+_NOT_IRI_RE = re.compile(f"[^{re.escape(_UNRESERVED + _RESERVED)}%{_UCSCHAR}{_IPRIVATE}]|[{_BIDI}]")
 _IPRIVATE_RE = re.compile(f"[{_IPRIVATE}]")
 
 
@@ -126,10 +124,11 @@ def iri_to_uri(iri: str, *, strict: bool = False) -> str:
     Every non-ASCII character becomes its UTF-8 octets as ``%XX`` (upper-case
     hex); existing escapes, ``%``, ``#``, ``[`` and ``]`` are kept (§3.1 says
     they must not be converted), as is every other character a URI allows.
-    The ASCII characters a URI cannot contain — space, ``<>"{}|\\^`````, the
-    controls and DEL — are encoded too (§3.1 lets a converter do this for the
-    printable ones; a URI cannot contain any of them).  The mapping is the
-    identity on URIs and idempotent.
+    The ASCII characters a URI cannot contain — space, ``<``, ``>``, ``"``,
+    ``{``, ``}``, ``|``, ``\\``, ``^``, backquote, the controls and DEL — are
+    encoded too (§3.1 lets a converter do this for the printable ones; a URI
+    cannot contain any of them).  The mapping is the identity on URIs and
+    idempotent.
 
     Step 1 of §3.1 is the caller's: a Python ``str`` is already Unicode, so
     no NFC normalization is done (variant c).  Host names are not converted

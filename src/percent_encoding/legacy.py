@@ -32,10 +32,10 @@ import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from typing import Final, Union
+from typing import Any, Final
 
 from . import core as _core
-from .errors import PercentDecodeError, PercentEncodingTypeError
+from .errors import PercentDecodeError, PercentEncodingTypeError, TextDecodeError
 from .schemes import Scheme
 from .sets import (
     CGI as _CGI_SET,
@@ -51,45 +51,45 @@ from .sets import (
 )
 
 __all__ = [
+    "PHP_QUERY_RFC1738",
+    "PHP_QUERY_RFC3986",
+    "SCHEMES",
+    "cgi_decode",
+    "cgi_encode",
+    "cgi_search_words",
+    "dotnet_escape_data_string",
+    "dotnet_unescape_data_string",
+    "go_path_escape",
+    "go_path_unescape",
+    "go_query_escape",
+    "go_query_unescape",
+    "html4_form_decode",
+    "html4_form_encode",
+    "html4_form_encode_component",
+    "http_build_query",
+    "java_urldecode",
+    "java_urlencode",
+    "php_rawurldecode",
+    "php_rawurlencode",
+    "php_urldecode",
+    "php_urlencode",
     "rfc1738_encode",
     "rfc2396_encode",
     "rfc2732_encode",
     "rfc_decode",
-    "html4_form_encode",
-    "html4_form_encode_component",
-    "html4_form_decode",
-    "xforms_urlencode",
-    "xforms_encode_component",
-    "cgi_encode",
-    "cgi_decode",
-    "cgi_search_words",
-    "slug_encode",
-    "slug_decode",
-    "php_urlencode",
-    "php_rawurlencode",
-    "php_urldecode",
-    "php_rawurldecode",
-    "http_build_query",
-    "PHP_QUERY_RFC1738",
-    "PHP_QUERY_RFC3986",
-    "java_urlencode",
-    "java_urldecode",
-    "go_query_escape",
-    "go_query_unescape",
-    "go_path_escape",
-    "go_path_unescape",
-    "dotnet_escape_data_string",
-    "dotnet_unescape_data_string",
     "ruby_cgi_escape",
     "ruby_cgi_unescape",
-    "ruby_encode_www_form_component",
     "ruby_decode_www_form_component",
-    "SCHEMES",
+    "ruby_encode_www_form_component",
+    "slug_decode",
+    "slug_encode",
+    "xforms_encode_component",
+    "xforms_urlencode",
 ]
 
 _ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 _C0 = "".join(map(chr, range(0x20)))
-_Text = Union[str, bytes]
+_Text = str | bytes
 
 
 def _check(data: object, func: str) -> _Text:
@@ -142,8 +142,7 @@ def rfc1738_encode(data: _Text, *, safe: str = "", encoding: str = "utf-8") -> s
     >>> rfc1738_encode("a b~c/d'e")
     "a%20b%7Ec%2Fd'e"
     """
-    return _core.encode(_check(data, "rfc1738_encode"), _safe_set(RFC1738, safe),
-                        encoding=encoding)
+    return _core.encode(_check(data, "rfc1738_encode"), _safe_set(RFC1738, safe), encoding=encoding)
 
 
 def rfc2396_encode(data: _Text, *, safe: str = "", encoding: str = "utf-8") -> str:
@@ -154,8 +153,7 @@ def rfc2396_encode(data: _Text, *, safe: str = "", encoding: str = "utf-8") -> s
     >>> rfc2396_encode("a b~c/d[e]", safe="/")
     'a%20b~c/d%5Be%5D'
     """
-    return _core.encode(_check(data, "rfc2396_encode"), _safe_set(RFC2396, safe),
-                        encoding=encoding)
+    return _core.encode(_check(data, "rfc2396_encode"), _safe_set(RFC2396, safe), encoding=encoding)
 
 
 def rfc2732_encode(data: _Text, *, safe: str = "", encoding: str = "utf-8") -> str:
@@ -165,8 +163,7 @@ def rfc2732_encode(data: _Text, *, safe: str = "", encoding: str = "utf-8") -> s
     >>> rfc2732_encode("[::1]", safe="[]:")
     '[::1]'
     """
-    return _core.encode(_check(data, "rfc2732_encode"), _safe_set(RFC2732, safe),
-                        encoding=encoding)
+    return _core.encode(_check(data, "rfc2732_encode"), _safe_set(RFC2732, safe), encoding=encoding)
 
 
 def rfc_decode(data: _Text, *, encoding: str = "utf-8", strict: bool = False) -> str:
@@ -183,7 +180,7 @@ def rfc_decode(data: _Text, *, encoding: str = "utf-8", strict: bool = False) ->
 # HTML 4.01 and XForms 1.0 forms
 # ---------------------------------------------------------------------------
 _NEWLINES = re.compile(r"\r\n|\r|\n")
-_Pairs = Union[Mapping[str, str], Sequence[tuple[str, str]]]
+_Pairs = Mapping[str, str] | Sequence[tuple[str, str]]
 
 
 def _crlf(text: _Text) -> _Text:
@@ -256,10 +253,12 @@ def html4_form_decode(
         name, _, value = piece.partition("=")
         raw_n = name.encode("latin-1") if isinstance(b, bytes) else name
         raw_v = value.encode("latin-1") if isinstance(b, bytes) else value
-        out.append((
-            _core.decode_text(raw_n, encoding=encoding, plus_as_space=True),
-            _core.decode_text(raw_v, encoding=encoding, plus_as_space=True),
-        ))
+        out.append(
+            (
+                _core.decode_text(raw_n, encoding=encoding, plus_as_space=True),
+                _core.decode_text(raw_v, encoding=encoding, plus_as_space=True),
+            )
+        )
     return out
 
 
@@ -279,9 +278,7 @@ def xforms_encode_component(text: _Text) -> str:
     return _core.encode(t, XFORMS_URLENCODED, space_as_plus=True)
 
 
-def xforms_urlencode(
-    pairs: _Pairs, *, separator: str = ";", terminate: bool = True
-) -> str:
+def xforms_urlencode(pairs: _Pairs, *, separator: str = ";", terminate: bool = True) -> str:
     """XForms 1.0 §11.6 serialization: each leaf element becomes
     ``EltName=value{sep}`` and the pieces are concatenated in document order, so
     every pair, the last one included, is followed by the ``submission``
@@ -364,8 +361,9 @@ def cgi_search_words(query_string: _Text) -> list[str] | None:
 # slugtext = %x20-7E | LWS; the value is the percent-encoded UTF-8 of the text,
 # so octets outside %x20-7E and "%" itself (which would start an escape) are
 # encoded.  HTAB (LWS) is encoded too: intermediaries may fold whitespace.
-SLUG_SET: Final = EncodeSet(_C0 + "\x7f%", name="slug",
-                            spec="RFC 5023 §9.7 (everything outside %x20-7E, and %)")
+SLUG_SET: Final = EncodeSet(
+    _C0 + "\x7f%", name="slug", spec="RFC 5023 §9.7 (everything outside %x20-7E, and %)"
+)
 
 
 def slug_encode(text: _Text) -> str:
@@ -386,8 +384,9 @@ def slug_decode(value: _Text, *, strict: bool = False) -> str:
     >>> slug_decode("The Beach at S%C3%A8te")
     'The Beach at Sète'
     """
-    return _core.decode_text(_check(value, "slug_decode"), strict=strict,
-                             errors="strict" if strict else "replace")
+    return _core.decode_text(
+        _check(value, "slug_decode"), strict=strict, errors="strict" if strict else "replace"
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -491,8 +490,9 @@ def _php_key(key: object) -> int | _Text:
         if _PHP_INT_KEY.match(s) and _INT64_MIN <= int(s) <= _INT64_MAX:
             return int(s)
         return key
-    raise PercentEncodingTypeError(f"a PHP array key is str, bytes, int, float, bool or None, "
-                                   f"not {type(key).__name__}")
+    raise PercentEncodingTypeError(
+        f"a PHP array key is str, bytes, int, float, bool or None, not {type(key).__name__}"
+    )
 
 
 def _php_array(data: object) -> dict[int | _Text, object] | None:
@@ -507,7 +507,7 @@ def _php_array(data: object) -> dict[int | _Text, object] | None:
 
 
 def http_build_query(
-    data: Mapping[object, object] | Sequence[object],
+    data: Mapping[Any, Any] | Sequence[Any],
     numeric_prefix: str = "",
     arg_separator: str = "&",
     enc_type: int = PHP_QUERY_RFC1738,
@@ -588,7 +588,8 @@ def _utf16_units(text: str) -> str:
     if all(ord(c) < 0x10000 for c in text):
         return text
     return "".join(
-        c if ord(c) < 0x10000
+        c
+        if ord(c) < 0x10000
         else chr(0xD800 + ((ord(c) - 0x10000) >> 10)) + chr(0xDC00 + ((ord(c) - 0x10000) & 0x3FF))
         for c in text
     )
@@ -642,13 +643,17 @@ def _java_parse_hex(s: str, i: int) -> int:
         d = _java_digit(ch)
         if d < 0:
             raise PercentDecodeError(
-                f"URLDecoder: Illegal hex characters in escape (%) pattern {s[i:i + 3]!r} "
-                f"at position {i}", i)
+                f"URLDecoder: Illegal hex characters in escape (%) pattern {s[i : i + 3]!r} "
+                f"at position {i}",
+                i,
+            )
         value = value * 16 + d
     if neg and value != 0:
         raise PercentDecodeError(
             f"URLDecoder: Illegal hex characters in escape (%) pattern - negative value "
-            f"at position {i}", i)
+            f"at position {i}",
+            i,
+        )
     return value
 
 
@@ -687,8 +692,9 @@ def _java_utf8(b: bytes) -> str:
                     i += 3
             else:
                 out.append("\ufffd")
-                if i + 1 < n and ((b1 == 0xE0 and b[i + 1] & 0xE0 == 0x80)
-                                  or b[i + 1] & 0xC0 != 0x80):
+                if i + 1 < n and (
+                    (b1 == 0xE0 and b[i + 1] & 0xE0 == 0x80) or b[i + 1] & 0xC0 != 0x80
+                ):
                     i += 1
                 else:
                     i = n
@@ -696,11 +702,19 @@ def _java_utf8(b: bytes) -> str:
             if i + 3 < n:
                 b2, b3, b4 = b[i + 1], b[i + 2], b[i + 3]
                 cp = (b1 & 0x07) << 18 | (b2 & 0x3F) << 12 | (b3 & 0x3F) << 6 | (b4 & 0x3F)
-                if (b2 & 0xC0 != 0x80 or b3 & 0xC0 != 0x80 or b4 & 0xC0 != 0x80
-                        or not 0x10000 <= cp <= 0x10FFFF):
+                if (
+                    b2 & 0xC0 != 0x80
+                    or b3 & 0xC0 != 0x80
+                    or b4 & 0xC0 != 0x80
+                    or not 0x10000 <= cp <= 0x10FFFF
+                ):
                     out.append("\ufffd")
-                    if (b1 > 0xF4 or (b1 == 0xF0 and not 0x90 <= b2 <= 0xBF)
-                            or (b1 == 0xF4 and b2 & 0xF0 != 0x80) or b2 & 0xC0 != 0x80):
+                    if (
+                        b1 > 0xF4
+                        or (b1 == 0xF0 and not 0x90 <= b2 <= 0xBF)
+                        or (b1 == 0xF4 and b2 & 0xF0 != 0x80)
+                        or b2 & 0xC0 != 0x80
+                    ):
                         i += 1
                     elif b3 & 0xC0 != 0x80:
                         i += 2
@@ -711,10 +725,14 @@ def _java_utf8(b: bytes) -> str:
                     i += 4
             else:
                 out.append("\ufffd")
-                if b1 > 0xF4 or (i + 1 < n and (
+                if b1 > 0xF4 or (
+                    i + 1 < n
+                    and (
                         (b1 == 0xF0 and not 0x90 <= b[i + 1] <= 0xBF)
                         or (b1 == 0xF4 and b[i + 1] & 0xF0 != 0x80)
-                        or b[i + 1] & 0xC0 != 0x80)):
+                        or b[i + 1] & 0xC0 != 0x80
+                    )
+                ):
                     i += 1
                 elif i + 2 < n and b[i + 2] & 0xC0 != 0x80:
                     i += 2
@@ -781,7 +799,8 @@ GO_QUERY_SET: Final = RFC3986_UNRESERVED.named(
     "go-QueryEscape", "Go net/url shouldEscape(c, encodeQueryComponent)"
 )
 GO_PATH_SET: Final = EncodeSet.from_allowed(
-    _ALNUM + "-_.~$&+:=@", name="go-PathEscape",
+    _ALNUM + "-_.~$&+:=@",
+    name="go-PathEscape",
     spec="Go net/url shouldEscape(c, encodePathSegment)",
 )
 
@@ -971,19 +990,29 @@ def ruby_encode_www_form_component(data: _Text) -> str:
     >>> ruby_encode_www_form_component("Ruby ~*")
     'Ruby+%7E*'
     """
-    return _core.encode(_check(data, "ruby_encode_www_form_component"), RUBY_WWW_FORM_SET,
-                        space_as_plus=True)
+    return _core.encode(
+        _check(data, "ruby_encode_www_form_component"), RUBY_WWW_FORM_SET, space_as_plus=True
+    )
 
 
 def ruby_decode_www_form_component(data: _Text) -> str:
     """Ruby's ``URI.decode_www_form_component``: a ``%`` without two hex
-    digits raises (Ruby's ``ArgumentError``; here :class:`PercentDecodeError`),
-    then ``+`` is space and ``%XX`` its byte.
+    digits raises (Ruby's ``ArgumentError``; here :class:`PercentDecodeError`;
+    bytes that are not UTF-8 raise :class:`TextDecodeError`), then ``+`` is
+    space and ``%XX`` its byte.
 
     >>> ruby_decode_www_form_component("Ruby+%7E*")
     'Ruby ~*'
     """
     d = _check(data, "ruby_decode_www_form_component")
+    if isinstance(d, bytes):
+        try:
+            d.decode("utf-8")
+        except UnicodeDecodeError as e:
+            # Ruby's regexp match raises ArgumentError on a broken UTF-8 string.
+            raise TextDecodeError(
+                f"invalid byte sequence in UTF-8 at byte {e.start}", e.start
+            ) from None
     pos = _first_bad_percent(d)
     if pos is not None:
         raise PercentDecodeError(f"invalid %-encoding at position {pos}", pos)
@@ -1021,58 +1050,162 @@ _PHP_SRC = "https://github.com/php/php-src/blob/master/ext/standard/"
 _GO_SRC = "https://github.com/golang/go/blob/master/src/net/url/url.go"
 
 SCHEMES: tuple[Scheme, ...] = (
-    Scheme("php-urlencode", _PHP_SRC + "url.c (php_url_encode)", _s(php_urlencode),
-           php_urldecode, PHP_URLENCODE_SET,
-           "alphanumerics and -_. stay; space as +; ~ encoded", family="PHP"),
-    Scheme("php-rawurlencode", _PHP_SRC + "url.c (php_raw_url_encode)", _s(php_rawurlencode),
-           php_rawurldecode, PHP_RAWURLENCODE_SET,
-           "RFC 3986 unreserved stays; space as %20", family="PHP"),
-    Scheme("php-http_build_query-rfc1738", _PHP_SRC + "http.c (http_build_query, "
-           "PHP_QUERY_RFC1738)", _s(php_urlencode), php_urldecode, PHP_URLENCODE_SET,
-           "urlencode for names and values; space as +; nested keys a%5Bb%5D",
-           _php_pairs(php_urlencode), "PHP"),
-    Scheme("php-http_build_query-rfc3986", _PHP_SRC + "http.c (http_build_query, "
-           "PHP_QUERY_RFC3986)", _s(php_rawurlencode), php_rawurldecode, PHP_RAWURLENCODE_SET,
-           "rawurlencode for names and values; space as %20; nested keys a%5Bb%5D",
-           _php_pairs(php_rawurlencode), "PHP"),
-    Scheme("rfc1738", "RFC 1738 §2.2", _s(rfc1738_encode), _rfc_dec, RFC1738,
-           "alphanumerics and $-_.+!*'(), stay; ~ encoded (unsafe)", family="URL RFCs"),
-    Scheme("rfc2396", "RFC 2396 §2.3-§2.4", _s(rfc2396_encode), _rfc_dec, RFC2396,
-           "unreserved (alphanumerics and -_.!~*'()) stays", family="URL RFCs"),
-    Scheme("rfc2732", "RFC 2732 §3", _s(rfc2732_encode), _rfc_dec, RFC2732,
-           "as RFC 2396; [ ] are reserved (escaped in data)", family="URL RFCs"),
-    Scheme("html4-form", "HTML 4.01 §17.13.4.1", _s(html4_form_encode_component), _plus_dec,
-           HTML4_FORM, "space as +; line breaks as %0D%0A; every non-alphanumeric %HH",
-           html4_form_encode, "Forms"),
-    Scheme("xforms-urlencoded", "XForms 1.0 §11.6", _s(xforms_encode_component), _plus_dec,
-           XFORMS_URLENCODED,
-           "UTF-8; space as +; line breaks as %0D%0A; RFC 2396 unreserved stays; "
-           "pairs separated by ; by default", xforms_urlencode, "Forms"),
-    Scheme("cgi", "RFC 3875 §2.3", _s(cgi_encode), _rfc_dec, _CGI_SET,
-           "reserved and forbidden characters escaped; unreserved stays", family="CGI"),
-    Scheme("slug", "RFC 5023 §9.7", _s(slug_encode), slug_decode, SLUG_SET,
-           "UTF-8; only % and octets outside %x20-7E escaped; space stays", family="HTTP"),
-    Scheme("java-URLEncoder", "java.net.URLEncoder.encode(s, UTF_8) / URLDecoder.decode",
-           java_urlencode, java_urldecode, JAVA_URLENCODER_SET,
-           "alphanumerics and .-*_ stay; space as +; decoder throws on a bad %",
-           family="Other languages"),
-    Scheme("go-QueryEscape", _GO_SRC + " (QueryEscape, QueryUnescape)", _s(go_query_escape),
-           go_query_unescape, GO_QUERY_SET,
-           "unreserved stays; space as +; decoder errors on a bad %", family="Other languages"),
-    Scheme("go-PathEscape", _GO_SRC + " (PathEscape, PathUnescape)", _s(go_path_escape),
-           go_path_unescape, GO_PATH_SET, "unreserved and $&+:=@ stay; space as %20",
-           family="Other languages"),
-    Scheme("dotnet-EscapeDataString", "System.Uri.EscapeDataString / UnescapeDataString "
-           "(dotnet/runtime UriHelper.cs)", dotnet_escape_data_string,
-           dotnet_unescape_data_string, DOTNET_SET,
-           "RFC 3986 unreserved stays; invalid UTF-8 escapes stay escaped when decoding",
-           family="Other languages"),
-    Scheme("ruby-CGI.escape", "Ruby cgi/escape.rb (CGI.escape, CGI.unescape)",
-           _s(ruby_cgi_escape), ruby_cgi_unescape, RUBY_CGI_SET,
-           "alphanumerics and _.-~ stay; space as +", family="Other languages"),
-    Scheme("ruby-encode_www_form_component", "Ruby uri/common.rb "
-           "(URI.encode_www_form_component, URI.decode_www_form_component)",
-           _s(ruby_encode_www_form_component), ruby_decode_www_form_component,
-           RUBY_WWW_FORM_SET, "alphanumerics and *-._ stay; space as +; ~ encoded",
-           family="Other languages"),
+    Scheme(
+        "php-urlencode",
+        _PHP_SRC + "url.c (php_url_encode)",
+        _s(php_urlencode),
+        php_urldecode,
+        PHP_URLENCODE_SET,
+        "alphanumerics and -_. stay; space as +; ~ encoded",
+        family="PHP",
+    ),
+    Scheme(
+        "php-rawurlencode",
+        _PHP_SRC + "url.c (php_raw_url_encode)",
+        _s(php_rawurlencode),
+        php_rawurldecode,
+        PHP_RAWURLENCODE_SET,
+        "RFC 3986 unreserved stays; space as %20",
+        family="PHP",
+    ),
+    Scheme(
+        "php-http_build_query-rfc1738",
+        _PHP_SRC + "http.c (http_build_query, PHP_QUERY_RFC1738)",
+        _s(php_urlencode),
+        php_urldecode,
+        PHP_URLENCODE_SET,
+        "urlencode for names and values; space as +; nested keys a%5Bb%5D",
+        _php_pairs(php_urlencode),
+        "PHP",
+    ),
+    Scheme(
+        "php-http_build_query-rfc3986",
+        _PHP_SRC + "http.c (http_build_query, PHP_QUERY_RFC3986)",
+        _s(php_rawurlencode),
+        php_rawurldecode,
+        PHP_RAWURLENCODE_SET,
+        "rawurlencode for names and values; space as %20; nested keys a%5Bb%5D",
+        _php_pairs(php_rawurlencode),
+        "PHP",
+    ),
+    Scheme(
+        "rfc1738",
+        "RFC 1738 §2.2",
+        _s(rfc1738_encode),
+        _rfc_dec,
+        RFC1738,
+        "alphanumerics and $-_.+!*'(), stay; ~ encoded (unsafe)",
+        family="URL RFCs",
+    ),
+    Scheme(
+        "rfc2396",
+        "RFC 2396 §2.3-§2.4",
+        _s(rfc2396_encode),
+        _rfc_dec,
+        RFC2396,
+        "unreserved (alphanumerics and -_.!~*'()) stays",
+        family="URL RFCs",
+    ),
+    Scheme(
+        "rfc2732",
+        "RFC 2732 §3",
+        _s(rfc2732_encode),
+        _rfc_dec,
+        RFC2732,
+        "as RFC 2396; [ ] are reserved (escaped in data)",
+        family="URL RFCs",
+    ),
+    Scheme(
+        "html4-form",
+        "HTML 4.01 §17.13.4.1",
+        _s(html4_form_encode_component),
+        _plus_dec,
+        HTML4_FORM,
+        "space as +; line breaks as %0D%0A; every non-alphanumeric %HH",
+        html4_form_encode,
+        "Forms",
+    ),
+    Scheme(
+        "xforms-urlencoded",
+        "XForms 1.0 §11.6",
+        _s(xforms_encode_component),
+        _plus_dec,
+        XFORMS_URLENCODED,
+        "UTF-8; space as +; line breaks as %0D%0A; RFC 2396 unreserved stays; "
+        "pairs separated by ; by default",
+        xforms_urlencode,
+        "Forms",
+    ),
+    Scheme(
+        "cgi",
+        "RFC 3875 §2.3",
+        _s(cgi_encode),
+        _rfc_dec,
+        _CGI_SET,
+        "reserved and forbidden characters escaped; unreserved stays",
+        family="CGI",
+    ),
+    Scheme(
+        "slug",
+        "RFC 5023 §9.7",
+        _s(slug_encode),
+        slug_decode,
+        SLUG_SET,
+        "UTF-8; only % and octets outside %x20-7E escaped; space stays",
+        family="HTTP",
+    ),
+    Scheme(
+        "java-URLEncoder",
+        "java.net.URLEncoder.encode(s, UTF_8) / URLDecoder.decode",
+        java_urlencode,
+        java_urldecode,
+        JAVA_URLENCODER_SET,
+        "alphanumerics and .-*_ stay; space as +; decoder throws on a bad %",
+        family="Other languages",
+    ),
+    Scheme(
+        "go-QueryEscape",
+        _GO_SRC + " (QueryEscape, QueryUnescape)",
+        _s(go_query_escape),
+        go_query_unescape,
+        GO_QUERY_SET,
+        "unreserved stays; space as +; decoder errors on a bad %",
+        family="Other languages",
+    ),
+    Scheme(
+        "go-PathEscape",
+        _GO_SRC + " (PathEscape, PathUnescape)",
+        _s(go_path_escape),
+        go_path_unescape,
+        GO_PATH_SET,
+        "unreserved and $&+:=@ stay; space as %20",
+        family="Other languages",
+    ),
+    Scheme(
+        "dotnet-EscapeDataString",
+        "System.Uri.EscapeDataString / UnescapeDataString (dotnet/runtime UriHelper.cs)",
+        dotnet_escape_data_string,
+        dotnet_unescape_data_string,
+        DOTNET_SET,
+        "RFC 3986 unreserved stays; invalid UTF-8 escapes stay escaped when decoding",
+        family="Other languages",
+    ),
+    Scheme(
+        "ruby-CGI.escape",
+        "Ruby cgi/escape.rb (CGI.escape, CGI.unescape)",
+        _s(ruby_cgi_escape),
+        ruby_cgi_unescape,
+        RUBY_CGI_SET,
+        "alphanumerics and _.-~ stay; space as +",
+        family="Other languages",
+    ),
+    Scheme(
+        "ruby-encode_www_form_component",
+        "Ruby uri/common.rb (URI.encode_www_form_component, URI.decode_www_form_component)",
+        _s(ruby_encode_www_form_component),
+        ruby_decode_www_form_component,
+        RUBY_WWW_FORM_SET,
+        "alphanumerics and *-._ stay; space as +; ~ encoded",
+        family="Other languages",
+    ),
 )

@@ -55,7 +55,6 @@ __all__ = [
     "signature_base_string",
 ]
 
-Text: TypeAlias = "str | bytes"
 #: Decoded (name, value) pairs, or a mapping of them.
 Pairs: TypeAlias = (
     "Mapping[str, str] | Mapping[bytes, bytes] | Iterable[tuple[str | bytes, str | bytes]]"
@@ -374,26 +373,22 @@ def authorization_header(oauth_params: Pairs, realm: str | None = None) -> str:
     return "OAuth " + ", ".join(parts) if parts else "OAuth"
 
 
+# RFC 7230 §3.2.6 quoted-string: DQUOTE *( qdtext / quoted-pair ) DQUOTE, as an
+# unrolled loop so that matching stays linear.
+_QUOTED = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"', re.DOTALL)
+_QUOTED_PAIR = re.compile(r"\\(.)", re.DOTALL)
+
+
 def _read_quoted(header: str, start: int) -> tuple[str, int]:
     """Unescape the quoted-string that opens at ``header[start]``; return it and
     the index just past the closing quote."""
-    out: list[str] = []
-    i = start + 1
-    n = len(header)
-    while i < n:
-        j = i
-        while j < n and header[j] != '"' and header[j] != "\\":
-            j += 1
-        out.append(header[i:j])
-        if j >= n:
-            break
-        if header[j] == '"':
-            return "".join(out), j + 1
-        if j + 1 >= n:
-            break
-        out.append(header[j + 1])
-        i = j + 2
-    raise OAuth1Error(f"unterminated quoted-string starting at position {start}", start)
+    m = _QUOTED.match(header, start)
+    if m is None:
+        raise OAuth1Error(f"unterminated quoted-string starting at position {start}", start)
+    value = m.group(1)
+    if "\\" in value:
+        value = _QUOTED_PAIR.sub(r"\1", value)
+    return value, m.end()
 
 
 def parse_authorization_header(header: str) -> list[tuple[str, str]]:

@@ -25,6 +25,8 @@ lone surrogate that would have to be UTF-8 encoded.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import NamedTuple
 
 from . import core as _core
@@ -61,16 +63,18 @@ _UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._
 _SUB_DELIMS = "!$&'()*+,;="
 
 #: component name -> the encode set whose complement is what the ABNF allows.
-COMPONENTS: dict[str, EncodeSet] = {
-    "path-segment": RFC3986_PATH_SEGMENT,  # §3.3 segment = *pchar
-    "path": RFC3986_PATH,  # §3.3 path-abempty: segments and "/"
-    "query": RFC3986_QUERY,  # §3.4
-    "fragment": RFC3986_FRAGMENT,  # §3.5
-    "userinfo": RFC3986_USERINFO,  # §3.2.1
-    "host": RFC3986_REG_NAME,  # §3.2.2 reg-name
-    "reg-name": RFC3986_REG_NAME,
-    "unreserved": RFC3986_UNRESERVED,  # §2.3: everything else is encoded
-}
+COMPONENTS: Mapping[str, EncodeSet] = MappingProxyType(
+    {
+        "path-segment": RFC3986_PATH_SEGMENT,  # §3.3 segment = *pchar
+        "path": RFC3986_PATH,  # §3.3 path-abempty: segments and "/"
+        "query": RFC3986_QUERY,  # §3.4
+        "fragment": RFC3986_FRAGMENT,  # §3.5
+        "userinfo": RFC3986_USERINFO,  # §3.2.1
+        "host": RFC3986_REG_NAME,  # §3.2.2 reg-name
+        "reg-name": RFC3986_REG_NAME,
+        "unreserved": RFC3986_UNRESERVED,  # §2.3: everything else is encoded
+    }
+)
 
 
 def _need_str(value: object, func: str, what: str = "uri") -> str:
@@ -104,8 +108,6 @@ def encode(text: str | bytes, component: str = "path-segment") -> str:
             f"unknown RFC 3986 component {component!r}; expected one of "
             + ", ".join(map(repr, COMPONENTS))
         )
-    if not isinstance(text, (str, bytes)):
-        raise PercentEncodingTypeError(f"encode() takes str or bytes, not {type(text).__name__}")
     return _core.encode(text, s)
 
 
@@ -417,19 +419,23 @@ _H16 = "[0-9A-Fa-f]{1,4}"
 _DEC_OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9][0-9]|[0-9])"
 _IPV4 = rf"{_DEC_OCTET}(?:\.{_DEC_OCTET}){{3}}"
 _LS32 = f"(?:{_H16}:{_H16}|{_IPV4})"
-_IPV6 = "(?:" + "|".join(
-    [
-        f"(?:{_H16}:){{6}}{_LS32}",
-        f"::(?:{_H16}:){{5}}{_LS32}",
-        f"(?:{_H16})?::(?:{_H16}:){{4}}{_LS32}",
-        f"(?:(?:{_H16}:){{0,1}}{_H16})?::(?:{_H16}:){{3}}{_LS32}",
-        f"(?:(?:{_H16}:){{0,2}}{_H16})?::(?:{_H16}:){{2}}{_LS32}",
-        f"(?:(?:{_H16}:){{0,3}}{_H16})?::{_H16}:{_LS32}",
-        f"(?:(?:{_H16}:){{0,4}}{_H16})?::{_LS32}",
-        f"(?:(?:{_H16}:){{0,5}}{_H16})?::{_H16}",
-        f"(?:(?:{_H16}:){{0,6}}{_H16})?::",
-    ]
-) + ")"
+_IPV6 = (
+    "(?:"
+    + "|".join(
+        [
+            f"(?:{_H16}:){{6}}{_LS32}",
+            f"::(?:{_H16}:){{5}}{_LS32}",
+            f"(?:{_H16})?::(?:{_H16}:){{4}}{_LS32}",
+            f"(?:(?:{_H16}:){{0,1}}{_H16})?::(?:{_H16}:){{3}}{_LS32}",
+            f"(?:(?:{_H16}:){{0,2}}{_H16})?::(?:{_H16}:){{2}}{_LS32}",
+            f"(?:(?:{_H16}:){{0,3}}{_H16})?::{_H16}:{_LS32}",
+            f"(?:(?:{_H16}:){{0,4}}{_H16})?::{_LS32}",
+            f"(?:(?:{_H16}:){{0,5}}{_H16})?::{_H16}",
+            f"(?:(?:{_H16}:){{0,6}}{_H16})?::",
+        ]
+    )
+    + ")"
+)
 _UNRESERVED_RE = "A-Za-z0-9._~\\-"
 _IP_LITERAL_BODY = re.compile(
     rf"{_IPV6}(?:%25(?:[{_UNRESERVED_RE}]|%[0-9A-Fa-f]{{2}})+)?"
@@ -544,20 +550,48 @@ def _make_schemes() -> tuple[Scheme, ...]:
 
     base = "UTF-8, then every octet the component does not allow as %XX (upper-case hex)"
     return (
-        make("rfc3986-path-segment", RFC3986_PATH_SEGMENT, "RFC 3986 §3.3 segment",
-             base + "; '/' is encoded, pchar (unreserved, sub-delims, ':', '@') kept"),
-        make("rfc3986-path", RFC3986_PATH, "RFC 3986 §3.3 path-abempty",
-             base + "; pchar and '/' kept"),
-        make("rfc3986-query", RFC3986_QUERY, "RFC 3986 §3.4 query",
-             base + "; pchar, '/' and '?' kept; space is %20, not +"),
-        make("rfc3986-fragment", RFC3986_FRAGMENT, "RFC 3986 §3.5 fragment",
-             base + "; pchar, '/' and '?' kept"),
-        make("rfc3986-userinfo", RFC3986_USERINFO, "RFC 3986 §3.2.1 userinfo",
-             base + "; unreserved, sub-delims and ':' kept ('@' encoded)"),
-        make("rfc3986-host", RFC3986_REG_NAME, "RFC 3986 §3.2.2 reg-name",
-             base + "; unreserved and sub-delims kept; for registered names, not IP literals"),
-        make("rfc3986-unreserved", RFC3986_UNRESERVED, "RFC 3986 §2.3 unreserved",
-             "everything but A-Z a-z 0-9 - . _ ~ as UTF-8 %XX (upper-case hex)"),
+        make(
+            "rfc3986-path-segment",
+            RFC3986_PATH_SEGMENT,
+            "RFC 3986 §3.3 segment",
+            base + "; '/' is encoded, pchar (unreserved, sub-delims, ':', '@') kept",
+        ),
+        make(
+            "rfc3986-path",
+            RFC3986_PATH,
+            "RFC 3986 §3.3 path-abempty",
+            base + "; pchar and '/' kept",
+        ),
+        make(
+            "rfc3986-query",
+            RFC3986_QUERY,
+            "RFC 3986 §3.4 query",
+            base + "; pchar, '/' and '?' kept; space is %20, not +",
+        ),
+        make(
+            "rfc3986-fragment",
+            RFC3986_FRAGMENT,
+            "RFC 3986 §3.5 fragment",
+            base + "; pchar, '/' and '?' kept",
+        ),
+        make(
+            "rfc3986-userinfo",
+            RFC3986_USERINFO,
+            "RFC 3986 §3.2.1 userinfo",
+            base + "; unreserved, sub-delims and ':' kept ('@' encoded)",
+        ),
+        make(
+            "rfc3986-host",
+            RFC3986_REG_NAME,
+            "RFC 3986 §3.2.2 reg-name",
+            base + "; unreserved and sub-delims kept; for registered names, not IP literals",
+        ),
+        make(
+            "rfc3986-unreserved",
+            RFC3986_UNRESERVED,
+            "RFC 3986 §2.3 unreserved",
+            "everything but A-Z a-z 0-9 - . _ ~ as UTF-8 %XX (upper-case hex)",
+        ),
     )
 
 

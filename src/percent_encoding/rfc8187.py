@@ -22,7 +22,8 @@ value-chars are ``attr-char`` (ALPHA DIGIT ``!#$&+-.^_`|~``) or ``%XX``
   ``filename="..."`` fallback and, when the name needs it, ``filename*``
   (RFC 6266 §4.3 and Appendix D).  :func:`parse_content_disposition` reads
   one, prefers ``filename*`` (and any ``name*``) over the plain form, joins
-  RFC 2231 continuations and unescapes quoted-strings.  Malformed headers
+  RFC 2231 continuations (HTTP does not use them, RFC 8187 §3.2, but mail
+  software writes them) and unescapes quoted-strings.  Malformed headers
   raise :class:`ContentDispositionError` with the position.
 """
 
@@ -310,26 +311,24 @@ def content_disposition(filename: str, disposition: str = "attachment") -> str:
     return header
 
 
+# RFC 7230 §3.2.6 quoted-string: DQUOTE *( qdtext / quoted-pair ) DQUOTE, as an
+# unrolled loop so that matching stays linear.
+_QUOTED = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"', re.DOTALL)
+_QUOTED_PAIR = re.compile(r"\\(.)", re.DOTALL)
+
+
 def _read_quoted(header: str, start: int) -> tuple[str, int]:
-    out: list[str] = []
-    i = start + 1
-    n = len(header)
-    while i < n:
-        j = i
-        while j < n and header[j] != '"' and header[j] != "\\":
-            j += 1
-        out.append(header[i:j])
-        if j >= n:
-            break
-        if header[j] == '"':
-            return "".join(out), j + 1
-        if j + 1 >= n:
-            break
-        out.append(header[j + 1])  # RFC 7230 §3.2.6 quoted-pair
-        i = j + 2
-    raise ContentDispositionError(
-        f"unterminated quoted-string starting at position {start}", start
-    )
+    """Unescape the quoted-string that opens at ``header[start]``; return it and
+    the index just past the closing quote."""
+    m = _QUOTED.match(header, start)
+    if m is None:
+        raise ContentDispositionError(
+            f"unterminated quoted-string starting at position {start}", start
+        )
+    value = m.group(1)
+    if "\\" in value:
+        value = _QUOTED_PAIR.sub(r"\1", value)
+    return value, m.end()
 
 
 _SECTION = re.compile(r"(.*?)\*(0|[1-9][0-9]{0,5})(\*?)\Z")

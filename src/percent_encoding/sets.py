@@ -463,17 +463,17 @@ RFC1738: Final = register(
     _RFC1738 + "(everything but alphanumerics and $-_.+!*'(),)",
 )
 
-# ECMA-262 §19.2.6.1.1 (uriReserved, uriUnescaped) and Annex B.2.1.1 (escape).
+# ECMA-262 §19.2.6 (uriReserved, uriUnescaped) and Annex B.2.1.1 (escape).
 _ES = "ECMA-262 "
 ECMASCRIPT_ENCODE_URI_COMPONENT: Final = register(
     "ecmascript-encodeURIComponent",
     EncodeSet.from_allowed(_ALNUM + "-_.!~*'()"),
-    _ES + "§19.2.6.5 encodeURIComponent (unescaped: uriUnescaped)",
+    _ES + "§19.2.6.4 encodeURIComponent (unescaped: uriUnescaped)",
 )
 ECMASCRIPT_ENCODE_URI: Final = register(
     "ecmascript-encodeURI",
     EncodeSet.from_allowed(_ALNUM + "-_.!~*'()" + ";/?:@&=+$," + "#"),
-    _ES + "§19.2.6.4 encodeURI (unescaped: uriReserved, uriUnescaped, #)",
+    _ES + "§19.2.6.3 encodeURI (unescaped: uriReserved, uriUnescaped, #)",
 )
 ECMASCRIPT_ESCAPE: Final = register(
     "ecmascript-escape",

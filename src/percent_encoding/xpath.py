@@ -7,7 +7,7 @@ encode set; they differ only in what they leave alone (F&O 3.1 §6.2–§6.4):
 function                  left as is                                     ``%`` kept
 ========================  =============================================  ==========
 ``fn:encode-for-uri``     RFC 3986 unreserved: ``A-Za-z0-9-._~``         no (%25)
-``fn:iri-to-uri``         printable ASCII except ``<>"{}|\\^``` and space  yes
+``fn:iri-to-uri``         printable ASCII but space and ``<>"{}|\\^```     yes
 ``fn:escape-html-uri``    all printable ASCII, space included            yes
 ========================  =============================================  ==========
 
@@ -82,7 +82,8 @@ def encode_for_uri(uri_part: str | None) -> str:
 def iri_to_uri(iri: str | None) -> str:
     """``fn:iri-to-uri`` (F&O 3.1 §6.3): escape what a URI cannot contain.
 
-    Space, ``<>"{}|\\^```, controls, DEL and all non-ASCII are escaped;
+    Space, ``<``, ``>``, ``"``, ``{``, ``}``, ``|``, ``\\``, ``^``, backquote,
+    controls, DEL and all non-ASCII are escaped;
     ``%`` is not, so the function is idempotent but not invertible
     (``My Documents`` and ``My%20Documents`` both give ``My%20Documents``).
 

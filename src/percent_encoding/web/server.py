@@ -339,7 +339,10 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def _json(self, data: Any, status: int = 200) -> None:
-        body = json.dumps(data, ensure_ascii=False).encode("utf-8")
+        try:
+            body = json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate in the input: JSON's \uXXXX escapes
+            body = json.dumps(data).encode("ascii")
         self._send(status, body, "application/json; charset=utf-8", {"Cache-Control": "no-store"})
 
     def _error(self, status: HTTPStatus, message: str) -> None:

@@ -1,5 +1,5 @@
 // The percent web tool.  Everything from the user or the URL is put on the page with
-// textContent / value / setAttribute — never innerHTML — so it can only ever show as text.
+// textContent / value / setAttribute, never parsed as markup, so it can only ever show as text.
 "use strict";
 
 (() => {

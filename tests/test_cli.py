@@ -1,0 +1,446 @@
+"""The ``percent`` command (issue 7): subcommands, exit codes, streaming, terminal behaviour,
+and the examples in docs/cli.md."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import select
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from percent_encoding import cli, schemes
+
+pytestmark = pytest.mark.one_impl
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_proc(*argv: str, stdin: bytes = b"", env: dict[str, str] | None = None,
+             timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
+    e = dict(os.environ)
+    e.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "percent_encoding", *argv], input=stdin,
+        capture_output=True, timeout=timeout, env=e,
+    )
+
+
+def _no_traceback(err: str) -> None:
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1, err
+
+
+# -- encode / decode with TEXT -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["a b&c/ü"], "a%20b%26c%2F%C3%BC"),  # default: the component set
+        (["--scheme", "path", "a b/c?"], "a%20b/c%3F"),
+        (["--scheme", "application/x-www-form-urlencoded", "a b+c"], "a+b%2Bc"),
+        (["--scheme", "ecmascript-encodeURIComponent", "a b!'()*"], "a%20b!'()*"),
+        (["--scheme", "rfc3986-unreserved", "a~b!"], "a~b%21"),
+        (["-s", "whatwg-fragment", "a b`<"], "a%20b%60%3C"),
+    ],
+)
+def test_encode_text(capsys: pytest.CaptureFixture[str], args: list[str], expected: str) -> None:
+    code, out, err = run(capsys, "encode", *args)
+    assert (code, out, err) == (0, expected + "\n", "")
+
+
+def test_encode_legacy_encoding(capsys: pytest.CaptureFixture[str]) -> None:
+    # URL Standard §1.3 percent-encode after encoding: ア is 0x83 0x41 in Shift_JIS.
+    assert run(capsys, "encode", "-s", "path", "-e", "shift_jis", "ア")[:2] == (0, "%83A\n")
+    # A registry scheme that is plain "set + optional plus" takes legacy encodings too.
+    code, out, _ = run(capsys, "encode", "-s", "application/x-www-form-urlencoded",
+                       "-e", "windows-1252", "é €")
+    assert (code, out) == (0, "%E9+%80\n")
+
+
+def test_encoding_with_own_rules_scheme_is_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    own = [s for s in schemes.all_schemes() if cli.plain_profile(s) is None]
+    if not own:
+        pytest.skip("every registered scheme is plain percent-encoding")
+    code, out, err = run(capsys, "encode", "-s", own[0].name, "-e", "shift_jis", "x")
+    assert code == 2 and out == ""
+    assert "own encoding rules" in err
+    _no_traceback(err)
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["caf%C3%A9"], "café"),
+        (["a+b%2"], "a+b%2"),  # invalid % kept (URL Standard §1.3), + is not a space
+        (["--scheme", "application/x-www-form-urlencoded", "a+b%21"], "a b!"),
+        (["--encoding", "shift_jis", "%83A"], "ア"),
+        (["-e", "windows-1252", "%80"], "€"),
+        (["%FF"], "\ufffd"),  # UTF-8 decode without BOM: U+FFFD
+    ],
+)
+def test_decode_text(capsys: pytest.CaptureFixture[str], args: list[str], expected: str) -> None:
+    code, out, err = run(capsys, "decode", *args)
+    assert code == 0
+    assert out == expected + "\n"
+
+
+def test_decode_strict_reports_position(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "decode", "--strict", "100%")
+    assert code == 1 and out == ""
+    assert "position 3" in err and err.startswith("percent decode: error:")
+    _no_traceback(err)
+    code, _, err = run(capsys, "decode", "--strict", "%FF")
+    assert code == 1 and "0" in err  # invalid UTF-8 fails with its byte offset
+
+
+def test_decode_bytes(capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    assert cli.main(["decode", "--bytes", "%FF%00a+"]) == 0
+    assert capsysbinary.readouterr().out == b"\xff\x00a+"
+
+
+def test_decode_auto_uses_detect(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "decode", "--encoding", "auto", "caf%C3%A9")
+    if code == 1 and "not available" in err:
+        pytest.skip("percent_encoding.detect.charset has not landed")
+    assert (code, out) == (0, "café\n")
+    assert "charset: UTF-8" in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["encode", "--scheme", "no-such-scheme", "x"],
+        ["encode", "--encoding", "no-such-label", "x"],
+        ["decode", "--encoding", "latin-9000", "x"],
+        ["encode", "--encoding", "auto", "x"],
+        ["frobnicate"],
+        ["encode", "--bogus-flag"],
+    ],
+)
+def test_usage_errors_exit_2_one_line(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    try:
+        code = cli.main(args)
+    except SystemExit as e:  # argparse's own errors
+        code = int(e.code or 0)
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    _no_traceback(err)
+
+
+def test_unknown_scheme_suggests(capsys: pytest.CaptureFixture[str]) -> None:
+    _, _, err = run(capsys, "encode", "--scheme", "ecmascript-encodeuri", "x")
+    assert "ecmascript-encodeURI" in err  # the "did you mean" from the registry
+
+
+def test_internal_error_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def boom(_: Any) -> int:
+        raise RuntimeError("kaputt")
+
+    monkeypatch.setattr(cli, "cmd_schemes", boom)
+    monkeypatch.delenv("PERCENT_DEBUG", raising=False)
+    code, _, err = run(capsys, "schemes")
+    assert code == 1 and "internal error: RuntimeError: kaputt" in err
+    _no_traceback(err)
+
+
+def test_all_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "encode", "--all", "a b+c")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split() == ["scheme", "encoded"]
+    rows = {ln.split()[0]: ln.split(None, 1)[1] for ln in lines[1:]}
+    assert set(rows) == set(schemes.names())
+    assert rows["whatwg-component"] == "a%20b%2Bc"
+    assert rows["application/x-www-form-urlencoded"] == "a+b%2Bc"
+    code, out, _ = run(capsys, "decode", "--all", "a+b%20")
+    rows = {ln.split()[0]: ln.split(None, 1)[1] for ln in out.splitlines()[1:]}
+    assert rows["application/x-www-form-urlencoded"] == "a b"
+    assert rows["whatwg-component"] == "a+b"
+
+
+def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as e:
+        cli.main(["--version"])
+    assert e.value.code == 0
+    assert re.match(r"percent \d+\.\d+\.\d+ \((python|c) kernels\)", capsys.readouterr().out)
+    for sub in (["encode"], ["decode"], ["form"], ["form", "parse"], ["form", "build"],
+                ["compare"], ["schemes"], ["detect"], ["serve"], []):
+        with pytest.raises(SystemExit) as e:
+            cli.main([*sub, "--help"])
+        assert e.value.code == 0
+        out = capsys.readouterr().out
+        assert "examples:" in out, sub
+        assert "percent " in out
+
+
+# -- streaming ------------------------------------------------------------------------
+
+
+def _stream(data: bytes, fn: Any, chunk: int = 65536) -> bytes:
+    out = io.BytesIO()
+    cli.stream_lines(io.BytesIO(data), out, fn, chunk_size=chunk)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 65536])
+def test_stream_lines_keeps_line_endings(chunk: int) -> None:
+    data = b"a b\r\n\nc/d\nlong " + b"x" * 50 + b"\r\nlast"
+    got = _stream(data, lambda line: line.upper().replace(b" ", b"_"), chunk)
+    assert got == b"A_B\r\n\nC/D\nLONG_" + b"X" * 50 + b"\r\nLAST"
+
+
+def test_stream_encode_subprocess_bytes_and_crlf() -> None:
+    p = run_proc("encode", stdin=b"a b\r\n\xff/\nno newline")
+    assert p.returncode == 0, p.stderr
+    # Raw bytes are percent-encoded as they are with an encode-set name (the default).
+    assert p.stdout == b"a%20b\r\n%FF%2F\nno%20newline"
+    assert p.stderr == b""
+
+
+def test_stream_decode_error_names_line() -> None:
+    p = run_proc("decode", "--strict", stdin=b"ok\nbad%zz\n")
+    assert p.returncode == 1
+    assert p.stdout == b"ok\n"  # what came before the bad line is already out
+    err = p.stderr.decode()
+    assert "line 2" in err and "position 3" in err
+    _no_traceback(err)
+
+
+def test_stream_registry_scheme_needs_utf8() -> None:
+    own = [s for s in schemes.all_schemes() if cli.plain_profile(s) is None]
+    if not own:
+        pytest.skip("no scheme with its own rules")
+    p = run_proc("encode", "-s", own[0].name, stdin=b"ok\n\xff\n")
+    assert p.returncode == 1 and b"line 2" in p.stderr and b"not UTF-8" in p.stderr
+
+
+def test_stream_is_interactive() -> None:
+    """A line written to the pipe comes back before stdin is closed (output is flushed
+    whenever the input pauses), as `tail -f log | percent decode` needs."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "percent_encoding", "decode"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        proc.stdin.write(b"caf%C3%A9\n")
+        proc.stdin.flush()
+        ready, _, _ = select.select([proc.stdout], [], [], 20)
+        assert ready, "no output while stdin is still open"
+        assert proc.stdout.readline() == "café\n".encode()
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=20)
+    assert proc.returncode == 0
+
+
+def test_stream_large_input_in_blocks() -> None:
+    lines = b"".join(b"k%%20%d=v%%2F%d\n" % (i, i) for i in range(20000))
+    p = run_proc("decode", stdin=lines)
+    assert p.returncode == 0
+    out = p.stdout.splitlines()
+    assert len(out) == 20000 and out[123] == b"k 123=v/123"
+
+
+def test_broken_pipe_is_quiet() -> None:
+    p = subprocess.run(
+        f"yes 'a b' | head -c 2000000 | {shlex.quote(sys.executable)} -m percent_encoding "
+        "encode | head -n 1",
+        shell=True, capture_output=True, timeout=60,
+    )
+    assert p.stdout == b"a%20b\n"
+    assert b"Traceback" not in p.stderr and b"Error" not in p.stderr
+
+
+# -- terminal behaviour ----------------------------------------------------------------
+
+
+class _TTY(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_colour_only_on_tty_and_not_with_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    assert cli._Style(_TTY()).red("x") == "\x1b[31mx\x1b[0m"
+    assert cli._Style(io.StringIO()).red("x") == "x"
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert cli._Style(_TTY()).red("x") == "x"
+
+
+def test_progress_bar(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(cli._Progress, "DELAY", 0.0)
+    monkeypatch.setattr(cli._Progress, "INTERVAL", 0.0)
+    p = cli._Progress(total=4 << 20, enabled=True)
+    p.update(2 << 20)
+    p.finish()
+    err = capsys.readouterr().err
+    assert " 50.0%" in err and "█" * 15 in err and err.endswith("\r\x1b[2K")
+    q = cli._Progress(total=100, enabled=False)
+    q.update(100)
+    q.finish()
+    assert capsys.readouterr().err == ""
+
+
+def test_no_progress_or_colour_when_piped() -> None:
+    p = run_proc("encode", "--all", "x y", env={"NO_COLOR": ""})
+    assert b"\x1b[" not in p.stdout and p.stderr == b""
+
+
+# -- form, compare, schemes, detect ------------------------------------------------------
+
+
+def test_form_parse_formats(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = tmp_path / "body.txt"
+    f.write_bytes(b"a=1&b=x+y%21&c=tab%09here&&d\n")
+    code, out, _ = run(capsys, "form", "parse", "--json", str(f))
+    assert code == 0
+    assert json.loads(out) == [["a", "1"], ["b", "x y!"], ["c", "tab\there"], ["d", ""]]
+    code, out, _ = run(capsys, "form", "parse", "--tsv", str(f))
+    assert out.splitlines() == ["a\t1", "b\tx y!", "c\ttab\\there", "d\t"]
+    code, out, _ = run(capsys, "form", "parse", str(f))
+    assert out.splitlines()[0].split() == ["name", "value"] and "x y!" in out
+
+
+def test_form_parse_encoding_and_charset_hack(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    f = tmp_path / "sjis.txt"
+    f.write_bytes(b"t=%83A")
+    assert json.loads(run(capsys, "form", "parse", "--json", "-e", "shift_jis", str(f))[1]) == [
+        ["t", "ア"]
+    ]
+    f.write_bytes(b"_charset_=shift_jis&t=%83A")
+    out = run(capsys, "form", "parse", "--json", "--charset-hack", str(f))[1]
+    assert json.loads(out)[1] == ["t", "ア"]
+
+
+def test_form_parse_stdin_and_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
+    p = run_proc("form", "parse", "--json", stdin=b"q=caf%C3%A9+au+lait\n")
+    assert json.loads(p.stdout) == [["q", "café au lait"]]
+    code, _, err = run(capsys, "form", "parse", "/nonexistent/file")
+    assert code == 1 and "cannot read" in err
+    _no_traceback(err)
+
+
+def test_form_build(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "form", "build", "q=a b", "lang=ü", "flag")[1] == "q=a+b&lang=%C3%BC&flag=\n"
+    assert run(capsys, "form", "build", "-e", "windows-1252", "q=café")[1] == "q=caf%E9\n"
+    assert run(capsys, "form", "build", "k=a=b&c")[1] == "k=a%3Db%26c\n"
+
+
+def test_compare(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "compare", "component", "application/x-www-form-urlencoded")
+    assert code == 0
+    table = out.split("char", 1)[1].splitlines()[1:]
+    rows = {ln.split()[0]: ln.split()[1:] for ln in table if len(ln.split()) == 3}
+    assert rows["SP"] == ["%20", "+"]
+    assert rows["!"] == ["·", "%21"]  # encodeURIComponent-like component set keeps "!"
+    assert "+" not in rows and "a" not in rows  # rows where both agree are hidden
+    code, out, _ = run(capsys, "compare", "--json", "--all-rows", "path", "whatwg-component")
+    data = json.loads(out)
+    assert [s["name"] for s in data["schemes"]] == ["path", "whatwg-component"]
+    assert len(data["rows"]) == 128
+    assert data["rows"][ord("/")]["output"] == [None, "%2F"]
+    assert run(capsys, "compare", "nope")[0] == 2
+
+
+def test_schemes(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "schemes")
+    assert code == 0
+    for name in schemes.names():
+        assert name in out
+    assert "rfc3986-unreserved" in out  # encode sets are listed too
+    data = json.loads(run(capsys, "schemes", "--json")[1])
+    assert [s["name"] for s in data["schemes"]] == schemes.names()
+    assert any(s["name"] == "component" for s in data["encode_sets"])
+
+
+def test_detect(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "detect", "--json", "https://example.com/?q=a+b%2")
+    rep = json.loads(out)
+    if not rep["available"]:
+        assert code == 1 and "not available" in rep["message"]
+        return
+    assert rep["space_convention"]["plus_is_space"] is True
+    codes = {f["code"] for f in rep["findings"]}
+    assert "trailing-percent" in codes or "invalid-percent" in codes
+    code, out, _ = run(capsys, "detect", "a%20b")
+    assert code == 0 and "findings:" in out
+
+
+def test_detect_missing_module_says_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def missing(name: str) -> Any:
+        raise ImportError(name)
+
+    monkeypatch.setattr(cli, "optional_module", missing)
+    code, _, err = run(capsys, "detect", "a%20b")
+    assert code == 1 and "percent_encoding.detect is not available yet" in err
+    code, _, err = run(capsys, "decode", "-e", "auto", "%E9")
+    assert code == 1 and "detect" in err
+
+
+def test_python_dash_m_and_console_script() -> None:
+    p = run_proc("encode", "a b")
+    assert p.stdout == b"a%20b\n" and p.returncode == 0
+    exe = Path(sys.executable).with_name("percent")
+    if exe.exists():
+        q = subprocess.run([str(exe), "decode", "a%20b"], capture_output=True, timeout=60)
+        assert q.stdout == b"a b\n"
+
+
+# -- docs/cli.md: every `$ percent ...` example prints what the page says ---------------
+
+
+def _doc_examples() -> list[tuple[str, str]]:
+    path = ROOT / "docs" / "cli.md"
+    if not path.exists():
+        return []
+    examples = []
+    for block in re.findall(r"```console\n(.*?)```", path.read_text("utf-8"), re.S):
+        cmd: str | None = None
+        out: list[str] = []
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                if cmd is not None:
+                    examples.append((cmd, "\n".join(out)))
+                cmd, out = line[2:], []
+            else:
+                out.append(line)
+        if cmd is not None:
+            examples.append((cmd, "\n".join(out)))
+    return examples
+
+
+@pytest.mark.parametrize(("cmd", "expected"), _doc_examples() or [("", "")])
+def test_docs_cli_examples(cmd: str, expected: str) -> None:
+    if not cmd:
+        pytest.skip("docs/cli.md has no console examples")
+    if "percent serve" in cmd:
+        pytest.skip("serve runs until Ctrl-C")
+    env = dict(os.environ, NO_COLOR="1")
+    bindir = str(Path(sys.executable).parent)
+    env["PATH"] = bindir + os.pathsep + env.get("PATH", "")
+    p = subprocess.run(cmd, shell=True, capture_output=True, timeout=60, env=env, cwd=ROOT)
+    got = (p.stdout + p.stderr).decode("utf-8").rstrip("\n")
+    assert got == expected.rstrip("\n"), cmd

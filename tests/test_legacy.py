@@ -1,0 +1,459 @@
+"""Tests of percent_encoding.legacy against each source's own rules and examples.
+
+The examples come from the specs and the languages' documentation (RFC 5023
+§9.7.1, the PHP manual's http_build_query examples, the Javadoc of URLEncoder,
+Go's net/url examples, Ruby's docs); the character tables from the sources'
+code (php_url_encode, shouldEscape, DONT_NEED_ENCODING, ...).  The live
+oracles (php, java, go, ruby) are in test_legacy_oracles.py.
+"""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from percent_encoding import legacy as L
+from percent_encoding.errors import (
+    PercentDecodeError,
+    PercentEncodeError,
+    PercentEncodingTypeError,
+    TextDecodeError,
+)
+
+ALNUM = string.ascii_letters + string.digits
+PRINTABLE = [chr(c) for c in range(0x20, 0x7F)]
+
+
+def kept(encoder: object, chars: list[str] | None = None) -> str:
+    """The printable ASCII characters an encoder leaves as they are."""
+    f = encoder
+    assert callable(f)
+    return "".join(c for c in (chars or PRINTABLE) if f(c) == c)
+
+
+# ---------------------------------------------------------------------------
+# RFC 1738 / 2396 / 2732
+# ---------------------------------------------------------------------------
+def test_rfc1738_keeps_exactly_alnum_and_its_safe_extras() -> None:
+    # RFC 1738 §2.2: alphanumerics and "$-_.+!*'()," may be used unencoded.
+    assert sorted(kept(L.rfc1738_encode)) == sorted(ALNUM + "$-_.+!*'(),")
+    assert L.rfc1738_encode("~") == "%7E"  # "~" is unsafe in RFC 1738
+    assert L.rfc1738_encode("\x00\x7f") == "%00%7F"
+    assert L.rfc1738_encode("é") == "%C3%A9"
+
+
+def test_rfc2396_keeps_exactly_unreserved() -> None:
+    # RFC 2396 §2.3: unreserved = alphanum | mark ("-_.!~*'()").
+    assert sorted(kept(L.rfc2396_encode)) == sorted(ALNUM + "-_.!~*'()")
+    assert L.rfc2396_encode("a/b;c", safe="/") == "a/b%3Bc"
+    assert L.rfc2396_encode(b"\xff") == "%FF"
+
+
+def test_rfc2732_brackets_are_reserved_not_data() -> None:
+    assert L.rfc2732_encode("[::1]") == "%5B%3A%3A1%5D"
+    assert L.rfc2732_encode("[::1]", safe="[]:") == "[::1]"
+    assert kept(L.rfc2732_encode) == kept(L.rfc2396_encode)
+
+
+def test_rfc_encoders_with_a_legacy_encoding() -> None:
+    assert L.rfc1738_encode("é", encoding="windows-1252") == "%E9"
+    assert L.rfc2396_encode("€ x", encoding="iso-8859-1") == "%80%20x"  # windows-1252 per WHATWG
+
+
+def test_rfc_safe_cannot_hold_percent_and_must_be_ascii() -> None:
+    with pytest.raises(ValueError):
+        L.rfc2396_encode("a", safe="%")
+    with pytest.raises(ValueError):
+        L.rfc1738_encode("a", safe="é")
+    with pytest.raises(PercentEncodingTypeError):
+        L.rfc1738_encode(3)  # type: ignore[arg-type]
+
+
+def test_rfc_decode_keeps_plus_and_bad_escapes() -> None:
+    assert L.rfc_decode("a+b%20c%zz") == "a+b c%zz"
+    with pytest.raises(PercentDecodeError) as e:
+        L.rfc_decode("ab%z", strict=True)
+    assert e.value.position == 2
+
+
+# ---------------------------------------------------------------------------
+# HTML 4.01 §17.13.4.1
+# ---------------------------------------------------------------------------
+def test_html4_every_non_alphanumeric_is_escaped_space_is_plus() -> None:
+    assert kept(L.html4_form_encode_component) == "".join(c for c in PRINTABLE if c in ALNUM)
+    assert L.html4_form_encode_component(" ") == "+"
+    assert L.html4_form_encode_component("-_.*~") == "%2D%5F%2E%2A%7E"
+
+
+@pytest.mark.parametrize("text", ["a\nb", "a\rb", "a\r\nb"])
+def test_html4_line_breaks_are_crlf(text: str) -> None:
+    assert L.html4_form_encode_component(text) == "a%0D%0Ab"
+
+
+def test_html4_form_body() -> None:
+    body = L.html4_form_encode([("name", "O'Reilly Media"), ("address", "1005 Gravenstein\nCA")])
+    assert body == "name=O%27Reilly+Media&address=1005+Gravenstein%0D%0ACA"
+    assert L.html4_form_encode({"a": "1", "b": "2"}, separator=";") == "a=1;b=2"
+    assert L.html4_form_encode([]) == ""
+
+
+def test_html4_charset_is_the_callers() -> None:
+    assert L.html4_form_encode([("q", "é")], encoding="windows-1252") == "q=%E9"
+    # Characters the charset lacks go as "&#N;", as browsers send them.
+    assert L.html4_form_encode([("q", "€")], encoding="iso-8859-2") == "q=%26%238364%3B"
+    assert L.html4_form_encode([("q", "€")]) == "q=%E2%82%AC"
+
+
+def test_html4_decode_accepts_semicolons() -> None:
+    assert L.html4_form_decode("a=1;b=x+y&&c=%E9", encoding="windows-1252") == [
+        ("a", "1"),
+        ("b", "x y"),
+        ("c", "é"),
+    ]
+    assert L.html4_form_decode(b"k=%C3%A9") == [("k", "é")]
+    assert L.html4_form_decode("a;b", separators="&") == [("a;b", "")]
+
+
+def test_html4_pairs_must_be_pairs() -> None:
+    with pytest.raises(PercentEncodingTypeError):
+        L.html4_form_encode([("a", "b", "c")])  # type: ignore[list-item]
+    with pytest.raises(PercentEncodingTypeError):
+        L.html4_form_encode([("a", 1)])  # type: ignore[list-item]
+
+
+# ---------------------------------------------------------------------------
+# XForms 1.0 §11.6
+# ---------------------------------------------------------------------------
+def test_xforms_spec_example_and_separator() -> None:
+    assert L.xforms_urlencode([("GivenName", "René")]) == "GivenName=Ren%C3%A9;"
+    assert L.xforms_urlencode([("a", "1"), ("b", "2")]) == "a=1;b=2;"
+    assert L.xforms_urlencode([("a", "1"), ("b", "2")], separator="&", terminate=False) == "a=1&b=2"
+    with pytest.raises(ValueError):
+        L.xforms_urlencode([("a", "1")], separator=",")
+
+
+def test_xforms_reserved_escaped_unreserved_kept() -> None:
+    # RFC 2396 reserved (with RFC 2732's "[" "]") are escaped; the marks stay.
+    for c in ";/?:@&=+$,[]":
+        assert L.xforms_encode_component(c) == f"%{ord(c):02X}"
+    assert L.xforms_encode_component("-_.!~*'()") == "-_.!~*'()"
+    assert L.xforms_encode_component("a b\nc") == "a+b%0D%0Ac"
+    assert L.xforms_encode_component("%") == "%25"
+
+
+# ---------------------------------------------------------------------------
+# CGI (RFC 3875)
+# ---------------------------------------------------------------------------
+def test_cgi_encode_reserved_subset() -> None:
+    assert L.cgi_encode("a b/c=d[e]") == "a%20b%2Fc%3Dd%5Be%5D"
+    # Only "&=+" are reserved here: the other reserved characters MUST NOT be encoded.
+    assert L.cgi_encode("a/b:c=d&e+f[g]", reserved="&=+") == "a/b:c%3Dd%26e%2Bf[g]"
+    assert L.cgi_encode("%~") == "%25~"
+    with pytest.raises(ValueError):
+        L.cgi_encode("x", reserved="a")
+
+
+def test_cgi_decode_and_search_words() -> None:
+    assert L.cgi_decode("a%2Fb+c") == "a/b+c"
+    assert L.cgi_search_words("foo+bar%2Bbaz+%C3%A9") == ["foo", "bar+baz", "é"]
+    assert L.cgi_search_words("a=b") is None
+    assert L.cgi_search_words("") is None
+    assert L.cgi_search_words("a%3Db") == ["a=b"]  # an *encoded* "=" keeps it a search
+
+
+# ---------------------------------------------------------------------------
+# Slug (RFC 5023 §9.7)
+# ---------------------------------------------------------------------------
+def test_slug_spec_example() -> None:
+    assert L.slug_encode("The Beach at Sète") == "The Beach at S%C3%A8te"
+    assert L.slug_decode("The Beach at S%C3%A8te") == "The Beach at Sète"
+
+
+def test_slug_encodes_percent_controls_and_non_ascii_only() -> None:
+    assert kept(L.slug_encode) == "".join(c for c in PRINTABLE if c != "%")
+    assert L.slug_encode("100%\t\x7f") == "100%25%09%7F"
+
+
+def test_slug_decode_strict() -> None:
+    assert L.slug_decode("50%") == "50%"
+    with pytest.raises(PercentDecodeError) as e:
+        L.slug_decode("50%", strict=True)
+    assert e.value.position == 2
+    assert L.slug_decode("%FF") == "\ufffd"
+    with pytest.raises(TextDecodeError):
+        L.slug_decode("%FF", strict=True)
+
+
+# ---------------------------------------------------------------------------
+# PHP
+# ---------------------------------------------------------------------------
+def test_php_urlencode_and_rawurlencode_tables() -> None:
+    assert sorted(kept(L.php_urlencode)) == sorted(ALNUM + "-_.")
+    assert sorted(kept(L.php_rawurlencode)) == sorted(ALNUM + "-_.~")
+    assert L.php_urlencode(" ~") == "+%7E"
+    assert L.php_rawurlencode(" ~") == "%20~"
+    assert L.php_urlencode(b"\x00\xff") == "%00%FF"
+
+
+def test_php_decoders() -> None:
+    assert L.php_urldecode("a+b%41%4%zz%") == "a bA%4%zz%"
+    assert L.php_rawurldecode("a+b%41") == "a+bA"
+    assert L.php_urldecode("%C3") == "\ufffd"  # PHP's lone byte, read as UTF-8
+
+
+def test_php_lone_surrogate_cannot_be_a_php_string() -> None:
+    with pytest.raises(PercentEncodeError):
+        L.php_urlencode("\ud800")
+
+
+# The examples of the PHP manual's http_build_query page.
+def test_http_build_query_manual_example_1() -> None:
+    data = {"foo": "bar", "baz": "boom", "cow": "milk", "null": None, "php": "hypertext processor"}
+    assert L.http_build_query(data) == "foo=bar&baz=boom&cow=milk&php=hypertext+processor"
+    assert (
+        L.http_build_query(data, "", "&amp;")
+        == "foo=bar&amp;baz=boom&amp;cow=milk&amp;php=hypertext+processor"
+    )
+
+
+def test_http_build_query_manual_example_2() -> None:
+    data = {
+        0: "foo",
+        1: "bar",
+        2: "baz",
+        3: None,
+        4: "boom",
+        "cow": "milk",
+        "php": "hypertext processor",
+    }
+    assert L.http_build_query(data) == "0=foo&1=bar&2=baz&4=boom&cow=milk&php=hypertext+processor"
+    assert (
+        L.http_build_query(data, "myvar_")
+        == "myvar_0=foo&myvar_1=bar&myvar_2=baz&myvar_4=boom&cow=milk"
+        "&php=hypertext+processor"
+    )
+
+
+def test_http_build_query_manual_example_3() -> None:
+    data = {
+        "user": {"name": "Bob Smith", "age": 47, "sex": "M", "dob": "5/12/1956"},
+        "pastimes": ["golf", "opera", "poker", "rap"],
+        "children": {"bobby": {"age": 12, "sex": "M"}, "sally": {"age": 8, "sex": "F"}},
+        0: "CEO",
+    }
+    assert L.http_build_query(data, "flags_") == (
+        "user%5Bname%5D=Bob+Smith&user%5Bage%5D=47&user%5Bsex%5D=M&"
+        "user%5Bdob%5D=5%2F12%2F1956&pastimes%5B0%5D=golf&pastimes%5B1%5D=opera&"
+        "pastimes%5B2%5D=poker&pastimes%5B3%5D=rap&children%5Bbobby%5D%5Bage%5D=12&"
+        "children%5Bbobby%5D%5Bsex%5D=M&children%5Bsally%5D%5Bage%5D=8&"
+        "children%5Bsally%5D%5Bsex%5D=F&flags_0=CEO"
+    )
+
+
+def test_http_build_query_modes_and_scalars() -> None:
+    data = {"a b": "c d~", "t": True, "f": False, "n": None, "e": [], "x": {"0": {"k": ""}}}
+    assert L.http_build_query(data) == "a+b=c+d%7E&t=1&f=0&x%5B0%5D%5Bk%5D="
+    assert (
+        L.http_build_query(data, enc_type=L.PHP_QUERY_RFC3986)
+        == "a%20b=c%20d~&t=1&f=0&x%5B0%5D%5Bk%5D="
+    )
+    assert L.http_build_query(["a", "b"], "n") == "n0=a&n1=b"
+    assert L.http_build_query({}) == ""
+    with pytest.raises(ValueError):
+        L.http_build_query({"a": 1}, enc_type=3)
+    with pytest.raises(PercentEncodingTypeError):
+        L.http_build_query("a=1")
+    with pytest.raises(PercentEncodingTypeError):
+        L.http_build_query({"a": object()})
+
+
+@pytest.mark.parametrize(
+    ("value", "php"),
+    [
+        (0.1 + 0.2, "0.3"),
+        (1.0, "1"),
+        (-1.5, "-1.5"),
+        (1e20, "1.0E+20"),
+        (1e14, "1.0E+14"),
+        (1e13, "10000000000000"),
+        (0.0001, "0.0001"),
+        (0.00001, "1.0E-5"),
+        (-0.0, "-0"),
+        (123456789012345.678, "1.2345678901235E+14"),
+        (float("inf"), "INF"),
+        (float("-inf"), "-INF"),
+        (float("nan"), "NAN"),
+        (2.5e-300, "2.5E-300"),
+        (0.5, "0.5"),
+        (100.0, "100"),
+    ],
+)
+def test_http_build_query_floats_print_as_php(value: float, php: str) -> None:
+    # PHP 8 (string)$float: precision=14, zend_gcvt.  Observed with php 8.2.
+    assert L.http_build_query({"v": value}) == "v=" + L.php_urlencode(php)
+
+
+def test_http_build_query_keys_follow_php_arrays() -> None:
+    # Canonical decimal strings are integer keys (and get the numeric prefix);
+    # "007" and "-0" stay strings; bool keys are 0/1; a repeated key keeps its place.
+    data = {"5": "a", "007": "b", "-0": "c", True: "d", "x": "e", 5: "f"}
+    assert L.http_build_query(data, "p") == "p5=f&007=b&-0=c&p1=d&x=e"
+    assert L.http_build_query({2**70: "big"}) == f"{2**70}=big"
+
+
+def test_http_build_query_skips_recursion() -> None:
+    d: dict[str, object] = {"a": "1"}
+    d["self"] = d
+    assert L.http_build_query(d) == "a=1"
+
+
+# ---------------------------------------------------------------------------
+# Java
+# ---------------------------------------------------------------------------
+def test_java_urlencoder_javadoc_example_and_table() -> None:
+    assert L.java_urlencode("The string ü@foo-bar") == "The+string+%C3%BC%40foo-bar"
+    assert sorted(kept(L.java_urlencode)) == sorted(ALNUM + ".-*_")
+    assert L.java_urlencode(" ~") == "+%7E"
+
+
+def test_java_urlencoder_lone_surrogate_is_question_mark() -> None:
+    assert L.java_urlencode("a\ud800b") == "a%3Fb"
+    assert L.java_urlencode("\ud83d\ude00") == "%F0%9F%98%80"  # a valid pair is one character
+
+
+def test_java_urldecoder() -> None:
+    assert L.java_urldecode("The+string+%C3%BC%40foo-bar") == "The string ü@foo-bar"
+    assert L.java_urldecode("%ED%A0%80") == "\ufffd"  # one U+FFFD, as the JDK decodes it
+    assert L.java_urldecode("%+1") == "\x01"  # Integer.parseInt accepts a sign
+    assert L.java_urldecode("%\uff14\uff41") == "J"  # ... and fullwidth digits
+
+
+@pytest.mark.parametrize(
+    ("text", "position"),
+    [("%", 0), ("a%4", 1), ("a%zz", 1), ("%41%", 3), ("%-1", 0), ("\U0001f600%", 2)],
+)
+def test_java_urldecoder_throws_where_java_does(text: str, position: int) -> None:
+    with pytest.raises(PercentDecodeError) as e:
+        L.java_urldecode(text)
+    assert e.value.position == position  # in UTF-16 units, like Java's index
+
+
+# ---------------------------------------------------------------------------
+# Go
+# ---------------------------------------------------------------------------
+def test_go_examples_from_net_url() -> None:
+    assert L.go_query_escape("my/cool+blog&about,stuff") == "my%2Fcool%2Bblog%26about%2Cstuff"
+    assert L.go_path_escape("my/cool+blog&about,stuff") == "my%2Fcool+blog&about%2Cstuff"
+    assert L.go_query_unescape("my%2Fcool%2Bblog%26about%2Cstuff") == "my/cool+blog&about,stuff"
+    assert L.go_path_unescape("my%2Fcool+blog&about%2Cstuff") == "my/cool+blog&about,stuff"
+
+
+def test_go_tables() -> None:
+    assert sorted(kept(L.go_query_escape)) == sorted(ALNUM + "-_.~")
+    assert L.go_query_escape(" ") == "+"
+    assert sorted(kept(L.go_path_escape)) == sorted(ALNUM + "-_.~$&+:=@")
+    assert L.go_path_escape(" ") == "%20"
+
+
+@pytest.mark.parametrize(("text", "position"), [("%", 0), ("a%2", 1), ("ab%zz%41", 2)])
+def test_go_unescape_errors(text: str, position: int) -> None:
+    for f in (L.go_query_unescape, L.go_path_unescape):
+        with pytest.raises(PercentDecodeError) as e:
+            f(text)
+        assert e.value.position == position
+
+
+# ---------------------------------------------------------------------------
+# .NET
+# ---------------------------------------------------------------------------
+def test_dotnet_escape_data_string() -> None:
+    assert sorted(kept(L.dotnet_escape_data_string)) == sorted(ALNUM + "-_.~")
+    assert L.dotnet_escape_data_string("a b!é") == "a%20b%21%C3%A9"
+    assert L.dotnet_escape_data_string("\udc00") == "%EF%BF%BD"
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("%41%42", "AB"),
+        ("%C3%A9", "é"),
+        ("%c3%a9", "é"),
+        ("%FF", "%FF"),
+        ("%E2%82%AC%FF", "€%FF"),
+        ("%ED%A0%80", "%ED%A0%80"),
+        ("%C3", "%C3"),
+        ("%C3%41", "%C3A"),
+        ("%F0%9F%98%80", "\U0001f600"),
+        ("%zz%4", "%zz%4"),
+        ("%25%34%31", "%41"),
+        ("+", "+"),
+    ],
+)
+def test_dotnet_unescape_data_string(text: str, want: str) -> None:
+    assert L.dotnet_unescape_data_string(text) == want
+
+
+# ---------------------------------------------------------------------------
+# Ruby
+# ---------------------------------------------------------------------------
+def test_ruby_cgi() -> None:
+    assert L.ruby_cgi_escape("'Stop!' said Fred") == "%27Stop%21%27+said+Fred"
+    assert L.ruby_cgi_unescape("%27Stop%21%27+said+Fred") == "'Stop!' said Fred"
+    assert sorted(kept(L.ruby_cgi_escape)) == sorted(ALNUM + "_.-~")
+    assert L.ruby_cgi_unescape("%zz%4") == "%zz%4"
+
+
+def test_ruby_www_form_component() -> None:
+    assert L.ruby_encode_www_form_component("Ruby リファレンスマニュアル") == (
+        "Ruby+%E3%83%AA%E3%83%95%E3%82%A1%E3%83%AC%E3%83%B3%E3%82%B9%E3%83%9E%E3%83%8B"
+        "%E3%83%A5%E3%82%A2%E3%83%AB"
+    )
+    assert sorted(kept(L.ruby_encode_www_form_component)) == sorted(ALNUM + "*-._")
+    assert L.ruby_decode_www_form_component("a+b%7E") == "a b~"
+    with pytest.raises(PercentDecodeError) as e:
+        L.ruby_decode_www_form_component("a%b")
+    assert e.value.position == 1
+
+
+# ---------------------------------------------------------------------------
+# Round trips
+# ---------------------------------------------------------------------------
+PAIRS = [
+    (L.rfc1738_encode, L.rfc_decode),
+    (L.rfc2396_encode, L.rfc_decode),
+    (L.rfc2732_encode, L.rfc_decode),
+    (L.cgi_encode, L.cgi_decode),
+    (L.slug_encode, L.slug_decode),
+    (L.php_urlencode, L.php_urldecode),
+    (L.php_rawurlencode, L.php_rawurldecode),
+    (L.java_urlencode, L.java_urldecode),
+    (L.go_query_escape, L.go_query_unescape),
+    (L.go_path_escape, L.go_path_unescape),
+    (L.dotnet_escape_data_string, L.dotnet_unescape_data_string),
+    (L.ruby_cgi_escape, L.ruby_cgi_unescape),
+    (L.ruby_encode_www_form_component, L.ruby_decode_www_form_component),
+]
+
+
+@pytest.mark.parametrize(("enc", "dec"), PAIRS, ids=lambda f: getattr(f, "__name__", "?"))
+@settings(max_examples=60, deadline=None)
+@given(text=st.text())
+def test_round_trip(enc: object, dec: object, text: str) -> None:
+    assert callable(enc) and callable(dec)
+    out = enc(text)
+    assert out.isascii()
+    assert dec(out) == text
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.text(), st.text())))
+def test_form_round_trips_modulo_line_breaks(pairs: list[tuple[str, str]]) -> None:
+    def crlf(s: str) -> str:
+        return s.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\r\n")
+
+    want = [(crlf(k), crlf(v)) for k, v in pairs]
+    assert L.html4_form_decode(L.html4_form_encode(pairs)) == want
+    assert L.html4_form_decode(L.xforms_urlencode(pairs), separators=";") == want

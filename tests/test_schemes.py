@@ -1,0 +1,262 @@
+"""Tests of the scheme registry (percent_encoding.schemes).
+
+These run over whatever feature modules are registered at the time, so every
+new scheme is held to the same contract: a spec, str -> ASCII str encoding,
+a decoder that undoes the encoder (with the documented exceptions below),
+encode sets that agree with what the encoder does, and a place in compare().
+"""
+
+from __future__ import annotations
+
+import json
+import string
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from percent_encoding import schemes
+from percent_encoding.errors import (
+    PercentEncodingError,
+    PercentEncodingTypeError,
+    UnknownSchemeError,
+)
+from percent_encoding.schemes import Scheme
+
+pytestmark = pytest.mark.one_impl
+
+ALL = schemes.all_schemes()
+NAMES = [s.name for s in ALL]
+
+# Every scheme issue 5 names (the registry must hold all of them).
+ISSUE5_NAMES = [
+    "whatwg-component",
+    "application/x-www-form-urlencoded",
+    "rfc3986-unreserved",
+    "oauth1",
+    "ecmascript-encodeURIComponent",
+    "ecmascript-escape",
+    "alpn",
+    "rfc8187",
+    "php-urlencode",
+    "php-rawurlencode",
+    "php-http_build_query-rfc1738",
+    "php-http_build_query-rfc3986",
+    "rfc1738",
+    "rfc2396",
+    "rfc2732",
+    "html4-form",
+    "xforms-urlencoded",
+    "cgi",
+    "slug",
+    "java-URLEncoder",
+    "go-QueryEscape",
+    "go-PathEscape",
+    "dotnet-EscapeDataString",
+    "ruby-CGI.escape",
+    "ruby-encode_www_form_component",
+]
+
+# Schemes whose decoder is, by its spec, not the inverse of the encoder.
+NO_ROUND_TRIP = {
+    # RFC 3987 §3.2: uri_to_iri never decodes spaces, controls, reserved
+    # characters or bidi formatting characters, so it cannot undo iri_to_uri.
+    "iri-to-uri": "uri_to_iri leaves escapes of characters not allowed in an IRI",
+}
+# Schemes that normalize line breaks to CR LF (HTML 4.01 §17.13.4.1, XForms 1.0 §11.6).
+CRLF_NORMALIZING = {"html4-form", "xforms-urlencoded"}
+
+
+def scheme_id(s: Scheme) -> str:
+    return s.name
+
+
+# ---------------------------------------------------------------------------
+# The registry itself
+# ---------------------------------------------------------------------------
+def test_issue5_names_are_all_registered() -> None:
+    missing = [n for n in ISSUE5_NAMES if n not in NAMES]
+    assert not missing, f"schemes named in issue 5 but not registered: {missing}"
+
+
+def test_names_are_unique_and_resolve() -> None:
+    assert len(NAMES) == len(set(NAMES))
+    assert schemes.names() == NAMES
+    for s in ALL:
+        assert schemes.get(s.name) is s
+        for alias in s.aliases:
+            assert schemes.get(alias) is s
+            assert alias not in NAMES
+
+
+def test_unknown_scheme() -> None:
+    with pytest.raises(UnknownSchemeError) as e:
+        schemes.get("php-urlencodee")
+    assert isinstance(e.value, KeyError)
+    assert isinstance(e.value, LookupError)
+    assert isinstance(e.value, PercentEncodingError)
+    assert "php-urlencode" in str(e.value)  # a did-you-mean hint
+    with pytest.raises(KeyError):
+        schemes.get("no such scheme")
+    with pytest.raises(PercentEncodingTypeError):
+        schemes.get(3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("s", ALL, ids=scheme_id)
+def test_every_scheme_is_described(s: Scheme) -> None:
+    assert s.name and s.name == s.name.strip()
+    assert isinstance(s.spec, str) and s.spec.strip(), f"{s.name} has no spec or source"
+    assert callable(s.encode)
+    d = s.describe()
+    assert json.loads(json.dumps(d)) == d
+    assert d["has_decode"] == (s.decode is not None)
+    assert d["has_encode_pairs"] == (s.encode_pairs is not None)
+
+
+# ---------------------------------------------------------------------------
+# Encoding contract
+# ---------------------------------------------------------------------------
+def _encode(s: Scheme, text: str) -> str | None:
+    """The scheme's output, or None when it refuses the input with our error."""
+    try:
+        out = s.encode(text)
+    except PercentEncodingError:
+        return None  # a documented refusal (e.g. an empty ALPN id), never a crash
+    assert isinstance(out, str), f"{s.name}.encode returned {type(out).__name__}"
+    return out
+
+
+def _ascii_output(s: Scheme) -> bool:
+    # IRI-style schemes (an encode set that keeps non-ASCII) may output non-ASCII.
+    return s.encode_set is None or s.encode_set.non_ascii
+
+
+@pytest.mark.parametrize("s", ALL, ids=scheme_id)
+@settings(max_examples=40, deadline=None)
+@given(text=st.text())
+def test_encode_is_str_to_ascii_str(s: Scheme, text: str) -> None:
+    out = _encode(s, text)
+    if out is not None and _ascii_output(s):
+        assert out.isascii(), (s.name, text, out)
+
+
+@pytest.mark.parametrize("s", [s for s in ALL if s.decode is not None], ids=scheme_id)
+@settings(max_examples=60, deadline=None)
+@given(text=st.text())
+def test_decode_undoes_encode(s: Scheme, text: str) -> None:
+    if s.name in NO_ROUND_TRIP:
+        pytest.skip(NO_ROUND_TRIP[s.name])
+    if s.name in CRLF_NORMALIZING and ("\r" in text or "\n" in text):
+        return
+    if "%" in text and s.encode("%") == "%":
+        # A set that leaves "%" alone (e.g. the WHATWG path set) cannot be
+        # undone for text that looks like an escape.
+        return
+    out = _encode(s, text)
+    if out is None:
+        return
+    assert s.decode is not None
+    assert s.decode(out) == text, (s.name, text, out)
+
+
+@pytest.mark.parametrize("s", [s for s in ALL if s.encode_set is not None], ids=scheme_id)
+def test_encode_set_agrees_with_encode(s: Scheme) -> None:
+    framing = _encode(s, "A")
+    if framing != "A":
+        pytest.skip(f"{s.name} adds framing to its output ({framing!r})")
+    assert s.encode_set is not None
+    for cp in range(128):
+        ch = chr(cp)
+        if ch == "%":
+            continue  # schemes that keep valid escapes encode only a lone "%"
+        out = _encode(s, ch)
+        if out is None:
+            continue
+        changed = out != ch
+        if ch == " " and out == "+":
+            continue
+        if ch in "\r\n" and s.name in CRLF_NORMALIZING:
+            assert out == "%0D%0A"
+            continue
+        assert changed == s.encode_set.encodes(cp), (s.name, ch, out)
+        if changed:
+            assert out == f"%{cp:02X}", (s.name, ch, out)
+
+
+@pytest.mark.parametrize("s", [s for s in ALL if s.encode_pairs is not None], ids=scheme_id)
+def test_encode_pairs(s: Scheme) -> None:
+    assert s.encode_pairs is not None
+    body = s.encode_pairs([("a b", "c&d"), ("é", "=")])
+    assert isinstance(body, str) and body.isascii()
+    assert "c&d" not in body and "a b" not in body
+    assert body.count("=") >= 2
+    assert s.encode_pairs([]) in ("",)
+
+
+# ---------------------------------------------------------------------------
+# compare()
+# ---------------------------------------------------------------------------
+def test_compare_shape() -> None:
+    table = schemes.compare()
+    assert [x["name"] for x in table["schemes"]] == NAMES
+    assert all(x["spec"] for x in table["schemes"])
+    rows = table["rows"]
+    assert [r["code_point"] for r in rows] == list(range(128))
+    assert rows[0x20]["char"] == "SP" and rows[0x7F]["char"] == "DEL" and rows[0x41]["char"] == "A"
+    for r in rows:
+        assert len(r["encoded"]) == len(r["output"]) == len(NAMES)
+        assert r["encoded"] == [o is not None for o in r["output"]]
+    chosen = schemes.compare(["php-urlencode", "php-rawurlencode"])
+    assert [x["name"] for x in chosen["schemes"]] == ["php-urlencode", "php-rawurlencode"]
+    with pytest.raises(UnknownSchemeError):
+        schemes.compare(["nope"])
+
+
+def _cell(table: dict[str, object], name: str, ch: str) -> str | None:
+    names = [x["name"] for x in table["schemes"]]  # type: ignore[attr-defined]
+    row = table["rows"][ord(ch)]  # type: ignore[index]
+    out: str | None = row["output"][names.index(name)]
+    return out
+
+
+@pytest.mark.parametrize(
+    ("name", "ch", "want"),
+    [
+        ("php-urlencode", "~", "%7E"),
+        ("php-rawurlencode", "~", None),
+        ("php-urlencode", " ", "+"),
+        ("php-rawurlencode", " ", "%20"),
+        ("java-URLEncoder", "*", None),
+        ("ruby-CGI.escape", "*", "%2A"),
+        ("ruby-encode_www_form_component", "~", "%7E"),
+        ("go-PathEscape", "/", "%2F"),
+        ("go-PathEscape", "@", None),
+        ("rfc1738", "~", "%7E"),
+        ("rfc2396", "~", None),
+        ("rfc2396", "[", "%5B"),
+        ("html4-form", "-", "%2D"),
+        ("html4-form", "\n", "%0D%0A"),
+        ("xforms-urlencoded", "'", None),
+        ("slug", " ", None),
+        ("slug", "%", "%25"),
+        ("cgi", ";", "%3B"),
+        # The WHATWG component set leaves "'" alone (the form set encodes it).
+        ("whatwg-component", "'", None),
+        ("application/x-www-form-urlencoded", "'", "%27"),
+        ("oauth1", "~", None),
+        ("ecmascript-encodeURIComponent", "'", None),
+    ],
+)
+def test_compare_spot_values(name: str, ch: str, want: str | None) -> None:
+    if name not in NAMES:
+        pytest.skip(f"{name} is not registered yet")
+    assert _cell(schemes.compare([name]), name, ch) == want
+
+
+def test_compare_against_every_alphanumeric() -> None:
+    # No registered scheme touches letters or digits (schemes that frame their
+    # output, like RFC 8187's charset'lang' prefix, change every character).
+    plain = [s.name for s in ALL if _encode(s, "A") == "A"]
+    table = schemes.compare(plain)
+    for ch in string.ascii_letters + string.digits:
+        assert not any(table["rows"][ord(ch)]["encoded"]), ch

@@ -1,0 +1,275 @@
+"""The web tool's server (issue 7), over real HTTP to a server on 127.0.0.1:0 in a thread:
+routes, the JSON API, limits, headers, escaping, and the form lab pages."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import threading
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import quote, urlencode
+
+import pytest
+
+from percent_encoding import schemes
+from percent_encoding.web import server as web
+
+pytestmark = pytest.mark.one_impl
+
+PAYLOAD = '"><script>alert(1)</script><img src=x onerror=alert(2)>'
+
+
+@pytest.fixture(scope="module")
+def srv() -> Iterator[web.Server]:
+    s = web.make_server("127.0.0.1", 0)
+    t = threading.Thread(target=s.serve_forever, daemon=True)
+    t.start()
+    yield s
+    s.shutdown()
+    s.server_close()
+
+
+class Resp:
+    def __init__(self, status: int, headers: dict[str, str], body: bytes) -> None:
+        self.status, self.headers, self.body = status, headers, body
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8")
+
+
+def req(srv: web.Server, method: str, path: str, body: bytes | None = None,
+        headers: dict[str, str] | None = None) -> Resp:
+    conn = http.client.HTTPConnection("127.0.0.1", srv.server_address[1], timeout=30)
+    try:
+        conn.request(method, path, body=body, headers=headers or {})
+        r = conn.getresponse()
+        return Resp(r.status, {k.lower(): v for k, v in r.getheaders()}, r.read())
+    finally:
+        conn.close()
+
+
+def post_json(srv: web.Server, path: str, data: dict[str, Any]) -> Resp:
+    return req(srv, "POST", path, json.dumps(data).encode(),
+               {"Content-Type": "application/json"})
+
+
+# -- pages and headers ------------------------------------------------------------------
+
+
+def test_index_is_static_and_safe(srv: web.Server) -> None:
+    r = req(srv, "GET", "/?input=" + quote(PAYLOAD) + "&scheme=" + quote(PAYLOAD))
+    assert r.status == 200
+    assert r.headers["content-type"] == "text/html; charset=utf-8"
+    csp = r.headers["content-security-policy"]
+    assert "default-src 'self'" in csp and "script-src 'self'" in csp
+    assert "'unsafe-inline'" not in csp
+    assert r.headers["x-content-type-options"] == "nosniff"
+    assert r.headers["x-frame-options"] == "SAMEORIGIN"
+    # The page never echoes the query: the payload is nowhere in it.
+    assert b"alert" not in r.body and b"onerror" not in r.body
+    # No inline scripts or styles (the CSP would block them anyway), no external resources.
+    text = r.text
+    assert "<script>" not in text and "style=" not in text
+    assert "http://" not in text.replace("http://www.w3.org", "")
+    assert "https://" not in text
+
+
+@pytest.mark.parametrize(("name", "ctype"), [
+    ("app.css", "text/css"), ("app.js", "text/javascript"), ("lab.js", "text/javascript"),
+    ("favicon.svg", "image/svg+xml"),
+])
+def test_static_files(srv: web.Server, name: str, ctype: str) -> None:
+    r = req(srv, "GET", f"/static/{name}")
+    assert r.status == 200 and r.headers["content-type"].startswith(ctype)
+    assert b"https://" not in r.body and b"http://" not in r.body.replace(b"http://www.w3.org", b"")
+
+
+def test_static_js_never_uses_innerhtml(srv: web.Server) -> None:
+    for name in ("app.js", "lab.js"):
+        body = req(srv, "GET", f"/static/{name}").text
+        assert "innerHTML" not in body and "outerHTML" not in body
+        assert "insertAdjacentHTML" not in body and "document.write" not in body
+        assert "eval(" not in body
+
+
+@pytest.mark.parametrize("path", ["/static/../server.py", "/static/%2e%2e/server.py",
+                                  "/static/nope.css", "/nope", "/api/nope"])
+def test_not_found(srv: web.Server, path: str) -> None:
+    r = req(srv, "GET", path)
+    assert r.status == 404
+    assert b"import" not in r.body  # no source leaks
+
+
+def test_head_has_no_body(srv: web.Server) -> None:
+    r = req(srv, "HEAD", "/")
+    assert r.status == 200 and r.body == b"" and int(r.headers["content-length"]) > 1000
+
+
+def test_method_not_allowed(srv: web.Server) -> None:
+    r = req(srv, "POST", "/api/schemes", b"{}", {"Content-Type": "application/json"})
+    assert r.status == 405 and r.json()["status"] == 405
+
+
+def test_host_header_checked(srv: web.Server) -> None:
+    # DNS rebinding: a page on evil.example resolving to 127.0.0.1 must not get answers.
+    r = req(srv, "GET", "/api/schemes", headers={"Host": "evil.example"})
+    assert r.status == 421
+    port = srv.server_address[1]
+    assert req(srv, "GET", "/api/schemes", headers={"Host": f"localhost:{port}"}).status == 200
+
+
+def test_body_limit(srv: web.Server) -> None:
+    big = b'{"input": "' + b"a" * web.MAX_BODY + b'"}'
+    r = req(srv, "POST", "/api/encode", big, {"Content-Type": "application/json"})
+    assert r.status == 413 and "limit" in r.json()["error"]
+    # The limit is on the declared length: nothing is read first.
+    conn = http.client.HTTPConnection("127.0.0.1", srv.server_address[1], timeout=30)
+    conn.putrequest("POST", "/lab/echo/UTF-8/-")
+    conn.putheader("Content-Length", str(50 * web.MAX_BODY))
+    conn.endheaders()
+    assert conn.getresponse().status == 413
+    conn.close()
+
+
+def test_length_required_and_bad_json(srv: web.Server) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", srv.server_address[1], timeout=30)
+    conn.putrequest("POST", "/api/encode")
+    conn.endheaders()
+    assert conn.getresponse().status == 411
+    conn.close()
+    r = req(srv, "POST", "/api/encode", b"[1, 2", {"Content-Type": "application/json"})
+    assert r.status == 400 and "JSON" in r.json()["error"]
+    r = req(srv, "POST", "/api/encode", b"[1, 2]", {"Content-Type": "application/json"})
+    assert r.status == 400
+
+
+# -- the JSON API ---------------------------------------------------------------------------
+
+
+def test_api_schemes(srv: web.Server) -> None:
+    data = req(srv, "GET", "/api/schemes").json()
+    assert [s["name"] for s in data["schemes"]] == schemes.names()
+    assert {"name", "spec", "family", "notes"} <= set(data["schemes"][0])
+    assert "component" in [s["name"] for s in data["sets"]]
+    assert "Shift_JIS" in data["encodings"] and "Shift_JIS" in data["page_encodings"]
+    assert "UTF-16LE" not in data["page_encodings"]
+    assert isinstance(data["detect"], bool)
+
+
+def test_api_encode_get_and_post(srv: web.Server) -> None:
+    q = urlencode({"input": "a b&ü/", "scheme": "path"})
+    got = req(srv, "GET", f"/api/encode?{q}").json()
+    posted = post_json(srv, "/api/encode", {"input": "a b&ü/", "scheme": "path"}).json()
+    assert got == posted
+    assert got["primary"] == {"name": "path", "family": "encode set", "spec": got["primary"]["spec"],
+                              "output": "a%20b&%C3%BC/"}
+    by_name = {r["name"]: r for r in got["results"]}
+    assert set(by_name) == set(schemes.names())  # every registered scheme at once
+    assert by_name["whatwg-component"]["output"] == "a%20b%26%C3%BC%2F"
+    assert by_name["application/x-www-form-urlencoded"]["output"] == "a+b%26%C3%BC%2F"
+
+
+def test_api_encode_legacy_and_errors(srv: web.Server) -> None:
+    d = post_json(srv, "/api/encode", {"input": "ア", "encoding": "sjis", "scheme": "query"}).json()
+    assert d["encoding"] == "Shift_JIS" and d["primary"]["output"] == "%83A"
+    rows = {r["name"]: r for r in d["results"]}
+    assert rows["whatwg-query"]["output"] == "%83A"
+    assert all("output" in r or "na" in r or "error" in r for r in d["results"])
+    r = post_json(srv, "/api/encode", {"input": "x", "encoding": "klingon"})
+    assert r.status == 400 and "klingon" in r.json()["error"]
+    d = post_json(srv, "/api/encode", {"input": "x", "scheme": PAYLOAD}).json()
+    assert "unknown scheme" in d["primary"]["error"]
+    d = post_json(srv, "/api/encode", {"input": "a\ud800b"}).json()  # lone surrogate
+    assert any("error" in r for r in d["results"])
+
+
+def test_api_decode_with_detect(srv: web.Server) -> None:
+    d = post_json(srv, "/api/decode", {"input": "caf%C3%A9+x%2", "scheme": "component"}).json()
+    assert d["primary"]["output"] == "café+x%2"
+    rows = {r["name"]: r for r in d["results"]}
+    assert rows["application/x-www-form-urlencoded"]["output"] == "café x%2"
+    assert d["bytes"] == "63 61 66 c3 a9 2b 78 25 32"
+    det = d["detect"]
+    assert "available" in det
+    if det["available"]:
+        assert "trailing-percent" in {f["code"] for f in det["findings"]}
+
+
+def test_api_decode_legacy(srv: web.Server) -> None:
+    d = post_json(srv, "/api/decode", {"input": "%83A", "encoding": "shift_jis",
+                                        "scheme": "component"}).json()
+    assert d["primary"]["output"] == "ア"
+
+
+def test_api_compare(srv: web.Server) -> None:
+    d = req(srv, "GET", "/api/compare").json()
+    assert [s["name"] for s in d["schemes"]] == schemes.names()
+    assert len(d["rows"]) == 128
+    d = req(srv, "GET", "/api/compare?schemes=whatwg-path,application/x-www-form-urlencoded").json()
+    assert d["rows"][0x20]["output"] == ["%20", "+"]
+    assert d["rows"][ord("a")]["encoded"] == [False, False]
+    assert req(srv, "GET", "/api/compare?schemes=nope").status == 400
+
+
+# -- the form lab ------------------------------------------------------------------------
+
+
+def test_lab_form_page_in_shift_jis(srv: web.Server) -> None:
+    q = urlencode({"charset": "sjis", "accept": "", "method": "post", "value": "ア€"})
+    r = req(srv, "GET", f"/lab/form?{q}")
+    assert r.status == 200
+    assert r.headers["content-type"] == "text/html; charset=Shift_JIS"
+    assert b'<meta charset="Shift_JIS">' in r.body
+    assert b'value="\x83A&#8364;"' in r.body  # ア in Shift_JIS, € as a reference
+    assert b'action="/lab/echo/Shift_JIS/-"' in r.body and b"accept-charset" not in r.body
+    assert b'name="_charset_"' in r.body
+
+
+def test_lab_form_escapes_value(srv: web.Server) -> None:
+    q = urlencode({"charset": "UTF-8", "accept": "windows-1252", "value": PAYLOAD,
+                   "method": "get"})
+    r = req(srv, "GET", f"/lab/form?{q}")
+    assert b"<script>alert" not in r.body and b"<img" not in r.body
+    assert b"&quot;&gt;&lt;script&gt;alert(1)" in r.body
+    assert b'accept-charset="windows-1252"' in r.body and b'method="get"' in r.body
+
+
+@pytest.mark.parametrize("q", ["charset=klingon", "charset=UTF-16LE", "charset=replacement"])
+def test_lab_form_rejects_bad_charsets(srv: web.Server, q: str) -> None:
+    assert req(srv, "GET", f"/lab/form?{q}").status == 400
+
+
+def test_lab_echo_decodes_what_was_sent(srv: web.Server) -> None:
+    body = b"_charset_=Shift_JIS&text=%83A+%22%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E"
+    r = req(srv, "POST", "/lab/echo/Shift_JIS/-", body,
+            {"Content-Type": "application/x-www-form-urlencoded"})
+    assert r.status == 200
+    t = r.text
+    assert "_charset_=Shift_JIS&amp;text=%83A+" in t  # the raw bytes, escaped as HTML
+    assert "<td class='val'>ア &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</td>" in t
+    assert "<script>" not in t
+    assert "83 41 20 22 3e" in t  # the value's bytes
+    # accept-charset wins over the page encoding (HTML form submission encoding).
+    r = req(srv, "POST", "/lab/echo/UTF-8/windows-1252", b"text=%E9",
+            {"Content-Type": "application/x-www-form-urlencoded"})
+    assert "Decoded as windows-1252" in r.text and "<td class='val'>é</td>" in r.text
+
+
+def test_lab_echo_get_reads_the_query(srv: web.Server) -> None:
+    r = req(srv, "GET", "/lab/echo/EUC-JP/-?_charset_=EUC-JP&text=%A5%A2")
+    assert r.status == 200 and "<td class='val'>ア</td>" in r.text
+    assert req(srv, "GET", "/lab/echo/EUC-JP").status == 404
+
+
+def test_make_server_url_and_loopback_default() -> None:
+    s = web.make_server(port=0)
+    try:
+        assert s.server_address[0] == "127.0.0.1"
+        assert s.url == f"http://127.0.0.1:{s.server_address[1]}/"
+    finally:
+        s.server_close()

@@ -1,0 +1,269 @@
+"""The web tool end to end in real headless Chromium (Debian's /usr/bin/chromium driven by
+Playwright; never ``playwright install``): typing, scheme switching, copy buttons, the grid,
+the form lab in Shift_JIS, and an injection payload in a shared link.
+
+Screenshots go to a temporary directory (and also to $PERCENT_SCREENSHOTS when set).
+One browser for the whole module keeps it to a few seconds per test.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+from percent_encoding import schemes
+
+pytestmark = pytest.mark.one_impl
+
+CHROMIUM = "/usr/bin/chromium"
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"{CHROMIUM} is not installed", allow_module_level=True)
+
+from percent_encoding.web.server import Server, make_server  # noqa: E402
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+TIMEOUT_MS = 15000
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    s = make_server("127.0.0.1", 0)
+    t = threading.Thread(target=s.serve_forever, daemon=True)
+    t.start()
+    yield s
+    s.shutdown()
+    s.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("screenshots")
+
+
+def shoot(page: Any, shots: Path, name: str, **kw: Any) -> Path:
+    path = shots / f"{name}.png"
+    page.screenshot(path=str(path), **kw)
+    assert path.stat().st_size > 5000  # something was drawn
+    keep = os.environ.get("PERCENT_SCREENSHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, Path(keep) / path.name)
+    return path
+
+
+@pytest.fixture
+def page(browser: Any, server: Server) -> Iterator[Any]:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    origin = server.url.rstrip("/")
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
+    pg = ctx.new_page()
+    pg.set_default_timeout(TIMEOUT_MS)
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.errors = errors
+    yield pg
+    ctx.close()
+    assert not errors, errors
+
+
+def open_tool(page: Any, server: Server, query: str = "") -> None:
+    page.goto(server.url + query)
+    page.wait_for_selector("body[data-ready='1']")
+
+
+def primary(page: Any) -> str:
+    return str(page.locator("#primary-output").text_content())
+
+
+def row_output(page: Any, name: str) -> str:
+    return str(page.locator(f"#results tr[data-scheme='{name}'] td.out").text_content())
+
+
+def test_typing_updates_every_scheme(page: Any, server: Server, shots: Path) -> None:
+    open_tool(page, server)
+    page.locator("#input").press_sequentially("a b/ü&")
+    page.wait_for_function(
+        "() => document.getElementById('primary-output').textContent === 'a%20b%2F%C3%BC%26'"
+    )
+    assert row_output(page, "whatwg-path") == "a%20b/%C3%BC&"
+    page.wait_for_function(
+        "() => document.querySelector(\"#results tr[data-scheme='application/x-www-form-urlencoded'] "
+        "td.out\").textContent === 'a+b%2F%C3%BC%26'"
+    )
+    names = page.locator("#results tr[data-scheme]").evaluate_all(
+        "rows => rows.map(r => r.dataset.scheme)"
+    )
+    assert set(names) == set(schemes.names())
+    # The address bar is the shareable state.
+    assert "input=a+b%2F%C3%BC%26" in page.url or "input=a%20b%2F%C3%BC%26" in page.url
+    shoot(page, shots, "encode-light")
+
+
+def test_scheme_switching_and_decode_mode(page: Any, server: Server, shots: Path) -> None:
+    open_tool(page, server, "?input=" + quote("a b+c"))
+    page.wait_for_function("() => document.getElementById('primary-output').textContent === 'a%20b%2Bc'")
+    page.select_option("#scheme", "application/x-www-form-urlencoded")
+    page.wait_for_function("() => document.getElementById('primary-output').textContent === 'a+b%2Bc'")
+    assert "scheme=application%2Fx-www-form-urlencoded" in page.url
+    assert page.locator(
+        "#results tr.selected[data-scheme='application/x-www-form-urlencoded']"
+    ).count() == 1
+    # Clicking a scheme name in the table selects it too.
+    page.locator("#results tr[data-scheme='whatwg-path'] button.linkish").click()
+    page.wait_for_function("() => document.getElementById('primary-output').textContent === 'a%20b+c'")
+    assert page.locator("#scheme").input_value() == "whatwg-path"
+    # Decode mode: results decode, the analysis panel appears.
+    page.click("#mode-decode")
+    page.fill("#input", "caf%C3%A9+au+lait%2")
+    page.wait_for_function(
+        "() => document.getElementById('primary-output').textContent === 'café+au+lait%2'"
+    )
+    assert page.locator("#detect").is_visible()
+    assert "63 61 66 c3 a9" in str(page.locator("#detect-bytes").text_content())
+    page.select_option("#scheme", "application/x-www-form-urlencoded")
+    page.wait_for_function(
+        "() => document.getElementById('primary-output').textContent === 'café au lait%2'"
+    )
+    assert "mode=decode" in page.url
+    shoot(page, shots, "decode-light")
+
+
+def test_shared_link_restores_state(page: Any, server: Server) -> None:
+    open_tool(page, server, "?input=%83A&scheme=component&mode=decode&encoding=Shift_JIS")
+    page.wait_for_function("() => document.getElementById('primary-output').textContent === 'ア'")
+    assert page.locator("#mode-decode").get_attribute("aria-pressed") == "true"
+    assert page.locator("#encoding").input_value() == "Shift_JIS"
+
+
+def test_copy_buttons(page: Any, server: Server) -> None:
+    open_tool(page, server, "?input=" + quote("x y") + "&scheme=path")
+    page.wait_for_function("() => document.getElementById('primary-output').textContent === 'x%20y'")
+    page.click("#primary-copy")
+    page.wait_for_function("() => document.getElementById('primary-copy').textContent.includes('Copied')")
+    assert page.evaluate("navigator.clipboard.readText()") == "x%20y"
+    btn = page.locator(
+        "#results tr[data-scheme='application/x-www-form-urlencoded'] button.copy"
+    )
+    btn.click()
+    page.wait_for_function("() => navigator.clipboard.readText().then(t => t === 'x+y')")
+    page.click("#share")
+    page.wait_for_function("() => navigator.clipboard.readText().then(t => t.includes('input=x'))")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link.startswith(server.url + "?input=x") and "scheme=path" in link
+
+
+def test_grid(page: Any, server: Server, shots: Path) -> None:
+    open_tool(page, server)
+    page.wait_for_selector("body[data-grid='1']")
+    rows = page.locator("#grid-table tr.row")
+    assert rows.count() == len(schemes.names())
+    headers = page.locator("#grid-table thead th").all_text_contents()
+    assert "SP" in headers and "+" in headers and "A–Z" in headers
+    col = headers.index("SP")
+    form_row = page.locator("#grid-table tr.row[data-scheme='application/x-www-form-urlencoded']")
+    cell = form_row.locator("td").nth(col - 1)
+    assert "other" in str(cell.get_attribute("class"))  # space -> "+": written differently
+    assert cell.text_content() == "+"
+    comp = page.locator("#grid-table tr.row[data-scheme='whatwg-component'] td").nth(col - 1)
+    assert "enc" in str(comp.get_attribute("class")) and "%20" in str(comp.get_attribute("title"))
+    # Show every column, then click a row to select its scheme.
+    page.uncheck("#grid-diff")
+    assert len(page.locator("#grid-table thead th").all_text_contents()) > len(headers)
+    form_row.locator("th.sname").click()
+    page.wait_for_function(
+        "() => document.getElementById('scheme').value === 'application/x-www-form-urlencoded'"
+    )
+    page.check("#grid-diff")
+    page.locator("#grid").screenshot(path=str(shots / "grid.png"))
+    keep = os.environ.get("PERCENT_SCREENSHOTS")
+    if keep:
+        shutil.copy(shots / "grid.png", Path(keep) / "grid.png")
+
+
+def test_form_lab_shift_jis(page: Any, server: Server, shots: Path) -> None:
+    open_tool(page, server)
+    page.select_option("#lab-charset", "Shift_JIS")
+    page.fill("#lab-value", "ア")
+    page.click("#lab-send")
+    frame = page.frame_locator("#lab-frame")
+    raw = frame.locator("#lab-raw")
+    raw.wait_for()
+    # What Chromium itself sent from a Shift_JIS page: ア is the two bytes 0x83 0x41.
+    assert raw.text_content() == "_charset_=Shift_JIS&text=%83A"
+    assert frame.locator("#lab-pairs td.val").all_text_contents() == ["Shift_JIS", "ア"]
+    page.locator("#lab").scroll_into_view_if_needed()
+    page.locator("#lab").screenshot(path=str(shots / "lab.png"))
+    # accept-charset overrides the page encoding; € is not in Shift_JIS but is in windows-1252.
+    page.select_option("#lab-accept", "windows-1252")
+    page.select_option("#lab-method", "get")
+    page.fill("#lab-value", "€ ア")
+    page.click("#lab-send")
+    page.wait_for_function(
+        "() => { const d = document.getElementById('lab-frame').contentDocument;"
+        " const r = d && d.getElementById('lab-raw');"
+        " return r && r.textContent.includes('windows-1252'); }"
+    )
+    # ア is not in windows-1252: the browser sends &#12450; percent-encoded.
+    assert frame.locator("#lab-raw").text_content() == (
+        "_charset_=windows-1252&text=%80+%26%2312450%3B"
+    )
+
+
+def test_injection_payload_never_runs(page: Any, server: Server, shots: Path) -> None:
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    payload = '"><script>window.__pwned=1;alert(1)</script><img src=x onerror="window.__pwned=2">'
+    open_tool(
+        page, server,
+        "?input=" + quote(payload) + "&scheme=" + quote(payload) + "&encoding=" + quote(payload),
+    )
+    page.wait_for_function("() => document.getElementById('primary-note').textContent.length > 0")
+    assert page.locator("#input").input_value() == payload  # shown as text, in the box
+    assert page.evaluate("window.__pwned") is None
+    assert page.locator("img[src=x]").count() == 0 and page.locator("script:not([src])").count() == 0
+    # The payload shows encoded in every scheme.
+    assert row_output(page, "whatwg-component").startswith("%22%3E%3Cscript%3Ewindow.__pwned")
+    # The unknown "scheme" is an <option> whose text is the payload, not markup.
+    assert page.locator("#scheme option").last.text_content() == payload
+    # Typing it is just as harmless, in the form lab as well.
+    page.fill("#input", payload + "<svg onload=alert(3)>")
+    page.fill("#lab-value", payload)
+    page.click("#lab-send")
+    page.frame_locator("#lab-frame").locator("#lab-raw").wait_for()
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__pwned") is None
+    assert page.frame_locator("#lab-frame").locator("#lab-pairs td.val").last.text_content() == (
+        payload
+    )
+    assert dialogs == []
+    shoot(page, shots, "injection")
+
+
+def test_dark_mode_screenshot(browser: Any, server: Server, shots: Path) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
+    try:
+        pg = ctx.new_page()
+        pg.goto(server.url + "?input=" + quote("café & crème/brûlée?") + "&scheme=component")
+        pg.wait_for_selector("body[data-grid='1']")
+        bg = pg.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert bg == "rgb(18, 19, 26)"  # the dark palette applied
+        shoot(pg, shots, "full-dark", full_page=True)
+    finally:
+        ctx.close()
