@@ -154,3 +154,19 @@ def test_xpath_iri_to_uri_is_rfc3987_mapping() -> None:
 
     assert xpath.IRI_TO_URI == iri.IRI_TO_URI
     assert xpath.ENCODE_FOR_URI == percent_encoding.sets.RFC3986_UNRESERVED
+
+
+def test_qt3_k2_iri_to_uri_func9() -> None:
+    # The QT3 test suite's k2-IRIToURIfunc-9: iri-to-uri(codepoints-to-string(32 to 294))
+    out = iri_to_uri("".join(map(chr, range(32, 295))))
+    ascii_part = (
+        "%20!%22#$%&'()*+,-./0123456789:;%3C=%3E?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[%5C]%5E_%60"
+        "abcdefghijklmnopqrstuvwxyz%7B%7C%7D~%7F"
+    )
+    assert out.startswith(ascii_part + "%C2%80%C2%81")
+    assert out == ascii_part + "".join(
+        "".join(f"%{b:02X}" for b in chr(cp).encode()) for cp in range(128, 295)
+    )
+    # k2-IRIToURIfunc-7 and -8
+    assert iri_to_uri('<> "{}|\\^`') == "%3C%3E%20%22%7B%7D%7C%5C%5E%60"
+    assert iri_to_uri("\n") == "%0A"

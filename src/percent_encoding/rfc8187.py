@@ -22,7 +22,7 @@ value-chars are ``attr-char`` (ALPHA DIGIT ``!#$&+-.^_`|~``) or ``%XX``
   ``filename="..."`` fallback and, when the name needs it, ``filename*``
   (RFC 6266 §4.3 and Appendix D).  :func:`parse_content_disposition` reads
   one, prefers ``filename*`` (and any ``name*``) over the plain form, joins
-  RFC 2231 continuations (HTTP does not use them, RFC 8187 §3.2, but mail
+  RFC 2231 continuations (HTTP does not use them, RFC 8187 §3.1, but mail
   software writes them) and unescapes quoted-strings.  Malformed headers
   raise :class:`ContentDispositionError` with the position.
 """
