@@ -94,7 +94,7 @@ def test_encoding_with_own_rules_scheme_is_usage_error(capsys: pytest.CaptureFix
     ],
 )
 def test_decode_text(capsys: pytest.CaptureFixture[str], args: list[str], expected: str) -> None:
-    code, out, err = run(capsys, "decode", *args)
+    code, out, _ = run(capsys, "decode", *args)
     assert code == 0
     assert out == expected + "\n"
 
@@ -375,7 +375,7 @@ def test_schemes(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_detect(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "detect", "--json", "https://example.com/?q=a+b%2")
+    code, out, _ = run(capsys, "detect", "--json", "https://example.com/?q=a+b%2")
     rep = json.loads(out)
     if not rep["available"]:
         assert code == 1 and "not available" in rep["message"]
@@ -407,6 +407,29 @@ def test_python_dash_m_and_console_script() -> None:
     if exe.exists():
         q = subprocess.run([str(exe), "decode", "a%20b"], capture_output=True, timeout=60)
         assert q.stdout == b"a b\n"
+
+
+def test_serve_prints_url_and_stops_on_ctrl_c() -> None:
+    import signal
+    import urllib.request
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "percent_encoding", "serve", "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None
+    try:
+        line = proc.stdout.readline().decode()
+        m = re.match(r"percent web tool: (http://127\.0\.0\.1:\d+/) ", line)
+        assert m, line
+        with urllib.request.urlopen(m.group(1) + "api/schemes", timeout=20) as r:
+            assert r.status == 200 and json.loads(r.read())["schemes"]
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=20) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
 
 
 # -- docs/cli.md: every `$ percent ...` example prints what the page says ---------------
@@ -441,6 +464,7 @@ def test_docs_cli_examples(cmd: str, expected: str) -> None:
     env = dict(os.environ, NO_COLOR="1")
     bindir = str(Path(sys.executable).parent)
     env["PATH"] = bindir + os.pathsep + env.get("PATH", "")
-    p = subprocess.run(cmd, shell=True, capture_output=True, timeout=60, env=env, cwd=ROOT)
-    got = (p.stdout + p.stderr).decode("utf-8").rstrip("\n")
+    p = subprocess.run(cmd, shell=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       timeout=60, env=env, cwd=ROOT)
+    got = p.stdout.decode("utf-8").rstrip("\n")
     assert got == expected.rstrip("\n"), cmd

@@ -9,7 +9,9 @@ oracles (php, java, go, ruby) are in test_legacy_oracles.py.
 
 from __future__ import annotations
 
+import doctest
 import string
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -457,3 +459,11 @@ def test_form_round_trips_modulo_line_breaks(pairs: list[tuple[str, str]]) -> No
     want = [(crlf(k), crlf(v)) for k, v in pairs]
     assert L.html4_form_decode(L.html4_form_encode(pairs)) == want
     assert L.html4_form_decode(L.xforms_urlencode(pairs), separators=";") == want
+
+
+def test_docs_and_docstring_examples_run() -> None:
+    root = Path(__file__).resolve().parents[1]
+    result = doctest.testfile(str(root / "docs" / "legacy.md"), module_relative=False)
+    assert result.failed == 0 and result.attempted > 20
+    result = doctest.testmod(L)
+    assert result.failed == 0 and result.attempted > 20

@@ -8,8 +8,12 @@ encode sets that agree with what the encoder does, and a place in compare().
 
 from __future__ import annotations
 
+import doctest
+import importlib.util
 import json
 import string
+import threading
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -260,3 +264,65 @@ def test_compare_against_every_alphanumeric() -> None:
     table = schemes.compare(plain)
     for ch in string.ascii_letters + string.digits:
         assert not any(table["rows"][ord(ch)]["encoded"]), ch
+
+
+# ---------------------------------------------------------------------------
+# Docs
+# ---------------------------------------------------------------------------
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_docs_examples_run() -> None:
+    result = doctest.testfile(str(ROOT / "docs" / "schemes.md"), module_relative=False)
+    assert result.failed == 0 and result.attempted > 0
+
+
+def test_docs_comparison_table_is_current() -> None:
+    tool = ROOT / "tools" / "gen_scheme_table.py"
+    spec = importlib.util.spec_from_file_location("gen_scheme_table", tool)
+    assert spec is not None and spec.loader is not None
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    rc = gen.main(["--check", str(ROOT / "docs" / "schemes.md")])
+    assert rc == 0, (
+        "docs/schemes.md is stale: python tools/gen_scheme_table.py --write docs/schemes.md"
+    )
+
+
+# ---------------------------------------------------------------------------
+# Loading
+# ---------------------------------------------------------------------------
+@pytest.fixture
+def fresh_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(schemes, "_registry", {})
+    monkeypatch.setattr(schemes, "_aliases", {})
+    monkeypatch.setattr(schemes, "_loaded", False)
+
+
+@pytest.mark.usefixtures("fresh_registry")
+def test_first_load_from_many_threads() -> None:
+    results: list[list[str]] = []
+    errors: list[BaseException] = []
+
+    def read() -> None:
+        try:
+            results.append(schemes.names())
+        except BaseException as e:  # pragma: no cover - the failure being tested for
+            errors.append(e)
+
+    threads = [threading.Thread(target=read) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert all(r == NAMES for r in results) and len(results) == 8
+
+
+@pytest.mark.usefixtures("fresh_registry")
+def test_a_failed_load_leaves_nothing_half_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(schemes, "_MODULES", (*schemes._MODULES, "no_such_module"))
+    for _ in range(2):  # the same real error each time, never "registered twice"
+        with pytest.raises(ModuleNotFoundError):
+            schemes.names()
+    assert schemes._registry == {}

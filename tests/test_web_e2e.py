@@ -29,6 +29,8 @@ if not Path(CHROMIUM).exists():
 
 from percent_encoding.web.server import Server, make_server  # noqa: E402
 
+expect = sync_api.expect
+
 ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 TIMEOUT_MS = 15000
@@ -92,6 +94,22 @@ def primary(page: Any) -> str:
     return str(page.locator("#primary-output").text_content())
 
 
+def wait_primary(page: Any, text: str) -> None:
+    page.wait_for_function(
+        "t => document.getElementById('primary-output').textContent === t", arg=text
+    )
+
+
+def wait_clipboard(page: Any, pred: Any) -> str:
+    text = ""
+    for _ in range(50):
+        text = str(page.evaluate("navigator.clipboard.readText()"))
+        if pred(text):
+            return text
+        page.wait_for_timeout(100)
+    raise AssertionError(f"clipboard holds {text!r}")
+
+
 def row_output(page: Any, name: str) -> str:
     return str(page.locator(f"#results tr[data-scheme='{name}'] td.out").text_content())
 
@@ -99,14 +117,10 @@ def row_output(page: Any, name: str) -> str:
 def test_typing_updates_every_scheme(page: Any, server: Server, shots: Path) -> None:
     open_tool(page, server)
     page.locator("#input").press_sequentially("a b/ü&")
-    page.wait_for_function(
-        "() => document.getElementById('primary-output').textContent === 'a%20b%2F%C3%BC%26'"
-    )
+    wait_primary(page, "a%20b%2F%C3%BC%26")
     assert row_output(page, "whatwg-path") == "a%20b/%C3%BC&"
-    page.wait_for_function(
-        "() => document.querySelector(\"#results tr[data-scheme='application/x-www-form-urlencoded'] "
-        "td.out\").textContent === 'a+b%2F%C3%BC%26'"
-    )
+    form_out = "#results tr[data-scheme='application/x-www-form-urlencoded'] td.out"
+    expect(page.locator(form_out)).to_have_text("a+b%2F%C3%BC%26")
     names = page.locator("#results tr[data-scheme]").evaluate_all(
         "rows => rows.map(r => r.dataset.scheme)"
     )
@@ -118,54 +132,50 @@ def test_typing_updates_every_scheme(page: Any, server: Server, shots: Path) -> 
 
 def test_scheme_switching_and_decode_mode(page: Any, server: Server, shots: Path) -> None:
     open_tool(page, server, "?input=" + quote("a b+c"))
-    page.wait_for_function("() => document.getElementById('primary-output').textContent === 'a%20b%2Bc'")
+    wait_primary(page, "a%20b%2Bc")
     page.select_option("#scheme", "application/x-www-form-urlencoded")
-    page.wait_for_function("() => document.getElementById('primary-output').textContent === 'a+b%2Bc'")
+    wait_primary(page, "a+b%2Bc")
     assert "scheme=application%2Fx-www-form-urlencoded" in page.url
     assert page.locator(
         "#results tr.selected[data-scheme='application/x-www-form-urlencoded']"
     ).count() == 1
     # Clicking a scheme name in the table selects it too.
     page.locator("#results tr[data-scheme='whatwg-path'] button.linkish").click()
-    page.wait_for_function("() => document.getElementById('primary-output').textContent === 'a%20b+c'")
+    wait_primary(page, "a%20b+c")
     assert page.locator("#scheme").input_value() == "whatwg-path"
     # Decode mode: results decode, the analysis panel appears.
     page.click("#mode-decode")
     page.fill("#input", "caf%C3%A9+au+lait%2")
-    page.wait_for_function(
-        "() => document.getElementById('primary-output').textContent === 'café+au+lait%2'"
-    )
+    wait_primary(page, "café+au+lait%2")
     assert page.locator("#detect").is_visible()
     assert "63 61 66 c3 a9" in str(page.locator("#detect-bytes").text_content())
     page.select_option("#scheme", "application/x-www-form-urlencoded")
-    page.wait_for_function(
-        "() => document.getElementById('primary-output').textContent === 'café au lait%2'"
-    )
+    wait_primary(page, "café au lait%2")
     assert "mode=decode" in page.url
     shoot(page, shots, "decode-light")
 
 
 def test_shared_link_restores_state(page: Any, server: Server) -> None:
-    open_tool(page, server, "?input=%83A&scheme=component&mode=decode&encoding=Shift_JIS")
-    page.wait_for_function("() => document.getElementById('primary-output').textContent === 'ア'")
+    # The link's input is itself percent-encoded: %2583A is the text "%83A".
+    open_tool(page, server, "?input=%2583A&scheme=component&mode=decode&encoding=sjis")
+    wait_primary(page, "ア")
     assert page.locator("#mode-decode").get_attribute("aria-pressed") == "true"
     assert page.locator("#encoding").input_value() == "Shift_JIS"
 
 
 def test_copy_buttons(page: Any, server: Server) -> None:
     open_tool(page, server, "?input=" + quote("x y") + "&scheme=path")
-    page.wait_for_function("() => document.getElementById('primary-output').textContent === 'x%20y'")
+    wait_primary(page, "x%20y")
     page.click("#primary-copy")
-    page.wait_for_function("() => document.getElementById('primary-copy').textContent.includes('Copied')")
-    assert page.evaluate("navigator.clipboard.readText()") == "x%20y"
+    expect(page.locator("#primary-copy")).to_have_text("Copied ✓")
+    assert wait_clipboard(page, lambda t: t == "x%20y") == "x%20y"
     btn = page.locator(
         "#results tr[data-scheme='application/x-www-form-urlencoded'] button.copy"
     )
     btn.click()
-    page.wait_for_function("() => navigator.clipboard.readText().then(t => t === 'x+y')")
+    wait_clipboard(page, lambda t: t == "x+y")
     page.click("#share")
-    page.wait_for_function("() => navigator.clipboard.readText().then(t => t.includes('input=x'))")
-    link = page.evaluate("navigator.clipboard.readText()")
+    link = wait_clipboard(page, lambda t: "input=x" in t)
     assert link.startswith(server.url + "?input=x") and "scheme=path" in link
 
 
@@ -187,9 +197,7 @@ def test_grid(page: Any, server: Server, shots: Path) -> None:
     page.uncheck("#grid-diff")
     assert len(page.locator("#grid-table thead th").all_text_contents()) > len(headers)
     form_row.locator("th.sname").click()
-    page.wait_for_function(
-        "() => document.getElementById('scheme').value === 'application/x-www-form-urlencoded'"
-    )
+    expect(page.locator("#scheme")).to_have_value("application/x-www-form-urlencoded")
     page.check("#grid-diff")
     page.locator("#grid").screenshot(path=str(shots / "grid.png"))
     keep = os.environ.get("PERCENT_SCREENSHOTS")
@@ -228,16 +236,22 @@ def test_form_lab_shift_jis(page: Any, server: Server, shots: Path) -> None:
 
 def test_injection_payload_never_runs(page: Any, server: Server, shots: Path) -> None:
     dialogs: list[str] = []
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+    def on_dialog(d: Any) -> None:
+        dialogs.append(d.message)
+        d.dismiss()
+
+    page.on("dialog", on_dialog)
     payload = '"><script>window.__pwned=1;alert(1)</script><img src=x onerror="window.__pwned=2">'
     open_tool(
         page, server,
         "?input=" + quote(payload) + "&scheme=" + quote(payload) + "&encoding=" + quote(payload),
     )
-    page.wait_for_function("() => document.getElementById('primary-note').textContent.length > 0")
+    expect(page.locator("#primary-note")).to_contain_text("unknown scheme")
     assert page.locator("#input").input_value() == payload  # shown as text, in the box
     assert page.evaluate("window.__pwned") is None
-    assert page.locator("img[src=x]").count() == 0 and page.locator("script:not([src])").count() == 0
+    assert page.locator("img[src=x]").count() == 0
+    assert page.locator("script:not([src])").count() == 0
     # The payload shows encoded in every scheme.
     assert row_output(page, "whatwg-component").startswith("%22%3E%3Cscript%3Ewindow.__pwned")
     # The unknown "scheme" is an <option> whose text is the payload, not markup.

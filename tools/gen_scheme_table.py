@@ -84,6 +84,22 @@ def table() -> str:
     return "\n".join(lines) + "\n"
 
 
+def index() -> str:
+    """One row per scheme: name, family, source, notes, what it offers."""
+    lines = [
+        "| scheme | family | spec or source | notes | decode | pairs |",
+        "|---|---|---|---|---|---|",
+    ]
+    for s in schemes.all_schemes():
+        spec = s.spec.replace("|", "\\|")
+        notes = s.notes.replace("|", "\\|")
+        lines.append(
+            f"| `{s.name}` | {s.family} | {spec} | {notes} | "
+            f"{'yes' if s.decode else '—'} | {'yes' if s.encode_pairs else '—'} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
 def _replace(doc: str, body: str) -> str:
     start = doc.index(BEGIN) + len(BEGIN)
     end = doc.index(END)
@@ -91,7 +107,7 @@ def _replace(doc: str, body: str) -> str:
 
 
 def main(argv: list[str]) -> int:
-    body = table()
+    body = "### What each scheme changes\n\n" + table() + "\n### Every scheme\n\n" + index()
     if len(argv) == 2 and argv[0] in ("--check", "--write"):
         path = Path(argv[1])
         doc = path.read_text(encoding="utf-8")

@@ -482,6 +482,8 @@ def requote(uri: str) -> str:
 
     The result always matches RFC 3986's ``URI-reference`` rule.
 
+    Leading and trailing whitespace is data too (browsers strip it from what
+    is typed in the address bar; call ``s.strip()`` first if you want that).
     Nothing is decoded and nothing is lower-cased, so a string that already
     is a valid URI reference comes back unchanged, and
     ``requote(requote(s)) == requote(s)`` for every ``s``.

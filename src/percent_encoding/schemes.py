@@ -15,6 +15,7 @@ The CLI and the web tool read only this registry.
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -76,16 +77,19 @@ class Scheme:
 _registry: dict[str, Scheme] = {}
 _aliases: dict[str, str] = {}
 _loaded = False
+_load_lock = threading.RLock()
 
 
-def _add(scheme: Scheme) -> None:
-    if scheme.name in _registry or scheme.name in _aliases:
+def _add(
+    scheme: Scheme, registry: dict[str, Scheme] = _registry, aliases: dict[str, str] = _aliases
+) -> None:
+    if scheme.name in registry or scheme.name in aliases:
         raise ValueError(f"scheme {scheme.name!r} is registered twice")
-    _registry[scheme.name] = scheme
+    registry[scheme.name] = scheme
     for a in scheme.aliases:
-        if a in _registry or a in _aliases:
+        if a in registry or a in aliases:
             raise ValueError(f"scheme alias {a!r} is registered twice")
-        _aliases[a] = scheme.name
+        aliases[a] = scheme.name
 
 
 def _whatwg_schemes() -> list[Scheme]:
@@ -113,16 +117,27 @@ def _whatwg_schemes() -> list[Scheme]:
 
 
 def _load() -> None:
+    # Build the whole registry aside and publish it at once, under a lock: two
+    # threads reading it first, or a feature module failing to import, must not
+    # leave a half-filled registry behind (the next call would then report
+    # "registered twice" instead of the real error).
     global _loaded
     if _loaded:
         return
-    for s in _whatwg_schemes():
-        _add(s)
-    for mod in _MODULES:
-        m = importlib.import_module(f"{__package__}.{mod}")
-        for s in m.SCHEMES:
-            _add(s)
-    _loaded = True
+    with _load_lock:
+        if _loaded:
+            return
+        registry: dict[str, Scheme] = {}
+        aliases: dict[str, str] = {}
+        for s in _whatwg_schemes():
+            _add(s, registry, aliases)
+        for mod in _MODULES:
+            m = importlib.import_module(f"{__package__}.{mod}")
+            for s in m.SCHEMES:
+                _add(s, registry, aliases)
+        _registry.update(registry)
+        _aliases.update(aliases)
+        _loaded = True
 
 
 def get(name: str) -> Scheme:

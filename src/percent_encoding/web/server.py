@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import html
 import json
+import signal
 import sys
 import threading
 import webbrowser
@@ -306,7 +307,9 @@ class Handler(BaseHTTPRequestHandler):
     """Routes requests; see the module docstring for the list."""
 
     server_version = f"percent/{__version__}"
-    sys_version = ""
+
+    def version_string(self) -> str:
+        return self.server_version
     protocol_version = "HTTP/1.1"
     timeout = 30  # a stalled client cannot hold a thread for ever
 
@@ -525,6 +528,10 @@ def make_server(host: str = "127.0.0.1", port: int = 8000, verbose: bool = False
     return Server((host, port), verbose=verbose)
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, *, open_browser: bool = False) -> None:
     """Serve the web tool until Ctrl-C, printing its URL first."""
     try:
@@ -532,6 +539,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, open_browser: bool = Fal
     except OSError as e:
         raise CLIError(f"cannot listen on {host}:{port}: {e.strerror or e}", 1) from None
     print(f"percent web tool: {server.url}  (Ctrl-C to stop)", flush=True)
+    if threading.current_thread() is threading.main_thread():
+        # A process manager's SIGTERM stops the server as cleanly as Ctrl-C.
+        signal.signal(signal.SIGTERM, _interrupt)
     if open_browser:
         threading.Thread(target=webbrowser.open, args=(server.url,), daemon=True).start()
     try:

@@ -38,13 +38,18 @@
     return data;
   }
 
+  // The spec citation: its first URL becomes the link, the whole citation its title.
   function specLink(a, spec) {
     a.textContent = "";
     a.removeAttribute("href");
+    a.title = spec || "";
     if (!spec) return;
-    if (/^https?:\/\//.test(spec)) {
-      a.href = spec;
-      a.textContent = spec.replace(/^https?:\/\/(www\.)?/, "").replace(/#.*/, (m) => m.length > 40 ? m.slice(0, 40) + "…" : m);
+    const m = spec.match(/https?:\/\/[^\s)]+/);
+    if (m) {
+      a.href = m[0];
+      const before = spec.slice(0, m.index).trim();
+      const short = m[0].replace(/^https?:\/\/(www\.)?/, "");
+      a.textContent = before ? before : (short.length > 60 ? short.slice(0, 59) + "…" : short);
     } else {
       a.textContent = spec;
     }
@@ -132,7 +137,11 @@
     }
     for (const name of meta.encodings) sel.append(el("option", { value: name, text: name }));
     if (state.encoding === "auto" && state.mode !== "decode") state.encoding = "UTF-8";
-    ensureOption(sel, state.encoding);
+    // A label from a link may be any alias ("sjis"): the server answers with the
+    // canonical name (see update), or with an error, and then UTF-8 it is.
+    const known = [...sel.options].find((o) => o.value.toLowerCase() === state.encoding.toLowerCase());
+    if (known) state.encoding = known.value;
+    else sel.append(el("option", { value: state.encoding, text: state.encoding, class: "alias" }));
     sel.value = state.encoding;
   }
 
@@ -167,10 +176,20 @@
       });
       if (mine !== seq) return;
       $("status").textContent = "";
+      if (data.encoding && data.encoding !== state.encoding && meta.encodings.includes(data.encoding)) {
+        state.encoding = data.encoding;
+        fillEncodings();
+        history.replaceState(null, "", shareURL());
+      }
       render(data);
     } catch (e) {
       if (mine !== seq) return;
       $("status").textContent = `⚠ ${e.message}`;
+      if (state.encoding !== "auto" && !meta.encodings.includes(state.encoding)) {
+        state.encoding = "UTF-8";
+        fillEncodings();
+        schedule(0);
+      }
     } finally {
       if (mine === seq) document.body.classList.remove("busy");
     }
