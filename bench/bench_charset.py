@@ -28,7 +28,6 @@ import sys
 import time
 import unicodedata
 from collections import defaultdict
-from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -228,8 +227,8 @@ def main() -> None:
     def pct(cell: list[int], k: int) -> str:
         return f"{100 * cell[k] / cell[2]:5.1f}" if cell[2] else "    -"
 
-    fams = sorted({f for f, _ in stats if f != "all"}) + ["all"]
-    header = ["family", "bytes", "n"] + [f"{m} top-1 / top-3" for m in methods]
+    fams = [*sorted({f for f, _ in stats if f != "all"}), "all"]
+    header = ["family", "bytes", "n", *(f"{m} top-1 / top-3" for m in methods)]
     if args.markdown:
         print("| " + " | ".join(header) + " |")
         print("|" + "---|" * len(header))

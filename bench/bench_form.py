@@ -21,12 +21,13 @@ import sys
 import timeit
 import urllib.parse
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-import percent_encoding  # noqa: E402
-from percent_encoding import form  # noqa: E402
+import percent_encoding
+from percent_encoding import form
 
 QUERY = (
     "q=hello+world&lang=en-US&page=2&sort=relevance&filter=caf%C3%A9"
@@ -152,10 +153,14 @@ def main() -> None:
     pairs_b = form.parse(BODY)
 
     for label, data in (("8-field query", QUERY), ("1 MB body, 20,000 fields", BODY)):
-        res = _run({name: (lambda f=f: f(data)) for name, f in _parsers().items()}, budget)
+        calls: dict[str, Callable[[], object]] = {
+            name: partial(f, data) for name, f in _parsers().items()
+        }
+        res = _run(calls, budget)
         _table(f"parse: {label}", res, "ours parse(str)")
     for label, pairs in (("8 pairs", pairs_q), ("20,000 pairs (1 MB)", pairs_b)):
-        res = _run({name: (lambda f=f: f(pairs)) for name, f in _serializers().items()}, budget)
+        calls = {name: partial(f, pairs) for name, f in _serializers().items()}
+        res = _run(calls, budget)
         _table(f"serialize: {label}", res, "ours serialize")
 
 

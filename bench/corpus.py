@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (sentences are data: one per line, however long)
 """Sentences for the charset-detection benchmark (``bench/bench_charset.py``).
 
 Written for this project: short encyclopedia- and news-style sentences, several per

@@ -72,6 +72,13 @@ def test_encode_legacy_encoding(capsys: pytest.CaptureFixture[str]) -> None:
     assert (code, out) == (0, "%E9+%80\n")
 
 
+def test_encode_non_utf8_argument_as_bytes() -> None:
+    # A shell argument that is not UTF-8 is percent-encoded byte for byte.
+    p = subprocess.run([sys.executable, "-m", "percent_encoding", "encode", b"\xff a"],
+                       capture_output=True, timeout=60)
+    assert (p.returncode, p.stdout) == (0, b"%FF%20a\n")
+
+
 def test_encoding_with_own_rules_scheme_is_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     own = [s for s in schemes.all_schemes() if cli.plain_profile(s) is None]
     if not own:
@@ -206,12 +213,47 @@ def test_stream_lines_keeps_line_endings(chunk: int) -> None:
     assert got == b"A_B\r\n\nC/D\nLONG_" + b"X" * 50 + b"\r\nLAST"
 
 
+@pytest.mark.parametrize("chunk", [1, 3, 5, 64, 65536])
+def test_stream_blocks_equal_lines(chunk: int) -> None:
+    # Decoding whole blocks must equal decoding line by line, even with bad UTF-8 cut by
+    # a newline, CRLF, "+" and escapes of newlines.
+    from percent_encoding import core
+
+    data = (b"caf%C3%A9+x\r\n%E2%82\n\xe2\x82\n%0A%0D%2\r\n\n\xf0\x9f\x98%80+end"
+            b"\n%C3\r\n\xc3")
+
+    def fn(line: bytes) -> bytes:
+        return core.decode_text(line, plus_as_space=True).encode("utf-8")
+
+    per_line = _stream(data, fn, chunk)
+    out = io.BytesIO()
+    n = cli.stream_lines(io.BytesIO(data), out, fn, chunk_size=chunk, block_fn=fn)
+    assert out.getvalue() == per_line
+    assert n == data.count(b"\n") + 1
+    assert per_line.startswith("café x\r\n\ufffd\n\ufffd\n\n\r%2\r\n".encode())
+
+
 def test_stream_encode_subprocess_bytes_and_crlf() -> None:
     p = run_proc("encode", stdin=b"a b\r\n\xff/\nno newline")
     assert p.returncode == 0, p.stderr
     # Raw bytes are percent-encoded as they are with an encode-set name (the default).
     assert p.stdout == b"a%20b\r\n%FF%2F\nno%20newline"
     assert p.stderr == b""
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["decode"], b"a+b \xef\xbf\xbd\r\nx\n"),
+        (["decode", "-s", "application/x-www-form-urlencoded"], b"a b \xef\xbf\xbd\r\nx\n"),
+        (["decode", "--bytes"], b"a+b \xff\r\nx\n"),
+        (["decode", "-e", "windows-1252"], "a+b ÿ\r\nx\n".encode()),
+        (["decode", "-s", "ecmascript-escape"], "a+b ÿ\r\nx\n".encode()),
+    ],
+)
+def test_stream_decode_variants(args: list[str], expected: bytes) -> None:
+    p = run_proc(*args, stdin=b"a+b%20%FF\r\nx\n")
+    assert (p.returncode, p.stdout, p.stderr) == (0, expected, b"")
 
 
 def test_stream_decode_error_names_line() -> None:
@@ -300,6 +342,34 @@ def test_progress_bar(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFix
     assert capsys.readouterr().err == ""
 
 
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_progress_bar_on_a_real_terminal(tmp_path: Path) -> None:
+    """stderr a terminal, stdout a file: the bar appears on stderr, the output is clean."""
+    big = tmp_path / "in.txt"
+    big.write_bytes(b"a%20b\n" * 40_000)
+    master, slave = os.openpty()
+    code = ("import sys, percent_encoding.cli as c; c._Progress.DELAY = 0; "
+            "c._Progress.INTERVAL = 0; sys.exit(c.main(['decode']))")
+    with open(big, "rb") as stdin:
+        p = subprocess.run([sys.executable, "-c", code], stdin=stdin, stdout=subprocess.PIPE,
+                           stderr=slave, timeout=120)
+    os.close(slave)
+    err = b""
+    while select.select([master], [], [], 0.5)[0]:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        err += chunk
+    os.close(master)
+    assert p.returncode == 0
+    assert p.stdout.count(b"a b\n") == 40_000 and b"\x1b" not in p.stdout
+    assert b"MiB" in err and b"%" in err and "█".encode() in err
+    assert err.endswith(b"\r\x1b[2K")  # the bar is cleared at the end
+
+
 def test_no_progress_or_colour_when_piped() -> None:
     p = run_proc("encode", "--all", "x y", env={"NO_COLOR": ""})
     assert b"\x1b[" not in p.stdout and p.stderr == b""
@@ -361,6 +431,20 @@ def test_compare(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(data["rows"]) == 128
     assert data["rows"][ord("/")]["output"] == [None, "%2F"]
     assert run(capsys, "compare", "nope")[0] == 2
+
+
+def test_compare_whole_registry_is_compact(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "compare")
+    assert code == 0
+    table = out.split("\nchar", 1)[1].splitlines()
+    n = len(schemes.names())
+    assert table[0].split()[-1] == str(n)
+    labels = {ln.split()[0]: ln.split()[1:] for ln in table[1:] if not ln.startswith("(")}
+    assert "A–Z" in labels and "a–z" in labels and "0–9" in labels  # identical rows merged
+    sp = labels["SP"]
+    assert len(sp) == n and set(sp) <= {"%", "+", "*", "!", "·"}
+    assert sp[schemes.names().index("application/x-www-form-urlencoded")] == "+"
+    assert "--wide shows the output" in out
 
 
 def test_schemes(capsys: pytest.CaptureFixture[str]) -> None:

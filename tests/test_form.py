@@ -3,6 +3,7 @@ html_form_body, FormParser and the registered schemes."""
 
 from __future__ import annotations
 
+import re
 import string
 
 import pytest
@@ -169,16 +170,16 @@ def test_parse_strict_positions() -> None:
     with pytest.raises(PercentDecodeError) as e:
         parse(b"?a=%", errors="strict", strip_leading_question_mark=True)
     assert e.value.position == 3
-    with pytest.raises(TextDecodeError) as e:
+    with pytest.raises(TextDecodeError) as te:
         parse("x=1&n%C3%A9%FF=v", errors="strict")
     # %FF starts at index 11 of the input
-    assert e.value.position == 11
-    with pytest.raises(TextDecodeError) as e:
+    assert te.value.position == 11
+    with pytest.raises(TextDecodeError) as te:
         parse("a=é&b=%E9", errors="strict")
-    assert e.value.position == 6
-    with pytest.raises(TextDecodeError) as e:
+    assert te.value.position == 6
+    with pytest.raises(TextDecodeError) as te:
         parse(b"a=%82%A0&b=%82", encoding="shift_jis", errors="strict")
-    assert e.value.position == 11
+    assert te.value.position == 11
     assert parse("a=%C3%A9+", errors="strict") == [("a", "é ")]
     assert parse(b"a=%82%A0", encoding="shift_jis", errors="strict") == [("a", "あ")]
 
@@ -219,7 +220,7 @@ def test_serialize_examples() -> None:
         "q=caf%C3%A9+au+lait&x=1%2B1%3D2&="
     )
     assert serialize({"a": "~", "b": "\U0001f4a9"}) == "a=%7E&b=%F0%9F%92%A9"
-    assert serialize((p for p in [("a", "b")])) == "a=b"
+    assert serialize(p for p in [("a", "b")]) == "a=b"
     assert serialize([]) == ""
     assert serialize([("raw", b"\xff ")]) == "raw=%FF+"
     assert serialize([["a", "b"]]) == "a=b"  # type: ignore[list-item]
@@ -254,7 +255,7 @@ def test_serialize_errors() -> None:
 
 
 usv_text = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs",)), max_size=12
+    alphabet=st.characters(blacklist_categories=["Cs"]), max_size=12
 )
 
 
@@ -453,9 +454,9 @@ def test_form_parser_strict_positions_are_stream_offsets() -> None:
     assert e.value.position == 9
     p = FormParser(errors="strict")
     p.feed(b"a=%C3")
-    with pytest.raises(TextDecodeError) as e:
+    with pytest.raises(TextDecodeError) as te:
         p.feed(b"&b")
-    assert e.value.position == 2
+    assert te.value.position == 2
 
 
 def test_form_parser_input_types() -> None:
@@ -487,3 +488,101 @@ def test_schemes_registered() -> None:
     table = schemes.compare(["application/x-www-form-urlencoded", "html-form-mailto"])
     space = table["rows"][0x20]["output"]
     assert space == ["+", "%20"]
+
+
+# --------------------------------------------------------------------------------------------
+# every parse option against an independent byte-level reference of the old
+# (pre-2016) URL Standard parser
+
+
+def _ref_percent_decode(b: bytes) -> bytes:
+    out = bytearray()
+    i = 0
+    while i < len(b):
+        if b[i] == 0x25 and all(c in b"0123456789abcdefABCDEF" for c in b[i + 1 : i + 3]) and (
+            len(b[i + 1 : i + 3]) == 2
+        ):
+            out.append(int(b[i + 1 : i + 3], 16))
+            i += 3
+        else:
+            out.append(b[i])
+            i += 1
+    return bytes(out)
+
+
+def _ref_parse(
+    data: bytes, separators: str, strip: bool, isindex: bool, encoding: str | None
+) -> list[tuple[str, str]]:
+    from percent_encoding import encodings
+
+    if strip and data[:1] == b"?":
+        data = data[1:]
+    seqs = [data]
+    for sep in separators.encode("ascii"):
+        seqs = [part for s in seqs for part in s.split(bytes([sep]))]
+    if isindex and seqs[0] and b"=" not in seqs[0]:
+        seqs[0] = b"=" + seqs[0]
+    enc = encodings.lookup(encoding or "utf-8")
+    out = []
+    for seq in seqs:
+        if not seq:
+            continue
+        name, _, value = seq.partition(b"=")
+        out.append(
+            (
+                enc.decode(_ref_percent_decode(name.replace(b"+", b" "))),
+                enc.decode(_ref_percent_decode(value.replace(b"+", b" "))),
+            )
+        )
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    bodies | st.lists(st.sampled_from([b"?", b"a", b"&", b";", b"%26", b"%", b"=", b"|"]),
+                      max_size=12).map(b"".join),
+    st.sampled_from(["&", "&;", ";", ";|", "|&"]),
+    st.booleans(),
+    st.booleans(),
+    st.sampled_from([None, "utf-8", "shift_jis", "windows-1252"]),
+    st.booleans(),
+)
+def test_parse_options_match_reference(
+    body: bytes, separators: str, strip: bool, isindex: bool, encoding: str | None,
+    as_str: bool,
+) -> None:
+    expected = _ref_parse(body, separators, strip, isindex, encoding)
+    data: str | bytes = body
+    if as_str:
+        data = body.decode("utf-8", "replace")
+        expected = _ref_parse(data.encode("utf-8"), separators, strip, isindex, encoding)
+    got = parse(
+        data,
+        separators=separators,
+        strip_leading_question_mark=strip,
+        isindex=isindex,
+        encoding=encoding,
+    )
+    assert got == expected
+    raw = parse_bytes(
+        data, separators=separators, strip_leading_question_mark=strip, isindex=isindex
+    )
+    assert len(raw) == len(expected)
+
+
+@settings(max_examples=300, deadline=None)
+@given(bodies, st.sampled_from([None, "shift_jis", "windows-1252", "euc-kr"]))
+def test_strict_raises_exactly_when_replace_would_repair(body: bytes, encoding: str | None) -> None:
+    lenient = parse(body, encoding=encoding)
+    try:
+        got = parse(body, encoding=encoding, errors="strict")
+    except PercentDecodeError as e:
+        assert body[e.position : e.position + 1] == b"%"
+        assert not re.fullmatch(rb"%[0-9A-Fa-f]{2}", body[e.position : e.position + 3])
+    except TextDecodeError as e:
+        assert not re.search(rb"%(?![0-9A-Fa-f]{2})", body)
+        # the position is where an undecodable byte (raw or escaped) starts
+        assert body[e.position] == 0x25 or body[e.position] >= 0x80
+    else:
+        assert got == lenient
+        assert not re.search(rb"%(?![0-9A-Fa-f]{2})", body)

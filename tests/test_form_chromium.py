@@ -6,9 +6,10 @@ whose encoding comes from ``<meta charset>`` (and, for some cases, a form
 from JSON (so names and values hold exactly the intended code units: CR, LF,
 lone surrogates, astral characters), Playwright clicks its submit button in
 /usr/bin/chromium, and the server records the raw request body and
-Content-Type.  Each body must equal ``html_form_body(entries, encoding=...,
-enctype=...)`` byte for byte, and the Content-Type must carry no ``charset``
-parameter.  All cases run in ONE browser session (a few seconds).
+Content-Type (for GET forms: the query string).  Each must equal
+``html_form_body(entries, encoding=..., enctype=...)`` byte for byte, and the
+Content-Type must carry no ``charset`` parameter.  All cases run in ONE
+browser session (about 20 s).
 
 Skips cleanly when chromium or playwright is missing or cannot start.
 """
@@ -88,6 +89,12 @@ def _cases() -> list[dict[str, Any]]:
         entries = [*COMMON, ("sample", SAMPLES[charset])]
         cases.append({"charset": charset, "accept": None, "enctype": PLAIN,
                       "entries": entries, "encoding": charset})
+    # GET: the same serializer output becomes the action URL's query (HTML
+    # "mutate action URL")
+    for charset in ("Shift_JIS", "windows-1252", "EUC-KR"):
+        entries = [*COMMON, ("sample", SAMPLES[charset])]
+        cases.append({"charset": charset, "accept": None, "enctype": URLENC,
+                      "entries": entries, "encoding": charset, "method": "get"})
     # accept-charset: the first label that names an encoding wins; UTF-16
     # submits as UTF-8 (its output encoding)
     for accept, expected in (("bogus shift_jis euc-kr", "shift_jis"), ("utf-16", "utf-16"),
@@ -110,7 +117,8 @@ def _page(i: int, case: dict[str, Any]) -> bytes:
     data = json.dumps(case["entries"], ensure_ascii=True)
     html = f"""<!DOCTYPE html>
 <html><head><meta charset="{case['charset']}"><title>case {i}</title></head>
-<body><form id="f" method="post" action="/submit/{i}" enctype="{case['enctype']}"{accept}>
+<body><form id="f" method="{case.get('method', 'post')}" action="/submit/{i}"
+ enctype="{case['enctype']}"{accept}>
 <button id="go" type="submit">go</button></form>
 <script>
 const f = document.getElementById("f");
@@ -131,7 +139,7 @@ class _Recorder:
 
 def _handler(rec: _Recorder) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        def log_message(self, format: str, *args: Any) -> None:
             pass
 
         def _send(self, body: bytes) -> None:
@@ -141,14 +149,20 @@ def _handler(rec: _Recorder) -> type[BaseHTTPRequestHandler]:
             self.end_headers()
             self.wfile.write(body)
 
-        def do_GET(self) -> None:  # noqa: N802
+        def do_GET(self) -> None:
             if self.path.startswith("/form/"):
                 i = int(self.path.rsplit("/", 1)[1])
                 self._send(_page(i, CASES[i]))
+            elif self.path.startswith("/submit/"):
+                path, _, query = self.path.partition("?")
+                i = int(path.rsplit("/", 1)[1])
+                with rec.lock:
+                    rec.bodies[i] = (query.encode("ascii"), "")
+                self._send(b"<!DOCTYPE html><title>done</title>ok")
             else:
                 self.send_error(404)
 
-        def do_POST(self) -> None:  # noqa: N802
+        def do_POST(self) -> None:
             n = int(self.headers.get("Content-Length", "0"))
             body = self.rfile.read(n)
             i = int(self.path.rsplit("/", 1)[1])
@@ -185,7 +199,7 @@ def chromium_bodies() -> Iterator[dict[int, tuple[bytes, str]]]:
                 page = browser.new_page()
                 for i in range(len(CASES)):
                     page.goto(f"{base}/form/{i}", wait_until="load", timeout=15_000)
-                    with page.expect_navigation(url=f"**/submit/{i}", timeout=15_000):
+                    with page.expect_navigation(url=f"**/submit/{i}*", timeout=15_000):
                         page.click("#go")
             finally:
                 browser.close()
@@ -197,7 +211,8 @@ def chromium_bodies() -> Iterator[dict[int, tuple[bytes, str]]]:
 
 def _case_id(case: dict[str, Any]) -> str:
     acc = f"+accept={case['accept']}" if case["accept"] is not None else ""
-    return f"{case['charset']}{acc}-{case['enctype'].split('/')[-1]}"
+    how = "GET" if case.get("method") == "get" else case["enctype"].split("/")[-1]
+    return f"{case['charset']}{acc}-{how}"
 
 
 @pytest.mark.parametrize("i", range(len(CASES)), ids=[_case_id(c) for c in CASES])
@@ -206,6 +221,8 @@ def test_chromium_form_body(i: int, chromium_bodies: dict[int, tuple[bytes, str]
     body, content_type = chromium_bodies[i]
     expected = html_form_body(case["entries"], encoding=case["encoding"], enctype=case["enctype"])
     assert body == expected
+    if case.get("method") == "get":
+        return  # the body was the query string
     # HTML sends no charset parameter (and a parser must not need one)
     assert content_type == case["enctype"]
 

@@ -406,6 +406,9 @@ def test_ruby_cgi() -> None:
     assert L.ruby_cgi_unescape("%27Stop%21%27+said+Fred") == "'Stop!' said Fred"
     assert sorted(kept(L.ruby_cgi_escape)) == sorted(ALNUM + "_.-~")
     assert L.ruby_cgi_unescape("%zz%4") == "%zz%4"
+    # The C extension stops at a "%" in the last two bytes: a "+" after it stays.
+    assert L.ruby_cgi_unescape("a%+") == "a%+"
+    assert L.ruby_cgi_unescape("a%+b") == "a% b"
 
 
 def test_ruby_www_form_component() -> None:

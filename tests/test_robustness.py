@@ -35,6 +35,7 @@ import inspect
 import io
 import os
 import pkgutil
+import reprlib
 import signal
 import sys
 from collections.abc import Callable, Iterator
@@ -407,8 +408,18 @@ def no_hang(seconds: float = HANG_SECONDS) -> Iterator[None]:
         signal.signal(signal.SIGALRM, old)
 
 
+_REPR = reprlib.Repr()
+_REPR.maxlevel = 4
+_REPR.maxstring = 120
+_REPR.maxother = 120
+_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = 8
+
+
 def _short(x: Any, limit: int = 160) -> str:
-    r = repr(x)
+    try:
+        r = _REPR.repr(x)
+    except Exception as e:  # a broken __repr__ must not hide the real failure
+        r = f"<unrepresentable {type(x).__name__}: {type(e).__name__}>"
     return r if len(r) <= limit else r[:limit] + f"...<{len(r)} chars>"
 
 
@@ -500,9 +511,7 @@ def discover() -> list[Any]:
     out: list[Any] = []
     seen: set[int] = set()
     for mod_name in PUBLIC_MODULES:
-        marks: list[Any] = []
-        if mod_name in KERNEL_FREE:
-            marks.append(pytest.mark.one_impl)
+        marks: list[Any] = []  # run-once marking is by test function (see the *_once tests)
         try:
             mod = _import(mod_name)
         except Exception as e:
@@ -624,11 +633,30 @@ FUNCTION_TARGETS = [t for t in TARGETS if t.values[0].kind in ("function", "clas
 INSTANCE_TARGETS = [t for t in TARGETS if t.values[0].kind == "instance"]
 
 
-@pytest.mark.parametrize("target", FUNCTION_TARGETS)
+def _split(targets: list[Any]) -> tuple[list[Any], list[Any]]:
+    """(targets that may reach the kernels, targets in kernel-free modules)."""
+    kernel_free = [t for t in targets if t.values[0].module in KERNEL_FREE]
+    return [t for t in targets if t not in kernel_free], kernel_free
+
+
+@pytest.mark.parametrize("target", _split(FUNCTION_TARGETS)[0])
 @FUZZ
 @given(data=st.data())
 def test_fuzz_call(target: Target, data: st.DataObject) -> None:
     """Random and wrong arguments: our exceptions only, no crash, no hang."""
+    _fuzz_call(target, data)
+
+
+@pytest.mark.one_impl
+@pytest.mark.parametrize("target", _split(FUNCTION_TARGETS)[1])
+@FUZZ
+@given(data=st.data())
+def test_fuzz_call_once(target: Target, data: st.DataObject) -> None:
+    """As test_fuzz_call, for modules that never reach the kernels."""
+    _fuzz_call(target, data)
+
+
+def _fuzz_call(target: Target, data: st.DataObject) -> None:
     fn = _callable(target)
     if target.label == "percent_encoding.cli.main":
         _run_cli(data.draw(cli_argv(), label="argv"), data.draw(bytes_any, label="stdin"))
@@ -745,11 +773,24 @@ def _invoke(obj: Any, name: str) -> Callable[..., Any]:
     return getattr(obj, name)  # type: ignore[no-any-return]
 
 
-@pytest.mark.parametrize("target", INSTANCE_TARGETS)
+@pytest.mark.parametrize("target", _split(INSTANCE_TARGETS)[0])
 @FUZZ
 @given(data=st.data())
 def test_fuzz_methods(target: Target, data: st.DataObject) -> None:
     """Random call sequences on live objects: our exceptions only, no crash, no hang."""
+    _fuzz_methods(target, data)
+
+
+@pytest.mark.one_impl
+@pytest.mark.parametrize("target", _split(INSTANCE_TARGETS)[1])
+@FUZZ
+@given(data=st.data())
+def test_fuzz_methods_once(target: Target, data: st.DataObject) -> None:
+    """As test_fuzz_methods, for classes of modules that never reach the kernels."""
+    _fuzz_methods(target, data)
+
+
+def _fuzz_methods(target: Target, data: st.DataObject) -> None:
     obj = data.draw(instance_of(target.name, target.module), label="instance")
     names = _methods(obj)
     assert names, f"{target.label} has no public methods?"
@@ -759,3 +800,475 @@ def test_fuzz_methods(target: Target, data: st.DataObject) -> None:
         args, kwargs = data.draw(method_call(obj, name), label=f"{name} arguments")
         call_checked(f"{_short(obj, 60)}.{name}", _invoke(obj, name), args, kwargs,
                      also_allowed=PROTOCOL_ERRORS.get(name, ()))
+
+
+# ---------------------------------------------------------------------------
+# object() where text, pairs or a set is expected: our TypeError, never str(object())
+# ---------------------------------------------------------------------------
+
+def _valid_value(module: str, fn_name: str, p: inspect.Parameter) -> Any:
+    """A plausible valid argument, so that only the parameter under test is wrong."""
+    ann = p.annotation if isinstance(p.annotation, str) else str(p.annotation)
+    by_name: dict[str, Any] = {
+        "encode_set": "component", "context": "query", "component": "path",
+        "encoding": "utf-8", "charset": "UTF-8", "method": "GET", "url": "http://a.example/b?c=d",
+        "uri": "http://a.example/b", "template": "{x}", "ext_value": "UTF-8''a",
+        "header": 'OAuth oauth_token="a"' if module.endswith("oauth1") else "attachment",
+        "filename": "a.txt", "disposition": "attachment", "protocol_id": "h2", "token": "h2",
+        "base_string": "GET&a&b", "consumer_secret": "k", "token_secret": "t",
+        "argv": ["encode", "a"], "label": "utf-8", "name": "component", "ch": "a",
+        "scheme": None, "realm": None, "enctype": "application/x-www-form-urlencoded",
+        "mailto": None, "raw": b"a=b", "page": "utf-8", "accept": "", "content_type": "",
+        "value": "a", "auto": False, "allowed": "abc", "errors": p.default,
+        "separators": p.default, "separator": p.default, "arg_separator": "&",
+        "numeric_prefix": "", "enc_type": 1, "safe": "", "reserved": p.default, "language": "",
+        "data": {"a": "b"} if fn_name == "http_build_query" else "a",
+    }
+    if p.name in by_name and by_name[p.name] is not inspect.Parameter.empty:
+        return by_name[p.name]
+    if p.default is not p.empty and p.default is not None:
+        return p.default
+    if "Scheme" in ann:
+        from percent_encoding import schemes
+
+        return schemes.get("whatwg-component")
+    if "Components" in ann or "_Parts" in ann:
+        from percent_encoding import rfc3986
+
+        return rfc3986.split("http://a.example/b")
+    if any(k in ann for k in ("Mapping", "Iterable", "Sequence", "Pairs")):
+        return [("a", "b")]
+    if ann.strip() == "bool":
+        return False
+    if "int" in ann and "str" not in ann:
+        return 0
+    return "a"
+
+
+def _type_cases() -> list[Any]:
+    out = []
+    for param in FUNCTION_TARGETS:
+        t: Target = param.values[0]
+        if t.kind not in ("function", "class"):
+            continue
+        fn = _callable(t)
+        sig = _signature(fn)
+        if sig is None or t.label == "percent_encoding.cli.main":
+            continue
+        for p in sig.parameters.values():
+            if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) or p.name in ("self", "callback"):
+                continue
+            ann = p.annotation if isinstance(p.annotation, str) else str(p.annotation)
+            if ann in ("Any", "object", "inspect._empty"):
+                continue
+            out.append(pytest.param(t, p.name, id=f"{t.label}:{p.name}", marks=param.marks))
+    return out
+
+
+@pytest.mark.one_impl  # argument checks happen before any kernel runs
+@pytest.mark.parametrize(("target", "pname"), _type_cases())
+def test_object_is_a_type_error(target: Target, pname: str) -> None:
+    """``object()`` in a text, pairs or set parameter is PercentEncodingTypeError."""
+    fn = _callable(target)
+    sig = _signature(fn)
+    assert sig is not None
+    args: list[Any] = []
+    kwargs: dict[str, Any] = {}
+    chosen = None
+    for p in sig.parameters.values():
+        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+            continue
+        if p.name == pname:
+            chosen = p
+            value: Any = object()
+        elif p.default is not p.empty and p.name not in ("data",):
+            continue  # leave optional parameters at their defaults
+        else:
+            value = _valid_value(target.module, target.name, p)
+        if p.kind is p.POSITIONAL_ONLY:
+            args.append(value)
+        else:
+            kwargs[p.name] = value
+    assert chosen is not None
+    ok, res = call_checked(target.label, fn, tuple(args), kwargs)
+    ann = chosen.annotation if isinstance(chosen.annotation, str) else str(chosen.annotation)
+    where = _describe(target.label, tuple(args), kwargs)
+    if ann.strip() == "bool":
+        return  # truthiness is an accepted Python convention for flags
+    assert not ok, f"{where} accepted object() and returned {_short(res)}"
+    strict_type = not ("Literal" in ann or ann.strip() in ("int", "int | None")
+                       or chosen.name in ("errors", "enc_type"))
+    if strict_type:
+        assert isinstance(res, PercentEncodingTypeError), (
+            f"{where} raised {type(res).__name__} ({res}); a wrong type is PercentEncodingTypeError"
+        )
+
+
+@pytest.mark.one_impl
+def test_register_rejects_bad_input_without_registering() -> None:
+    """sets.register is not fuzzed (it mutates the registry): check its errors directly."""
+    from percent_encoding import sets
+
+    before = list(sets.names())
+    snapshot = dict(sets._REGISTRY)
+    try:
+        _check_register(sets)
+    finally:  # keep the registry intact for the rest of the session, whatever happened
+        sets._REGISTRY.clear()
+        sets._REGISTRY.update(snapshot)
+    assert list(sets.names()) == before
+
+
+def _check_register(sets: Any) -> None:
+    for args in ((None, sets.PATH), (1, sets.PATH), ("robustness-x", object()),
+                 ("robustness-x", "path"), ("robustness-x", sets.PATH, 5)):
+        _ok, err = call_checked("percent_encoding.sets.register", sets.register, args)
+        assert isinstance(err, OURS), f"sets.register{_short(args)} returned {err!r}"
+    ok, err = call_checked("percent_encoding.sets.register", sets.register,
+                           ("component", sets.COMPONENT))
+    assert not ok and isinstance(err, PercentEncodingError), "re-registering 'component'"
+
+
+@pytest.mark.one_impl
+def test_every_public_module_is_listed() -> None:
+    """A new public module must be added to PUBLIC_MODULES so that it is fuzzed too."""
+    found = {"percent_encoding"}
+    for info in pkgutil.walk_packages(percent_encoding.__path__, "percent_encoding."):
+        parts = info.name.split(".")
+        if any(p.startswith("_") for p in parts[1:]):
+            continue
+        found.add(info.name)
+    assert found - set(PUBLIC_MODULES) == set(), "add these to PUBLIC_MODULES"
+
+
+@pytest.mark.one_impl
+def test_deep_nesting_is_our_error_not_recursion() -> None:
+    """PHP-style nested arrays and templates: deep input is an error of ours or works."""
+    from percent_encoding import legacy
+
+    deep: dict[str, Any] = {}
+    node = deep
+    for _ in range(5000):
+        node["a"] = {}
+        node = node["a"]
+    node["a"] = "x"
+    ok, res = call_checked("percent_encoding.legacy.http_build_query", legacy.http_build_query,
+                           (deep,))
+    if ok:
+        assert res == "a" + "%5Ba%5D" * 5000 + "=x"
+
+
+# ---------------------------------------------------------------------------
+# Linear time on adversarial input (sizes a quadratic algorithm would not survive)
+# ---------------------------------------------------------------------------
+
+N = 200_000
+K3 = N // 3  # repetitions of a 3-character unit
+K4 = N // 4
+
+
+def _raises(exc: type[BaseException], fn: Callable[[], Any], position: int | None = None) -> Any:
+    ok, res = call_checked("adversarial", fn)
+    assert not ok and isinstance(res, exc), f"expected {exc.__name__}, got {_short(res)}"
+    if position is not None:
+        assert getattr(res, "position", None) == position, (
+            f"{type(res).__name__}.position is {getattr(res, 'position', None)}, "
+            f"expected {position}"
+        )
+    return res
+
+
+def _feed_bytewise(data: bytes, **kw: Any) -> list[tuple[str, str]]:
+    from percent_encoding import form
+
+    parser = form.FormParser(**kw)
+    out: list[tuple[str, str]] = []
+    for i in range(len(data)):
+        out += parser.feed(data[i:i + 1])
+    return out + parser.close()
+
+
+def _linear_cases() -> list[Any]:
+    # Imports are lazy so that a module that does not import skips only its own cases.
+    def core() -> Any:
+        return _import("percent_encoding.core")
+
+    def mod(name: str) -> Any:
+        return _import(f"percent_encoding.{name}")
+
+    from percent_encoding.errors import (
+        FormLimitError,
+        URIError,
+        UriTemplateError,
+    )
+
+    cases: list[tuple[str, Callable[[], Any], Any]] = [
+        # core: percent-decode keeps every invalid %, so the output equals the input
+        ("core.decode %", lambda: core().decode("%" * N), b"%" * N),
+        ("core.decode %%41", lambda: core().decode("%%41" * K4), b"%A" * K4),
+        ("core.decode %25", lambda: core().decode("%25" * K3), b"%" * K3),
+        ("core.decode + as space", lambda: core().decode("+" * N, plus_as_space=True), b" " * N),
+        ("core.decode bytes %%", lambda: core().decode(b"%%" * K4 + b"%4"), b"%%" * K4 + b"%4"),
+        ("core.decode strict at end",
+         lambda: _raises(PercentDecodeError, lambda: core().decode("%41" * K3 + "%",
+                                                                   strict=True), 3 * K3), None),
+        ("core.decode strict %",
+         lambda: _raises(PercentDecodeError, lambda: core().decode("%" * N, strict=True), 0),
+         None),
+        ("core.decode_text %C3", lambda: core().decode_text("%C3" * K3), "\ufffd" * K3),
+        ("core.decode_text %C3%A9", lambda: core().decode_text("%C3%A9" * (N // 6)),
+         "é" * (N // 6)),
+        ("core.decode_text %ED%A0%80 (surrogate)",
+         lambda: core().decode_text("%ED%A0%80" * (N // 9)), "\ufffd" * 3 * (N // 9)),
+        ("core.decode_text strict at end",
+         lambda: _raises(TextDecodeError, lambda: core().decode_text(
+             "a" * N + "%FF", errors="strict"), N), None),
+        ("core.encode %", lambda: core().encode("%" * N), "%25" * N),
+        ("core.encode lone surrogates replace",
+         lambda: core().encode("\ud800" * N, errors="replace"), "%EF%BF%BD" * N),
+        ("core.encode lone surrogate at end",
+         lambda: _raises(PercentEncodeError, lambda: core().encode("é" * N + "\udc00"), N),
+         None),
+        ("core.encode shift_jis ncr",
+         lambda: core().encode("€" * (N // 4), encoding="shift_jis"),
+         "%26%238364%3B" * (N // 4)),
+        # forms
+        ("form.parse &", lambda: mod("form").parse("&" * N), []),
+        ("form.parse =", lambda: mod("form").parse("=" * N), [("", "=" * (N - 1))]),
+        ("form.parse a=b&", lambda: mod("form").parse("a=b&" * K4), [("a", "b")] * K4),
+        ("form.parse %", lambda: mod("form").parse("%" * N), [("%" * N, "")]),
+        ("form.parse %%41=", lambda: mod("form").parse("%%41" * K4 + "="), [("%A" * K4, "")]),
+        ("form.parse +", lambda: mod("form").parse("+" * N), [(" " * N, "")]),
+        ("form.parse ;", lambda: mod("form").parse(";" * N, separators="&;"), []),
+        ("form.parse shift_jis %82", lambda: mod("form").parse("a=" + "%82" * K3,
+                                                                encoding="shift_jis"),
+         None),
+        ("form.parse max_fields",
+         lambda: _raises(FormLimitError, lambda: mod("form").parse("a&" * K4, max_fields=10)),
+         None),
+        ("form.parse_bytes &=", lambda: mod("form").parse_bytes(b"&=" * K4),
+         [(b"", b"")] * K4),
+        ("form.parse_bytes %25", lambda: mod("form").parse_bytes(b"a=" + b"%25" * K3),
+         [(b"a", b"%" * K3)]),
+        ("form.URLSearchParams &", lambda: str(mod("form").URLSearchParams("&" * N)), ""),
+        ("form.URLSearchParams =", lambda: len(mod("form").URLSearchParams("a=b&" * K4)), K4),
+        ("form.URLSearchParams sort",
+         lambda: str(_sorted(mod("form").URLSearchParams([(str(i % 97), "x") for i in
+                                                          range(N // 10)])))[:12],
+         "0=x&0=x&0=x&"),
+        ("form.serialize %", lambda: mod("form").serialize([("%" * N, "&" * N)]),
+         "%25" * N + "=" + "%26" * N),
+        ("form.FormParser one field, bytewise", lambda: _feed_bytewise(b"a=" + b"b" * (N // 2)),
+         [("a", "b" * (N // 2))]),
+        ("form.FormParser %, bytewise", lambda: _feed_bytewise(b"%" * (N // 2)),
+         [("%" * (N // 2), "")]),
+        ("form.FormParser &, bytewise", lambda: _feed_bytewise(b"&" * (N // 2)), []),
+        ("form.FormParser max_field_size",
+         lambda: _raises(FormLimitError, lambda: _feed_bytewise(b"a" * (N // 2),
+                                                                max_field_size=1000)), None),
+        # ECMAScript
+        ("ecmascript.decodeURIComponent %",
+         lambda: _raises(URIError, lambda: mod("ecmascript").decode_uri_component("%" * N), 0),
+         None),
+        ("ecmascript.decodeURIComponent % at end",
+         lambda: _raises(URIError, lambda: mod("ecmascript").decode_uri_component(
+             "%41" * K3 + "%"), 3 * K3), None),
+        ("ecmascript.decodeURIComponent %25",
+         lambda: mod("ecmascript").decode_uri_component("%25" * K3), "%" * K3),
+        ("ecmascript.decodeURI %23 kept", lambda: mod("ecmascript").decode_uri("%23" * K3),
+         "%23" * K3),
+        ("ecmascript.decodeURI %E2%82",
+         lambda: _raises(URIError, lambda: mod("ecmascript").decode_uri("%E2%82" * (N // 6)),
+                         0), None),
+        ("ecmascript.unescape %u", lambda: mod("ecmascript").unescape("%u" * (N // 2)),
+         "%u" * (N // 2)),
+        ("ecmascript.unescape %u0025", lambda: mod("ecmascript").unescape("%u0025" * (N // 6)),
+         "%" * (N // 6)),
+        ("ecmascript.unescape %", lambda: mod("ecmascript").unescape("%" * N), "%" * N),
+        ("ecmascript.escape surrogates", lambda: mod("ecmascript").escape("\ud800" * N),
+         "%uD800" * N),
+        ("ecmascript.encodeURIComponent lone surrogate at end",
+         lambda: _raises(URIError, lambda: mod("ecmascript").encode_uri_component(
+             "😀" * N + "\ud800"), 2 * N), None),
+        # URI Templates
+        ("uritemplate {", lambda: _raises(UriTemplateError,
+                                          lambda: mod("uritemplate").expand("{" * N, {})), None),
+        ("uritemplate }", lambda: _raises(UriTemplateError,
+                                          lambda: mod("uritemplate").expand("}" * N, {})), None),
+        # RFC 6570 §2.1: a '%' in a literal must start a pct-encoded triplet
+        ("uritemplate %", lambda: _raises(UriTemplateError, lambda: mod("uritemplate").expand(
+            "%" * N, {}), 0), None),
+        ("uritemplate %25", lambda: mod("uritemplate").expand("%25" * K3, {}), "%25" * K3),
+        ("uritemplate {x} x%", lambda: mod("uritemplate").expand("{x}" * (N // 30), {"x": "%"}),
+         "%25" * (N // 30)),
+        ("uritemplate prefix", lambda: mod("uritemplate").expand("{x:9999}", {"x": "%" * N}),
+         "%25" * 9999),
+        ("uritemplate explode list",
+         lambda: mod("uritemplate").expand("{/x*}", {"x": ["%"] * (N // 10)}),
+         "/%25" * (N // 10)),
+        ("uritemplate UriTemplate {",
+         lambda: _raises(UriTemplateError, lambda: mod("uritemplate").UriTemplate("{" * N)),
+         None),
+        # OAuth 1.0
+        ("oauth1.decode %25", lambda: mod("oauth1").decode("%25" * K3), "%" * K3),
+        ("oauth1.decode %",
+         lambda: _raises(PercentDecodeError, lambda: mod("oauth1").decode("%" * N), 0), None),
+        ("oauth1.normalize_parameters",
+         lambda: mod("oauth1").normalize_parameters([("a", "%")] * (N // 10)),
+         "&".join(["a=%25"] * (N // 10))),
+        ("oauth1.signature_base_string &",
+         lambda: mod("oauth1").signature_base_string("GET", "http://a.example/?" + "&" * N),
+         "GET&http%3A%2F%2Fa.example%2F&"),
+        ("oauth1.parse_authorization_header \\",
+         lambda: mod("oauth1").parse_authorization_header('OAuth a="' + "\\\\" * K4 + '"'),
+         None),
+        # RFC 8187 / Content-Disposition
+        ("rfc8187.decode %25", lambda: mod("rfc8187").decode("UTF-8''" + "%25" * K3),
+         ("%" * K3, "")),
+        ("rfc8187.decode %", lambda: _raises(PercentDecodeError,
+                                             lambda: mod("rfc8187").decode("UTF-8''" + "%" * N)),
+         None),
+        ("rfc8187.parse_content_disposition ;",
+         lambda: _call_quiet(lambda: mod("rfc8187").parse_content_disposition(
+             "attachment" + ";" * N)), None),
+        ("rfc8187.parse_content_disposition quoted \\",
+         lambda: mod("rfc8187").parse_content_disposition(
+             'attachment; filename="' + "\\\\" * K4 + '"'),
+         ("attachment", {"filename": "\\" * K4})),
+        ("rfc8187.content_disposition %", lambda: len(mod("rfc8187").content_disposition(
+            "%" * N)) > N, True),
+        # ALPN
+        ("alpn.decode %", lambda: _raises(PercentDecodeError,
+                                          lambda: mod("alpn").decode("%" * N)), None),
+        # RFC 7301 §3.1: a protocol ID is at most 255 octets
+        ("alpn.encode %", lambda: _raises(PercentEncodeError, lambda: mod("alpn").encode(
+            "%" * N)), None),
+        # RFC 3986
+        ("rfc3986.remove_dot_segments /..", lambda: mod("rfc3986").remove_dot_segments(
+            "/.." * K3), "/"),
+        ("rfc3986.remove_dot_segments /a then /..",
+         lambda: mod("rfc3986").remove_dot_segments("/a" * (N // 5) + "/.." * (N // 5)), "/"),
+        ("rfc3986.remove_dot_segments /a/..", lambda: mod("rfc3986").remove_dot_segments(
+            "/a/.." * (N // 5)), "/"),
+        ("rfc3986.remove_dot_segments ./", lambda: mod("rfc3986").remove_dot_segments(
+            "./" * (N // 2) + "a"), "a"),
+        ("rfc3986.normalize %41", lambda: mod("rfc3986").normalize("HTTP://A.example/" +
+                                                                   "%41" * K3),
+         "http://a.example/" + "A" * K3),
+        ("rfc3986.normalize %", lambda: _call_quiet(
+            lambda: mod("rfc3986").normalize("http://a.example/" + "%" * N)), None),
+        ("rfc3986.requote %", lambda: mod("rfc3986").requote("%" * N), "%25" * N),
+        ("rfc3986.requote %%41", lambda: mod("rfc3986").requote("%%41" * K4), "%25%41" * K4),
+        ("rfc3986.split ?", lambda: mod("rfc3986").split("?" * N).query, "?" * (N - 1)),
+        ("rfc3986.split_authority @", lambda: _call_quiet(
+            lambda: mod("rfc3986").split_authority("@" * N)), None),
+        ("rfc3986.split_authority [", lambda: _call_quiet(
+            lambda: mod("rfc3986").split_authority("[" * N)), None),
+        ("rfc3986.normalize_percent_encoding %c3",
+         lambda: mod("rfc3986").normalize_percent_encoding("%c3" * K3), "%C3" * K3),
+        # IRI / XPath
+        ("iri.uri_to_iri %C3%A9", lambda: mod("iri").uri_to_iri("%C3%A9" * (N // 6)),
+         "é" * (N // 6)),
+        ("iri.uri_to_iri %C3", lambda: mod("iri").uri_to_iri("%C3" * K3), "%C3" * K3),
+        ("iri.uri_to_iri %", lambda: _call_quiet(lambda: mod("iri").uri_to_iri("%" * N)), None),
+        ("iri.iri_to_uri é", lambda: mod("iri").iri_to_uri("é" * N), "%C3%A9" * N),
+        ("xpath.encode_for_uri %", lambda: mod("xpath").encode_for_uri("%" * N), "%25" * N),
+        ("xpath.iri_to_uri %", lambda: mod("xpath").iri_to_uri("%" * N), "%" * N),
+        ("xpath.escape_html_uri é", lambda: mod("xpath").escape_html_uri("é" * N),
+         "%C3%A9" * N),
+        # legacy decoders
+        ("legacy.php_urldecode %", lambda: mod("legacy").php_urldecode("%" * N), "%" * N),
+        ("legacy.php_urldecode %%41", lambda: mod("legacy").php_urldecode("%%41" * K4),
+         "%A" * K4),
+        ("legacy.php_rawurldecode %25", lambda: mod("legacy").php_rawurldecode("%25" * K3),
+         "%" * K3),
+        ("legacy.go_query_unescape %", lambda: _raises(
+            PercentDecodeError, lambda: mod("legacy").go_query_unescape("%" * N), 0), None),
+        ("legacy.go_query_unescape % at end", lambda: _raises(
+            PercentDecodeError, lambda: mod("legacy").go_query_unescape("+" * N + "%"), N),
+         None),
+        ("legacy.java_urldecode %25", lambda: mod("legacy").java_urldecode("%25" * K3), "%" * K3),
+        ("legacy.dotnet_unescape_data_string %",
+         lambda: mod("legacy").dotnet_unescape_data_string("%" * N), "%" * N),
+        ("legacy.ruby_cgi_unescape %", lambda: mod("legacy").ruby_cgi_unescape("%" * N),
+         "%" * N),
+        ("legacy.html4_form_decode &;", lambda: mod("legacy").html4_form_decode("&;" * K4), []),
+        ("legacy.cgi_decode %25", lambda: mod("legacy").cgi_decode("%25" * K3), "%" * K3),
+        ("legacy.cgi_search_words +", lambda: _call_quiet(
+            lambda: mod("legacy").cgi_search_words("+" * N)), None),
+        ("legacy.slug_decode %", lambda: _call_quiet(
+            lambda: mod("legacy").slug_decode("%" * N)), None),
+        ("legacy.rfc_decode %25", lambda: mod("legacy").rfc_decode("%25" * K3), "%" * K3),
+        ("legacy.http_build_query wide",
+         lambda: len(mod("legacy").http_build_query({str(i): "%" for i in range(N // 10)})),
+         None),
+        # analysis
+        ("detect.diagnose %%%%", lambda: len(mod("detect").diagnose("%" * (N // 4))), N // 4),
+        ("detect.diagnose \"", lambda: _call_quiet(
+            lambda: mod("detect").diagnose('"' * (N // 8))), None),
+        ("detect.undo_double_encoding %252525", lambda: mod("detect").undo_double_encoding(
+            "%" + "25" * (N // 2) + "41"), "%41"),
+        ("detect.undo_double_encoding %25 runs", lambda: mod("detect").undo_double_encoding(
+            "%2541" * (N // 5)), "%41" * (N // 5)),
+        ("detect.variants %%41", lambda: _call_quiet(
+            lambda: mod("detect").variants("%%41" * (N // 16))), None),
+        ("detect.space_convention ?", lambda: _call_quiet(
+            lambda: mod("detect").space_convention("http://a.example/?" + "+" * N)), None),
+        ("detect.charset \\x82", lambda: _call_quiet(
+            lambda: mod("detect").charset(b"\x82" * (N // 20))), None),
+        # encodings
+        ("encodings.decode iso-2022-jp ESC", lambda: _call_quiet(
+            lambda: mod("encodings").decode(b"\x1b" * N, "iso-2022-jp")), None),
+        ("encodings.decode iso-2022-jp ESC $ B", lambda: _call_quiet(
+            lambda: mod("encodings").decode(b"\x1b$B" * K3, "iso-2022-jp")), None),
+        ("encodings.decode shift_jis lead bytes",
+         lambda: len(mod("encodings").decode(b"\xa0" * N, "shift_jis")), N),
+        ("encodings.decode gb18030 four-byte",
+         lambda: mod("encodings").decode(b"\x81\x30\x81\x30" * K4, "gb18030"), "\x80" * K4),
+        ("encodings.decode big5 lead bytes",
+         lambda: mod("encodings").decode(b"\x81" * N, "big5"), "\ufffd" * (N // 2)),
+        ("encodings.decode utf-16le lone surrogates",
+         lambda: mod("encodings").decode(b"\x00\xd8" * (N // 2), "utf-16le"),
+         "\ufffd" * (N // 2)),
+        ("encodings.decode utf-8 fatal at end", lambda: _raises(
+            TextDecodeError, lambda: mod("encodings").decode(b"a" * N + b"\xff", "utf-8",
+                                                             "fatal"), N), None),
+        ("encodings.encode shift_jis html",
+         lambda: mod("encodings").encode("€" * (N // 4), "shift_jis", "html"),
+         b"&#8364;" * (N // 4)),
+    ]
+    return [pytest.param(fn, expected, id=label) for label, fn, expected in cases]
+
+
+def _linear_split(kernel_free: bool) -> list[Any]:
+    return [c for c in _linear_cases() if c.id.startswith("encodings.") == kernel_free]
+
+
+def _sorted(p: Any) -> Any:
+    p.sort()
+    return p
+
+
+def _call_quiet(fn: Callable[[], Any]) -> None:
+    """Only the exception type and the time matter for these cases."""
+    call_checked("adversarial", fn)
+
+
+@pytest.mark.parametrize(("fn", "expected"), _linear_split(kernel_free=False))
+def test_linear_time(fn: Callable[[], Any], expected: Any) -> None:
+    """200k-character adversarial input finishes, with the exact result where known."""
+    _linear(fn, expected)
+
+
+@pytest.mark.one_impl
+@pytest.mark.parametrize(("fn", "expected"), _linear_split(kernel_free=True))
+def test_linear_time_once(fn: Callable[[], Any], expected: Any) -> None:
+    """As test_linear_time, for the encodings (they never reach the kernels)."""
+    _linear(fn, expected)
+
+
+def _linear(fn: Callable[[], Any], expected: Any) -> None:
+    ok, result = call_checked("adversarial input", fn)
+    assert ok, f"adversarial input raised {result!r}"
+    if expected is not None:
+        assert result == expected, f"got {_short(result)}, expected {_short(expected)}"

@@ -260,6 +260,14 @@ def test_lab_echo_decodes_what_was_sent(srv: web.Server) -> None:
     assert "Decoded as windows-1252" in r.text and "<td class='val'>é</td>" in r.text
 
 
+def test_api_form_body_prediction(srv: web.Server) -> None:
+    d = post_json(srv, "/api/form-body", {"value": "ア €", "encoding": "Shift_JIS"}).json()
+    if not d["available"]:
+        pytest.skip("percent_encoding.form is not available")
+    assert d["body"] == "_charset_=Shift_JIS&text=%83A+%26%238364%3B"
+    assert req(srv, "GET", "/api/form-body?value=x&encoding=klingon").status == 400
+
+
 def test_lab_echo_get_reads_the_query(srv: web.Server) -> None:
     r = req(srv, "GET", "/lab/echo/EUC-JP/-?_charset_=EUC-JP&text=%A5%A2")
     assert r.status == 200 and "<td class='val'>ア</td>" in r.text

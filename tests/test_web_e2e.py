@@ -179,6 +179,19 @@ def test_copy_buttons(page: Any, server: Server) -> None:
     assert link.startswith(server.url + "?input=x") and "scheme=path" in link
 
 
+def test_samples_and_swap(page: Any, server: Server) -> None:
+    open_tool(page, server)
+    page.locator("#samples button.sample", has_text="café au lait").click()
+    wait_primary(page, "caf%C3%A9%20au%20lait")
+    page.click("#swap")  # the result becomes the input, and encode becomes decode
+    wait_primary(page, "café au lait")
+    assert page.locator("#input").input_value() == "caf%C3%A9%20au%20lait"
+    assert page.locator("#mode-decode").get_attribute("aria-pressed") == "true"
+    # Decode-mode samples: a double-encoded euro sign decodes one layer.
+    page.locator("#samples button.sample", has_text="%25E2%2582%25AC").click()
+    wait_primary(page, "%E2%82%AC")
+
+
 def test_grid(page: Any, server: Server, shots: Path) -> None:
     open_tool(page, server)
     page.wait_for_selector("body[data-grid='1']")
@@ -216,8 +229,13 @@ def test_form_lab_shift_jis(page: Any, server: Server, shots: Path) -> None:
     # What Chromium itself sent from a Shift_JIS page: ア is the two bytes 0x83 0x41.
     assert raw.text_content() == "_charset_=Shift_JIS&text=%83A"
     assert frame.locator("#lab-pairs td.val").all_text_contents() == ["Shift_JIS", "ア"]
+    # The library predicts the very bytes Chromium sent.
+    expect(page.locator("#lab-verdict.same")).to_contain_text("predicts exactly these bytes")
     page.locator("#lab").scroll_into_view_if_needed()
     page.locator("#lab").screenshot(path=str(shots / "lab.png"))
+    keep = os.environ.get("PERCENT_SCREENSHOTS")
+    if keep:
+        shutil.copy(shots / "lab.png", Path(keep) / "lab.png")
     # accept-charset overrides the page encoding; € is not in Shift_JIS but is in windows-1252.
     page.select_option("#lab-accept", "windows-1252")
     page.select_option("#lab-method", "get")
@@ -232,6 +250,7 @@ def test_form_lab_shift_jis(page: Any, server: Server, shots: Path) -> None:
     assert frame.locator("#lab-raw").text_content() == (
         "_charset_=windows-1252&text=%80+%26%2312450%3B"
     )
+    expect(page.locator("#lab-verdict.same")).to_contain_text("windows-1252")
 
 
 def test_injection_payload_never_runs(page: Any, server: Server, shots: Path) -> None:
@@ -278,6 +297,6 @@ def test_dark_mode_screenshot(browser: Any, server: Server, shots: Path) -> None
         pg.wait_for_selector("body[data-grid='1']")
         bg = pg.evaluate("getComputedStyle(document.body).backgroundColor")
         assert bg == "rgb(18, 19, 26)"  # the dark palette applied
-        shoot(pg, shots, "full-dark", full_page=True)
+        shoot(pg, shots, "top-dark")
     finally:
         ctx.close()

@@ -7,8 +7,9 @@ in fatal mode (§4.1 error mode "fatal"): a candidate that cannot decode them dr
 Each survivor's text is scored with a small language model of the languages written in
 that encoding (a unigram model: ranked letter and character lists per language, with
 back-off classes such as "a GB 2312 level-1 hanzi", "a C1 control", "a box-drawing
-character", and a penalty for upper case inside words, which catches KOI8-R read as
-windows-1251).  The score is the log-probability of the text, so a two-byte CJK reading
+character"; a penalty for upper case inside words, which catches KOI8-R read as
+windows-1251, and for words that mix alphabets; a bonus for the commonest words of the
+Latin-script languages).  The score is the log-probability of the text, so a two-byte CJK reading
 and a one-byte Cyrillic reading of the same bytes compete fairly; a small prior per
 encoding breaks ties.  ``docs/detect.md`` has the accuracy by input length and how it
 compares with charset-normalizer (which we measured and do not need).
@@ -39,6 +40,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from . import encodings as _enc
 from .errors import (
@@ -110,6 +112,33 @@ _LETTERS: dict[str, str] = {
     # U+0303 tilde, U+0309 hook above, U+0323 dot below) after the base letter.
     "vi": "nhtc\u0301giaou\u0300\u0323ê\u0309đm\u0303ơlôvyâăsưpkbrqxeáàóòéèíìúùýõ",
 }
+# The commonest words of the Latin-script languages: a word found here is evidence for the
+# language (and so for the encodings it is written in) that letter counts cannot give.
+_WORDS: dict[str, str] = {
+    "pl": "i w się na nie z do to że a o jak ale po co jest tak za od jego przez dla by czy "
+          "już tym które był była są oraz także jej może gdy we ze jako tylko",
+    "cs": "a v se na je že to s z do o k i ve by jako pro ale ze po jsou byl už při také "
+          "který která které jeho jen již bylo být není až podle",
+    "hu": "a az és hogy nem egy is meg van már még csak ő volt el ki de mint sem pedig amely "
+          "után között kell lesz vagy így azt ez be fel",
+    "de": "der die und in den von zu das mit sich des auf für ist im dem nicht ein eine als "
+          "auch es an werden aus er hat dass sie nach wird bei einer um am sind noch wie über "
+          "einem so zum können war",
+    "fr": "de la le et les des en un du une que est pour qui dans par plus pas au sur ne se "
+          "ce il sont à été avec où très même aux elle ont",
+    "es": "de la que el en y a los se del las un por con no una su para es al lo como más o "
+          "pero sus le ha sí sin sobre este ya entre cuando todo esta ser son también fue "
+          "había está según",
+    "pt": "de a o que e do da em um para é com não uma os no se na por mais as dos como mas "
+          "ao ele das à seu sua ou quando muito nos já também são está foi pela pelo",
+    "tr": "ve bir bu da de için ile olarak çok daha en gibi olan sonra kadar ama ne var her "
+          "şey değil mi olan ise ya",
+    "lt": "ir yra kad su į iš per buvo jo tai nuo dėl kaip bet po apie ar savo kuris kuri "
+          "nėra jis ji tik dar taip kai jau metų",
+    "vi": "của và là các có được trong những một người cho không với này đã để nhà năm "
+          "khi ở từ đến theo",
+}
+
 _SCRIPT: dict[str, str] = {
     "ru": "CYRILLIC", "uk": "CYRILLIC", "bg": "CYRILLIC", "el": "GREEK", "he": "HEBREW",
     "ar": "ARABIC", "th": "THAI",
@@ -189,7 +218,7 @@ def _ranked(chars: str, mass: float, zipf: bool) -> dict[str, float]:
         tau = max(n / 5.0, 1.0)
         weights = [math.exp(-r / tau) for r in range(n)]
     total = sum(weights)
-    return {c: math.log(mass * w / total) for c, w in zip(items, weights)}
+    return {c: math.log(mass * w / total) for c, w in zip(items, weights, strict=True)}
 
 
 def _category(ch: str) -> str:
@@ -207,7 +236,9 @@ class _Model(dict[str, float]):
 
     #: log P of an ASCII letter this model has no figure for: rare in text written in
     #: another script, so a Latin reading of Latin text beats a CJK or Cyrillic one
-    ascii_letter = -5.0
+    ascii_letter = -4.0
+    #: the language's commonest words (Latin-script languages only)
+    words: frozenset[str] = frozenset()
 
     def __init__(self, lang: str) -> None:
         super().__init__()
@@ -236,10 +267,11 @@ class _Model(dict[str, float]):
 class _AlphabetModel(_Model):
     def __init__(self, lang: str) -> None:
         super().__init__(lang)
+        self.words = frozenset(_WORDS.get(lang, "").split())
         letters = _LETTERS[lang]
         self.script = _SCRIPT.get(lang, "LATIN")
         if self.script == "LATIN":
-            self.ascii_letter = -8.0  # a Latin letter the language hardly uses
+            self.ascii_letter = -6.5  # a Latin letter the language hardly uses
         else:
             self.ascii_letter = -4.5
         self.update(_ranked(letters, 0.82, zipf=False))
@@ -295,8 +327,9 @@ def _decode_set(enc: str, leads: range, trails: Sequence[int]) -> frozenset[str]
 
 class _CJKModel(_Model):
     # per language: (top-list mass, log P of a level-1 character not in the top list)
-    _LEVEL1 = {"ja": (0.55, -9.4), "zh-Hans": (0.5, -9.2), "zh-Hant": (0.45, -9.6),
-               "ko": (0.55, -8.8)}
+    _LEVEL1: ClassVar[dict[str, tuple[float, float]]] = {
+        "ja": (0.55, -9.4), "zh-Hans": (0.5, -9.2), "zh-Hant": (0.45, -9.6), "ko": (0.55, -8.8),
+    }
 
     def __init__(self, lang: str) -> None:
         super().__init__(lang)
@@ -442,11 +475,16 @@ _FINAL_FORMS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
 _GREEK_NO_ACCENT = re.compile(r"(?<![^\W\d_])[α-ωϊϋ]{4,}(?![^\W\d_])")
 
 
+_WORD = re.compile(r"[^\W\d_]+")
+_WORD_BONUS = 1.5
+
+
 def score(text: str, encoding: str) -> tuple[float, str]:
     """Best log-probability of ``text`` over the languages written in ``encoding``, and
     that language's code (internal; the benchmark uses it)."""
     langs = _ENCODING_LANGS.get(encoding, ("und",))
     counts = Counter(text).items()
+    words: list[str] | None = None
     best, best_lang = -math.inf, langs[0]
     for lang in langs:
         model = _model(lang)
@@ -458,6 +496,10 @@ def score(text: str, encoding: str) -> tuple[float, str]:
             s -= 6.0 * len(finals[0].findall(text)) + 3.0 * len(finals[1].findall(text))
         if lang == "el":
             s -= 2.5 * len(_GREEK_NO_ACCENT.findall(text))
+        if model.words:
+            if words is None:
+                words = _WORD.findall(unicodedata.normalize("NFC", text).lower())
+            s += _WORD_BONUS * sum(1 for w in words if w in model.words)
         if s > best:
             best, best_lang = s, lang
     return best + _case_score(text) + _mixed_score(text), best_lang
@@ -467,7 +509,7 @@ def score(text: str, encoding: str) -> tuple[float, str]:
 # Decoding helpers
 
 _ISO2022JP_ESC = re.compile(rb"\x1b(?:\$[@B]|\([BJI])")
-_ASCII_COMPATIBLE_EXCLUDED = frozenset(
+_NOT_ASCII_COMPATIBLE = frozenset(
     {"UTF-16BE", "UTF-16LE", "ISO-2022-JP", "replacement"}
 )
 
@@ -567,10 +609,9 @@ _TEMPERATURE = 2.0  # nats; spreads confidences so that they track measured accu
 
 def _ranked_guesses(
     data: bytes, encs: list[_enc.Encoding], cut: bool, bonus: str | None
-) -> list[tuple[float, str, str]]:
-    """(score, encoding name, reason) for every candidate that decodes ``data``."""
-    scored: list[tuple[float, str, str]] = []
-    seen: dict[str, str] = {}
+) -> list[tuple[float, str, str, str]]:
+    """(score, encoding name, reason, text) for every candidate that decodes ``data``."""
+    scored: list[tuple[float, str, str, str]] = []
     for enc in encs:
         text = _decode(enc, data, cut)
         if text is None:
@@ -581,30 +622,55 @@ def _ranked_guesses(
         if bonus == enc.name:
             s += 3.0
             reason += "; Content-Type charset names it"
-        twin = seen.get(text)
-        if twin is not None:
-            reason += f"; decodes the same as {twin}"
-        else:
-            seen[text] = enc.name
-        scored.append((s, enc.name, reason))
+        scored.append((s, enc.name, reason, text))
     scored.sort(key=lambda t: -t[0])
+    seen: dict[str, str] = {}
+    for i, (s, name, reason, text) in enumerate(scored):
+        twin = seen.setdefault(text, name)
+        if twin != name:
+            scored[i] = (s, name, f"{reason}; decodes the same as {twin}", text)
     return scored
 
 
-def _to_guesses(scored: list[tuple[float, str, str]], mass: float) -> list[CharsetGuess]:
+def _to_guesses(scored: list[tuple[float, str, str, str]], mass: float) -> list[CharsetGuess]:
+    """Confidence = the probability that decoding with this encoding gives the right text,
+    so encodings that read these bytes the same (GBK and gb18030) share it."""
     if not scored:
         return []
     top = scored[0][0]
-    weights = [math.exp((s - top) / _TEMPERATURE) for s, _, _ in scored]
+    weights = [math.exp((t[0] - top) / _TEMPERATURE) for t in scored]
     total = sum(weights)
+    by_text: dict[str, float] = {}
+    for t, w in zip(scored, weights, strict=True):
+        by_text[t[3]] = by_text.get(t[3], 0.0) + w / total
     return [
-        CharsetGuess(name, round(mass * w / total, 4), reason)
-        for (_, name, reason), w in zip(scored, weights)
+        CharsetGuess(name, round(min(mass * by_text[text], 1.0), 4), reason)
+        for (_, name, reason, text) in scored
     ]
 
 
+def _label_text(label: object) -> str:
+    return label.decode("ascii", "replace") if isinstance(label, bytes) else str(label)
+
+
+def _check_probe(probe: object) -> tuple[str, bytes] | None:
+    if probe is None:
+        return None
+    if (not isinstance(probe, tuple) or len(probe) != 2 or not isinstance(probe[0], str)
+            or not probe[0]):
+        raise PercentEncodingTypeError(
+            "hints['probe'] must be a pair (character: str, submitted_bytes: bytes)"
+        )
+    return probe[0], _as_bytes(probe[1], "the probe's submitted bytes")
+
+
+def _scaled(guesses: list[CharsetGuess], factor: float, prefix: str = "") -> list[CharsetGuess]:
+    return [CharsetGuess(g.encoding, round(g.confidence * factor, 6), prefix + g.reason)
+            for g in guesses]
+
+
 def charset(
-    data: bytes,
+    data: bytes | bytearray | memoryview,
     *,
     candidates: Sequence[str] | None = None,
     hints: Mapping[str, object] | None = None,
@@ -616,76 +682,69 @@ def charset(
     ``_charset_`` form field: decisive when it is a known label), ``"probe"`` (a pair
     ``(character, submitted_bytes)`` from a hidden field whose value is a known
     character: decisive) and ``"charset"`` (a Content-Type ``charset=`` parameter: a
-    bonus only).  Candidates that cannot decode the bytes (fatal decoding) are left out.
+    bonus only).  Candidates that cannot decode the bytes (fatal decoding) are left out;
+    if none can, all are returned with confidence at most 0.05.
+
+    A guess's ``confidence`` is the estimated probability that decoding with it gives
+    the right text, so encodings that read these bytes identically (GBK and gb18030,
+    windows-1252 and ISO-8859-15 for most Western text) share it.
 
     >>> charset("日本語".encode("utf-8"))[0].encoding
     'UTF-8'
-    >>> [g.encoding for g in charset(b"\\x93\\xfa\\x96\\x7b\\x8c\\xea")][:1]
-    ['Shift_JIS']
+    >>> charset(b"\\x93\\xfa\\x96\\x7b\\x8c\\xea")[0].encoding
+    'Shift_JIS'
     >>> charset(b"\\xcf\\xf0\\xe8\\xe2\\xe5\\xf2")[0].encoding
     'windows-1251'
-    >>> charset(b"\\x82\\xa0", hints={"_charset_": "euc-jp"})[0].reason
+    >>> charset(b"\\xa4\\xa2", hints={"_charset_": "euc-jp"})[0].reason
     "_charset_ field says 'euc-jp'"
     """
     raw = _as_bytes(data)
     encs = _resolve(candidates)
     h = _check_hints(hints)
     cut = len(raw) > MAX_BYTES
-    if cut:
-        raw = raw[:MAX_BYTES]
-    names = [e.name for e in encs]
+    raw = raw[:MAX_BYTES]
+    hinted = _known(h["charset"]) if h.get("charset") is not None else None
+    bonus = hinted.name if hinted is not None else None
 
-    # 1. _charset_: decisive (the browser wrote the encoding it used).
+    # 1. _charset_: decisive (the browser wrote in it the encoding it used).
     declared = _known(h["_charset_"]) if h.get("_charset_") is not None else None
     if declared is not None:
         ok = _decode(declared, raw, cut) is not None
-        label = h["_charset_"]
-        label_s = label.decode("ascii") if isinstance(label, bytes) else str(label)
         first = CharsetGuess(
             declared.name, 0.99 if ok else 0.6,
-            f"_charset_ field says {label_s!r}"
+            f"_charset_ field says {_label_text(h['_charset_'])!r}"
             + ("" if ok else ", but the bytes do not decode cleanly in it"),
         )
-        rest = [g for g in _detect(raw, [e for e in encs if e != declared], cut, h)]
-        return [first, *(CharsetGuess(g.encoding, round(g.confidence * 0.01, 6), g.reason)
-                         for g in rest)]
+        rest = _detect(raw, [e for e in encs if e != declared], cut, bonus)
+        return [first, *_scaled(rest, 0.01)]
 
     # 2. probe: decisive among the candidates whose encoder gives the submitted bytes.
-    probe = h.get("probe")
+    probe = _check_probe(h.get("probe"))
     if probe is not None:
-        if (not isinstance(probe, tuple) or len(probe) != 2 or not isinstance(probe[0], str)
-                or len(probe[0]) == 0):
-            raise PercentEncodingTypeError(
-                "hints['probe'] must be a pair (character: str, submitted_bytes: bytes)"
-            )
-        char, submitted = probe[0], _as_bytes(probe[1], "the probe's submitted bytes")
+        char, submitted = probe
         matched = [e for e in encs if _probe_bytes(e, char) == submitted]
         if matched:
-            inner = _detect(raw, matched, cut, h, probe_mode=True)
-            others = _detect(raw, [e for e in encs if e not in matched], cut, h)
-            share = 0.99
-            out = [CharsetGuess(g.encoding, round(share * g.confidence, 4),
-                                f"probe field matched ({char!r} is sent as {submitted!r}); "
-                                + g.reason) for g in inner]
-            if not out:  # the probe matched but the data do not decode: trust the probe
-                out = [CharsetGuess(e.name, round(share / len(matched), 4),
-                                    f"probe field matched ({char!r} is sent as "
-                                    f"{submitted!r}); the data do not decode cleanly")
-                       for e in matched]
-            return out + [CharsetGuess(g.encoding, round(0.01 * g.confidence, 6), g.reason)
-                          for g in others]
-    result = _detect(raw, encs, cut, h)
-    if not result:
-        return _fallback(raw, encs, names)
-    return result
+            note = f"probe field matched ({char!r} was sent as {submitted!r}); "
+            if raw.isascii():  # every match reads the data the same: the prior orders them
+                matched.sort(key=lambda e: (e.name != "UTF-8", -_PRIOR.get(e.name, -9.0)))
+                inner = [CharsetGuess(e.name, 1.0, "the data are ASCII") for e in matched]
+            else:
+                inner = _detect(raw, matched, cut, bonus, ascii_rule=False)
+            if not inner:  # the data do not decode in any of them: trust the probe
+                inner = [CharsetGuess(e.name, round(1 / len(matched), 4),
+                                      "the data do not decode cleanly in it")
+                         for e in matched]
+            others = _detect(raw, [e for e in encs if e not in matched], cut, bonus)
+            return [*_scaled(inner, 0.99, note), *_scaled(others, 0.01)]
+
+    # 3.-5.
+    return _detect(raw, encs, cut, bonus) or _fallback(raw, encs)
 
 
 def _detect(
-    raw: bytes, encs: list[_enc.Encoding], cut: bool, h: Mapping[str, object],
-    probe_mode: bool = False,
+    raw: bytes, encs: list[_enc.Encoding], cut: bool, bonus: str | None,
+    ascii_rule: bool = True,
 ) -> list[CharsetGuess]:
-    hinted = _known(h["charset"]) if h.get("charset") is not None else None
-    bonus = hinted.name if hinted is not None else None
     names = [e.name for e in encs]
 
     # 3. UTF-8 with multi-byte sequences.
@@ -703,22 +762,21 @@ def _detect(
                     *_to_guesses(rest, 1.0 - conf)]
 
     # 4. ASCII.
-    if raw.isascii() and not probe_mode:
+    if raw.isascii() and ascii_rule:
         out: list[CharsetGuess] = []
         if "ISO-2022-JP" in names and _ISO2022JP_ESC.search(raw):
             text = _decode(_enc.lookup("ISO-2022-JP"), raw, cut)
             if text is not None and not text.isascii():
                 out.append(CharsetGuess("ISO-2022-JP", 0.99,
                                         "7-bit data with valid ISO-2022-JP escape sequences"))
-        compatible = [n for n in names if n not in _ASCII_COMPATIBLE_EXCLUDED]
+        compatible = [n for n in names if n not in _NOT_ASCII_COMPATIBLE]
         if compatible:
-            first = "UTF-8" if "UTF-8" in compatible else compatible[0]
-            if bonus in compatible:
-                first = bonus
+            first = bonus if bonus in compatible else "UTF-8" if "UTF-8" in compatible \
+                else compatible[0]
             out.append(CharsetGuess(
                 first, 0.01 if out else 0.99,
                 "pure ASCII: UTF-8 and every ASCII-compatible encoding decode it the same"
-                + (f" (Content-Type says {bonus})" if first == bonus else ""),
+                + (" (the Content-Type charset names it)" if first == bonus else ""),
             ))
         if out:
             return out
@@ -727,14 +785,13 @@ def _detect(
     return _to_guesses(_ranked_guesses(raw, encs, cut, bonus), 1.0)
 
 
-def _fallback(raw: bytes, encs: list[_enc.Encoding], names: list[str]) -> list[CharsetGuess]:
-    """No candidate decodes cleanly: rank by how few replacement characters they need."""
+def _fallback(raw: bytes, encs: list[_enc.Encoding]) -> list[CharsetGuess]:
+    """No candidate decodes cleanly: rank by fewest replacement characters, then score."""
     ranked = []
     for enc in encs:
         text = enc.decode(raw, "replace")
         bad = text.count("\ufffd")
-        s, _ = score(text, enc.name)
-        ranked.append((-bad, s, enc.name, bad))
+        ranked.append((-bad, score(text, enc.name)[0], enc.name, bad))
     ranked.sort(reverse=True)
     return [
         CharsetGuess(name, round(0.05 / (1 + i), 4),
@@ -756,14 +813,17 @@ def choose_form_encoding(
 ) -> CharsetGuess:
     """Choose the encoding of a urlencoded form's percent-decoded names and values.
 
-    In order: a ``_charset_`` field naming a known label (HTML's hidden ``_charset_``
-    field); a probe field ``probe=(name, expected_char)`` whose submitted bytes match the
-    character encoded in a candidate; then detection over every non-ASCII name and value
-    (joined with newlines), where ``content_type_charset`` is a hint.  The reason says
-    which rule decided.
+    In order: a ``_charset_`` field (any case) naming a known label, as HTML's hidden
+    ``_charset_`` field sends it; a probe field ``probe=(field_name, expected_char)``
+    whose submitted bytes are that character in a candidate encoding; then
+    :func:`charset` over every non-ASCII name and value joined with newlines, with
+    ``content_type_charset`` as a hint.  The reason says which rule decided.
 
     >>> choose_form_encoding([(b"_charset_", b"Shift_JIS"), (b"q", b"\\x83e")]).encoding
     'Shift_JIS'
+    >>> g = choose_form_encoding([(b"p", b"\\x81E"), (b"q", b"\\x83e")], probe=("p", "・"))
+    >>> g.encoding, g.reason[:20]
+    ('Shift_JIS', "probe field 'p' matc")
     >>> choose_form_encoding([(b"q", "привет".encode("koi8-r"))]).encoding
     'KOI8-R'
     """
@@ -779,49 +839,47 @@ def choose_form_encoding(
     if content_type_charset is not None and not isinstance(content_type_charset, str):
         raise PercentEncodingTypeError("content_type_charset must be a str label")
     if probe is not None and (not isinstance(probe, tuple) or len(probe) != 2
-                              or not all(isinstance(p, str) for p in probe)):
+                              or not all(isinstance(p, str) for p in probe) or not probe[1]):
         raise PercentEncodingTypeError("probe must be a pair (field_name, expected_char)")
 
+    # HTML §4.10.22.7 (and the pre-2016 URL Standard's "use _charset_ flag").
     for name, value in pairs:
         if name.lower() == b"_charset_":
             enc = _known(value.strip())
             if enc is not None:
-                return CharsetGuess(
-                    enc.name, 0.99,
-                    f"_charset_ field says {value.decode('ascii', 'replace')!r}",
-                )
+                return CharsetGuess(enc.name, 0.99,
+                                    f"_charset_ field says {_label_text(value)!r}")
 
     body = b"\n".join(p for pair in pairs for p in pair if not p.isascii())
+    n = sum(1 for pair in pairs for p in pair if not p.isascii())
     hints: dict[str, object] = {}
     if content_type_charset is not None:
         hints["charset"] = content_type_charset
+    notes = ""
     if probe is not None:
         pname = probe[0].encode("utf-8")
-        for name, value in pairs:
-            if name == pname:
-                hints["probe"] = (probe[1], value)
-                guesses = charset(body, candidates=candidates, hints=hints)
-                if guesses and guesses[0].reason.startswith("probe field matched"):
-                    g = guesses[0]
-                    return CharsetGuess(
-                        g.encoding, g.confidence,
-                        f"probe field {probe[0]!r} matched: {g.reason.split('; ', 1)[0]}"
-                        .replace("probe field matched ", ""),
-                    )
-                del hints["probe"]
-                break
+        submitted = next((v for k, v in pairs if k == pname), None)
+        if submitted is None:
+            notes = f" (no probe field {probe[0]!r} in the form)"
+        else:
+            encs = _resolve(candidates)
+            matched = {e.name for e in encs if _probe_bytes(e, probe[1]) == submitted}
+            if matched:
+                g = charset(body, candidates=candidates,
+                            hints={**hints, "probe": (probe[1], submitted)})[0]
+                return CharsetGuess(g.encoding, g.confidence,
+                                    f"probe field {probe[0]!r} {g.reason[len('probe field '):]}")
+            notes = f" (probe field {probe[0]!r} matched no candidate)"
 
-    n = sum(1 for pair in pairs for p in pair if not p.isascii())
     if not n:
         declared = _known(content_type_charset) if content_type_charset else None
-        if declared is not None and declared.name not in _ASCII_COMPATIBLE_EXCLUDED:
+        if declared is not None and declared.name not in _NOT_ASCII_COMPATIBLE:
             return CharsetGuess(declared.name, 0.99,
-                                "every name and value is ASCII; Content-Type charset "
-                                f"says {declared.name}")
+                                "every name and value is ASCII; the Content-Type charset "
+                                f"says {declared.name}{notes}")
         return CharsetGuess("UTF-8", 0.99,
                             "every name and value is ASCII: UTF-8 and every "
-                            "ASCII-compatible encoding decode them the same")
-    guesses = charset(body, candidates=candidates, hints=hints)
-    g = guesses[0]
+                            f"ASCII-compatible encoding decode them the same{notes}")
+    g = charset(body, candidates=candidates, hints=hints)[0]
     return CharsetGuess(g.encoding, g.confidence,
-                        f"detected from {n} non-ASCII name(s)/value(s): {g.reason}")
+                        f"detected from {n} non-ASCII name(s)/value(s): {g.reason}{notes}")

@@ -23,10 +23,11 @@ import argparse
 import dataclasses
 import json
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import IO, Any, NoReturn
 
 from . import __version__, core, schemes
@@ -136,6 +137,7 @@ def plain_profile(s: Scheme) -> tuple[_sets.EncodeSet, bool] | None:
     return _compute_profile(s)
 
 
+@lru_cache(maxsize=64)
 def _is_utf8(label: str) -> bool:
     from .encodings import lookup
 
@@ -396,9 +398,14 @@ def stream_lines(
     fn: Callable[[bytes], bytes],
     progress: _Progress | None = None,
     chunk_size: int = 65536,
+    block_fn: Callable[[bytes], bytes] | None = None,
 ) -> int:
     """Apply ``fn`` to each line of ``inp`` (without its ``\\n`` or ``\\r\\n``, which are written
     back unchanged) in constant memory; returns the number of lines.
+
+    ``block_fn``, when given, is applied instead to runs of whole lines (with their line
+    endings) at once; it must give the same bytes as ``fn`` line by line (true of percent-
+    decoding and UTF-8 decoding, which never join bytes across a newline).
 
     Output is flushed before every read that may block, so results of an interactive
     pipeline appear at once while a fast producer still gets large writes.
@@ -413,6 +420,17 @@ def stream_lines(
             break
         if progress is not None:
             progress.update(len(chunk))
+        if block_fn is not None:
+            cut = chunk.rfind(b"\n") + 1
+            if cut == 0:
+                pending.append(chunk)
+                continue
+            pending.append(chunk[:cut])
+            block = b"".join(pending)
+            pending = [chunk[cut:]] if cut < len(chunk) else []
+            count += block.count(b"\n")
+            out.write(block_fn(block))
+            continue
         lines = chunk.split(b"\n")
         if len(lines) == 1:
             pending.append(chunk)
@@ -436,7 +454,8 @@ def stream_lines(
             out.write(b"".join(parts))
     if pending:
         count += 1
-        out.write(_line(fn, b"".join(pending), count))
+        rest = b"".join(pending)
+        out.write(block_fn(rest) if block_fn is not None else _line(fn, rest, count))
     out.flush()
     return count
 
@@ -488,6 +507,15 @@ def _all_table(text: str, args: argparse.Namespace, decode: bool) -> str:
     return _table(rows, style, ["scheme", "decoded" if decode else "encoded"])
 
 
+def _arg_data(text: str) -> str | bytes:
+    """An argument that was not valid UTF-8 (surrogate-escaped by Python) as its raw bytes."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return os.fsencode(text)
+    return text
+
+
 def cmd_encode(args: argparse.Namespace) -> int:
     check_encoding(args.encoding)
     if args.encoding == "auto":
@@ -498,7 +526,7 @@ def cmd_encode(args: argparse.Namespace) -> int:
             print(_all_table(args.text, args, decode=False))
             return 0
         try:
-            print(encode_with(s, args.text, args.encoding))
+            print(encode_with(s, _arg_data(args.text), args.encoding))
         except PercentEncodingError as e:
             raise CLIError(str(e), 1) from None
         return 0
@@ -509,9 +537,17 @@ def cmd_encode(args: argparse.Namespace) -> int:
 
     else:
         encode_with(s, "", args.encoding)  # report --encoding/scheme mismatches up front
+        prof = plain_profile(s)
+        if prof is not None and _is_utf8(args.encoding):
+            es, plus = prof
 
-        def fn(line: bytes) -> bytes:
-            return encode_with(s, line, args.encoding).encode("ascii", "backslashreplace")
+            def fn(line: bytes) -> bytes:  # the common case, without per-line checks
+                return core.encode(line, es, space_as_plus=plus).encode("ascii")
+
+        else:
+
+            def fn(line: bytes) -> bytes:
+                return encode_with(s, line, args.encoding).encode("ascii", "backslashreplace")
 
     return _run_stream(fn, args)
 
@@ -558,6 +594,22 @@ def cmd_decode(args: argparse.Namespace) -> int:
         def fn(line: bytes) -> bytes:
             return core.decode(line, plus_as_space=plus, strict=strict)
 
+        if not strict:
+            # Percent-decoding never joins bytes across a newline: decode whole blocks.
+            return _run_stream(fn, args, lambda block: core.decode(block, plus_as_space=plus))
+
+    elif prof is not None and not args.strict and args.encoding != "auto" and _is_utf8(
+        args.encoding
+    ):
+        plus = prof[1]
+
+        def fn(line: bytes) -> bytes:
+            return _out_bytes(core.decode_text(line, plus_as_space=plus))
+
+        # Neither percent-decoding nor UTF-8 decoding (a newline byte ends any bad
+        # sequence) joins bytes across lines, so whole blocks give the same result.
+        return _run_stream(fn, args, fn)
+
     else:
         if args.encoding != "auto":
             decode_with(s, "", args.encoding)
@@ -568,14 +620,18 @@ def cmd_decode(args: argparse.Namespace) -> int:
     return _run_stream(fn, args)
 
 
-def _run_stream(fn: Callable[[bytes], bytes], args: argparse.Namespace) -> int:
+def _run_stream(
+    fn: Callable[[bytes], bytes],
+    args: argparse.Namespace,
+    block_fn: Callable[[bytes], bytes] | None = None,
+) -> int:
     inp = sys.stdin.buffer
     if inp.isatty() and sys.stderr.isatty():
         print("percent: reading lines from the terminal (Ctrl-D to end)", file=sys.stderr)
     progress = _Progress(_input_size(inp))
     sys.stdout.flush()
     try:
-        stream_lines(inp, sys.stdout.buffer, fn, progress)
+        stream_lines(inp, sys.stdout.buffer, fn, progress, block_fn=block_fn)
     finally:
         progress.finish()
     return 0
@@ -636,6 +692,20 @@ def compare_data(names: Sequence[str]) -> dict[str, Any]:
     return {"schemes": [{"name": s.name, "spec": s.spec} for s in resolved], "rows": rows}
 
 
+_PCT_RUN = re.compile(r"(?:%[0-9A-F]{2})+")
+
+
+def _mark(o: str | None) -> str:
+    """One character for a compact comparison cell."""
+    if o is None:
+        return "·"
+    if o.startswith("error"):
+        return "!"
+    if _PCT_RUN.fullmatch(o):
+        return "%"
+    return "+" if o == "+" else "*"
+
+
 def cmd_compare(args: argparse.Namespace) -> int:
     names = args.schemes or schemes.names()
     data = compare_data(names)
@@ -650,23 +720,51 @@ def cmd_compare(args: argparse.Namespace) -> int:
     legend = [[str(i + 1), c["name"]] for i, c in enumerate(cols)]
     print(_table(legend, style, ["#", "scheme"]))
     print()
-    width = max(3, *(len(str(o)) for r in rows for o in r["output"] if o and len(str(o)) < 8))
-    head = "char " + " ".join(str(i + 1).rjust(width) for i in range(len(cols)))
-    print(style.bold(head))
+    # Up to 8 schemes show the exact output; more show one mark per cell.
+    compact = len(cols) > 8 and not args.wide
+    if compact:
+        width = len(str(len(cols)))
+    else:
+        outs = [len(str(o)) for r in rows for o in r["output"] if o is not None]
+        width = max([3, *(n for n in outs if n <= 12)])
+    # Consecutive rows that look the same (compact marks) are merged: "U+0000–U+001F".
+    groups: list[tuple[str, list[str | None]]] = []
+    last_key: tuple[str, ...] | None = None
     for r in rows:
+        key = tuple(_mark(o) for o in r["output"]) if compact else None
+        if key is not None and key == last_key and groups:
+            first = groups[-1][0].split("–")[0]
+            groups[-1] = (f"{first}–{r['char']}", groups[-1][1])
+        else:
+            groups.append((r["char"], r["output"]))
+        last_key = key
+    label_w = max([6, *(len(g[0]) for g in groups)])
+    head = "char".ljust(label_w) + " " + " ".join(str(i + 1).rjust(width) for i in range(len(cols)))
+    print(style.bold(head.rstrip()))
+    for label, outputs in groups:
         cells = []
-        for o in r["output"]:
+        for o in outputs:
+            text = _mark(o) if compact else ("·" if o is None else str(o))
+            if not compact and len(text) > width:
+                text = text[: width - 1] + "…"
+            text = text.rjust(width)
             if o is None:
-                cells.append(style.dim("·".rjust(width)))
+                cells.append(style.dim(text))
             elif str(o).startswith("error"):
-                cells.append(style.red("err".rjust(width)))
+                cells.append(style.red(text))
+            elif _PCT_RUN.fullmatch(str(o)):
+                cells.append(style.green(text))
             else:
-                text = str(o) if len(str(o)) <= width else str(o)[: width - 1] + "…"
-                cells.append(style.green(text.rjust(width)) if o.startswith("%") else
-                             style.yellow(text.rjust(width)))
-        print(style.cyan(r["char"].ljust(4)) + " " + " ".join(cells))
+                cells.append(style.yellow(text))
+        print(style.cyan(label.ljust(label_w)) + " " + " ".join(cells))
+    notes = []
+    if compact:
+        notes.append("% percent-encoded, + plus, * other output, ! rejected, · unchanged; "
+                     "--wide shows the output")
     if not args.all_rows:
-        print(style.dim("(rows where every scheme agrees are hidden; --all-rows shows them)"))
+        notes.append("rows where every scheme agrees are hidden; --all-rows shows them")
+    for n in notes:
+        print(style.dim(f"({n})"))
     return 0
 
 
@@ -926,8 +1024,10 @@ examples:
   percent compare                                   every registered scheme
   percent compare component path query application/x-www-form-urlencoded
   percent compare --all-rows --json rfc3986-unreserved oauth1
+  percent compare --wide php-urlencode java-URLEncoder go-QueryEscape
 
-Each cell is what the scheme writes for that character ("·": left alone).
+Each cell is what the scheme writes for that character ("·": left alone); with more
+than eight schemes, one mark per cell (% encoded, + plus, * other, ! rejected).
 """
 
 EPILOG_SCHEMES = """\
@@ -1015,6 +1115,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("schemes", nargs="*", metavar="SCHEME")
     c.add_argument("--all-rows", action="store_true", help="also rows where all schemes agree")
     c.add_argument("--json", action="store_true", help="the comparison as JSON")
+    c.add_argument("--wide", action="store_true",
+                   help="exact output in every cell, even for many schemes")
     c.set_defaults(func=cmd_compare)
 
     s = add("schemes", "list every scheme and encode set, with its spec", EPILOG_SCHEMES)

@@ -31,7 +31,7 @@ never sends the parameter, so this module never reads it (docs/forms.md).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Literal, cast
 
@@ -100,17 +100,21 @@ def _check_errors(errors: str) -> bool:
         return False
     if errors == "strict":
         return True
-    raise ValueError(f"errors must be 'replace' or 'strict', not {errors!r}")
+    if not isinstance(errors, str):
+        raise PercentEncodingTypeError(f"errors must be a str, not {type(errors).__name__}")
+    raise PercentEncodingError(f"errors must be 'replace' or 'strict', not {errors!r}")
 
 
 def _check_separators(separators: str) -> str:
     if not isinstance(separators, str):
         raise PercentEncodingTypeError("separators must be a str of separator characters")
     if not separators:
-        raise ValueError("separators must name at least one character, e.g. '&' or '&;'")
+        raise PercentEncodingError(
+            "separators must name at least one character, e.g. '&' or '&;'"
+        )
     for ch in separators:
         if not ch.isascii() or ch in _NOT_SEPARATORS:
-            raise ValueError(
+            raise PercentEncodingError(
                 f"{ch!r} cannot be a separator: use ASCII characters other than "
                 "'=', '+', '%' and hex digits (e.g. '&;')"
             )
@@ -120,8 +124,10 @@ def _check_separators(separators: str) -> str:
 def _check_limit(value: int | None, name: str) -> int | None:
     if value is None:
         return None
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError(f"{name} must be a non-negative int or None, not {value!r}")
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise PercentEncodingTypeError(f"{name} must be an int or None, not {type(value).__name__}")
+    if value < 0:
+        raise PercentEncodingError(f"{name} must be non-negative, not {value}")
     return value
 
 
@@ -339,7 +345,7 @@ def _decode_fields(
 
 
 def parse(
-    data: str | bytes,
+    data: str | bytes | bytearray | memoryview,
     *,
     encoding: str | None = None,
     charset_hack: bool = False,
@@ -384,8 +390,13 @@ def parse(
         and max_fields is None
         and errors == "replace"
     ):
-        t = type(data)
-        if t is bytes or (t is str and (data.isascii() or _LONE_SURROGATE.search(data) is None)):  # type: ignore[arg-type]
+        if type(data) is bytes:
+            # ASCII bytes parse exactly like the same str, and the str path
+            # only touches fields with escapes (2-3x faster in the pure twin).
+            if data.isascii():
+                return _core._k.form_parse(data.decode("ascii"))  # type: ignore[no-any-return]
+            return _core._k.form_parse(data)  # type: ignore[no-any-return]
+        if type(data) is str and (data.isascii() or _LONE_SURROGATE.search(data) is None):
             return _core._k.form_parse(data)  # type: ignore[no-any-return]
     strict = _check_errors(errors)
     text = _usv(_check_data(data, "parse"), strict)
@@ -415,7 +426,7 @@ def parse(
 
 
 def parse_bytes(
-    data: bytes | str,
+    data: bytes | bytearray | memoryview | str,
     *,
     isindex: bool = False,
     separators: str = "&",
@@ -508,7 +519,9 @@ def _serialize_checked(pairs: list[tuple[Text, Text]], encoding: str) -> str:
 
 
 def serialize(
-    pairs: Iterable[tuple[str, str]] | Mapping[str, str], *, encoding: str = "utf-8"
+    pairs: Iterable[tuple[str | bytes, str | bytes]] | Mapping[str, str],
+    *,
+    encoding: str = "utf-8",
 ) -> str:
     """Serialize (name, value) pairs as application/x-www-form-urlencoded.
 
@@ -588,14 +601,18 @@ def html_form_body(
     >>> html_form_body([("t", "1\\n2")], enctype="text/plain")
     b't=1\\r\\n2\\r\\n'
     """
-    kind = enctype.strip().lower() if isinstance(enctype, str) else enctype
+    if not isinstance(enctype, str):
+        raise PercentEncodingTypeError(f"enctype must be a str, not {type(enctype).__name__}")
+    kind = enctype.strip().lower()
     if kind not in _ENCTYPES:
-        raise ValueError(
+        raise PercentEncodingError(
             f"unsupported enctype {enctype!r}: use 'application/x-www-form-urlencoded' "
             "or 'text/plain' (multipart/form-data is not a percent-encoding)"
         )
+    if mailto is not None and not isinstance(mailto, str):
+        raise PercentEncodingTypeError(f"mailto must be a str or None, not {type(mailto).__name__}")
     if mailto not in (None, "headers", "body"):
-        raise ValueError(f"mailto must be None, 'headers' or 'body', not {mailto!r}")
+        raise PercentEncodingError(f"mailto must be None, 'headers' or 'body', not {mailto!r}")
     if not isinstance(encoding, str):
         raise PercentEncodingTypeError("encoding must be a str label")
     # HTML §4.10.22.5: the form's encoding is always an output encoding.
@@ -835,12 +852,7 @@ class URLSearchParams:
 
     def __init__(
         self,
-        init: str
-        | Mapping[str, str]
-        | Iterable[tuple[str, str]]
-        | Iterable[list[str]]
-        | URLSearchParams
-        | None = None,
+        init: str | Mapping[str, str] | Iterable[Sequence[str]] | URLSearchParams | None = None,
     ) -> None:
         self._list: list[Pair]
         if init is None:
@@ -994,6 +1006,10 @@ class URLSearchParams:
 
     def for_each(self, callback: Callable[[str, str, URLSearchParams], object]) -> None:
         """Call ``callback(value, name, self)`` for each pair, as JavaScript's ``forEach``."""
+        if not callable(callback):
+            raise PercentEncodingTypeError(
+                f"forEach() needs a callable, not {type(callback).__name__}"
+            )
         for k, v in self:
             callback(v, k, self)
 

@@ -977,10 +977,30 @@ def ruby_cgi_unescape(data: _Text) -> str:
     """Ruby's ``CGI.unescape``: ``+`` is space, ``%XX`` its byte, a bad ``%``
     stays; bytes read as UTF-8 (U+FFFD where Ruby would return a broken string).
 
+    The C extension (``ext/cgi/escape/escape.c``, ``optimized_unescape``) stops
+    at a ``%`` in the last two bytes and copies the rest as is, so a ``+`` after
+    it stays a ``+``; that is kept here.
+
     >>> ruby_cgi_unescape("%27Stop%21%27+said+Fred")
     "'Stop!' said Fred"
+    >>> ruby_cgi_unescape("a%+"), ruby_cgi_unescape("a%+b")
+    ('a%+', 'a% b')
     """
-    return _to_text(_core.decode(_check(data, "ruby_cgi_unescape"), plus_as_space=True))
+    d = _check(data, "ruby_cgi_unescape")
+    if isinstance(d, str):
+        try:
+            d = d.encode("utf-8")
+        except UnicodeEncodeError as e:
+            raise PercentDecodeError(
+                f"lone surrogate at position {e.start} cannot be UTF-8 encoded", e.start
+            ) from None
+    n = len(d)
+    cut = n
+    for k in (n - 2, n - 1):
+        if k >= 0 and d[k] == 0x25:
+            cut = k
+            break
+    return _to_text(_core.decode(d[:cut], plus_as_space=True) + d[cut:])
 
 
 def ruby_encode_www_form_component(data: _Text) -> str:

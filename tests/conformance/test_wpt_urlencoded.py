@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import shared_path
 
+from conftest import shared_path
 from percent_encoding import PercentEncodingTypeError, core, form
 from percent_encoding.form import FormParser, URLSearchParams
 

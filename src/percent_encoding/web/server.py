@@ -17,6 +17,7 @@ Routes::
     GET|POST /api/encode           {input, encoding?, scheme?} -> every scheme's result
     GET|POST /api/decode           same, decoding; plus what percent_encoding.detect says
     GET  /api/compare[?schemes=a,b]  schemes.compare (the ASCII x schemes grid)
+    GET|POST /api/form-body        {value, encoding} -> form.html_form_body's prediction
     GET  /lab/form?charset=&accept=&method=&value=&auto=   a real HTML form in that charset
     GET|POST /lab/echo/<charset>/<accept>   the raw bytes the browser sent, decoded
 
@@ -183,6 +184,18 @@ def api_compare(names: list[str] | None = None) -> dict[str, Any]:
         raise HTTPError(HTTPStatus.BAD_REQUEST, str(e)) from None
 
 
+def api_form_body(value: str, encoding: str) -> dict[str, Any]:
+    """What :func:`percent_encoding.form.html_form_body` predicts the lab's form sends."""
+    enc = _page_encoding(encoding)
+    assert enc is not None
+    try:
+        form = optional_module("form")
+    except ImportError:
+        return {"available": False}
+    body: bytes = form.html_form_body([("_charset_", ""), ("text", value)], encoding=enc)
+    return {"available": True, "encoding": enc, "body": body.decode("latin-1")}
+
+
 # ---------------------------------------------------------------------------
 # The form lab: a real form in a chosen page encoding, and what came back
 # ---------------------------------------------------------------------------
@@ -297,6 +310,13 @@ def lab_echo_page(
 # ---------------------------------------------------------------------------
 # HTTP
 # ---------------------------------------------------------------------------
+
+
+def _warm_up_detect() -> None:
+    try:
+        optional_module("detect").charset("caf\u00e9 \u30a2".encode())
+    except Exception:  # optional and best effort: a real request reports any problem
+        pass
 
 
 def _static_files() -> dict[str, Path]:
@@ -448,6 +468,9 @@ class Handler(BaseHTTPRequestHandler):
                     context=p.get("context", "query"),
                 )
             )
+        if path == "/api/form-body":
+            p = self._params()
+            return self._json(api_form_body(p.get("value", ""), p.get("encoding", "UTF-8")))
         if path == "/api/compare" and get_like:
             names = [n for n in self._params().get("schemes", "").split(",") if n]
             return self._json(api_compare(names))
@@ -503,6 +526,11 @@ class Server(ThreadingHTTPServer):
 
             self.address_family = socket.AF_INET6
         super().__init__(address, Handler)
+        # Fill the registry before the first request: handler threads then only read it.
+        schemes.names()
+        # Charset detection builds its tables on first use (seconds); do that now, in
+        # the background, rather than on the user's first keystroke in Decode mode.
+        threading.Thread(target=_warm_up_detect, daemon=True).start()
         self.verbose = verbose
         self.static_files = _static_files()
         port = self.server_address[1]

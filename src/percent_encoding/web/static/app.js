@@ -145,6 +145,19 @@
     sel.value = state.encoding;
   }
 
+  const SAMPLES = {
+    encode: ["café au lait", "a+b=c&d/e?f", "ア", "100% ✓", "\"><script>"],
+    decode: ["caf%C3%A9+au+lait", "%83A", "%25E2%2582%25AC", "100%", "%u00E9"],
+  };
+
+  function fillSamples() {
+    const chips = SAMPLES[state.mode].map((text) => el("button", {
+      type: "button", class: "sample", title: "Try this",
+      onclick: () => { $("input").value = text; schedule(0); $("input").focus(); },
+    }, text));
+    $("samples").replaceChildren(...chips);
+  }
+
   function setMode(mode) {
     state.mode = mode;
     for (const b of document.querySelectorAll("[data-mode]")) {
@@ -155,6 +168,7 @@
       : "Paste percent-encoded text — e.g. caf%C3%A9+au+lait%21";
     $("results-title").textContent = mode === "encode" ? "Encoded in every scheme" : "Decoded by every scheme";
     fillEncodings();
+    fillSamples();
   }
 
   // -- convert -------------------------------------------------------------------
@@ -269,6 +283,7 @@
       $("primary").classList.add("has-error");
     }
     $("primary-copy").disabled = p.output === undefined;
+    $("swap").disabled = p.output === undefined;
   }
 
   function renderDetect(data) {
@@ -422,7 +437,10 @@
       acc.append(el("option", { value: name, text: name }));
     }
     cs.value = meta.page_encodings.includes("Shift_JIS") ? "Shift_JIS" : "UTF-8";
+    let pending = null;  // what the tool itself submitted, to compare with the library
     const load = (auto) => {
+      pending = auto ? { value: $("lab-value").value, encoding: acc.value || cs.value } : null;
+      $("lab-verdict").hidden = true;
       const p = new URLSearchParams({
         charset: cs.value, accept: acc.value, method: $("lab-method").value,
         value: $("lab-value").value, auto: auto ? "1" : "0",
@@ -435,11 +453,40 @@
     }
     load(false);
     $("lab-frame").addEventListener("load", () => {
+      let raw = null;
       try {
         const doc = $("lab-frame").contentDocument;
         if (doc && doc.body) $("lab-frame").style.height = `${Math.max(doc.documentElement.scrollHeight, 120) + 4}px`;
+        const pre = doc && doc.getElementById("lab-raw");
+        if (pre) raw = pre.textContent;
       } catch (_) { /* cross-origin: leave the height */ }
+      if (raw !== null && pending) {
+        const sent = pending;
+        pending = null;
+        verdict(sent, raw);
+      }
     });
+  }
+
+  // Does percent_encoding.form.html_form_body predict the very bytes the browser sent?
+  async function verdict(sent, raw) {
+    const box = $("lab-verdict");
+    try {
+      const d = await getJSON("/api/form-body", sent);
+      if (!d.available) return;
+      box.replaceChildren();
+      box.className = "verdict " + (d.body === raw ? "same" : "differs");
+      if (d.body === raw) {
+        box.append("✓ percent_encoding.form.html_form_body(…, encoding=",
+          el("code", { text: d.encoding }), ") predicts exactly these bytes.");
+      } else {
+        box.append("✗ percent_encoding.form.html_form_body predicts ", el("code", { text: d.body }),
+          " — the browser sent ", el("code", { text: raw }));
+      }
+      box.hidden = false;
+    } catch (e) {
+      box.hidden = true;
+    }
   }
 
   // -- start ---------------------------------------------------------------------
@@ -462,6 +509,11 @@
     }
     $("primary-copy").addEventListener("click", (e) => copyText($("primary-output").textContent, e.currentTarget));
     $("share").addEventListener("click", (e) => copyText(shareURL(), e.currentTarget));
+    $("swap").addEventListener("click", () => {
+      $("input").value = $("primary-output").textContent;
+      setMode(state.mode === "encode" ? "decode" : "encode");
+      schedule(0);
+    });
     $("hide-same").addEventListener("change", () => schedule(0));
     $("grid-diff").addEventListener("change", drawGrid);
     initLab();
