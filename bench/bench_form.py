@@ -1,8 +1,9 @@
 """Benchmark: application/x-www-form-urlencoded parse and serialize, side by side.
 
 Run as ``python bench/bench_form.py`` (``--quick`` for a shorter run).  One run
-times every implementation that is importable on the same inputs and prints
-ns per call and the ratio to ours (``>1`` means ours is faster):
+times every implementation that is importable on the same inputs (best CPU
+time over interleaved rounds) and prints ns per call and the ratio to ours
+(``>1`` means ours is faster):
 
 * ours: ``percent_encoding.form.parse`` / ``serialize`` (and URLSearchParams)
 * urllib.parse: ``parse_qsl(keep_blank_values=True)`` / ``urlencode``
@@ -18,6 +19,7 @@ the parsers agree on the inputs.
 from __future__ import annotations
 
 import sys
+import time
 import timeit
 import urllib.parse
 from collections.abc import Callable
@@ -114,7 +116,9 @@ def _serializers() -> dict[str, Callable[[list[tuple[str, str]]], object]]:
 def _run(impls: dict[str, Callable[[], object]], budget: float) -> dict[str, float]:
     """Best ns/call of each; rounds interleave the implementations so that
     load from other processes hits them alike."""
-    timers = {name: timeit.Timer(f) for name, f in impls.items()}
+    # CPU time, not wall time: on a shared machine, time spent descheduled
+    # would otherwise land on whichever implementation was running.
+    timers = {name: timeit.Timer(f, timer=time.process_time) for name, f in impls.items()}
     numbers = {name: t.autorange()[0] for name, t in timers.items()}
     best = {name: float("inf") for name in impls}
     spent = 0.0

@@ -84,8 +84,10 @@ class TestEncode:
             pe.encode("x", "no-such-set")
         with pytest.raises(KeyError):
             pe.encode("x", "no-such-set")
-        with pytest.raises(ValueError, match="errors"):
+        with pytest.raises(PercentEncodingError, match="errors"):
             pe.encode("x", errors="ignore")  # type: ignore[arg-type]
+        with pytest.raises(PercentEncodingError, match="errors"):
+            pe.decode_text("x", errors="ignore")  # type: ignore[arg-type]
 
     @settings(max_examples=300)
     @given(scalar_text, st.sampled_from(ALL_SETS))
@@ -171,6 +173,8 @@ class TestDecodeText:
         with pytest.raises(TextDecodeError) as ei:
             pe.decode_text("ab%C3%28", errors="strict")
         assert ei.value.position == 2
+        with pytest.raises(TextDecodeError):
+            pe.decode_text("%FF", errors="fatal")  # the Encoding Standard's word
         with pytest.raises(PercentDecodeError):
             pe.decode_text("%zz", strict=True)
 

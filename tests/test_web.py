@@ -200,6 +200,12 @@ def test_api_decode_with_detect(srv: web.Server) -> None:
         assert "trailing-percent" in {f["code"] for f in det["findings"]}
 
 
+def test_api_decode_skips_analysis_of_huge_input(srv: web.Server) -> None:
+    d = post_json(srv, "/api/decode", {"input": "a" * (web.MAX_ANALYSIS + 1)}).json()
+    assert d["detect"]["available"] is False and "skipped" in d["detect"]["message"]
+    assert d["bytes"] is None
+
+
 def test_api_decode_legacy(srv: web.Server) -> None:
     d = post_json(srv, "/api/decode", {"input": "%83A", "encoding": "shift_jis",
                                         "scheme": "component"}).json()

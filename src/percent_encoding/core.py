@@ -22,6 +22,7 @@ from . import _impl
 from .errors import (
     PercentDecodeError,
     PercentEncodeError,
+    PercentEncodingError,
     PercentEncodingTypeError,
 )
 from .sets import _REGISTRY, EncodeSet
@@ -124,7 +125,7 @@ def encode(
     if type(data) is not str and type(data) is not bytes:
         data = _check_text(data, "encode")
     if errors != "strict" and errors != "replace":
-        raise ValueError(f"errors must be 'strict' or 'replace', not {errors!r}")
+        raise PercentEncodingError(f"errors must be 'strict' or 'replace', not {errors!r}")
     if encoding not in _UTF8_LABELS:
         if not isinstance(encoding, str):
             raise PercentEncodingTypeError("encoding must be a str label")
@@ -201,7 +202,7 @@ def decode_text(
     data: str | bytes,
     *,
     encoding: str = "utf-8",
-    errors: Literal["replace", "strict"] = "replace",
+    errors: Literal["replace", "strict", "fatal"] = "replace",
     plus_as_space: bool = False,
     strict: bool = False,
 ) -> str:
@@ -218,8 +219,12 @@ def decode_text(
     """
     if type(data) is not str and type(data) is not bytes:
         data = _check_text(data, "decode_text")
-    if errors != "strict" and errors != "replace":
-        raise ValueError(f"errors must be 'replace' or 'strict', not {errors!r}")
+    if errors == "fatal":  # the Encoding Standard's name for it
+        errors = "strict"
+    elif errors != "strict" and errors != "replace":
+        raise PercentEncodingError(
+            f"errors must be 'replace' or 'strict' (or 'fatal'), not {errors!r}"
+        )
     try:
         if encoding in _UTF8_LABELS:
             return _k.decode_text(data, plus_as_space, strict, errors == "strict")  # type: ignore[no-any-return]

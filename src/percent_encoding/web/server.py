@@ -60,6 +60,7 @@ __all__ = ["MAX_BODY", "lab_echo_page", "lab_form_page", "make_server", "serve"]
 
 MAX_BODY = 1 << 20  # 1 MiB: far above any text a person pastes, far below a memory problem
 MAX_QUERY_INPUT = 64 * 1024
+MAX_ANALYSIS = 50_000  # characters; percent_encoding.detect on more is left to the CLI
 STATIC = Path(__file__).resolve().parent / "static"
 _TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -166,7 +167,11 @@ def api_convert(
             out["primary"] = {"name": scheme, "error": str(e)}
     if decode:
         out["bytes"] = core.decode(text).hex(" ") if len(text) <= 4096 else None
-        out["detect"] = detect_report(text, context)
+        if len(text) <= MAX_ANALYSIS:
+            out["detect"] = detect_report(text, context)
+        else:  # the analysis is linear but not cheap; keep big pastes responsive
+            out["detect"] = {"available": False, "message": f"analysis skipped: the input is "
+                             f"over {MAX_ANALYSIS:,} characters (percent detect does any size)"}
     return out
 
 

@@ -174,7 +174,9 @@
   // -- convert -------------------------------------------------------------------
   function schedule(delay) {
     clearTimeout(timer);
-    timer = setTimeout(update, delay === undefined ? 120 : delay);
+    // Wait longer for big inputs, so a paste of a megabyte is not re-run per keystroke.
+    const idle = 120 + Math.min(1500, $("input").value.length / 500);
+    timer = setTimeout(update, delay === undefined ? idle : delay);
   }
 
   async function update() {
