@@ -28,8 +28,8 @@ Rules applied before scoring, in order:
 5. otherwise the scores decide; a ``charset`` hint (a Content-Type ``charset=``
    parameter) only adds a bonus.
 
-Work is bounded: at most the first 4096 bytes are looked at, and each candidate costs one
-decode and one pass over the distinct characters.
+Work is bounded: at most 4096 bytes are looked at (from a little before the first non-ASCII
+byte), and each candidate costs one decode and one pass over the distinct characters.
 """
 
 from __future__ import annotations
@@ -259,8 +259,8 @@ class _Model(dict[str, float]):
         elif _is_impossible(ch):
             value = _IMPOSSIBLE
         else:
-            low = ch.lower()[:1]
-            value = self[low] if low != ch and low >= "\x80" else self.background(ch)
+            low = ch.lower()[:1]  # "İ".lower() is "i" + U+0307
+            value = self[low] if low != ch else self.background(ch)
         self[ch] = value
         return value
 
@@ -509,6 +509,7 @@ def score(text: str, encoding: str) -> tuple[float, str]:
 # ---------------------------------------------------------------------------------------
 # Decoding helpers
 
+_NON_ASCII = re.compile(rb"[\x80-\xff]")
 _ISO2022JP_ESC = re.compile(rb"\x1b(?:\$[@B]|\([BJI])")
 _NOT_ASCII_COMPATIBLE = frozenset(
     {"UTF-16BE", "UTF-16LE", "ISO-2022-JP", "replacement"}
@@ -613,11 +614,16 @@ def _ranked_guesses(
 ) -> list[tuple[float, str, str, str]]:
     """(score, encoding name, reason, text) for every candidate that decodes ``data``."""
     scored: list[tuple[float, str, str, str]] = []
+    memo: dict[tuple[str, tuple[str, ...]], tuple[float, str]] = {}
     for enc in encs:
         text = _decode(enc, data, cut)
         if text is None:
             continue
-        s, lang = score(text, enc.name)
+        key = (text, _ENCODING_LANGS.get(enc.name, ("und",)))
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = score(text, enc.name)
+        s, lang = found
         s += _PRIOR.get(enc.name, _DEFAULT_PRIOR)
         reason = f"scored as {_LANGUAGE_NAMES.get(lang, lang)}"
         if bonus == enc.name:
@@ -644,9 +650,11 @@ def _to_guesses(scored: list[tuple[float, str, str, str]], mass: float) -> list[
     by_text: dict[str, float] = {}
     for t, w in zip(scored, weights, strict=True):
         by_text[t[3]] = by_text.get(t[3], 0.0) + w / total
+    # best first: the most probable text, then the best-scoring encoding that reads so
+    order = sorted(range(len(scored)), key=lambda i: (-by_text[scored[i][3]], i))
     return [
         CharsetGuess(name, round(min(mass * by_text[text], 1.0), 4), reason)
-        for (_, name, reason, text) in scored
+        for (_, name, reason, text) in (scored[i] for i in order)
     ]
 
 
@@ -703,7 +711,10 @@ def charset(
     encs = _resolve(candidates)
     h = _check_hints(hints)
     cut = len(raw) > MAX_BYTES
-    raw = raw[:MAX_BYTES]
+    if cut:  # look at 4 KB, from a little before the first non-ASCII byte
+        m = _NON_ASCII.search(raw)
+        start = m.start() - 64 if m is not None and m.start() > MAX_BYTES - 64 else 0
+        raw = raw[start : start + MAX_BYTES]
     hinted = _known(h["charset"]) if h.get("charset") is not None else None
     bonus = hinted.name if hinted is not None else None
 

@@ -906,6 +906,8 @@ def cmd_form_parse(args: argparse.Namespace) -> int:
         kwargs["charset_hack"] = True
     try:
         result = form.parse(body, **kwargs)
+    except UnknownEncodingError as e:
+        raise CLIError(str(e), 2) from None
     except PercentEncodingError as e:
         raise CLIError(str(e), 1) from None
     pairs: list[tuple[str, str]] = [(str(n), str(v)) for n, v in result]
