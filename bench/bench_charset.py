@@ -10,7 +10,8 @@ and in UTF-8, and cut into windows of at most 10, 30 and 100 bytes that start an
 character boundaries.  Windows that are pure ASCII are skipped (every candidate decodes
 them the same).  A guess counts as right when decoding the window with it gives the same
 text as the true encoding (so windows-1250 for a German window whose only non-ASCII
-letters are ä ö ü ß is right: the form value is read correctly).
+letters are ä ö ü ß is right: the form value is read correctly); top-3 means the right
+text is among the first three distinct readings.
 
 Methods, side by side:
 
@@ -145,13 +146,15 @@ def windows(text: str, enc: encodings.Encoding, length: int, count: int) -> list
     return out
 
 
-def ours(data: bytes) -> list[str]:
-    return [g.encoding for g in charset(data)[:3]]
+def first_readings(texts: list[str], k: int = 3) -> list[str]:
+    """The first ``k`` distinct texts: encodings that read the bytes the same (GBK and
+    gb18030) are one answer, so top-3 means three different readings."""
+    return list(dict.fromkeys(texts))[:k]
 
 
 def _cn_texts(data: bytes) -> list[str]:
     assert charset_normalizer is not None
-    return [str(m) for m in list(charset_normalizer.from_bytes(data))[:3]]
+    return first_readings([str(m) for m in charset_normalizer.from_bytes(data)])
 
 
 def main() -> None:
@@ -198,9 +201,8 @@ def main() -> None:
                         guess = charset(data)
                         timing["ours"] += time.perf_counter() - t0
                         calls["ours"] += 1
-                        results["ours"] = [
-                            encodings.lookup(g.encoding).decode(data) for g in guess[:3]
-                        ]
+                        results["ours"] = first_readings(
+                            [encodings.lookup(g.encoding).decode(data) for g in guess])
                         if charset_normalizer is not None:
                             t0 = time.perf_counter()
                             results["charset-normalizer"] = _cn_texts(data)

@@ -10,6 +10,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from percent_encoding import detect, encodings
 from percent_encoding._charset import (
@@ -170,6 +172,18 @@ def test_fatal_decode_failure_excludes() -> None:
     for data in (enc("日本語です", "euc-jp"), enc("Größe", "latin1"), b"\x81\x40\xfe"):
         for g in charset(data):
             encodings.lookup(g.encoding).decode(data, "fatal")  # must not raise
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.binary(max_size=40))
+def test_any_bytes_give_a_sorted_list_of_clean_decodes(data: bytes) -> None:
+    guesses = charset(data)
+    assert guesses
+    confidences = [g.confidence for g in guesses]
+    assert confidences == sorted(confidences, reverse=True)
+    if guesses[0].confidence > 0.05:  # not the "nothing decodes" fallback
+        for g in guesses:
+            encodings.lookup(g.encoding).decode(data, "fatal")
 
 
 def test_nothing_decodes_gives_low_confidence_fallback() -> None:

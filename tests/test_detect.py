@@ -61,7 +61,8 @@ class TestDiagnose:
         assert detect.diagnose("") == []
         assert detect.diagnose("a=b&c=%E3%81%82%20x") == []
         assert detect.diagnose("/a/b%2Fc", context="path") == []
-        assert detect.diagnose(encode("日本 語!*'()", "rfc3986-unreserved"), context="component") == []
+        encoded = encode("日本 語!*'()", "rfc3986-unreserved")
+        assert detect.diagnose(encoded, context="component") == []
 
     def test_each_code(self) -> None:
         assert codes("a%zz") == ["invalid-percent"]

@@ -22,22 +22,23 @@ Everything here is linear in the input.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
+from ._charset import CharsetGuess
 from .errors import PercentEncodingError, PercentEncodingTypeError
 from .sets import EncodeSet
 from .sets import get as _get_set
 
-if TYPE_CHECKING:
-    from ._charset import CharsetGuess
-
 __all__ = [
-    "SpaceConvention",
+    "CharsetGuess",
     "Finding",
-    "space_convention",
+    "SpaceConvention",
     "charset",
+    "choose_form_encoding",
     "diagnose",
+    "space_convention",
     "undo_double_encoding",
     "variants",
 ]
@@ -151,19 +152,47 @@ def space_convention(
 
 
 def charset(
-    data: bytes,
+    data: bytes | bytearray | memoryview,
     *,
-    candidates: list[str] | None = None,
-    hints: dict[str, str] | None = None,
+    candidates: Sequence[str] | None = None,
+    hints: Mapping[str, object] | None = None,
 ) -> list[CharsetGuess]:
     """Guess the encoding of percent-decoded bytes, best first.
 
-    See :func:`percent_encoding._charset.charset` for the method and
-    ``docs/detect.md`` for its accuracy by input length.
+    Valid UTF-8 comes first; otherwise each legacy encoding that decodes the
+    bytes is scored by a small per-language model.  ``hints`` may hold
+    ``"_charset_"`` (a form's ``_charset_`` value: decisive), ``"probe"``
+    (``(char, submitted_bytes)``: decisive) and ``"charset"`` (a Content-Type
+    parameter: adds weight only).  See ``docs/detect.md`` for the accuracy
+    table by input length.
+
+    >>> from percent_encoding import decode
+    >>> charset(decode("%93%FA%96%7B%8C%EA"))[0].encoding
+    'Shift_JIS'
     """
     from ._charset import charset as _impl
 
     return _impl(data, candidates=candidates, hints=hints)
+
+
+def choose_form_encoding(
+    raw_pairs: Sequence[tuple[bytes, bytes]],
+    *,
+    probe: tuple[str, str] | None = None,
+    content_type_charset: str | None = None,
+    candidates: Sequence[str] | None = None,
+) -> CharsetGuess:
+    """Pick the encoding of a form's percent-decoded names and values: a
+    ``_charset_`` field, then a probe field ``(name, expected_char)``, then
+    detection; the answer's ``.reason`` says which rule decided."""
+    from ._charset import choose_form_encoding as _impl
+
+    return _impl(
+        raw_pairs,
+        probe=probe,
+        content_type_charset=content_type_charset,
+        candidates=candidates,
+    )
 
 
 # ---------------------------------------------------------------------------
