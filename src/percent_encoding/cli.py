@@ -206,27 +206,15 @@ def optional_module(module: str) -> Any:
 
 
 def guess_charset(raw: bytes) -> tuple[str, float | None]:
-    """The best charset for ``raw`` from :mod:`percent_encoding.detect` (name, confidence)."""
-    try:
-        detect = optional_module("detect")
-    except ImportError:
-        raise CLIError(
-            "--encoding auto needs percent_encoding.detect, which is not available yet; "
-            "name an encoding instead",
-            1,
-        ) from None
+    """The best charset for ``raw`` from :func:`percent_encoding.detect.charset`."""
+    from . import detect
+
     if raw.isascii():
         return "UTF-8", 1.0
-    try:
-        guesses = list(detect.charset(raw))
-    except ValueError:
-        raise
-    except Exception as e:  # detect may be half-landed; say so in one line
-        raise CLIError(f"charset detection is not available: {type(e).__name__}: {e}", 1) from None
+    guesses = detect.charset(raw)
     if not guesses:
         return "UTF-8", None
-    best = guesses[0]
-    return str(getattr(best, "encoding", best)), getattr(best, "confidence", None)
+    return guesses[0].encoding, guesses[0].confidence
 
 
 def decode_with(
@@ -911,9 +899,9 @@ def cmd_form_parse(args: argparse.Namespace) -> int:
     except PercentEncodingError as e:
         raise CLIError(str(e), 1) from None
     pairs: list[tuple[str, str]] = [(str(n), str(v)) for n, v in result]
-    chosen = getattr(result, "encoding", None)
-    if chosen and enc == "auto":
-        print(f"percent: charset: {chosen}", file=sys.stderr)
+    chosen = getattr(result, "charset", None)  # a ParsedForm with encoding="auto"
+    if chosen is not None:
+        print(f"percent: charset: {chosen.encoding} ({chosen.reason})", file=sys.stderr)
     out = sys.stdout
     if args.json:
         out.write(json.dumps([list(p) for p in pairs], ensure_ascii=False) + "\n")
@@ -1003,7 +991,7 @@ examples:
   percent decode 'caf%C3%A9'                       café
   percent decode --scheme application/x-www-form-urlencoded 'a+b'   a b
   percent decode --encoding shift_jis '%83A'       ア
-  percent decode --encoding auto '%83%41%83%43'    (needs percent_encoding.detect)
+  percent decode --encoding auto '%83%41%83%43'
   percent decode --strict '100%'                   error: bad % at position 3
   percent decode --bytes '%FF%00' | xxd
   percent decode < urls.txt > decoded.txt

@@ -48,11 +48,13 @@ from .schemes import Scheme
 from .sets import FORM_URLENCODED, PATH
 
 if TYPE_CHECKING:
+    from ._charset import CharsetGuess
     from .encodings import Encoding
 
 __all__ = [
     "SCHEMES",
     "FormParser",
+    "ParsedForm",
     "URLSearchParams",
     "html_form_body",
     "parse",
@@ -354,6 +356,8 @@ def parse(
     strip_leading_question_mark: bool = False,
     max_fields: int | None = None,
     errors: Errors = "replace",
+    probe: tuple[str, str] | None = None,
+    content_type_charset: str | None = None,
 ) -> list[tuple[str, str]]:
     """Parse an application/x-www-form-urlencoded string or body into (name, value) pairs.
 
@@ -375,12 +379,34 @@ def parse(
     * ``errors="strict"``: an invalid ``%`` raises :class:`PercentDecodeError`
       and undecodable bytes raise :class:`TextDecodeError`, with positions
       into ``data``.
+    * ``encoding="auto"``: choose the encoding from the data — a ``_charset_``
+      field, then the ``probe`` field (``(name, expected_char)``: a hidden field
+      whose value is a known character), then :func:`detect.charset` on the
+      non-ASCII names and values (``content_type_charset``, a Content-Type
+      ``charset=`` parameter, only adds weight).  The result is a
+      :class:`ParsedForm`, a list whose ``.charset`` says what was chosen and why.
 
     >>> parse("a=1&b=caf%C3%A9+au+lait&c")
     [('a', '1'), ('b', 'café au lait'), ('c', '')]
     >>> parse("q=%93%FA%96%7B", encoding="shift_jis")
     [('q', '日本')]
     """
+    if type(encoding) is str and encoding.strip().lower() == "auto":
+        return _parse_auto(
+            data,
+            isindex=isindex,
+            separators=separators,
+            strip_leading_question_mark=strip_leading_question_mark,
+            max_fields=max_fields,
+            errors=errors,
+            probe=probe,
+            content_type_charset=content_type_charset,
+        )
+    if probe is not None or content_type_charset is not None:
+        raise PercentEncodingError(
+            "probe= and content_type_charset= are hints for encoding='auto'; "
+            "pass encoding='auto' to use them"
+        )
     if (
         encoding is None
         and not charset_hack
@@ -423,6 +449,56 @@ def parse(
         # to a first field that has none, so it is all value.
         pairs[0] = ("", pairs[0][0])
     return pairs
+
+
+class ParsedForm(list[tuple[str, str]]):
+    """The pairs :func:`parse` found with ``encoding="auto"``, plus ``.charset``:
+    the :class:`~percent_encoding.detect.CharsetGuess` it decoded with (its
+    ``.encoding``, ``.confidence`` and ``.reason``)."""
+
+    charset: CharsetGuess
+
+    def __init__(self, pairs: Iterable[tuple[str, str]], charset: CharsetGuess) -> None:
+        super().__init__(pairs)
+        self.charset = charset
+
+    def __repr__(self) -> str:
+        return f"ParsedForm({list.__repr__(self)}, encoding={self.charset.encoding!r})"
+
+
+def _parse_auto(
+    data: str | bytes | bytearray | memoryview,
+    *,
+    isindex: bool,
+    separators: str,
+    strip_leading_question_mark: bool,
+    max_fields: int | None,
+    errors: Errors,
+    probe: tuple[str, str] | None,
+    content_type_charset: str | None,
+) -> ParsedForm:
+    # Percent-decode once to bytes, let detect choose (hints first, then
+    # scoring), then decode with the chosen encoding through the normal path.
+    from .detect import choose_form_encoding
+
+    if probe is not None and not (
+        isinstance(probe, tuple) and len(probe) == 2 and all(isinstance(x, str) for x in probe)
+    ):
+        raise PercentEncodingTypeError("probe must be a (field name, expected character) tuple")
+    if content_type_charset is not None and not isinstance(content_type_charset, str):
+        raise PercentEncodingTypeError("content_type_charset must be a str")
+    options = {
+        "isindex": isindex,
+        "separators": separators,
+        "strip_leading_question_mark": strip_leading_question_mark,
+        "max_fields": max_fields,
+    }
+    raw = parse_bytes(data, **options)  # type: ignore[arg-type]
+    guess = choose_form_encoding(
+        raw, probe=probe, content_type_charset=content_type_charset
+    )
+    pairs = parse(data, encoding=guess.encoding, errors=errors, **options)  # type: ignore[arg-type]
+    return ParsedForm(pairs, guess)
 
 
 def parse_bytes(
