@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from percent_encoding import cli, schemes
+from percent_encoding import _tool, cli, schemes
 
 pytestmark = pytest.mark.one_impl
 
@@ -80,7 +80,7 @@ def test_encode_non_utf8_argument_as_bytes() -> None:
 
 
 def test_encoding_with_own_rules_scheme_is_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    own = [s for s in schemes.all_schemes() if cli.plain_profile(s) is None]
+    own = [s for s in schemes.all_schemes() if _tool.plain_profile(s) is None]
     if not own:
         pytest.skip("every registered scheme is plain percent-encoding")
     code, out, err = run(capsys, "encode", "-s", own[0].name, "-e", "shift_jis", "x")
@@ -122,10 +122,11 @@ def test_decode_bytes(capsysbinary: pytest.CaptureFixture[bytes]) -> None:
 
 def test_decode_auto_uses_detect(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "decode", "--encoding", "auto", "caf%C3%A9")
-    if code == 1 and "not available" in err:
-        pytest.skip("percent_encoding.detect.charset has not landed")
     assert (code, out) == (0, "café\n")
     assert "charset: UTF-8" in err
+    # Latin-1-looking bytes: detect.charset picks windows-1252 and the CLI says so.
+    code, out, err = run(capsys, "decode", "-e", "auto", "caf%E9")
+    assert (code, out, err) == (0, "café\n", "percent: charset: windows-1252\n")
 
 
 @pytest.mark.parametrize(
@@ -266,7 +267,7 @@ def test_stream_decode_error_names_line() -> None:
 
 
 def test_stream_registry_scheme_needs_utf8() -> None:
-    own = [s for s in schemes.all_schemes() if cli.plain_profile(s) is None]
+    own = [s for s in schemes.all_schemes() if _tool.plain_profile(s) is None]
     if not own:
         pytest.skip("no scheme with its own rules")
     p = run_proc("encode", "-s", own[0].name, stdin=b"ok\n\xff\n")
@@ -401,6 +402,13 @@ def test_form_parse_encoding_and_charset_hack(
     f.write_bytes(b"_charset_=shift_jis&t=%83A")
     out = run(capsys, "form", "parse", "--json", "--charset-hack", str(f))[1]
     assert json.loads(out)[1] == ["t", "ア"]
+    # -e auto: form.parse chooses (here from the _charset_ field) and the CLI says why.
+    code, out, err = run(capsys, "form", "parse", "--json", "-e", "auto", str(f))
+    assert code == 0 and json.loads(out)[1] == ["t", "ア"]
+    assert err.startswith("percent: charset: Shift_JIS (") and "_charset_" in err
+    f.write_bytes(b"q=%93%FA%96%7B%8C%EA")  # no hint: detect.charset scores the bytes
+    code, out, err = run(capsys, "form", "parse", "--json", "-e", "auto", str(f))
+    assert (code, json.loads(out)) == (0, [["q", "日本語"]]) and "Shift_JIS" in err
 
 
 def test_form_parse_stdin_and_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
@@ -461,9 +469,8 @@ def test_schemes(capsys: pytest.CaptureFixture[str]) -> None:
 def test_detect(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "detect", "--json", "https://example.com/?q=a+b%2")
     rep = json.loads(out)
-    if not rep["available"]:
-        assert code == 1 and "not available" in rep["message"]
-        return
+    assert code == 0 and "available" not in rep
+    assert set(rep) == {"space_convention", "charset", "findings", "variants", "errors"}
     assert rep["space_convention"]["plus_is_space"] is True
     codes = {f["code"] for f in rep["findings"]}
     assert "trailing-percent" in codes or "invalid-percent" in codes
@@ -471,17 +478,32 @@ def test_detect(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "findings:" in out
 
 
-def test_detect_missing_module_says_so(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    def missing(name: str) -> Any:
-        raise ImportError(name)
+def test_detect_context(capsys: pytest.CaptureFixture[str]) -> None:
+    # In a path "+" is a plus sign and needs no finding; in a query it is ambiguous.
+    code, out, _ = run(capsys, "detect", "--json", "--context", "path", "a+b")
+    rep = json.loads(out)
+    assert code == 0 and rep["space_convention"]["plus_is_space"] is False
+    assert rep["findings"] == []
+    rep = json.loads(run(capsys, "detect", "--json", "a+b")[1])
+    assert [f["code"] for f in rep["findings"]] == ["ambiguous-plus"]
+    # A form body: "+" is a space, and "&" / "=" are its own syntax, not raw characters.
+    rep = json.loads(run(capsys, "detect", "--json", "--context", "form", "a=b+c&d")[1])
+    assert rep["space_convention"]["plus_is_space"] is True and rep["findings"] == []
 
-    monkeypatch.setattr(cli, "optional_module", missing)
-    code, _, err = run(capsys, "detect", "a%20b")
-    assert code == 1 and "percent_encoding.detect is not available yet" in err
-    code, _, err = run(capsys, "decode", "-e", "auto", "%E9")
-    assert code == 1 and "detect" in err
+
+def test_detect_unknown_context_is_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "detect", "--context", "nowhere", "a%20b")
+    assert code == 2 and out == "" and "unknown encode set 'nowhere'" in err
+    _no_traceback(err)
+
+
+def test_detect_reports_an_analysis_that_cannot_run(capsys: pytest.CaptureFixture[str]) -> None:
+    # An argument that is not UTF-8 reaches Python as a lone surrogate: the analyses that
+    # need UTF-8 say why they could not run, the others still answer (exit status 0).
+    code, out, _ = run(capsys, "detect", "--json", "a\udcffb")
+    rep = json.loads(out)
+    assert code == 0 and rep["space_convention"] is not None
+    assert rep["charset"] is None and "lone surrogate" in rep["errors"]["charset"]
 
 
 def test_python_dash_m_and_console_script() -> None:

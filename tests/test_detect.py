@@ -104,6 +104,10 @@ class TestDiagnose:
         assert codes("a b", "path") == ["raw-character"]
         assert codes("a^b", "path") == ["raw-character"]
 
+    def test_lone_surrogate_is_a_finding_not_a_crash(self) -> None:
+        (f,) = detect.diagnose("a\ud800")
+        assert (f.code, f.start, f.fix) == ("raw-character", 1, "%EF%BF%BD")
+
     def test_type_errors(self) -> None:
         with pytest.raises(PercentEncodingTypeError):
             detect.diagnose(b"%41")  # type: ignore[arg-type]

@@ -167,7 +167,9 @@ def test_api_schemes(srv: web.Server) -> None:
     assert "component" in [s["name"] for s in data["sets"]]
     assert "Shift_JIS" in data["encodings"] and "Shift_JIS" in data["page_encodings"]
     assert "UTF-16LE" not in data["page_encodings"]
-    assert isinstance(data["detect"], bool)
+    assert data["contexts"] == ["query", "form", "path", "fragment", "component"]
+    assert data["enctypes"] == ["application/x-www-form-urlencoded", "text/plain"]
+    assert "detect" not in data and "available" not in data
 
 
 def test_api_encode_get_and_post(srv: web.Server) -> None:
@@ -204,14 +206,50 @@ def test_api_decode_with_detect(srv: web.Server) -> None:
     assert rows["application/x-www-form-urlencoded"]["output"] == "café x%2"
     assert d["bytes"] == "63 61 66 c3 a9 2b 78 25 32"
     det = d["detect"]
-    assert "available" in det
-    if det["available"]:
-        assert "trailing-percent" in {f["code"] for f in det["findings"]}
+    assert "available" not in det and det["errors"] == {}
+    assert "trailing-percent" in {f["code"] for f in det["findings"]}
+    assert det["charset"][0]["encoding"] == "UTF-8"
+    assert d["context"] == "query"
+
+
+@pytest.mark.parametrize(
+    ("context", "plus_is_space", "codes"),
+    [
+        ("query", False, ["ambiguous-plus", "raw-character"]),  # '+' could be either; ' '
+        ("form", True, ["raw-character"]),  # '+' is a space in a form body; '&' is syntax
+        ("path", False, ["raw-character", "raw-character"]),  # '&' is fine, '?' ends a path
+        ("fragment", False, ["raw-character"]),  # '?' and '&' may stay raw in a fragment
+        ("component", False, ["raw-character"] * 4),  # one value: every delimiter encoded
+    ],
+)
+def test_api_decode_context(srv: web.Server, context: str, plus_is_space: bool,
+                            codes: list[str]) -> None:
+    # The page's context selector: detect.diagnose and space_convention answer for it.
+    text = "a+b&c ?"
+    d = post_json(srv, "/api/decode", {"input": text, "context": context}).json()
+    assert d["context"] == context
+    assert d["detect"]["space_convention"]["plus_is_space"] is plus_is_space
+    assert [f["code"] for f in d["detect"]["findings"]] == codes
+    # The decoded results do not depend on the context.
+    assert d["results"] == post_json(srv, "/api/decode", {"input": text}).json()["results"]
+
+
+def test_api_decode_unknown_context(srv: web.Server) -> None:
+    r = post_json(srv, "/api/decode", {"input": "a", "context": "nowhere"})
+    assert r.status == 400 and "unknown encode set 'nowhere'" in r.json()["error"]
+    # An empty one is the default, as a missing one is.
+    assert req(srv, "GET", "/api/decode?input=a&context=").json()["context"] == "query"
+
+
+def test_api_decode_lone_surrogate_is_reported_not_500(srv: web.Server) -> None:
+    d = post_json(srv, "/api/decode", {"input": "%41\ud800"}).json()
+    assert "lone surrogate" in d["bytes"]
+    assert d["detect"]["charset"] is None and "lone surrogate" in d["detect"]["errors"]["charset"]
 
 
 def test_api_decode_skips_analysis_of_huge_input(srv: web.Server) -> None:
     d = post_json(srv, "/api/decode", {"input": "a" * (web.MAX_ANALYSIS + 1)}).json()
-    assert d["detect"]["available"] is False and "skipped" in d["detect"]["message"]
+    assert set(d["detect"]) == {"skipped"} and "skipped" in d["detect"]["skipped"]
     assert d["bytes"] is None
 
 
@@ -277,9 +315,8 @@ def test_lab_echo_decodes_what_was_sent(srv: web.Server) -> None:
 
 def test_api_form_body_prediction(srv: web.Server) -> None:
     d = post_json(srv, "/api/form-body", {"value": "ア €", "encoding": "Shift_JIS"}).json()
-    if not d["available"]:
-        pytest.skip("percent_encoding.form is not available")
-    assert d["body"] == "_charset_=Shift_JIS&text=%83A+%26%238364%3B"
+    assert d == {"encoding": "Shift_JIS", "enctype": "application/x-www-form-urlencoded",
+                 "body": "_charset_=Shift_JIS&text=%83A+%26%238364%3B"}
     assert req(srv, "GET", "/api/form-body?value=x&encoding=klingon").status == 400
 
 
@@ -296,3 +333,52 @@ def test_make_server_url_and_loopback_default() -> None:
         assert s.url == f"http://127.0.0.1:{s.server_address[1]}/"
     finally:
         s.server_close()
+
+
+# -- the form lab: HTML's text/plain enctype ---------------------------------------------
+
+
+def test_lab_form_text_plain(srv: web.Server) -> None:
+    q = urlencode({"charset": "Shift_JIS", "method": "post", "value": "ア",
+                   "enctype": "text/plain"})
+    r = req(srv, "GET", f"/lab/form?{q}")
+    assert r.status == 200 and b'enctype="text/plain"' in r.body
+    # The default stays urlencoded; anything else (multipart included) is refused.
+    r = req(srv, "GET", "/lab/form?charset=UTF-8")
+    assert b'enctype="application/x-www-form-urlencoded"' in r.body
+    for bad in ("multipart/form-data", PAYLOAD):
+        r = req(srv, "GET", "/lab/form?" + urlencode({"enctype": bad}))
+        assert r.status == 400 and b"<script>" not in r.body
+
+
+def test_lab_echo_text_plain(srv: web.Server) -> None:
+    # HTML's text/plain encoding: name=value CRLF lines in the form's encoding, no escaping.
+    body = "_charset_=Shift_JIS\r\ntext=ア a+b=c%41\r\n".encode("shift_jis")
+    r = req(srv, "POST", "/lab/echo/Shift_JIS/-", body, {"Content-Type": "text/plain"})
+    assert r.status == 200
+    t = r.text
+    # The raw bytes, with CR LF and non-ASCII bytes visible.
+    assert "_charset_=Shift_JIS\\r\\ntext=\\x83A a+b=c%41\\r\\n</pre>" in t
+    assert "(text/plain lines)" in t
+    # No percent-decoding and no "+" as space: the value is the text as typed.
+    assert "<td class='val'>ア a+b=c%41</td>" in t
+    assert "<td><code>83 41 20 61 2b 62 3d 63 25 34 31</code></td>" in t
+    # The same bytes as urlencoded would have meant something else entirely.
+    r = req(srv, "POST", "/lab/echo/Shift_JIS/-", body,
+            {"Content-Type": "application/x-www-form-urlencoded"})
+    assert "(form.parse)" in r.text and "<td class='val'>ア a+b=c%41</td>" not in r.text
+
+
+def test_api_form_body_text_plain(srv: web.Server) -> None:
+    d = post_json(srv, "/api/form-body", {"value": "ア €", "encoding": "Shift_JIS",
+                                           "enctype": "text/plain"}).json()
+    # What the echo page shows for the same submission: € is not in Shift_JIS, so &#8364;.
+    assert d == {"encoding": "Shift_JIS", "enctype": "text/plain",
+                 "body": "_charset_=Shift_JIS\\r\\ntext=\\x83A &#8364;\\r\\n"}
+    assert post_json(srv, "/api/form-body", {"value": "x", "enctype": "nope"}).status == 400
+
+
+def test_show_bytes_matches_both_sides() -> None:
+    # The echo page and the prediction print bytes the same way, so the page can compare.
+    assert web._show_bytes(b"a=%83A&b=+") == "a=%83A&b=+"
+    assert web._show_bytes(b"a=\x83A\r\n\x00\\") == "a=\\x83A\\r\\n\\x00\\\\"

@@ -155,6 +155,36 @@ def test_scheme_switching_and_decode_mode(page: Any, server: Server, shots: Path
     shoot(page, shots, "decode-light")
 
 
+def test_decode_context_selector(page: Any, server: Server, shots: Path) -> None:
+    # Where the text lives decides what detect.diagnose flags and what "+" means.
+    open_tool(page, server, "?mode=decode&input=" + quote("caf%C3%A9+au+lait&x=1?"))
+    findings = page.locator("#detect-findings li .code")
+    expect(findings.first).to_have_text("ambiguous-plus")  # a query: "+" could be either
+    assert page.locator("#context").input_value() == "query"
+    page.select_option("#context", "form")
+    expect(page.locator("#detect-chips")).to_contain_text("“+” means a space")
+    # In a form body "&", "=" and "?" are fine and "+" is a space: nothing to report.
+    expect(page.locator("#detect-findings li.ok")).to_have_text("No problems found.")
+    assert "context=form" in page.url
+    page.select_option("#context", "component")
+    expect(page.locator("#detect-chips")).to_contain_text("“+” is a plus sign")
+    expect(findings).to_have_count(5)  # one value: "+" twice, "&", "=", "?" must be escaped
+    # The input, the chosen scheme's result and the analysis panel, in one picture.
+    top = page.locator("#convert").bounding_box()
+    bottom = page.locator("#detect").bounding_box()
+    assert top is not None and bottom is not None
+    clip = {"x": top["x"], "y": top["y"], "width": top["width"],
+            "height": bottom["y"] + bottom["height"] - top["y"] + 12}
+    page.screenshot(path=str(shots / "decode-context.png"), clip=clip, full_page=True)
+    keep = os.environ.get("PERCENT_SCREENSHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        shutil.copy(shots / "decode-context.png", Path(keep) / "decode-context.png")
+    # The link restores the context.
+    open_tool(page, server, "?mode=decode&context=path&input=a%2Bb")
+    assert page.locator("#context").input_value() == "path"
+
+
 def test_shared_link_restores_state(page: Any, server: Server) -> None:
     # The link's input is itself percent-encoded: %2583A is the text "%83A".
     open_tool(page, server, "?input=%2583A&scheme=component&mode=decode&encoding=sjis")

@@ -1,46 +1,52 @@
 """The ``percent`` command: every percent-encoding in the registry, for shells and pipelines.
 
-Strategy: this module has no encoding logic of its own.  It resolves a name to
-a :class:`~percent_encoding.schemes.Scheme` (a registry name, or an encode-set
-name, which means plain UTF-8 percent-encoding with that set), runs the
-scheme's ``encode``/``decode``, and prints.  ``form`` reads
-:mod:`percent_encoding.form`, ``detect`` reads :mod:`percent_encoding.detect`;
-both are imported inside their subcommands so the rest works without them.
+Strategy: this module parses arguments and prints; it has no encoding logic of its own.
+Names become schemes and the work is done by :mod:`percent_encoding._tool` (shared with
+the web tool): a registry name, or an encode-set name, which means plain UTF-8
+percent-encoding with that set.  ``form`` reads :mod:`percent_encoding.form`, ``detect``
+reads :mod:`percent_encoding.detect`; both, and the encoding tables, are imported inside
+the subcommands that need them so that start-up stays fast.
 
 Conventions (issue 7): errors are one line on stderr and no traceback; exit
-status 2 for usage errors (unknown scheme, set or encoding label, bad
-arguments), 1 for data errors (a bad ``%`` with ``--strict``, text an encoding
-cannot represent, unreadable files).  Without TEXT, ``encode`` and ``decode``
-stream stdin line by line in constant memory; output is flushed whenever the
-input pauses, so ``tail -f log | percent decode`` is interactive while a
-gigabyte file is still written in large blocks.  Colour and the progress bar
+status 2 for usage errors (unknown scheme, set or encoding label, a scheme and an
+option that do not go together, bad arguments), 1 for data errors (a bad ``%`` with
+``--strict``, text an encoding cannot represent, unreadable files).  Without TEXT,
+``encode`` and ``decode`` stream stdin line by line in constant memory; output is
+flushed whenever the input pauses, so ``tail -f log | percent decode`` is interactive
+while a gigabyte file is still written in large blocks.  Colour and the progress bar
 appear only on a terminal (and colour never when ``NO_COLOR`` is set).
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
-from functools import cache, lru_cache
 from typing import IO, Any, NoReturn
 
 from . import __version__, core, schemes
 from . import sets as _sets
-from .errors import (
-    PercentEncodingError,
-    UnknownEncodingError,
-    UnknownSchemeError,
-    UnknownSetError,
+from ._tool import (
+    USAGE_ERRORS,
+    NotApplicableError,
+    _is_utf8,
+    _utf8,
+    check_encoding,
+    compare_data,
+    decode_with,
+    detect_report,
+    encode_with,
+    plain_profile,
+    resolve_scheme,
 )
+from .errors import PercentEncodingError
 from .schemes import Scheme
 
-__all__ = ["CLIError", "decode_with", "encode_with", "main", "plain_profile", "resolve_scheme"]
+__all__ = ["CLIError", "build_parser", "main"]
 
 DEFAULT_SCHEME = "component"
 
@@ -53,209 +59,9 @@ class CLIError(Exception):
         self.code = code
 
 
-# ---------------------------------------------------------------------------
-# Scheme resolution: the registry first, then encode-set names.
-# ---------------------------------------------------------------------------
-
-
-@cache
-def _set_scheme(set_name: str) -> Scheme:
-    s = _sets.get(set_name)
-
-    def enc(text: str | bytes) -> str:
-        return core.encode(text, s)
-
-    def dec(text: str | bytes) -> str:
-        return core.decode_text(text)
-
-    return Scheme(
-        name=set_name,
-        spec=s.spec or "",
-        encode=enc,
-        decode=dec,
-        encode_set=s,
-        notes=f"UTF-8, then every byte in the {set_name!r} encode set as %XX",
-        family="encode set",
-    )
-
-
-def resolve_scheme(name: str) -> Scheme:
-    """A registry scheme by name or alias, else plain percent-encoding with the named encode set.
-
-    Raises :class:`CLIError` (exit status 2) when ``name`` is neither.
-    """
-    try:
-        return schemes.get(name)
-    except UnknownSchemeError as e:
-        try:
-            return _set_scheme(name)
-        except UnknownSetError:
-            raise CLIError(
-                f"{e} and no encode set has that name either (see `percent schemes`)", 2
-            ) from None
-
-
-_PROBE = "\u00e9\u20ac\U0001f600"  # 2-, 3- and 4-byte UTF-8
-
-
-@cache
-def _profile_cached(name: str) -> tuple[_sets.EncodeSet, bool] | None:
-    return _compute_profile(resolve_scheme(name))
-
-
-def _compute_profile(s: Scheme) -> tuple[_sets.EncodeSet, bool] | None:
-    es = s.encode_set
-    if es is None:
-        return None
-    plus = False
-    try:
-        plus = s.encode(" ") == "+"
-        for cp in range(128):
-            ch = chr(cp)
-            if s.encode(ch) != core.encode(ch, es, space_as_plus=plus):
-                return None
-        if s.encode(_PROBE) != core.encode(_PROBE, es, space_as_plus=plus):
-            return None
-    except (ValueError, TypeError):
-        return None
-    return es, plus
-
-
-def plain_profile(s: Scheme) -> tuple[_sets.EncodeSet, bool] | None:
-    """``(encode_set, space_as_plus)`` when ``s`` behaves exactly like plain percent-encoding
-    with that set (checked by running it on all of ASCII and a non-ASCII probe), else ``None``.
-
-    Such schemes can be combined with any legacy ``--encoding`` and with ``--strict``/``--bytes``.
-    """
-    if s.family == "encode set" and s.encode_set is not None:
-        return s.encode_set, False
-    try:
-        if schemes.get(s.name) is s:
-            return _profile_cached(s.name)
-    except UnknownSchemeError:
-        pass
-    return _compute_profile(s)
-
-
-@lru_cache(maxsize=64)
-def _is_utf8(label: str) -> bool:
-    from .encodings import lookup
-
-    try:
-        return lookup(label).output_encoding.name == "UTF-8"
-    except UnknownEncodingError as e:
-        raise CLIError(str(e), 2) from None
-
-
-def check_encoding(label: str) -> str:
-    """The canonical WHATWG name of ``label`` (``auto`` stays ``auto``); usage error if unknown."""
-    if label == "auto":
-        return label
-    from .encodings import lookup
-
-    try:
-        return lookup(label).name
-    except UnknownEncodingError as e:
-        raise CLIError(str(e), 2) from None
-
-
-def _own_charset(s: Scheme) -> CLIError:
-    return CLIError(
-        f"scheme {s.name!r} has its own encoding rules, so --encoding other than UTF-8 does "
-        "not apply; use an encode-set name (e.g. --scheme application/x-www-form-urlencoded)",
-        2,
-    )
-
-
-def encode_with(s: Scheme, data: str | bytes, encoding: str = "utf-8") -> str:
-    """Encode ``data`` with scheme ``s``; a legacy ``encoding`` applies to plain-set schemes."""
-    prof = plain_profile(s)
-    if _is_utf8(encoding):
-        if isinstance(data, bytes):
-            if prof is not None:
-                return core.encode(data, prof[0], space_as_plus=prof[1])
-            data = _utf8(data)
-        return s.encode(data)
-    if prof is None:
-        raise _own_charset(s)
-    text = _utf8(data) if isinstance(data, bytes) else data
-    return core.encode(text, prof[0], encoding=encoding, space_as_plus=prof[1])
-
-
-def _utf8(data: bytes) -> str:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise CLIError(
-            f"input is not UTF-8 (byte 0x{data[e.start]:02X} at offset {e.start}); "
-            "use an encode-set name to percent-encode raw bytes",
-            1,
-        ) from None
-
-
-def optional_module(module: str) -> Any:
-    """A feature module that may not have landed yet (``ImportError`` when missing)."""
-    import importlib
-
-    try:
-        return importlib.import_module(f"{__package__}.{module}")
-    except ModuleNotFoundError as e:
-        if e.name != f"{__package__}.{module}":
-            raise
-        raise ImportError(module) from None
-
-
-def guess_charset(raw: bytes) -> tuple[str, float | None]:
-    """The best charset for ``raw`` from :func:`percent_encoding.detect.charset`."""
-    from . import detect
-
-    if raw.isascii():
-        return "UTF-8", 1.0
-    guesses = detect.charset(raw)
-    if not guesses:
-        return "UTF-8", None
-    return guesses[0].encoding, guesses[0].confidence
-
-
-def decode_with(
-    s: Scheme,
-    data: str | bytes,
-    encoding: str = "utf-8",
-    *,
-    strict: bool = False,
-) -> tuple[str, str | None]:
-    """Decode ``data`` with scheme ``s``; returns ``(text, charset chosen by --encoding auto)``."""
-    prof = plain_profile(s)
-    if strict:
-        core.decode(data, strict=True)  # a bad % is reported with its position
-    if encoding == "auto":
-        es_plus = prof[1] if prof is not None else False
-        raw = core.decode(data, plus_as_space=es_plus)
-        chosen, _conf = guess_charset(raw)
-        if prof is None and chosen == "UTF-8" and s.decode is not None:
-            return s.decode(_utf8(data) if isinstance(data, bytes) else data), chosen
-        if prof is None:
-            raise _own_charset(s)
-        text = core.decode_text(
-            data, encoding=chosen, plus_as_space=es_plus, errors="strict" if strict else "replace"
-        )
-        return text, chosen
-    if prof is not None and (strict or not _is_utf8(encoding) or isinstance(data, bytes)):
-        return (
-            core.decode_text(
-                data,
-                encoding=encoding,
-                plus_as_space=prof[1],
-                strict=strict,
-                errors="strict" if strict else "replace",
-            ),
-            None,
-        )
-    if not _is_utf8(encoding):
-        raise _own_charset(s)
-    if s.decode is None:
-        raise CLIError(f"scheme {s.name!r} defines no decoder", 2)
-    return s.decode(_utf8(data) if isinstance(data, bytes) else data), None
+def _exit_code(e: PercentEncodingError) -> int:
+    """2 for the errors that mean the command line is wrong, 1 for bad data."""
+    return 2 if isinstance(e, USAGE_ERRORS) else 1
 
 
 # ---------------------------------------------------------------------------
@@ -454,7 +260,7 @@ def _line(fn: Callable[[bytes], bytes], line: bytes, n: int) -> bytes:
     except CLIError as e:
         raise CLIError(f"line {n}: {e}", e.code) from None
     except PercentEncodingError as e:
-        raise CLIError(f"line {n}: {e}", 1) from None
+        raise CLIError(f"line {n}: {e}", _exit_code(e)) from None
 
 
 def _out_bytes(text: str) -> bytes:
@@ -487,9 +293,9 @@ def _all_table(text: str, args: argparse.Namespace, decode: bool) -> str:
             else:
                 out = encode_with(s, text, args.encoding)
             cell = _visible(out)
-        except CLIError as e:
-            cell = style.dim("n/a: " + str(e).split(",")[0]) if e.code == 2 else style.red(str(e))
-        except (PercentEncodingError, ValueError) as e:
+        except NotApplicableError as e:
+            cell = style.dim("n/a: " + str(e).split(",")[0])
+        except PercentEncodingError as e:
             cell = style.red(f"error: {e}")
         rows.append([s.name, cell])
     return _table(rows, style, ["scheme", "decoded" if decode else "encoded"])
@@ -513,10 +319,7 @@ def cmd_encode(args: argparse.Namespace) -> int:
         if args.all:
             print(_all_table(args.text, args, decode=False))
             return 0
-        try:
-            print(encode_with(s, _arg_data(args.text), args.encoding))
-        except PercentEncodingError as e:
-            raise CLIError(str(e), 1) from None
+        print(encode_with(s, _arg_data(args.text), args.encoding))
         return 0
     if args.all:
 
@@ -559,10 +362,7 @@ def cmd_decode(args: argparse.Namespace) -> int:
             sys.stdout.buffer.write(raw)
             sys.stdout.buffer.flush()
             return 0
-        try:
-            out, chosen = decode_with(s, args.text, args.encoding, strict=args.strict)
-        except PercentEncodingError as e:
-            raise CLIError(str(e), 1) from None
+        out, chosen = decode_with(s, args.text, args.encoding, strict=args.strict)
         if chosen is not None:
             print(f"percent: charset: {chosen}", file=sys.stderr)
         sys.stdout.flush()
@@ -654,32 +454,6 @@ def cmd_schemes(args: argparse.Namespace) -> int:
     return 0
 
 
-def compare_data(names: Sequence[str]) -> dict[str, Any]:
-    """``schemes.compare`` for registry names; encode-set names are accepted too."""
-    resolved = [resolve_scheme(n) for n in names]
-    if all(s.family != "encode set" for s in resolved):
-        return schemes.compare([s.name for s in resolved])
-    rows = []
-    for cp in range(128):
-        ch = chr(cp)
-        outs: list[str | None] = []
-        for s in resolved:
-            try:
-                o = s.encode(ch)
-            except ValueError as e:
-                o = f"error: {e}"
-            outs.append(None if o == ch else o)
-        rows.append(
-            {
-                "code_point": cp,
-                "char": schemes._display(cp),
-                "encoded": [o is not None for o in outs],
-                "output": outs,
-            }
-        )
-    return {"schemes": [{"name": s.name, "spec": s.spec} for s in resolved], "rows": rows}
-
-
 _PCT_RUN = re.compile(r"(?:%[0-9A-F]{2})+")
 
 
@@ -756,69 +530,11 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
-def _jsonable(obj: Any) -> Any:
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {k: _jsonable(v) for k, v in dataclasses.asdict(obj).items()}
-    if isinstance(obj, dict):
-        return {str(k): _jsonable(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [_jsonable(v) for v in obj]
-    if isinstance(obj, (str, int, float, bool)) or obj is None:
-        return obj
-    if isinstance(obj, bytes):
-        return obj.decode("latin-1")
-    if hasattr(obj, "__dict__"):
-        return {k: _jsonable(v) for k, v in vars(obj).items() if not k.startswith("_")}
-    if hasattr(obj, "_asdict"):
-        return _jsonable(obj._asdict())
-    return str(obj)
-
-
-def detect_report(text: str, context: str = "query") -> dict[str, Any]:
-    """Everything :mod:`percent_encoding.detect` says about ``text`` (as plain data).
-
-    ``{"available": False, ...}`` when the module has not landed; each analysis that
-    is missing or fails is reported as ``None`` with an ``errors`` entry.
-    """
-    try:
-        detect = optional_module("detect")
-    except ImportError:
-        return {
-            "available": False,
-            "message": "percent_encoding.detect is not available yet (issue 6)",
-        }
-    report: dict[str, Any] = {"available": True, "errors": {}}
-
-    def attempt(key: str, fn: Callable[[], Any]) -> None:
-        try:
-            report[key] = _jsonable(fn())
-        except ValueError as e:
-            report[key] = None
-            report["errors"][key] = str(e)
-        except Exception as e:  # detect is optional and may be half-landed: report, go on
-            report[key] = None
-            report["errors"][key] = f"not available: {type(e).__name__}: {e}"
-
-    looks_like_url = "://" in text or (text.split(":", 1)[0].isalpha() and ":" in text[:12])
-    attempt("space_convention", lambda: detect.space_convention(text if looks_like_url else None))
-    raw = core.decode(text.split("?", 1)[-1] if looks_like_url else text, plus_as_space=True)
-    if raw.isascii():
-        report["charset"] = []
-    else:
-        attempt("charset", lambda: detect.charset(raw))
-    attempt("findings", lambda: detect.diagnose(text, context=context))
-    if hasattr(detect, "variants"):
-        attempt("variants", lambda: detect.variants(text))
-    return report
-
-
 def cmd_detect(args: argparse.Namespace) -> int:
     rep = detect_report(args.text, args.context)
     if args.json:
         print(json.dumps(rep, indent=2, ensure_ascii=False))
-        return 0 if rep.get("available") else 1
-    if not rep.get("available"):
-        raise CLIError(str(rep["message"]), 1)
+        return 0
     style = _Style(sys.stdout)
     sc = rep.get("space_convention")
     if isinstance(sc, dict):
@@ -861,16 +577,8 @@ def _escape_tsv(s: str) -> str:
     return s.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
 
 
-def _form_module() -> Any:
-    try:
-        form = optional_module("form")
-    except ImportError:
-        raise CLIError("percent_encoding.form is not available in this build", 1) from None
-    return form
-
-
 def cmd_form_parse(args: argparse.Namespace) -> int:
-    form = _form_module()
+    from . import form
     enc = check_encoding(args.encoding) if args.encoding else None
     stream = _stdin_or_file(args.file)
     progress = _Progress(_input_size(stream))
@@ -892,15 +600,10 @@ def cmd_form_parse(args: argparse.Namespace) -> int:
         kwargs["encoding"] = enc
     if args.charset_hack:
         kwargs["charset_hack"] = True
-    try:
-        result = form.parse(body, **kwargs)
-    except UnknownEncodingError as e:
-        raise CLIError(str(e), 2) from None
-    except PercentEncodingError as e:
-        raise CLIError(str(e), 1) from None
-    pairs: list[tuple[str, str]] = [(str(n), str(v)) for n, v in result]
-    chosen = getattr(result, "charset", None)  # a ParsedForm with encoding="auto"
-    if chosen is not None:
+    result = form.parse(body, **kwargs)
+    pairs: list[tuple[str, str]] = list(result)
+    if isinstance(result, form.ParsedForm):  # encoding="auto" says what it chose, and why
+        chosen = result.charset
         print(f"percent: charset: {chosen.encoding} ({chosen.reason})", file=sys.stderr)
     out = sys.stdout
     if args.json:
@@ -916,7 +619,7 @@ def cmd_form_parse(args: argparse.Namespace) -> int:
 
 
 def cmd_form_build(args: argparse.Namespace) -> int:
-    form = _form_module()
+    from . import form
     pairs = []
     for item in args.pairs:
         name, _sep, value = item.partition("=")
@@ -924,10 +627,7 @@ def cmd_form_build(args: argparse.Namespace) -> int:
     kwargs: dict[str, Any] = {}
     if args.encoding:
         kwargs["encoding"] = check_encoding(args.encoding)
-    try:
-        print(form.serialize(pairs, **kwargs))
-    except PercentEncodingError as e:
-        raise CLIError(str(e), 1) from None
+    print(form.serialize(pairs, **kwargs))
     return 0
 
 
@@ -1030,6 +730,7 @@ EPILOG_DETECT = """\
 examples:
   percent detect 'https://example.com/?q=a+b%2'
   percent detect --context path '/a%2fb%20c'
+  percent detect --context form 'q=caf%E9+au+lait&x=1'
   percent detect --json 'caf%E9'
 """
 
@@ -1117,7 +818,8 @@ def build_parser() -> argparse.ArgumentParser:
             EPILOG_DETECT)
     t.add_argument("text", metavar="TEXT")
     t.add_argument("--context", default="query",
-                   help="where the text comes from: query, path, fragment, … (default: query)")
+                   help="where the text lives: query, form, path, fragment, component, or "
+                   "an encode-set name (default: query)")
     t.add_argument("--json", action="store_true", help="as JSON")
     t.set_defaults(func=cmd_detect)
 
@@ -1152,10 +854,8 @@ def main(argv: Iterable[str] | None = None) -> int:
         return int(args.func(args))
     except CLIError as e:
         return _fail(prog, str(e), e.code)
-    except (UnknownSchemeError, UnknownSetError, UnknownEncodingError) as e:
-        return _fail(prog, str(e), 2)
     except PercentEncodingError as e:
-        return _fail(prog, str(e), 1)
+        return _fail(prog, str(e), _exit_code(e))
     except KeyboardInterrupt:
         sys.stderr.write("\n")
         return 130

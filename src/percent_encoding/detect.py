@@ -304,6 +304,13 @@ def diagnose(text: str, *, context: str | EncodeSet = "query") -> list[Finding]:
                     "sign otherwise (see detect.space_convention)",
                     "write %20 for a space or %2B for a plus sign",
                 ))
+            elif "\ud800" <= tok <= "\udfff":
+                findings.append(Finding(
+                    "raw-character", s, t,
+                    f"a lone surrogate U+{ord(tok):04X} is not a character: no encoding can "
+                    "write it (browsers turn it into U+FFFD)",
+                    "%EF%BF%BD",
+                ))
             elif tok in must_encode and not (ctx == "form" and tok in "&=+"):
                 findings.append(Finding(
                     "raw-character", s, t,

@@ -6,8 +6,9 @@ dependencies and there is nothing a framework would add here.  The page
 (``static/index.html``) is a static file; its JavaScript fills it from the JSON
 API, setting user data with ``textContent``/``value`` only, so no user input
 ever reaches HTML unescaped.  The only server-generated HTML is the form lab's
-(:func:`lab_form_page`, :func:`lab_echo_page`), where everything from the
-request goes through :func:`html.escape`.
+(:func:`_lab_form_page`, :func:`_lab_echo_page`), where everything from the
+request goes through :func:`html.escape`.  Every conversion and analysis is
+:mod:`percent_encoding._tool`'s, shared with the CLI.
 
 Routes::
 
@@ -16,9 +17,12 @@ Routes::
     GET  /api/schemes              registry, encode sets, encodings
     GET|POST /api/encode           {input, encoding?, scheme?} -> every scheme's result
     GET|POST /api/decode           same, decoding; plus what percent_encoding.detect says
+                                   about it in {context?} (query, form, path, fragment, ...)
     GET  /api/compare[?schemes=a,b]  schemes.compare (the ASCII x schemes grid)
-    GET|POST /api/form-body        {value, encoding} -> form.html_form_body's prediction
-    GET  /lab/form?charset=&accept=&method=&value=&auto=   a real HTML form in that charset
+    GET|POST /api/form-body        {value, encoding, enctype?} -> form.html_form_body's
+                                   prediction
+    GET  /lab/form?charset=&accept=&method=&enctype=&value=&auto=   a real HTML form in
+                                   that charset
     GET|POST /lab/echo/<charset>/<accept>   the raw bytes the browser sent, decoded
 
 Safety: binds 127.0.0.1 by default; rejects a ``Host`` header that is not the
@@ -35,6 +39,7 @@ import json
 import signal
 import sys
 import threading
+import traceback
 import webbrowser
 from functools import lru_cache
 from http import HTTPStatus
@@ -45,18 +50,18 @@ from urllib.parse import parse_qsl, urlsplit
 
 from .. import __version__, core, schemes
 from .. import sets as _sets
-from ..cli import (
-    CLIError,
+from .._tool import (
+    NotApplicableError,
+    compare_data,
     decode_with,
     detect_report,
     encode_with,
-    optional_module,
     plain_profile,
     resolve_scheme,
 )
-from ..errors import PercentEncodingError
+from ..errors import PercentEncodingError, UnknownSchemeError
 
-__all__ = ["MAX_BODY", "lab_echo_page", "lab_form_page", "make_server", "serve"]
+__all__ = ["MAX_BODY", "make_server", "serve"]
 
 MAX_BODY = 1 << 20  # 1 MiB: far above any text a person pastes, far below a memory problem
 MAX_QUERY_INPUT = 64 * 1024
@@ -74,6 +79,11 @@ CSP = (
     "connect-src 'self'; form-action 'self'; frame-ancestors 'self'; base-uri 'none'; "
     "object-src 'none'"
 )
+# Where a form's data lives, for the analysis (detect.diagnose's contexts); the page
+# offers these, the API takes any context diagnose knows.
+CONTEXTS = ("query", "form", "path", "fragment", "component")
+# HTML §4.10.21.7 "form submission": the enctypes that are not multipart.
+ENCTYPES = ("application/x-www-form-urlencoded", "text/plain")
 # Encodings a page can be served in: UTF-16 pages submit UTF-8 and "replacement"
 # cannot encode anything (Encoding Standard §4.3), so the lab leaves them out.
 _NOT_FOR_PAGES = frozenset({"replacement", "UTF-16BE", "UTF-16LE"})
@@ -104,16 +114,9 @@ def api_schemes() -> dict[str, Any]:
         "sets": [{"name": n, "spec": _sets.get(n).spec or ""} for n in _sets.names()],
         "encodings": _encoding_names(),
         "page_encodings": [n for n in _encoding_names() if n not in _NOT_FOR_PAGES],
-        "detect": _has_detect(),
+        "contexts": list(CONTEXTS),
+        "enctypes": list(ENCTYPES),
     }
-
-
-def _has_detect() -> bool:
-    try:
-        optional_module("detect")
-    except ImportError:
-        return False
-    return True
 
 
 def _label(encoding: str | None) -> str:
@@ -128,7 +131,7 @@ def _label(encoding: str | None) -> str:
         raise HTTPError(HTTPStatus.BAD_REQUEST, str(e)) from None
 
 
-def _one(s: Any, text: str, encoding: str, decode: bool) -> dict[str, Any]:
+def _one(s: schemes.Scheme, text: str, encoding: str, decode: bool) -> dict[str, Any]:
     row: dict[str, Any] = {"name": s.name, "family": s.family, "spec": s.spec}
     try:
         if decode:
@@ -138,9 +141,9 @@ def _one(s: Any, text: str, encoding: str, decode: bool) -> dict[str, Any]:
                 row["charset"] = chosen
         else:
             row["output"] = encode_with(s, text, encoding)
-    except CLIError as e:
-        row["na" if e.code == 2 else "error"] = str(e)
-    except (PercentEncodingError, ValueError, TypeError) as e:
+    except NotApplicableError as e:
+        row["na"] = str(e)
+    except PercentEncodingError as e:
         row["error"] = str(e)
     return row
 
@@ -163,21 +166,28 @@ def api_convert(
     if scheme:
         try:
             out["primary"] = _one(resolve_scheme(scheme), text, enc, decode)
-        except CLIError as e:
+        except UnknownSchemeError as e:
             out["primary"] = {"name": scheme, "error": str(e)}
     if decode:
-        out["bytes"] = core.decode(text).hex(" ") if len(text) <= 4096 else None
+        out["context"] = context
+        try:
+            out["bytes"] = core.decode(text).hex(" ") if len(text) <= 4096 else None
+        except PercentEncodingError as e:  # a lone surrogate has no UTF-8 bytes
+            out["bytes"] = f"({e})"
         if len(text) <= MAX_ANALYSIS:
-            out["detect"] = detect_report(text, context)
+            try:
+                out["detect"] = detect_report(text, context)
+            except PercentEncodingError as e:  # an unknown context
+                raise HTTPError(HTTPStatus.BAD_REQUEST, str(e)) from None
         else:  # the analysis is linear but not cheap; keep big pastes responsive
-            out["detect"] = {"available": False, "message": f"analysis skipped: the input is "
-                             f"over {MAX_ANALYSIS:,} characters (percent detect does any size)"}
+            out["detect"] = {"skipped": f"analysis skipped: the input is over "
+                             f"{MAX_ANALYSIS:,} characters (percent detect does any size)"}
     return out
 
 
 @lru_cache(maxsize=8)
 def _compare_cached(names: tuple[str, ...]) -> dict[str, Any]:
-    return schemes.compare(list(names))
+    return compare_data(list(names))
 
 
 def api_compare(names: list[str] | None = None) -> dict[str, Any]:
@@ -189,16 +199,18 @@ def api_compare(names: list[str] | None = None) -> dict[str, Any]:
         raise HTTPError(HTTPStatus.BAD_REQUEST, str(e)) from None
 
 
-def api_form_body(value: str, encoding: str) -> dict[str, Any]:
-    """What :func:`percent_encoding.form.html_form_body` predicts the lab's form sends."""
+def api_form_body(
+    value: str, encoding: str, enctype: str = "application/x-www-form-urlencoded"
+) -> dict[str, Any]:
+    """What :func:`percent_encoding.form.html_form_body` predicts the lab's form sends;
+    ``body`` is shown as the echo page shows what the browser sent (:func:`_show_bytes`)."""
+    from ..form import html_form_body
+
     enc = _page_encoding(encoding)
     assert enc is not None
-    try:
-        form = optional_module("form")
-    except ImportError:
-        return {"available": False}
-    body: bytes = form.html_form_body([("_charset_", ""), ("text", value)], encoding=enc)
-    return {"available": True, "encoding": enc, "body": body.decode("latin-1")}
+    kind = _enctype(enctype)
+    body = html_form_body([("_charset_", ""), ("text", value)], encoding=enc, enctype=kind)
+    return {"encoding": enc, "enctype": kind, "body": _show_bytes(body)}
 
 
 # ---------------------------------------------------------------------------
@@ -220,9 +232,43 @@ def _page_encoding(label: str | None, default: str | None = "UTF-8") -> str | No
     return name
 
 
-def lab_form_page(charset: str, accept: str | None, method: str, value: str, auto: bool) -> bytes:
+def _enctype(value: str | None) -> str:
+    kind = (value or ENCTYPES[0]).strip().lower()
+    if kind not in ENCTYPES:
+        raise HTTPError(
+            HTTPStatus.BAD_REQUEST, f"enctype must be one of {', '.join(ENCTYPES)}, not {value!r}"
+        )
+    return kind
+
+
+_SHOWN = {0x5C: "\\\\", 0x0D: "\\r", 0x0A: "\\n"}
+
+
+def _show_bytes(raw: bytes) -> str:
+    """Bytes as text a person can compare: printable ASCII as it is; CR, LF and backslash
+    as ``\\r``, ``\\n`` and ``\\\\`` (an HTML page would fold CRLF into LF); any other
+    byte as ``\\xHH``."""
+    if raw.isascii() and raw.decode("ascii").isprintable() and b"\\" not in raw:
+        return raw.decode("ascii")
+    return "".join(
+        chr(b) if 0x20 <= b < 0x7F and b != 0x5C else _SHOWN.get(b, f"\\x{b:02x}") for b in raw
+    )
+
+
+def _lab_form_page(
+    charset: str,
+    accept: str | None,
+    method: str,
+    value: str,
+    auto: bool,
+    enctype: str = "application/x-www-form-urlencoded",
+) -> bytes:
     """An HTML page encoded in ``charset`` (with ``<meta charset>``) holding one form that
-    submits ``value`` and a ``_charset_`` field to ``/lab/echo``; its bytes."""
+    submits ``value`` and a ``_charset_`` field to ``/lab/echo``; its bytes.
+
+    ``charset``/``accept`` are canonical names (:func:`_page_encoding`) and ``enctype`` one
+    of :data:`ENCTYPES` (:func:`_enctype`): the request handler checks them first.
+    """
     from ..encodings import encode as encode_text
 
     e = html.escape
@@ -236,10 +282,11 @@ def lab_form_page(charset: str, accept: str | None, method: str, value: str, aut
 <script src="/static/lab.js" defer></script>
 </head><body class="lab-page" data-auto="{'1' if auto else '0'}">
 <p class="lab-note">This page is encoded in <b>{e(charset)}</b>{
-        f"; the form says <code>accept-charset=&quot;{e(accept)}&quot;</code>" if accept else ""}.
+        f"; the form says <code>accept-charset=&quot;{e(accept)}&quot;</code>" if accept else ""}{
+        f" and <code>enctype=&quot;{e(enctype)}&quot;</code>" if enctype != ENCTYPES[0] else ""}.
 Submitting it sends what a browser really sends.</p>
 <form id="labform" method="{method}" action="{e(action)}"{accept_attr}
-      enctype="application/x-www-form-urlencoded">
+      enctype="{e(enctype)}">
 <input type="hidden" name="_charset_">
 <label>text <input name="text" value="{e(value)}" size="30"></label>
 <button type="submit">Submit ({method.upper()})</button>
@@ -251,46 +298,61 @@ Submitting it sends what a browser really sends.</p>
     return encode_text(page, charset, errors="html")
 
 
-def _form_parse(body: bytes, encoding: str) -> tuple[list[tuple[str, str]], str]:
-    try:
-        form = optional_module("form")
-    except ImportError:
-        pairs = []
-        for part in body.split(b"&"):
-            if not part:
-                continue
-            name, _, value = part.partition(b"=")
-            pairs.append(
-                (
-                    core.decode_text(name, encoding=encoding, plus_as_space=True),
-                    core.decode_text(value, encoding=encoding, plus_as_space=True),
-                )
-            )
-        return pairs, "core.decode_text: percent_encoding.form is not available"
-    return [(str(n), str(v)) for n, v in form.parse(body, encoding=encoding)], "form.parse"
+def _urlencoded_rows(raw: bytes, encoding: str) -> list[tuple[str, str, bytes, str]]:
+    """(name, value, value bytes, value read as UTF-8) for each field of a urlencoded body."""
+    from ..form import parse
+
+    pairs = parse(raw, encoding=encoding)
+    utf8_pairs = parse(raw, encoding="UTF-8")
+    # The URL Standard's parser (§5.1) skips empty sequences between "&"s, so
+    # the non-empty ones line up with the parsed pairs.
+    seqs = [seq for seq in raw.split(b"&") if seq]
+    return [
+        (name, value, core.decode(seq.partition(b"=")[2], plus_as_space=True), v8)
+        for (name, value), (_n8, v8), seq in zip(pairs, utf8_pairs, seqs, strict=False)
+    ]
 
 
-def lab_echo_page(
+def _text_plain_rows(raw: bytes, encoding: str) -> list[tuple[str, str, bytes, str]]:
+    """The same for a text/plain body: HTML's text/plain encoding algorithm writes
+    ``name=value`` CRLF lines in the form's encoding, with no escaping at all (so a value
+    holding "=" or a newline cannot be read back unambiguously: HTML says as much)."""
+    from ..encodings import lookup
+
+    enc = lookup(encoding)
+    utf8 = lookup("UTF-8")
+    rows = []
+    for line in raw.split(b"\r\n"):
+        if not line:
+            continue
+        name, _, value = line.partition(b"=")
+        rows.append((enc.decode(name), enc.decode(value), value, utf8.decode(value)))
+    return rows
+
+
+def _lab_echo_page(
     method: str, raw: bytes, content_type: str, page: str, accept: str | None
 ) -> bytes:
-    """The page showing the raw bytes a form submission carried and how they decode (UTF-8)."""
+    """The page showing the raw bytes a form submission carried and how they decode (UTF-8).
+
+    ``page``/``accept`` are canonical encoding names (the request handler checks them).
+    """
     e = html.escape
     # HTML §4.10.21.5: the submission encoding is accept-charset's first known
     # label, else the document's encoding; a UTF-16 or replacement one is UTF-8.
     used = accept or page
-    sent = raw.decode("ascii", "backslashreplace")
-    pairs, how = _form_parse(raw, used)
-    utf8_pairs, _ = _form_parse(raw, "UTF-8")
-    # The URL Standard's parser (§5.1) skips empty sequences between "&"s, so
-    # the non-empty ones line up with the parsed pairs.
-    seqs = [seq for seq in raw.split(b"&") if seq]
-    rows = []
-    for (name, value), (_n8, v8), seq in zip(pairs, utf8_pairs, seqs, strict=False):
-        hexed = core.decode(seq.partition(b"=")[2], plus_as_space=True).hex(" ")
-        rows.append(
-            f"<tr><td><code>{e(name)}</code></td><td class='val'>{e(value)}</td>"
-            f"<td><code>{e(hexed)}</code></td><td class='moji'>{e(v8)}</td></tr>"
-        )
+    sent = _show_bytes(raw)
+    # A GET submission always puts the urlencoded form in the query, whatever the enctype.
+    plain = method == "POST" and content_type.split(";")[0].strip().lower() == "text/plain"
+    if plain:
+        fields, how = _text_plain_rows(raw, used), "text/plain lines"
+    else:
+        fields, how = _urlencoded_rows(raw, used), "form.parse"
+    rows = [
+        f"<tr><td><code>{e(name)}</code></td><td class='val'>{e(value)}</td>"
+        f"<td><code>{e(value_bytes.hex(' '))}</code></td><td class='moji'>{e(v8)}</td></tr>"
+        for name, value, value_bytes, v8 in fields
+    ]
     doc = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>form lab: what the browser sent</title>
 <link rel="stylesheet" href="/static/app.css"></head>
@@ -318,10 +380,9 @@ def lab_echo_page(
 
 
 def _warm_up_detect() -> None:
-    try:
-        optional_module("detect").charset("caf\u00e9 \u30a2".encode())
-    except Exception:  # optional and best effort: a real request reports any problem
-        pass
+    from .. import detect
+
+    detect.charset("caf\u00e9 \u30a2".encode())
 
 
 def _static_files() -> dict[str, Path]:
@@ -355,6 +416,10 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("X-Frame-Options", "SAMEORIGIN")
         self.send_header("Referrer-Policy", "no-referrer")
         self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        if self._unread_body():
+            # A body this route did not read would be parsed as the next request on the
+            # connection (request smuggling): end the connection after this answer.
+            self.send_header("Connection", "close")
         for k, v in extra.items():
             self.send_header(k, v)
         self.end_headers()
@@ -391,6 +456,12 @@ class Handler(BaseHTTPRequestHandler):
         if host not in allowed:
             raise HTTPError(HTTPStatus.MISDIRECTED_REQUEST, f"unexpected Host header {host!r}")
 
+    def _unread_body(self) -> bool:
+        if getattr(self, "_body_read", False):
+            return False
+        chunked = self.headers.get("Transfer-Encoding", "").lower() not in ("", "identity")
+        return chunked or self.headers.get("Content-Length", "").strip() not in ("", "0")
+
     def _body(self) -> bytes:
         if self.headers.get("Transfer-Encoding", "").lower() not in ("", "identity"):
             raise HTTPError(HTTPStatus.LENGTH_REQUIRED, "send a Content-Length, not chunks")
@@ -409,18 +480,25 @@ class Handler(BaseHTTPRequestHandler):
                 HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
                 f"request body of {length} bytes is over the {MAX_BODY}-byte limit",
             )
-        return self.rfile.read(length)
+        data = self.rfile.read(length)
+        self._body_read = True
+        return data
 
     def _dispatch(self) -> None:
+        self._body_read = False
         try:
             self._check_host()
             self._route()
         except HTTPError as e:
             self._error(e.status, str(e))
+        except PercentEncodingError as e:  # the library's verdict on the request's data
+            self._error(HTTPStatus.BAD_REQUEST, str(e))
         except (ConnectionError, TimeoutError):
             self.close_connection = True
-        except Exception as e:  # never a traceback page; log it and answer 500
-            self.log_error("internal error on %s: %r", self.path, e)
+        except Exception as e:
+            # The server's one top-level handler (as main() is the CLI's): a bug answers
+            # 500 instead of dropping the connection, and its traceback goes to the log.
+            self.log_error("internal error on %s:\n%s", self.path, traceback.format_exc())
             self._error(HTTPStatus.INTERNAL_SERVER_ERROR, f"{type(e).__name__}: {e}")
 
     def do_GET(self) -> None:
@@ -470,12 +548,14 @@ class Handler(BaseHTTPRequestHandler):
                     decode=path == "/api/decode",
                     encoding=p.get("encoding", "utf-8"),
                     scheme=p.get("scheme") or None,
-                    context=p.get("context", "query"),
+                    context=p.get("context") or "query",
                 )
             )
         if path == "/api/form-body":
             p = self._params()
-            return self._json(api_form_body(p.get("value", ""), p.get("encoding", "UTF-8")))
+            return self._json(api_form_body(
+                p.get("value", ""), p.get("encoding", "UTF-8"), p.get("enctype", ENCTYPES[0])
+            ))
         if path == "/api/compare" and get_like:
             names = [n for n in self._params().get("schemes", "").split(",") if n]
             return self._json(api_compare(names))
@@ -484,8 +564,9 @@ class Handler(BaseHTTPRequestHandler):
             charset = _page_encoding(p.get("charset"))
             assert charset is not None
             accept = _page_encoding(p.get("accept"), None)
-            body = lab_form_page(
-                charset, accept, p.get("method", "post"), p.get("value", ""), p.get("auto") == "1"
+            body = _lab_form_page(
+                charset, accept, p.get("method", "post"), p.get("value", ""), p.get("auto") == "1",
+                _enctype(p.get("enctype")),
             )
             return self._send(200, body, f"text/html; charset={charset}",
                               {"Cache-Control": "no-store"})
@@ -500,7 +581,7 @@ class Handler(BaseHTTPRequestHandler):
                 raw = self._body()
             else:
                 raw = urlsplit(self.path).query.encode("latin-1", "replace")
-            body = lab_echo_page(
+            body = _lab_echo_page(
                 self.command, raw, self.headers.get("Content-Type", ""), page, accept
             )
             return self._send(200, body, "text/html; charset=utf-8", {"Cache-Control": "no-store"})
@@ -569,8 +650,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, open_browser: bool = Fal
     """Serve the web tool until Ctrl-C, printing its URL first."""
     try:
         server = make_server(host, port)
-    except OSError as e:
-        raise CLIError(f"cannot listen on {host}:{port}: {e.strerror or e}", 1) from None
+    except OSError as e:  # the CLI prints strerror as its one-line error
+        raise OSError(e.errno, f"cannot listen on {host}:{port}: {e.strerror or e}") from None
     print(f"percent web tool: {server.url}  (Ctrl-C to stop)", flush=True)
     if threading.current_thread() is threading.main_thread():
         # A process manager's SIGTERM stops the server as cleanly as Ctrl-C.

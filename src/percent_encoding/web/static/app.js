@@ -4,7 +4,7 @@
 
 (() => {
   const $ = (id) => document.getElementById(id);
-  const state = { mode: "encode", scheme: "component", encoding: "UTF-8" };
+  const state = { mode: "encode", scheme: "component", encoding: "UTF-8", context: "query" };
   let meta = null;
   let seq = 0;
   let timer = 0;
@@ -92,6 +92,7 @@
     if (p.get("mode") === "decode") state.mode = "decode";
     if (p.get("scheme")) state.scheme = p.get("scheme");
     if (p.get("encoding")) state.encoding = p.get("encoding");
+    if (p.get("context")) state.context = p.get("context");
   }
 
   function shareURL() {
@@ -100,6 +101,7 @@
     p.set("scheme", state.scheme);
     if (state.mode !== "encode") p.set("mode", state.mode);
     if (state.encoding !== "UTF-8") p.set("encoding", state.encoding);
+    if (state.mode === "decode" && state.context !== "query") p.set("context", state.context);
     return `${location.origin}/?${p.toString()}${location.hash}`;
   }
 
@@ -132,7 +134,7 @@
   function fillEncodings() {
     const sel = $("encoding");
     sel.replaceChildren();
-    if (state.mode === "decode" && meta.detect) {
+    if (state.mode === "decode") {
       sel.append(el("option", { value: "auto", text: "auto-detect" }));
     }
     for (const name of meta.encodings) sel.append(el("option", { value: name, text: name }));
@@ -143,6 +145,19 @@
     if (known) state.encoding = known.value;
     else sel.append(el("option", { value: state.encoding, text: state.encoding, class: "alias" }));
     sel.value = state.encoding;
+  }
+
+  // Where the text lives, for detect.diagnose and detect.space_convention.
+  const CONTEXT_LABELS = {
+    query: "a URL query", form: "a form body", path: "a URL path",
+    fragment: "a URL fragment", component: "one component (encodeURIComponent)",
+  };
+
+  function fillContexts() {
+    const sel = $("context");
+    sel.replaceChildren(...meta.contexts.map((c) => el("option", { value: c, text: CONTEXT_LABELS[c] || c })));
+    ensureOption(sel, state.context);
+    sel.value = state.context;
   }
 
   const SAMPLES = {
@@ -187,9 +202,9 @@
     const mine = ++seq;
     document.body.classList.add("busy");
     try {
-      const data = await getJSON(`/api/${state.mode}`, {
-        input: text, scheme: state.scheme, encoding: state.encoding,
-      });
+      const req = { input: text, scheme: state.scheme, encoding: state.encoding };
+      if (state.mode === "decode") req.context = state.context;
+      const data = await getJSON(`/api/${state.mode}`, req);
       if (mine !== seq) return;
       $("status").textContent = "";
       if (data.encoding && data.encoding !== state.encoding && meta.encodings.includes(data.encoding)) {
@@ -204,6 +219,10 @@
       if (state.encoding !== "auto" && !meta.encodings.includes(state.encoding)) {
         state.encoding = "UTF-8";
         fillEncodings();
+        schedule(0);
+      } else if (state.mode === "decode" && !meta.contexts.includes(state.context)) {
+        state.context = "query";  // a context from a link that the server does not know
+        fillContexts();
         schedule(0);
       }
     } finally {
@@ -294,34 +313,34 @@
     box.hidden = false;
     const chips = [];
     const d = data.detect || {};
-    if (!d.available) {
-      chips.push(el("span", { class: "chip dim", text: d.message || "detection not available" }));
-    } else {
-      const sc = d.space_convention;
-      if (sc) {
-        chips.push(el("span", { class: "chip", title: sc.reason || "" },
-          sc.plus_is_space ? "“+” means a space" : "“+” is a plus sign",
-          el("small", { text: sc.confidence ? ` · ${sc.confidence}` : "" })));
+    const errors = d.errors || {};
+    if (d.skipped) chips.push(el("span", { class: "chip dim", text: d.skipped }));
+    const sc = d.space_convention;
+    if (sc) {
+      chips.push(el("span", { class: "chip", title: sc.reason || "" },
+        sc.plus_is_space ? "“+” means a space" : "“+” is a plus sign",
+        el("small", { text: sc.confidence ? ` · ${sc.confidence}` : "" })));
+    }
+    if (Array.isArray(d.charset)) {
+      if (d.charset.length === 0) chips.push(el("span", { class: "chip", text: "charset: ASCII only" }));
+      for (const g of d.charset.slice(0, 3)) {
+        const conf = typeof g.confidence === "number" ? ` ${(g.confidence * 100).toFixed(0)}%` : "";
+        chips.push(el("span", { class: "chip", title: g.reason || "", text: `charset: ${g.encoding}${conf}` }));
       }
-      if (Array.isArray(d.charset)) {
-        if (d.charset.length === 0) chips.push(el("span", { class: "chip", text: "charset: ASCII only" }));
-        for (const g of d.charset.slice(0, 3)) {
-          const conf = typeof g.confidence === "number" ? ` ${(g.confidence * 100).toFixed(0)}%` : "";
-          chips.push(el("span", { class: "chip", text: `charset: ${g.encoding}${conf}` }));
-        }
-      } else if (d.errors && d.errors.charset) {
-        chips.push(el("span", { class: "chip dim", title: d.errors.charset, text: "charset: not available" }));
-      }
-      if (Array.isArray(d.variants) && d.variants.length) {
-        const n = d.variants.length;
-        const names = n <= 3 ? d.variants.join(", ") : `${n} schemes`;
-        chips.push(el("span", { class: "chip", title: d.variants.join(", "), text: `could come from ${names}` }));
-      }
+    }
+    if (Array.isArray(d.variants) && d.variants.length) {
+      const n = d.variants.length;
+      const names = n <= 3 ? d.variants.join(", ") : `${n} schemes`;
+      chips.push(el("span", { class: "chip", title: d.variants.join(", "), text: `could come from ${names}` }));
+    }
+    // An analysis that could not run on this text says why (e.g. a lone surrogate).
+    for (const [key, message] of Object.entries(errors)) {
+      chips.push(el("span", { class: "chip dim", title: message, text: `${key.replace("_", " ")}: ${message}` }));
     }
     $("detect-chips").replaceChildren(...chips);
     const items = [];
-    const findings = (d.findings || []);
-    if (d.available && Array.isArray(d.findings) && findings.length === 0) {
+    const findings = Array.isArray(d.findings) ? d.findings : [];
+    if (Array.isArray(d.findings) && findings.length === 0) {
       items.push(el("li", { class: "ok", text: "No problems found." }));
     }
     for (const f of findings) {
@@ -439,18 +458,23 @@
       acc.append(el("option", { value: name, text: name }));
     }
     cs.value = meta.page_encodings.includes("Shift_JIS") ? "Shift_JIS" : "UTF-8";
+    const et = $("lab-enctype");
+    for (const name of meta.enctypes) et.append(el("option", { value: name, text: name }));
     let pending = null;  // what the tool itself submitted, to compare with the library
     const load = (auto) => {
-      pending = auto ? { value: $("lab-value").value, encoding: acc.value || cs.value } : null;
+      const method = $("lab-method").value;
+      // A GET submission puts the urlencoded form in the query whatever the enctype (HTML).
+      const enctype = method === "get" ? meta.enctypes[0] : et.value;
+      pending = auto ? { value: $("lab-value").value, encoding: acc.value || cs.value, enctype } : null;
       $("lab-verdict").hidden = true;
       const p = new URLSearchParams({
-        charset: cs.value, accept: acc.value, method: $("lab-method").value,
+        charset: cs.value, accept: acc.value, method, enctype: et.value,
         value: $("lab-value").value, auto: auto ? "1" : "0",
       });
       $("lab-frame").src = `/lab/form?${p.toString()}`;
     };
     $("lab-send").addEventListener("click", () => load(true));
-    for (const id of ["lab-charset", "lab-accept", "lab-method"]) {
+    for (const id of ["lab-charset", "lab-accept", "lab-method", "lab-enctype"]) {
       $(id).addEventListener("change", () => load(false));
     }
     load(false);
@@ -475,12 +499,13 @@
     const box = $("lab-verdict");
     try {
       const d = await getJSON("/api/form-body", sent);
-      if (!d.available) return;
       box.replaceChildren();
       box.className = "verdict " + (d.body === raw ? "same" : "differs");
       if (d.body === raw) {
         box.append("✓ percent_encoding.form.html_form_body(…, encoding=",
-          el("code", { text: d.encoding }), ") predicts exactly these bytes.");
+          el("code", { text: d.encoding }),
+          d.enctype === meta.enctypes[0] ? "" : ", enctype=", d.enctype === meta.enctypes[0] ? "" : el("code", { text: d.enctype }),
+          ") predicts exactly these bytes.");
       } else {
         box.append("✗ percent_encoding.form.html_form_body predicts ", el("code", { text: d.body }),
           " — the browser sent ", el("code", { text: raw }));
@@ -502,10 +527,12 @@
     }
     $("version").textContent = `percent ${meta.version}`;
     fillSchemes();
+    fillContexts();
     setMode(state.mode);
     $("input").addEventListener("input", () => schedule());
     $("scheme").addEventListener("change", (e) => selectScheme(e.target.value));
     $("encoding").addEventListener("change", (e) => { state.encoding = e.target.value; schedule(0); });
+    $("context").addEventListener("change", (e) => { state.context = e.target.value; schedule(0); });
     for (const b of document.querySelectorAll("[data-mode]")) {
       b.addEventListener("click", () => { setMode(b.dataset.mode); schedule(0); });
     }

@@ -1,0 +1,427 @@
+"""What the ``percent`` command and the web tool share: names to schemes, encode and decode
+with options, charset guesses and the analysis report, as plain functions of plain data.
+
+Strategy: neither front end has encoding logic of its own.  A name resolves to a
+:class:`~percent_encoding.schemes.Scheme` (a registry name, else an encode-set name, which
+means plain UTF-8 percent-encoding with that set: URL Standard §1.3 "percent-encode after
+encoding").  A registry scheme that behaves exactly like plain percent-encoding with its
+encode set (checked by running it) also takes a legacy ``encoding`` (Encoding Standard
+§4.2 labels), strict decoding and raw bytes; any other scheme has its own rules, and
+asking for a legacy encoding with it is a :class:`NotApplicableError`.
+
+:mod:`percent_encoding.cli` (argument parsing and output) and
+:mod:`percent_encoding.web.server` (HTTP and the page) call these functions.  Every error
+is one of the library's: :class:`~percent_encoding.errors.PercentEncodingTypeError` for a
+wrong argument type, a :class:`~percent_encoding.errors.PercentEncodingError` subclass for
+the rest; the CLI turns the usage kinds (:data:`USAGE_ERRORS`) into exit status 2 and the
+others into 1, the web tool into "n/a" cells, error cells or HTTP 400.
+
+``detect`` and ``encodings`` are imported inside the functions that need them, so that
+``percent --version`` and the streaming paths start without building their tables.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from functools import cache, lru_cache
+from typing import Any
+
+from . import core, schemes
+from . import sets as _sets
+from .errors import (
+    PercentEncodingError,
+    PercentEncodingTypeError,
+    TextDecodeError,
+    UnknownEncodingError,
+    UnknownSchemeError,
+    UnknownSetError,
+)
+from .schemes import Scheme
+
+__all__ = [
+    "USAGE_ERRORS",
+    "NotApplicableError",
+    "check_encoding",
+    "compare_data",
+    "decode_with",
+    "detect_report",
+    "encode_with",
+    "guess_charset",
+    "plain_profile",
+    "resolve_scheme",
+]
+
+
+class NotApplicableError(PercentEncodingError):
+    """A scheme and an option that do not go together (a legacy encoding with a scheme
+    that has its own charset rules, decoding with a scheme that defines no decoder)."""
+
+
+#: Errors that mean "the request is wrong", not "the data is bad" (CLI exit status 2).
+USAGE_ERRORS: tuple[type[PercentEncodingError], ...] = (
+    NotApplicableError,
+    UnknownEncodingError,
+    UnknownSchemeError,
+    UnknownSetError,
+)
+
+
+def _check(value: object, types: type | tuple[type, ...], what: str, func: str) -> None:
+    if not isinstance(value, types):
+        names = " or ".join(t.__name__ for t in (types if isinstance(types, tuple) else (types,)))
+        raise PercentEncodingTypeError(
+            f"{func}(): {what} must be {names}, not {type(value).__name__}"
+        )
+
+
+# ---------------------------------------------------------------------------
+# Scheme resolution: the registry first, then encode-set names.
+# ---------------------------------------------------------------------------
+
+
+@cache
+def _set_scheme(set_name: str) -> Scheme:
+    s = _sets.get(set_name)
+
+    def enc(text: str | bytes) -> str:
+        return core.encode(text, s)
+
+    def dec(text: str | bytes) -> str:
+        return core.decode_text(text)
+
+    return Scheme(
+        name=set_name,
+        spec=s.spec or "",
+        encode=enc,
+        decode=dec,
+        encode_set=s,
+        notes=f"UTF-8, then every byte in the {set_name!r} encode set as %XX",
+        family="encode set",
+    )
+
+
+def resolve_scheme(name: str) -> Scheme:
+    """A registry scheme by name or alias, else plain percent-encoding with the named encode set.
+
+    Raises :class:`~percent_encoding.errors.UnknownSchemeError` when ``name`` is neither.
+
+    >>> resolve_scheme("php-urlencode").family == resolve_scheme("path").family
+    False
+    >>> resolve_scheme("path").encode("a b/c")
+    'a%20b/c'
+    """
+    _check(name, str, "name", "resolve_scheme")
+    try:
+        return schemes.get(name)
+    except UnknownSchemeError as e:
+        try:
+            return _set_scheme(name)
+        except UnknownSetError:
+            raise UnknownSchemeError(
+                f"{e} and no encode set has that name either (see `percent schemes`)"
+            ) from None
+
+
+_PROBE = "\u00e9\u20ac\U0001f600"  # 2-, 3- and 4-byte UTF-8
+
+
+@cache
+def _profile_cached(name: str) -> tuple[_sets.EncodeSet, bool] | None:
+    return _compute_profile(resolve_scheme(name))
+
+
+def _compute_profile(s: Scheme) -> tuple[_sets.EncodeSet, bool] | None:
+    es = s.encode_set
+    if es is None:
+        return None
+    plus = False
+    try:
+        plus = s.encode(" ") == "+"
+        for cp in range(128):
+            ch = chr(cp)
+            if s.encode(ch) != core.encode(ch, es, space_as_plus=plus):
+                return None
+        if s.encode(_PROBE) != core.encode(_PROBE, es, space_as_plus=plus):
+            return None
+    except PercentEncodingError:  # a scheme that rejects some character is not plain
+        return None
+    return es, plus
+
+
+def plain_profile(s: Scheme) -> tuple[_sets.EncodeSet, bool] | None:
+    """``(encode_set, space_as_plus)`` when ``s`` behaves exactly like plain percent-encoding
+    with that set (checked by running it on all of ASCII and a non-ASCII probe), else ``None``.
+
+    Such schemes can be combined with any legacy ``encoding``, strict decoding and raw bytes.
+
+    >>> plain_profile(resolve_scheme("application/x-www-form-urlencoded"))[1]
+    True
+    >>> plain_profile(resolve_scheme("ecmascript-escape")) is None
+    True
+    """
+    _check(s, Scheme, "s", "plain_profile")
+    if s.family == "encode set" and s.encode_set is not None:
+        return s.encode_set, False
+    try:
+        if schemes.get(s.name) is s:
+            return _profile_cached(s.name)
+    except UnknownSchemeError:
+        pass
+    return _compute_profile(s)
+
+
+# ---------------------------------------------------------------------------
+# Encodings
+# ---------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _is_utf8(label: str) -> bool:
+    from .encodings import lookup
+
+    return lookup(label).output_encoding.name == "UTF-8"
+
+
+def check_encoding(label: str) -> str:
+    """The canonical WHATWG name of ``label`` (``auto`` stays ``auto``).
+
+    Raises :class:`~percent_encoding.errors.UnknownEncodingError` for an unknown label.
+
+    >>> check_encoding(" SJIS "), check_encoding("auto")
+    ('Shift_JIS', 'auto')
+    """
+    _check(label, str, "label", "check_encoding")
+    if label == "auto":
+        return label
+    from .encodings import lookup
+
+    return lookup(label).name
+
+
+def _own_charset(s: Scheme) -> NotApplicableError:
+    return NotApplicableError(
+        f"scheme {s.name!r} has its own encoding rules, so --encoding other than UTF-8 does "
+        "not apply; use an encode-set name (e.g. --scheme application/x-www-form-urlencoded)"
+    )
+
+
+def _utf8(data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise TextDecodeError(
+            f"input is not UTF-8 (byte 0x{data[e.start]:02X} at offset {e.start}); "
+            "use an encode-set name to percent-encode raw bytes",
+            e.start,
+        ) from None
+
+
+def encode_with(s: Scheme, data: str | bytes, encoding: str = "utf-8") -> str:
+    """Encode ``data`` with scheme ``s``; a legacy ``encoding`` applies to plain-set schemes.
+
+    ``bytes`` are percent-encoded as they are by plain-set schemes, and read as UTF-8 by
+    the others.
+
+    >>> encode_with(resolve_scheme("query"), "é", "windows-1252")
+    '%E9'
+    """
+    _check(s, Scheme, "s", "encode_with")
+    _check(data, (str, bytes), "data", "encode_with")
+    _check(encoding, str, "encoding", "encode_with")
+    prof = plain_profile(s)
+    if _is_utf8(encoding):
+        if isinstance(data, bytes):
+            if prof is not None:
+                return core.encode(data, prof[0], space_as_plus=prof[1])
+            data = _utf8(data)
+        return s.encode(data)
+    if prof is None:
+        raise _own_charset(s)
+    text = _utf8(data) if isinstance(data, bytes) else data
+    return core.encode(text, prof[0], encoding=encoding, space_as_plus=prof[1])
+
+
+def guess_charset(raw: bytes) -> tuple[str, float | None]:
+    """The best charset for percent-decoded ``raw`` bytes and its confidence, from
+    :func:`percent_encoding.detect.charset` (``("UTF-8", 1.0)`` for ASCII).
+
+    >>> guess_charset(b"caf\\xc3\\xa9")[0]
+    'UTF-8'
+    """
+    _check(raw, bytes, "raw", "guess_charset")
+    if raw.isascii():
+        return "UTF-8", 1.0
+    from . import detect
+
+    guesses = detect.charset(raw)
+    if not guesses:
+        return "UTF-8", None
+    return guesses[0].encoding, guesses[0].confidence
+
+
+def decode_with(
+    s: Scheme,
+    data: str | bytes,
+    encoding: str = "utf-8",
+    *,
+    strict: bool = False,
+) -> tuple[str, str | None]:
+    """Decode ``data`` with scheme ``s``; returns ``(text, charset chosen by "auto")``.
+
+    ``encoding`` is a WHATWG label or ``"auto"`` (:func:`guess_charset` on the bytes).
+    ``strict`` makes a bad ``%`` and bytes invalid in the encoding errors with positions.
+
+    >>> decode_with(resolve_scheme("component"), "%83A", "shift_jis")
+    ('ア', None)
+    >>> decode_with(resolve_scheme("component"), "caf%E9", "auto")
+    ('café', 'windows-1252')
+    """
+    _check(s, Scheme, "s", "decode_with")
+    _check(data, (str, bytes), "data", "decode_with")
+    _check(encoding, str, "encoding", "decode_with")
+    prof = plain_profile(s)
+    if strict:
+        core.decode(data, strict=True)  # a bad % is reported with its position
+    if encoding == "auto":
+        es_plus = prof[1] if prof is not None else False
+        raw = core.decode(data, plus_as_space=es_plus)
+        chosen, _conf = guess_charset(raw)
+        if prof is None and chosen == "UTF-8" and s.decode is not None:
+            return s.decode(_utf8(data) if isinstance(data, bytes) else data), chosen
+        if prof is None:
+            raise _own_charset(s)
+        text = core.decode_text(
+            data, encoding=chosen, plus_as_space=es_plus, errors="strict" if strict else "replace"
+        )
+        return text, chosen
+    if prof is not None and (strict or not _is_utf8(encoding) or isinstance(data, bytes)):
+        return (
+            core.decode_text(
+                data,
+                encoding=encoding,
+                plus_as_space=prof[1],
+                strict=strict,
+                errors="strict" if strict else "replace",
+            ),
+            None,
+        )
+    if not _is_utf8(encoding):
+        raise _own_charset(s)
+    if s.decode is None:
+        raise NotApplicableError(f"scheme {s.name!r} defines no decoder")
+    return s.decode(_utf8(data) if isinstance(data, bytes) else data), None
+
+
+# ---------------------------------------------------------------------------
+# Comparison and analysis
+# ---------------------------------------------------------------------------
+
+
+def compare_data(names: Sequence[str]) -> dict[str, Any]:
+    """``schemes.compare`` for registry names; encode-set names are accepted too.
+
+    >>> compare_data(["path", "application/x-www-form-urlencoded"])["rows"][0x20]["output"]
+    ['%20', '+']
+    """
+    if isinstance(names, str) or not isinstance(names, (list, tuple)):
+        raise PercentEncodingTypeError(
+            f"compare_data(): names must be a list of str, not {type(names).__name__}"
+        )
+    for n in names:
+        _check(n, str, "each name", "compare_data")
+    resolved = [resolve_scheme(n) for n in names]
+    if all(s.family != "encode set" for s in resolved):
+        return schemes.compare([s.name for s in resolved])
+    rows = []
+    for cp in range(128):
+        ch = chr(cp)
+        outs: list[str | None] = []
+        for s in resolved:
+            try:
+                o = s.encode(ch)
+            except PercentEncodingError as e:  # a scheme that rejects the character
+                o = f"error: {e}"
+            outs.append(None if o == ch else o)
+        rows.append(
+            {
+                "code_point": cp,
+                "char": schemes._display(cp),
+                "encoded": [o is not None for o in outs],
+                "output": outs,
+            }
+        )
+    return {"schemes": [{"name": s.name, "spec": s.spec} for s in resolved], "rows": rows}
+
+
+def _jsonable(obj: Any) -> Any:
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {k: _jsonable(v) for k, v in dataclasses.asdict(obj).items()}
+    if isinstance(obj, dict):
+        return {str(k): _jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_jsonable(v) for v in obj]
+    if isinstance(obj, (str, int, float, bool)) or obj is None:
+        return obj
+    return str(obj)
+
+
+#: diagnose() contexts that name a part of a URL (or a form body) for space_convention().
+_SPACE_COMPONENT = {
+    "query": "query",
+    "form": "body",
+    "path": "path",
+    "path-segment": "path",
+    "fragment": "fragment",
+    "userinfo": "userinfo",
+    "host": "host",
+}
+
+
+def detect_report(text: str, context: str = "query") -> dict[str, Any]:
+    """Everything :mod:`percent_encoding.detect` says about ``text``, as JSON-ready data.
+
+    ``context`` is where the text lives, as :func:`~percent_encoding.detect.diagnose`
+    takes it ("query", "form", "path", "fragment", "component", … or an encode-set
+    name); an unknown one raises :class:`~percent_encoding.errors.UnknownSetError`.
+    Keys: ``space_convention`` (for that context, or for the URL when ``text`` is
+    one), ``charset`` (guesses, best first; ``[]`` when the escaped bytes are ASCII),
+    ``findings``, ``variants`` (registered schemes that could have written it), and
+    ``errors``: an analysis that raises one of the library's errors on this text is
+    ``None``, with the message under its key here.
+
+    >>> rep = detect_report("a+b%2", "query")
+    >>> rep["space_convention"]["plus_is_space"], [f["code"] for f in rep["findings"]]
+    (False, ['ambiguous-plus', 'trailing-percent'])
+    >>> detect_report("a+b", "form")["space_convention"]["plus_is_space"]
+    True
+    """
+    _check(text, str, "text", "detect_report")
+    _check(context, str, "context", "detect_report")
+    from . import detect
+
+    detect.diagnose("", context=context)  # an unknown context is a usage error, up front
+    report: dict[str, Any] = {"errors": {}}
+
+    def attempt(key: str, fn: Callable[[], Any]) -> None:
+        try:
+            report[key] = _jsonable(fn())
+        except PercentEncodingError as e:  # e.g. a lone surrogate: report it, go on
+            report[key] = None
+            report["errors"][key] = str(e)
+
+    looks_like_url = "://" in text or (text.split(":", 1)[0].isalpha() and ":" in text[:12])
+    component = _SPACE_COMPONENT.get(context)
+    attempt(
+        "space_convention",
+        lambda: detect.space_convention(text if looks_like_url else None, component=component),
+    )
+
+    def charset() -> list[Any]:
+        raw = core.decode(text.split("?", 1)[-1] if looks_like_url else text, plus_as_space=True)
+        return [] if raw.isascii() else list(detect.charset(raw))
+
+    attempt("charset", charset)
+    attempt("findings", lambda: detect.diagnose(text, context=context))
+    attempt("variants", lambda: detect.variants(text))
+    return report
