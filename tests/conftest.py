@@ -16,8 +16,13 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from percent_encoding import _pure, core
+
+# The twins run the same hypothesis tests through one class instance each.
+settings.register_profile("twins", suppress_health_check=[HealthCheck.differing_executors])
+settings.load_profile("twins")
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"

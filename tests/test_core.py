@@ -185,3 +185,16 @@ class TestDecodeText:
     def test_lone_surrogate(self) -> None:
         with pytest.raises(PercentDecodeError):
             pe.decode_text("\ud800")
+
+
+def test_bad_option_types_raise_our_type_error() -> None:
+    for bad in (
+        lambda: pe.encode("a b", space_as_plus={}),  # type: ignore[arg-type]
+        lambda: pe.encode("a", encoding=[1]),  # type: ignore[arg-type]
+        lambda: pe.decode_text("a", encoding={}),  # type: ignore[arg-type]
+        lambda: pe.decode("a", strict=None),  # type: ignore[arg-type]
+        lambda: pe.to_usv_string(None),  # type: ignore[arg-type]
+        lambda: pe.to_usv_string(b"\x80"),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(PercentEncodingTypeError):
+            bad()

@@ -172,3 +172,22 @@ def test_compare_table() -> None:
     assert tilde["encoded"] == [False, False, True]
     assert data["rows"][0x20]["char"] == "SP" and data["rows"][0]["char"] == "U+0000"
     assert len(sets.compare()["sets"]) == len(sets.names())
+
+
+def test_bad_input_raises_our_errors() -> None:
+    from percent_encoding.errors import PercentEncodingError
+
+    for bad in (lambda: EncodeSet([("a",)]), lambda: EncodeSet(mask=1.5),  # type: ignore[arg-type]
+                lambda: EncodeSet.from_allowed(None),  # type: ignore[arg-type]
+                lambda: sets.PATH.encodes(None),  # type: ignore[arg-type]
+                lambda: EncodeSet(name=object()),  # type: ignore[arg-type]
+                lambda: sets.register(None, sets.PATH)):  # type: ignore[arg-type]
+        with pytest.raises(PercentEncodingTypeError):
+            bad()
+    for bad in (lambda: EncodeSet("é"), lambda: EncodeSet(mask=-1),
+                lambda: EncodeSet.from_allowed("é"), lambda: sets.PATH | "é",
+                lambda: sets.PATH.encodes(-1),
+                lambda: sets.register("component", sets.COMPONENT)):
+        with pytest.raises(PercentEncodingError):
+            bad()
+    assert "nope" not in sets.names() and sets.get("path") is sets.PATH

@@ -21,14 +21,18 @@ encode-set lookup, legacy encodings and error wording live in :mod:`core` and
   — URL Standard §5.1 application/x-www-form-urlencoded parser (``&`` only).
 * ``form_serialize(pairs) -> str`` — URL Standard §5.2 serializer, UTF-8.
 
-Speed comes from letting C do the loops: ``re.search`` to find the first
-character that needs work, ``str.translate`` to expand bytes to ``%XX``,
-``bytes.split`` and a 484-entry dict to decode escapes.
+Speed comes from letting C do the loops: ``re.search`` (on long ASCII text,
+``bytes.translate``) to find whether anything needs work, ``str.translate`` to
+expand bytes to ``%XX`` (``bytes.hex`` for text of multi-byte characters; one
+pass over all the names and values of a form), and the codecs' escape decoder
+for ``%XX`` (``bytes.split`` and a 484-entry dict when some ``%`` is not an
+escape).
 """
 
 from __future__ import annotations
 
 import re
+from codecs import escape_decode as _escape_decode
 from collections.abc import Iterable
 
 from .errors import PercentDecodeError, TextDecodeError
@@ -52,7 +56,9 @@ _BAD_PERCENT_STR = re.compile(r"%(?![0-9A-Fa-f]{2})")
 _BAD_PERCENT_BYTES = re.compile(rb"%(?![0-9A-Fa-f]{2})")
 _PCT = [f"%{i:02X}" for i in range(256)]
 
-_Tables = tuple["re.Pattern[str]", "re.Pattern[bytes]", list[str], list[str]]
+_Tables = tuple[
+    "re.Pattern[str]", "re.Pattern[bytes]", list[str], list[str], bytes, "re.Pattern[bytes]"
+]
 _cache: dict[tuple[bytes, bool], _Tables] = {}
 
 
@@ -78,22 +84,52 @@ def _tables(table: bytes, space_as_plus: bool) -> _Tables:
         trans_ascii = trans[:128]
         if space_as_plus:
             trans[0x20] = trans_ascii[0x20] = "+"
-        t = (str_re, bytes_re, trans, trans_ascii)
+        # The ASCII bytes that come out as they went in: deleting them with
+        # bytes.translate leaves nothing exactly when there is nothing to do.
+        keep = bytes(i for i in range(128) if i not in ascii_codes)
+        # Runs of bytes that become %XX (a space in "+" mode is done apart).
+        pct_codes = [i for i in range(128) if table[i] and not (space_as_plus and i == 0x20)]
+        runs_re = re.compile(("([" + _class(pct_codes) + "\x80-\xff]+)").encode("latin-1"))
+        t = (str_re, bytes_re, trans, trans_ascii, keep, runs_re)
         if len(_cache) > 256:  # user-built sets: keep the cache bounded
             _cache.clear()
         _cache[key] = t
     return t
 
 
+def _encode_runs(b: bytes, runs_re: re.Pattern[bytes], space_as_plus: bool) -> str:
+    # For text that is mostly multi-byte characters (CJK and the like): split
+    # into runs to encode and runs to keep; bytes.hex("%") writes a whole run
+    # of escapes in C.
+    parts: list[str] = []
+    append = parts.append
+    for i, part in enumerate(runs_re.split(b)):
+        if i & 1:
+            append("%" + part.hex("%").upper())
+        elif part:
+            text = part.decode("ascii")
+            append(text.replace(" ", "+") if space_as_plus else text)
+    return "".join(parts)
+
+
 def encode(data: str | bytes, table: bytes, space_as_plus: bool) -> str:
-    str_re, bytes_re, trans, trans_ascii = _tables(table, space_as_plus)
+    str_re, bytes_re, trans, trans_ascii, keep, runs_re = _tables(table, space_as_plus)
     if isinstance(data, str):
+        if len(data) > 64 and data.isascii():
+            # On long text one bytes.translate pass (deleting what stays) is
+            # much faster than a regex scan: nothing left, nothing to do.
+            if not data.encode("ascii").translate(None, keep):
+                return data
+            return data.translate(trans_ascii)
         if str_re.search(data) is None:
             return data
         if table[0x80]:
+            b = data.encode("utf-8")
+            if len(b) >= 2 * len(data) and len(data) >= 16:
+                return _encode_runs(b, runs_re, space_as_plus)
             # latin-1 maps each UTF-8 byte to one character, so one
             # translate pass expands the bytes that need it to %XX.
-            return data.encode("utf-8").decode("latin-1").translate(trans)
+            return b.decode("latin-1").translate(trans)
         return data.translate(trans_ascii)
     if bytes_re.search(data) is None:
         return data.decode("ascii")
@@ -129,6 +165,17 @@ def decode(data: str | bytes, plus_as_space: bool, strict: bool) -> bytes:
         b = b.replace(b"+", b" ")
     if b"%" not in b:
         return b
+    try:
+        # With backslashes doubled, each "%XX" spelled "\\xXX" is a Python
+        # bytes escape, and the codecs' escape decoder (the one pickle uses)
+        # decodes them all in one pass in C.  It rejects a "\\x" without two
+        # hex digits, which is exactly a "%" that does not start an escape.
+        return _escape_decode(b.replace(b"\\", b"\\\\").replace(b"%", b"\\x"))[0]
+    except ValueError:
+        pass
+    if strict:
+        _raise_bad_percent(data)
+    # Some "%" is not an escape (lenient mode keeps it): one escape at a time.
     parts = b.split(b"%")
     out = [parts[0]]
     append = out.append
@@ -136,8 +183,6 @@ def decode(data: str | bytes, plus_as_space: bool, strict: bool) -> bytes:
     for item in parts[1:]:
         h = get(item[:2])
         if h is None:
-            if strict:
-                _raise_bad_percent(data)
             append(b"%")
             append(item)
         else:
@@ -225,13 +270,39 @@ def form_parse_bytes(data: bytes) -> list[tuple[bytes, bytes]]:
 
 
 _FORM_TABLE = FORM_URLENCODED.table
+# The form set over latin-1-decoded UTF-8 (one character per byte), space as
+# "+", and two code points no such string holds standing for "=" and "&".
+_FORM_TRANS = [_PCT[i] if (i >= 128 or _FORM_TABLE[i]) else chr(i) for i in range(256)]
+_FORM_TRANS[0x20] = "+"
+_FORM_TRANS += ["=", "&"]
+_EQ, _AMP = "\u0100", "\u0101"
+
+
+def _as_latin1(x: str | bytes) -> str:
+    # One character per byte of the UTF-8 (str) or of the bytes as given.
+    if type(x) is str:
+        return x if x.isascii() else x.encode("utf-8").decode("latin-1")
+    if isinstance(x, str):
+        return x.encode("utf-8").decode("latin-1")
+    if isinstance(x, bytes):
+        return x.decode("latin-1")
+    raise TypeError(f"expected string or bytes-like object, got {type(x).__name__!r}")
 
 
 def form_serialize(pairs: Iterable[tuple[str, str]]) -> str:
     # URL Standard §5.2: the application/x-www-form-urlencoded set (everything
     # but ASCII alphanumerics and *-._), space as "+", pairs joined by "&".
-    enc = encode
-    table = _FORM_TABLE
-    return "&".join(
-        enc(name, table, True) + "=" + enc(value, table, True) for name, value in pairs
-    )
+    # Every name and value is joined into one string with stand-ins for "="
+    # and "&", so a single str.translate pass does all the encoding.
+    parts: list[str] = []
+    append = parts.append
+    latin1 = _as_latin1
+    for name, value in pairs:
+        append(latin1(name))
+        append(_EQ)
+        append(latin1(value))
+        append(_AMP)
+    if not parts:
+        return ""
+    parts.pop()
+    return "".join(parts).translate(_FORM_TRANS)

@@ -59,6 +59,8 @@ def to_usv_string(text: str) -> str:
     >>> to_usv_string("a\\ud800b")
     'a\\ufffdb'
     """
+    if type(text) is not str and not isinstance(text, str):
+        raise PercentEncodingTypeError(f"to_usv_string() takes a str, not {type(text).__name__}")
     if text.isascii() or _LONE_SURROGATE.search(text) is None:
         return text
     return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
@@ -87,6 +89,11 @@ def _lookup_encoding(label: str) -> Encoding:
     from .encodings import lookup
 
     return lookup(label)
+
+
+def _check_bool(value: object, name: str) -> None:
+    if value is not True and value is not False:
+        raise PercentEncodingTypeError(f"{name} must be True or False, not {value!r}")
 
 
 def _resolve_set(encode_set: EncodeSet | str) -> EncodeSet:
@@ -121,14 +128,28 @@ def encode(
     >>> encode("a b", "application/x-www-form-urlencoded", space_as_plus=True)
     'a+b'
     """
+    # Fast path: the common call costs a few comparisons before the kernel.
+    if (
+        encoding == "utf-8"
+        and errors == "strict"
+        and (space_as_plus is False or space_as_plus is True)
+        and (type(data) is str or type(data) is bytes)
+    ):
+        fs = _REGISTRY.get(encode_set) if type(encode_set) is str else encode_set
+        if type(fs) is EncodeSet:
+            try:
+                return _k.encode(data, fs.table, space_as_plus)  # type: ignore[no-any-return]
+            except UnicodeEncodeError:
+                pass  # the checked path below says where
     s = _resolve_set(encode_set)
     if type(data) is not str and type(data) is not bytes:
         data = _check_text(data, "encode")
+    _check_bool(space_as_plus, "space_as_plus")
     if errors != "strict" and errors != "replace":
         raise PercentEncodingError(f"errors must be 'strict' or 'replace', not {errors!r}")
+    if not isinstance(encoding, str):
+        raise PercentEncodingTypeError("encoding must be a str label")
     if encoding not in _UTF8_LABELS:
-        if not isinstance(encoding, str):
-            raise PercentEncodingTypeError("encoding must be a str label")
         enc = _lookup_encoding(encoding).output_encoding
         if enc.name != "UTF-8" and isinstance(data, str):
             return _encode_legacy(data, s, enc, space_as_plus, errors)
@@ -188,6 +209,8 @@ def decode(data: str | bytes, *, plus_as_space: bool = False, strict: bool = Fal
     """
     if type(data) is not str and type(data) is not bytes:
         data = _check_text(data, "decode")
+    _check_bool(plus_as_space, "plus_as_space")
+    _check_bool(strict, "strict")
     try:
         return _k.decode(data, plus_as_space, strict)  # type: ignore[no-any-return]
     except UnicodeEncodeError as e:
@@ -217,8 +240,23 @@ def decode_text(
     >>> decode_text("caf%C3%A9+au+lait", plus_as_space=True)
     'café au lait'
     """
+    if (
+        encoding == "utf-8"
+        and errors == "replace"
+        and (plus_as_space is False or plus_as_space is True)
+        and strict is False
+        and (type(data) is str or type(data) is bytes)
+    ):
+        try:
+            return _k.decode_text(data, plus_as_space, False, False)  # type: ignore[no-any-return]
+        except UnicodeEncodeError:
+            pass  # the checked path below says where
     if type(data) is not str and type(data) is not bytes:
         data = _check_text(data, "decode_text")
+    _check_bool(plus_as_space, "plus_as_space")
+    _check_bool(strict, "strict")
+    if not isinstance(encoding, str):
+        raise PercentEncodingTypeError("encoding must be a str label")
     if errors == "fatal":  # the Encoding Standard's name for it
         errors = "strict"
     elif errors != "strict" and errors != "replace":
@@ -228,8 +266,6 @@ def decode_text(
     try:
         if encoding in _UTF8_LABELS:
             return _k.decode_text(data, plus_as_space, strict, errors == "strict")  # type: ignore[no-any-return]
-        if not isinstance(encoding, str):
-            raise PercentEncodingTypeError("encoding must be a str label")
         enc = _lookup_encoding(encoding)
         raw = _k.decode(data, plus_as_space, strict)
     except UnicodeEncodeError as e:

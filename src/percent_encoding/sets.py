@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
-from .errors import PercentEncodingTypeError, UnknownSetError
+from .errors import PercentEncodingError, PercentEncodingTypeError, UnknownSetError
 
 __all__ = [
     "C0_CONTROL",
@@ -49,11 +49,28 @@ _FULL_MASK = (1 << 128) - 1
 
 
 def _mask_of(chars: str | Iterable[int]) -> int:
+    if isinstance(chars, (bytes, bytearray)):
+        chars = list(chars)
+    try:
+        items = iter(chars)
+    except TypeError:
+        raise PercentEncodingTypeError(
+            f"expected ASCII characters (a str) or code points, got {type(chars).__name__}"
+        ) from None
     mask = 0
-    for c in chars:
-        cp = ord(c) if isinstance(c, str) else c
+    for c in items:
+        if isinstance(c, str) and len(c) == 1:
+            cp = ord(c)
+        elif isinstance(c, int) and not isinstance(c, bool):
+            cp = c
+        else:
+            raise PercentEncodingTypeError(
+                f"expected single characters or int code points, got {c!r}"
+            )
         if not 0 <= cp < 128:
-            raise ValueError(f"encode sets hold ASCII code points only, got U+{cp:04X}")
+            raise PercentEncodingError(
+                f"encode sets hold ASCII code points only, got U+{cp:04X}"
+            )
         mask |= 1 << cp
     return mask
 
@@ -101,9 +118,14 @@ class EncodeSet:
         spec: str | None = None,
         mask: int | None = None,
     ) -> None:
+        if mask is not None and (not isinstance(mask, int) or isinstance(mask, bool)):
+            raise PercentEncodingTypeError(f"mask must be an int, not {type(mask).__name__}")
+        for what, v in (("name", name), ("spec", spec)):
+            if v is not None and not isinstance(v, str):
+                raise PercentEncodingTypeError(f"{what} must be a str or None")
         m = _mask_of(encoded) if mask is None else mask
         if not 0 <= m <= _FULL_MASK:
-            raise ValueError("mask must be a 128-bit non-negative integer")
+            raise PercentEncodingError("mask must be a 128-bit non-negative integer")
         object.__setattr__(self, "mask", m)
         object.__setattr__(self, "non_ascii", bool(non_ascii))
         object.__setattr__(self, "name", name)
@@ -146,8 +168,10 @@ class EncodeSet:
     # -- membership -------------------------------------------------------
     def encodes(self, cp: int) -> bool:
         """Whether code point ``cp`` (or byte value, for byte input) is encoded."""
+        if not isinstance(cp, int) or isinstance(cp, bool):
+            raise PercentEncodingTypeError(f"encodes() takes an int, not {type(cp).__name__}")
         if cp < 0:
-            raise ValueError("code points are non-negative")
+            raise PercentEncodingError("code points are non-negative")
         if cp < 128:
             return bool(self.mask >> cp & 1)
         return self.non_ascii
@@ -246,10 +270,14 @@ _REGISTRY: dict[str, EncodeSet] = {}
 
 def register(name: str, encode_set: EncodeSet, spec: str | None = None) -> EncodeSet:
     """Register ``encode_set`` under ``name`` and return the named copy."""
+    if not isinstance(name, str) or not name:
+        raise PercentEncodingTypeError("register() takes a non-empty str name")
     if not isinstance(encode_set, EncodeSet):
         raise PercentEncodingTypeError("register() takes an EncodeSet")
+    if spec is not None and not isinstance(spec, str):
+        raise PercentEncodingTypeError("spec must be a str or None")
     if name in _REGISTRY:
-        raise ValueError(f"encode set {name!r} is already registered")
+        raise PercentEncodingError(f"encode set {name!r} is already registered")
     named = encode_set.named(name, spec if spec is not None else encode_set.spec)
     _REGISTRY[name] = named
     return named

@@ -1,0 +1,439 @@
+"""Side-by-side benchmarks: percent_encoding (C and pure twins) against its peers.
+
+One run measures every operation for every implementation, interleaved (each
+round times every contender once, the minimum over rounds is kept), so a busy
+machine slows them all alike.  Peers: ``urllib.parse`` (stdlib, pure Python),
+``yarl`` (Cython: ``_quoting_c._Quoter`` / ``_Unquoter`` and its query
+helpers), ``can_ada`` and ``ada_url`` (ada, C++) for forms; a plain C loop
+compiled here gives the machine's ceiling for the long inputs.
+
+    ./dev bench                       # or: .venv/bin/python bench/run.py
+    .venv/bin/python bench/run.py --rounds 5 --json out.json
+
+Contenders whose output differs from ours on an input are marked ``*`` (for
+example ``urllib.parse.quote`` encodes ``!'()*``, which the component set
+leaves alone); they do the same amount of work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import percent_encoding
+from percent_encoding import _pure, core, form, sets
+
+try:
+    from percent_encoding import _speedups as C
+except ImportError:  # pragma: no cover - reported in the output
+    C = None  # type: ignore[assignment]
+
+Fn = Callable[[], Any]
+
+# -- inputs ----------------------------------------------------------------------------------
+
+random.seed(20261122)
+COMPONENT = sets.COMPONENT.table
+S24 = "user query: café & más!"[:24].ljust(24, "?")
+JA = ("日本語の文章を百分率符号化する試験です。" * 200)
+JA = JA[: 8192 // 3]  # 8 KB of UTF-8
+ASCII64K = "".join(random.choice("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+                   for _ in range(65536))
+E24 = _pure.encode(S24, COMPONENT, False)
+EJA = _pure.encode(JA, COMPONENT, False)
+
+
+def _one_mb_30pct() -> str:
+    # 7 plain characters, then one %XX: 3 of every 10 characters are escapes.
+    out: list[str] = []
+    size = 0
+    letters = "abcdefghijklmnopqrstuvwxyz0123456789-._"
+    escapes = [f"%{b:02X}" for b in b" /?&=#+,;:@$!"]
+    while size < 1 << 20:
+        out.append("".join(random.choices(letters, k=7)) + random.choice(escapes))
+        size += 10
+    return "".join(out)
+
+
+MB30 = _one_mb_30pct()
+Q8_PAIRS = [
+    ("q", "percent encoding"), ("lang", "ja"), ("page", "2"), ("sort", "date desc"),
+    ("name", "José Müller"), ("city", "東京"), ("tags", "a,b&c"), ("empty", ""),
+]
+Q8 = _pure.form_serialize(Q8_PAIRS)
+
+
+def _big_pairs() -> list[tuple[str, str]]:
+    pairs = []
+    for i in range(20000):
+        value = "".join(random.choices("abcdefghij klmnop", k=24)) + random.choice(
+            ["", "é", "日本", "a&b", "1+1=2", "50%"]
+        )
+        pairs.append((f"field_{i}", value))
+    return pairs
+
+
+BIG_PAIRS = _big_pairs()
+BIG_BODY = _pure.form_serialize(BIG_PAIRS)
+
+
+# -- contenders ------------------------------------------------------------------------------
+
+
+class Api:
+    """A call of the public API with core's kernels set to one twin.
+
+    The kernels are swapped around a whole timed loop, not per call: the swap
+    is the benchmark's cost, not the library's.
+    """
+
+    def __init__(self, kernels: Any, fn: Callable[..., Any], *args: Any) -> None:
+        self.kernels, self.fn, self.args = kernels, fn, args
+
+    def __call__(self) -> Any:
+        old = core._use_kernels(self.kernels)
+        try:
+            return self.fn(*self.args)
+        finally:
+            core._use_kernels(old)
+
+
+def _peers() -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    try:
+        from yarl import _parse as yparse
+        from yarl import _query as yquery
+        from yarl._quoting_c import _Quoter, _Unquoter
+
+        found["yarl"] = (_Quoter(requote=False), _Unquoter(), yparse.query_to_pairs,
+                         yquery.get_str_query_from_iterable)
+    except ImportError:
+        pass
+    try:
+        import can_ada
+
+        found["can_ada"] = can_ada
+    except ImportError:
+        pass
+    try:
+        import ada_url
+
+        found["ada_url"] = ada_url
+    except ImportError:
+        pass
+    return found
+
+
+def _ada_serialize(mod: Any, pairs: list[tuple[str, str]]) -> str:
+    p = mod.URLSearchParams("")
+    for k, v in pairs:
+        p.append(k, v)
+    return str(p)
+
+
+def operations() -> list[dict[str, Any]]:
+    peers = _peers()
+    ops: list[dict[str, Any]] = []
+
+    def op(name: str, size: int, ours: dict[str, Fn], others: dict[str, Fn]) -> None:
+        ops.append({"name": name, "bytes": size, "ours": ours, "peers": others})
+
+    def ours(api: Callable[..., Any], kernel: str, *kargs: Any, api_args: tuple[Any, ...]
+             ) -> dict[str, Fn]:
+        d: dict[str, Fn] = {}
+        if C is not None:
+            d["ours: C, API"] = Api(C, api, *api_args)
+            d["ours: C, kernel"] = lambda: getattr(C, kernel)(*kargs)
+        d["ours: pure, API"] = Api(_pure, api, *api_args)
+        return d
+
+    y = peers.get("yarl")
+    # encode
+    for label, text in (("encode 24 chars", S24), ("encode 8 KB Japanese", JA),
+                        ("encode no-op 64 KB ASCII", ASCII64K)):
+        others: dict[str, Fn] = {
+            "urllib.parse.quote": lambda t=text: urllib.parse.quote(t, safe="")}
+        if y:
+            others["yarl _Quoter"] = lambda t=text: y[0](t)
+        op(label, len(text.encode()),
+           ours(percent_encoding.encode, "encode", text, COMPONENT, False, api_args=(text,)),
+           others)
+    # decode (str -> str: what the peers return)
+    for label, text in (("decode short", E24), ("decode 8 KB Japanese", EJA),
+                        ("decode 1 MB, 30% escapes", MB30)):
+        others = {"urllib.parse.unquote": lambda t=text: urllib.parse.unquote(t)}
+        if y:
+            others["yarl _Unquoter"] = lambda t=text: y[1](t)
+        op(label, len(text),
+           ours(percent_encoding.decode_text, "decode_text", text, False, False, False,
+                api_args=(text,)),
+           others)
+    # forms
+    for label, body in (("form parse 8 fields", Q8), ("form parse 1 MB, 20,000 fields", BIG_BODY)):
+        others = {"urllib.parse.parse_qsl": lambda b=body: urllib.parse.parse_qsl(
+            b, keep_blank_values=True)}
+        if y:
+            others["yarl query_to_pairs"] = lambda b=body: y[2](b)
+        if "can_ada" in peers:
+            others["can_ada URLSearchParams"] = lambda b=body: list(
+                peers["can_ada"].URLSearchParams(b))
+        if "ada_url" in peers:
+            others["ada_url URLSearchParams"] = lambda b=body: list(
+                peers["ada_url"].URLSearchParams(b).items())
+        op(label, len(body.encode()),
+           ours(form.parse, "form_parse", body, api_args=(body,)), others)
+    for label, pairs, out in (("form serialize 8 fields", Q8_PAIRS, Q8),
+                              ("form serialize 20,000 fields (1 MB)", BIG_PAIRS, BIG_BODY)):
+        others = {"urllib.parse.urlencode": lambda p=pairs: urllib.parse.urlencode(p)}
+        if y:
+            others["yarl get_str_query"] = lambda p=pairs: y[3](p)
+        if "can_ada" in peers:
+            others["can_ada URLSearchParams"] = lambda p=pairs: _ada_serialize(peers["can_ada"], p)
+        if "ada_url" in peers:
+            others["ada_url URLSearchParams"] = lambda p=pairs: _ada_serialize(peers["ada_url"], p)
+        op(label, len(out), ours(form.serialize, "form_serialize", pairs, api_args=(pairs,)),
+           others)
+    return ops
+
+
+# -- timing ----------------------------------------------------------------------------------
+
+
+def _calibrate(fn: Fn, target: float) -> int:
+    n = 1
+    while True:
+        t0 = time.perf_counter()
+        for _ in range(n):
+            fn()
+        dt = time.perf_counter() - t0
+        if dt >= target or n >= 1 << 22:
+            return max(1, int(n * target / dt)) if dt > 0 else n
+        n *= 4
+
+
+def _sample(fn: Fn, n: int) -> float:
+    if isinstance(fn, Api):
+        old = core._use_kernels(fn.kernels)
+        try:
+            f, args = fn.fn, fn.args
+            t0 = time.perf_counter()
+            for _ in range(n):
+                f(*args)
+            return (time.perf_counter() - t0) / n
+        finally:
+            core._use_kernels(old)
+    t0 = time.perf_counter()
+    for _ in range(n):
+        fn()
+    return (time.perf_counter() - t0) / n
+
+
+def measure(ops: list[dict[str, Any]], rounds: int, target: float) -> list[dict[str, Any]]:
+    results = []
+    for o in ops:
+        contenders: dict[str, Fn] = {**o["ours"], **o["peers"]}
+        reference = o["ours"]["ours: pure, API"]()
+        agree = {name: _same(fn(), reference) for name, fn in contenders.items()}
+        counts = {name: _calibrate(fn, target) for name, fn in contenders.items()}
+        best = {name: float("inf") for name in contenders}
+        for _ in range(rounds):
+            for name, fn in contenders.items():
+                best[name] = min(best[name], _sample(fn, counts[name]))
+        results.append({"name": o["name"], "bytes": o["bytes"],
+                        "ns": {k: v * 1e9 for k, v in best.items()}, "agree": agree,
+                        "peers": list(o["peers"])})
+        print(f"  measured {o['name']}", file=sys.stderr)
+    return results
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, list) and isinstance(b, list):
+        return [tuple(x) for x in a] == [tuple(x) for x in b]
+    return bool(a == b)
+
+
+# -- the plain C loop ------------------------------------------------------------------------
+
+C_LOOP = r"""
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+static unsigned char hexval[256];
+static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9; }
+static unsigned char *slurp(const char *path, long *n) { FILE *f = fopen(path, "rb");
+  fseek(f, 0, SEEK_END); *n = ftell(f); fseek(f, 0, SEEK_SET);
+  unsigned char *p = malloc(*n + 1); if (fread(p, 1, *n, f) != (size_t)*n) exit(1);
+  fclose(f); return p; }
+/* The textbook loops, one byte at a time. */
+static long decode(const unsigned char *p, long n, unsigned char *o) { long i = 0, k = 0;
+  while (i < n) { if (p[i] == '%' && i + 2 < n && hexval[p[i+1]] < 16 && hexval[p[i+2]] < 16) {
+      o[k++] = hexval[p[i+1]] << 4 | hexval[p[i+2]]; i += 3; } else o[k++] = p[i++]; }
+  return k; }
+static const char *hx = "0123456789ABCDEF";
+static unsigned char enc_set[256];
+static long encode(const unsigned char *p, long n, unsigned char *o) { long k = 0;
+  for (long i = 0; i < n; i++) { unsigned char c = p[i];
+    if (enc_set[c]) { o[k] = '%'; o[k+1] = hx[c >> 4]; o[k+2] = hx[c & 15]; k += 3; }
+    else o[k++] = c; }
+  return k; }
+static long scan(const unsigned char *p, long n) { for (long i = 0; i < n; i++)
+  if (enc_set[p[i]]) return i; return n; }
+int main(int argc, char **argv) {
+  memset(hexval, 255, 256);
+  for (int i = 0; i < 10; i++) hexval['0' + i] = i;
+  for (int i = 0; i < 6; i++) hexval['a' + i] = hexval['A' + i] = 10 + i;
+  for (int c = 0; c < 256; c++) enc_set[c] = !(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z')
+      && !(c >= '0' && c <= '9') && !strchr("-._~!'()*", c);
+  volatile long sink = 0;
+  for (int a = 1; a + 1 < argc; a += 2) {
+    long n; unsigned char *p = slurp(argv[a + 1], &n); unsigned char *o = malloc(3 * n + 16);
+    double best = 1e9; long reps = 1 + (long)(2e7 / (n + 1));
+    for (int r = 0; r < 7; r++) { double t = now();
+      for (long k = 0; k < reps; k++) {
+        if (!strcmp(argv[a], "decode")) sink += decode(p, n, o);
+        else if (!strcmp(argv[a], "encode")) sink += encode(p, n, o);
+        else if (!strcmp(argv[a], "scan")) sink += scan(p, n);
+        else { memcpy(o, p, n); sink += o[n / 2]; } }
+      t = (now() - t) / reps; if (t < best) best = t; }
+    printf("%s %ld %.1f\n", argv[a], n, best * 1e9);
+    free(p); free(o); }
+  return (int)(sink & 0);
+}
+"""
+
+
+def plain_c_loop() -> dict[str, dict[str, float]] | None:
+    cc = shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc") or shutil.which("clang")
+    if cc is None:
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        d = Path(tmp)
+        (d / "loop.c").write_text(C_LOOP)
+        exe = d / "loop"
+        r = subprocess.run([cc, "-O2", "-o", str(exe), str(d / "loop.c")], capture_output=True)
+        if r.returncode != 0:
+            return None
+        files = {"encode": JA.encode(), "decode": MB30.encode(), "scan": ASCII64K.encode(),
+                 "memcpy": MB30.encode()}
+        args = []
+        for kind, data in files.items():
+            (d / kind).write_bytes(data)
+            args += [kind, str(d / kind)]
+        out = subprocess.run([str(exe), *args], capture_output=True, text=True, check=True).stdout
+    res = {}
+    for line in out.split("\n"):
+        if line.strip():
+            kind, n, ns = line.split()
+            res[kind] = {"bytes": int(n), "ns": float(ns), "mb_s": int(n) / float(ns) * 1e3}
+    return res
+
+
+# -- report ----------------------------------------------------------------------------------
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    versions = []
+    for mod in ("yarl", "can_ada", "ada_url"):
+        try:
+            from importlib.metadata import version
+
+            versions.append(f"{mod} {version(mod.replace('_', '-'))}")
+        except Exception:
+            pass
+    return (f"{cpu}, {os.cpu_count()} CPUs, {platform.system()} {platform.release()}, "
+            f"Python {platform.python_version()}, percent-encoding "
+            f"{percent_encoding.__version__} ({percent_encoding.IMPLEMENTATION}); "
+            + ", ".join(versions))
+
+
+def _fmt_ns(ns: float) -> str:
+    if ns >= 1e6:
+        return f"{ns / 1e6:,.2f} ms"
+    if ns >= 1e4:
+        return f"{ns / 1e3:,.1f} µs"
+    return f"{ns:,.0f} ns"
+
+
+def report(results: list[dict[str, Any]], cloop: dict[str, dict[str, float]] | None) -> str:
+    lines = ["| operation | implementation | time per call | MB/s | vs fastest peer |",
+             "|---|---|---:|---:|---:|"]
+    for r in results:
+        peers = {k: v for k, v in r["ns"].items() if k in r["peers"]}
+        fastest = min(peers.values()) if peers else float("nan")
+        first = True
+        for name, ns in sorted(r["ns"].items(), key=lambda kv: kv[1]):
+            mark = "" if r["agree"][name] else " *"
+            ratio = fastest / ns
+            lines.append(
+                f"| {r['name'] if first else ''} | {name}{mark} | {_fmt_ns(ns)} | "
+                f"{r['bytes'] / ns * 1e3:,.0f} | {ratio:.2f}× |"
+            )
+            first = False
+    out = ["\n".join(lines)]
+    if cloop:
+        rows = ["| plain C loop (cc -O2, one byte at a time) | input | MB/s |", "|---|---:|---:|"]
+        labels = {"encode": "percent-encode 8 KB Japanese (UTF-8)",
+                  "decode": "percent-decode 1 MB, 30% escapes",
+                  "scan": "scan 64 KB ASCII for a byte to encode", "memcpy": "memcpy 1 MB"}
+        for kind, v in cloop.items():
+            rows.append(f"| {labels[kind]} | {v['bytes']:,} B | {v['mb_s']:,.0f} |")
+        out.append("\n".join(rows))
+        ours = {r["name"]: r for r in results}
+        cmp_rows = ["| long input | ours (C kernel) MB/s | plain C loop MB/s | share |",
+                    "|---|---:|---:|---:|"]
+        for name, kind in (("encode 8 KB Japanese", "encode"),
+                           ("decode 1 MB, 30% escapes", "decode"),
+                           ("encode no-op 64 KB ASCII", "scan")):
+            r = ours.get(name)
+            if r and "ours: C, kernel" in r["ns"]:
+                mb = r["bytes"] / r["ns"]["ours: C, kernel"] * 1e3
+                cmp_rows.append(f"| {name} | {mb:,.0f} | {cloop[kind]['mb_s']:,.0f} | "
+                                f"{mb / cloop[kind]['mb_s']:.0%} |")
+        out.append("\n".join(cmp_rows))
+    return "\n\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    ap.add_argument("--rounds", type=int, default=9, help="interleaved rounds (min is kept)")
+    ap.add_argument("--target", type=float, default=0.005, help="seconds per sample")
+    ap.add_argument("--only", default="", help="run operations whose name contains this")
+    ap.add_argument("--json", type=Path, help="also write raw results here")
+    args = ap.parse_args(argv)
+    if C is None:
+        print("warning: the C twin is not built; only the pure twin is measured", file=sys.stderr)
+    ops = [o for o in operations() if args.only in o["name"]]
+    results = measure(ops, args.rounds, args.target)
+    cloop = plain_c_loop()
+    text = f"Machine: {machine()}\n\n" + report(results, cloop)
+    print(text)
+    if args.json:
+        args.json.write_text(json.dumps({"machine": machine(), "results": results,
+                                         "plain_c": cloop}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

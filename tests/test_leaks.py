@@ -1,0 +1,145 @@
+"""Leak test for the C twin: call each kernel many times, on success and error
+paths, and check that nothing accumulates.
+
+What is counted: ``sys.gettotalrefcount()`` on debug builds (every reference),
+else ``sys.getallocatedblocks()`` (every pymalloc block, so any leaked object
+or PyMem buffer), else tracemalloc's traced size when ``PYTHONMALLOC=malloc``
+hides the blocks; plus the reference counts of the arguments themselves (an
+extra INCREF on an object that stays alive allocates nothing).
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import sys
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from percent_encoding import sets
+
+pytestmark = pytest.mark.one_impl
+
+try:
+    if os.environ.get("PERCENT_ENCODING_NO_EXTENSIONS", "") not in ("", "0"):
+        raise ImportError
+    from percent_encoding import _speedups as C
+except ImportError:  # pragma: no cover
+    pytest.skip("the C twin is not built", allow_module_level=True)
+
+COMP = sets.COMPONENT.table
+KEEP = sets.EncodeSet(" %", non_ascii=False).table
+ASCII = "plain-ascii" * 5
+NEEDS = "a b/c?d=e&f" * 5
+LATIN1 = "café au lait é ÿ" * 3
+UCS2 = "日本語 テキスト %E6%97%A5 +" * 3
+UCS4 = "emoji \U0001f600 %F0%9F%98%80 x" * 3
+SURR = "bad \ud800 here %41"
+BYTES = b"bytes \x00\xff %zz %41 +" * 3
+BIG = ("日本語 a+b=c&" * 200) + "%E6%97%A5" * 100
+FORM = "a=1&b=2+3&c=%C3%A9&&d&=e&f=%zz"
+FORM_U = "名前=値+です&b=%E6%97%A5&\ud800=x&y=\udfff"
+PAIRS = [("a", "b c"), ("日本", "é"), (b"raw", b"\xff"), ("x", "\U0001f600")]
+
+Case = tuple[str, Callable[[], Any], tuple[Any, ...]]
+CASES: list[Case] = [
+    ("encode-noop", lambda: C.encode(ASCII, COMP, False), (ASCII, COMP)),
+    ("encode-ascii", lambda: C.encode(NEEDS, COMP, True), (NEEDS, COMP)),
+    ("encode-latin1", lambda: C.encode(LATIN1, COMP, False), (LATIN1,)),
+    ("encode-ucs2", lambda: C.encode(UCS2, COMP, False), (UCS2,)),
+    ("encode-ucs4", lambda: C.encode(UCS4, COMP, False), (UCS4,)),
+    ("encode-keep-nonascii", lambda: C.encode(UCS2, KEEP, True), (UCS2, KEEP)),
+    ("encode-keep-noop", lambda: C.encode("日本", KEEP, False), (KEEP,)),
+    ("encode-bytes", lambda: C.encode(BYTES, COMP, False), (BYTES,)),
+    ("encode-big", lambda: C.encode(BIG, COMP, False), (BIG,)),
+    ("encode-surrogate-error", lambda: C.encode(SURR, COMP, False), (SURR,)),
+    ("encode-bad-table", lambda: C.encode(ASCII, b"x", False), (ASCII,)),
+    ("encode-kwargs", lambda: C.encode(data=NEEDS, table=COMP, space_as_plus=0), (NEEDS,)),
+    ("decode-ascii", lambda: C.decode(NEEDS, True, False), (NEEDS,)),
+    ("decode-bytes-noop", lambda: C.decode(b"abc", False, False), ()),
+    ("decode-ucs2", lambda: C.decode(UCS2, True, False), (UCS2,)),
+    ("decode-ucs4", lambda: C.decode(UCS4, False, False), (UCS4,)),
+    ("decode-big", lambda: C.decode(BIG, False, False), (BIG,)),
+    ("decode-strict-error", lambda: C.decode(BYTES, False, True), (BYTES,)),
+    ("decode-strict-error-str", lambda: C.decode("é%zz", False, True), ()),
+    ("decode-surrogate-error", lambda: C.decode(SURR, False, False), (SURR,)),
+    ("decode_text-noop", lambda: C.decode_text(UCS2.replace("%", ""), False, False, False), ()),
+    ("decode_text-ascii", lambda: C.decode_text(FORM, True, False, False), (FORM,)),
+    ("decode_text-ucs4", lambda: C.decode_text(UCS4, False, False, True), (UCS4,)),
+    ("decode_text-big", lambda: C.decode_text(BIG, False, False, False), (BIG,)),
+    ("decode_text-replace", lambda: C.decode_text(BYTES, False, False, False), (BYTES,)),
+    ("decode_text-utf8-error", lambda: C.decode_text("%ff%fe", False, False, True), ()),
+    ("decode_text-strict-error", lambda: C.decode_text(BYTES, False, True, True), (BYTES,)),
+    ("decode_text-surrogate", lambda: C.decode_text("\ud800", False, False, False), ()),
+    ("form_parse-ascii", lambda: C.form_parse(FORM), (FORM,)),
+    ("form_parse-unicode", lambda: C.form_parse(UCS2 + "&" + FORM), ()),
+    ("form_parse-surrogates", lambda: C.form_parse(FORM_U.replace("%", "")), ()),
+    ("form_parse-surrogate-error", lambda: C.form_parse(FORM_U), (FORM_U,)),
+    ("form_parse-bytes", lambda: C.form_parse(BYTES), (BYTES,)),
+    ("form_parse-big", lambda: C.form_parse(BIG), (BIG,)),
+    ("form_parse_bytes", lambda: C.form_parse_bytes(BYTES + b"&a=b"), ()),
+    ("form_serialize-list", lambda: C.form_serialize(PAIRS), (PAIRS,)),
+    ("form_serialize-iter", lambda: C.form_serialize(iter(PAIRS)), (PAIRS,)),
+    ("form_serialize-lists", lambda: C.form_serialize([list(p) for p in PAIRS]), ()),
+    ("form_serialize-unpack-error", lambda: C.form_serialize([("a", "b"), ("c",)]), ()),
+    ("form_serialize-type-error", lambda: C.form_serialize([("a", 1)]), ()),
+    ("form_serialize-surrogate", lambda: C.form_serialize([("a", "b"), ("\ud800", "")]), ()),
+    ("form_serialize-not-iterable", lambda: C.form_serialize(5), ()),
+]
+
+
+def _usage() -> int:
+    gc.collect()
+    total = getattr(sys, "gettotalrefcount", None)
+    if total is not None:
+        return int(total())
+    blocks = sys.getallocatedblocks()
+    if blocks:
+        return blocks
+    return tracemalloc.get_traced_memory()[0] // 64
+
+
+def _run(f: Callable[[], Any], n: int) -> None:
+    for _ in range(n):
+        try:
+            f()
+        except Exception:
+            pass
+
+
+@pytest.mark.parametrize("name, f, watched", CASES, ids=[c[0] for c in CASES])
+def test_no_leak(name: str, f: Callable[[], Any], watched: tuple[Any, ...]) -> None:
+    tracing = not sys.getallocatedblocks() and not hasattr(sys, "gettotalrefcount")
+    if tracing:
+        tracemalloc.start()
+    try:
+        _run(f, 300)  # warm caches: the table cache, codec lookups, interned strings
+        refs = [sys.getrefcount(o) for o in watched]
+        before = _usage()
+        _run(f, 3000)
+        after = _usage()
+    finally:
+        if tracing:
+            tracemalloc.stop()
+    # A leak of one object per call would show as >= 3000.
+    assert after - before < 300, f"{name}: {after - before} more after 3000 calls"
+    assert [sys.getrefcount(o) for o in watched] == refs, f"{name}: argument refcount changed"
+
+
+def test_the_counter_sees_a_leak() -> None:
+    # The measure itself must notice one leaked object per call.
+    kept: list[str] = []
+    tracing = not sys.getallocatedblocks() and not hasattr(sys, "gettotalrefcount")
+    if tracing:
+        tracemalloc.start()
+    try:
+        before = _usage()
+        _run(lambda: kept.append(NEEDS + "x"), 3000)
+        after = _usage()
+    finally:
+        if tracing:
+            tracemalloc.stop()
+    assert after - before >= 3000

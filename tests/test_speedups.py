@@ -1,0 +1,311 @@
+"""The C twin (``_speedups``) against the pure twin (``_pure``).
+
+The rest of the suite runs once per twin through the ``impl`` fixture; this
+module compares the two directly on arbitrary input (hypothesis): the same
+results, the same object back when nothing needs doing, and the same
+exceptions with the same positions.  It also checks that a normal install
+really loaded the C twin and that ``_tables.h`` is current.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import percent_encoding
+from percent_encoding import _pure, sets
+
+pytestmark = pytest.mark.one_impl
+
+ROOT = Path(__file__).resolve().parents[1]
+FORCED_PURE = os.environ.get("PERCENT_ENCODING_NO_EXTENSIONS", "") not in ("", "0")
+
+
+def _load_c() -> ModuleType | None:
+    if FORCED_PURE:
+        return None
+    try:
+        from percent_encoding import _speedups
+    except ImportError:
+        return None
+    return _speedups
+
+
+C = _load_c()
+needs_c = pytest.mark.skipif(C is None, reason="C twin not built (see test_c_twin_is_loaded)")
+
+
+def test_c_twin_is_loaded() -> None:
+    # A normal install (pip install -e ., as ./dev and CI do) must build the
+    # extension; only the env var may turn it off.  A silent build failure
+    # falls back to pure Python and would otherwise go unnoticed.
+    if FORCED_PURE:
+        pytest.skip("PERCENT_ENCODING_NO_EXTENSIONS is set: the pure twin is expected")
+    assert C is not None, "percent_encoding._speedups did not build or import"
+    assert percent_encoding.IMPLEMENTATION == "c"
+    from percent_encoding import _impl
+
+    assert _impl.kernels is C
+
+
+def test_tables_header_is_current() -> None:
+    spec = importlib.util.spec_from_file_location("gen_tables", ROOT / "tools" / "gen_tables.py")
+    assert spec is not None and spec.loader is not None
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    header = ROOT / "src" / "percent_encoding" / "_tables.h"
+    assert header.read_text(encoding="utf-8") == gen.render(), (
+        "src/percent_encoding/_tables.h is stale: run python tools/gen_tables.py"
+    )
+
+
+def test_tables_header_matches_sets() -> None:
+    # The generated form table really is the set's (a wrong generator would
+    # still be "current").
+    text = (ROOT / "src" / "percent_encoding" / "_tables.h").read_text(encoding="utf-8")
+    body = text.split("PE_FORM_URLENCODED[256] = {", 1)[1].split("};", 1)[0]
+    values = [int(tok) for line in body.splitlines() for tok in line.split("*/")[-1].split(",")
+              if tok.strip()]
+    assert bytes(values) == sets.FORM_URLENCODED.table
+
+
+# -- comparing outcomes --------------------------------------------------------
+
+
+def outcome(f: Callable[..., Any], *args: Any) -> tuple[Any, ...]:
+    try:
+        r = f(*args)
+    except Exception as e:
+        info: tuple[Any, ...] = (type(e), str(e), getattr(e, "position", None))
+        if isinstance(e, UnicodeError):
+            info += (e.start, e.end, e.reason, e.object)  # type: ignore[attr-defined]
+        return ("raise", *info)
+    return ("ok", type(r), r)
+
+
+def same(name: str, *args: Any) -> tuple[Any, ...]:
+    assert C is not None
+    py = outcome(getattr(_pure, name), *args)
+    c = outcome(getattr(C, name), *args)
+    assert c == py, f"{name}{args!r}"
+    return py
+
+
+# Characters that exercise every branch: escapes in both cases, bad escapes,
+# the form delimiters, ASCII that some sets encode, 2/3/4-byte UTF-8, lone
+# surrogates (both halves), U+FFFD itself.
+_ALPHABET = st.sampled_from(
+    [*"%%%%+&=& aAfFgG09zZ/?#:@!*'()~-._\x00\x7f\t",
+     "é", "ÿ", "\x80", "ü", "日", "本", "\ufffd", "\ud800", "\udfff", "\U0001f600", "\U0010ffff"]
+)
+_HEXISH = st.sampled_from(list("%%%0123456789abcdefABCDEFgG+&= é日\U0001f600\ud83d"))
+texts = st.one_of(
+    st.text(_ALPHABET, max_size=40),
+    st.text(_HEXISH, max_size=40),
+    st.text(max_size=30),
+    st.text(st.characters(max_codepoint=0x7F), max_size=40),
+)
+_BYTE_ALPHABET = st.sampled_from(
+    [b"%", b"%", b"+", b"&", b"=", b"a", b"F", b"f", b"0", b"9", b"g", b" ", b"\x80", b"\xc3",
+     b"\xa9", b"\xed", b"\xa0", b"\xf0", b"\x9f", b"\xff", b"\xe6", b"\x97"]
+)
+byteses = st.one_of(st.lists(_BYTE_ALPHABET, max_size=40).map(b"".join), st.binary(max_size=40))
+data = st.one_of(texts, byteses)
+
+_NAMED_TABLES = [sets.get(n).table for n in sets.names()]
+tables = st.one_of(
+    st.sampled_from(_NAMED_TABLES),
+    st.builds(
+        lambda mask, na: sets.EncodeSet(mask=mask, non_ascii=na).table,
+        st.integers(0, (1 << 128) - 1),
+        st.booleans(),
+    ),
+)
+SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@needs_c
+@SETTINGS
+@given(data, tables, st.booleans())
+def test_encode_twins(d: str | bytes, table: bytes, plus: bool) -> None:
+    res = same("encode", d, table, plus)
+    if res[0] == "ok" and isinstance(d, str) and res[2] == d:
+        assert C is not None
+        assert C.encode(d, table, plus) is d  # nothing to do: the input itself
+
+
+@needs_c
+@SETTINGS
+@given(data, st.booleans(), st.booleans())
+def test_decode_twins(d: str | bytes, plus: bool, strict: bool) -> None:
+    same("decode", d, plus, strict)
+
+
+@needs_c
+@SETTINGS
+@given(data, st.booleans(), st.booleans(), st.booleans())
+def test_decode_text_twins(d: str | bytes, plus: bool, strict: bool, utf8_strict: bool) -> None:
+    res = same("decode_text", d, plus, strict, utf8_strict)
+    if res[0] == "ok" and isinstance(d, str) and "%" not in d and (not plus or "+" not in d):
+        assert C is not None
+        assert C.decode_text(d, plus, strict, utf8_strict) is d
+
+
+@needs_c
+@SETTINGS
+@given(st.binary(max_size=24))
+def test_decode_text_replacement_is_maximal_subparts(raw: bytes) -> None:
+    # Every byte escaped: the text decode sees arbitrary bytes, and U+FFFD
+    # must replace each maximal subpart exactly as Python's "replace" does.
+    assert C is not None
+    escaped = "".join(f"%{b:02x}" for b in raw)
+    assert C.decode_text(escaped, False, True, False) == raw.decode("utf-8", "replace")
+    same("decode_text", escaped, False, True, True)
+
+
+@needs_c
+@SETTINGS
+@given(st.one_of(texts, byteses))
+def test_form_parse_twins(d: str | bytes) -> None:
+    same("form_parse", d)
+
+
+@needs_c
+@SETTINGS
+@given(byteses)
+def test_form_parse_bytes_twins(d: bytes) -> None:
+    same("form_parse_bytes", d)
+
+
+pair_items = st.one_of(texts, byteses)
+
+
+@needs_c
+@SETTINGS
+@given(st.lists(st.tuples(pair_items, pair_items), max_size=6))
+def test_form_serialize_twins(pairs: list[tuple[str | bytes, str | bytes]]) -> None:
+    same("form_serialize", pairs)
+    same("form_serialize", tuple(pairs))
+    assert C is not None
+    assert outcome(C.form_serialize, iter(pairs)) == outcome(_pure.form_serialize, iter(pairs))
+    same("form_serialize", [list(p) for p in pairs])
+
+
+@needs_c
+@pytest.mark.parametrize(
+    "pairs",
+    [
+        [("a",)],
+        [("a", "b", "c")],
+        [5],
+        ["ab"],
+        [("a", 1)],
+        [(None, "x")],
+        [("ok", "fine"), ("bad\ud800", "x")],
+        [("a\ud800", "%")],
+        [],
+        [("", "")],
+    ],
+)
+def test_form_serialize_odd_input(pairs: list[Any]) -> None:
+    same("form_serialize", pairs)
+
+
+@needs_c
+@pytest.mark.parametrize(
+    "d",
+    [
+        "%", "%4", "%4g", "%G1", "abc%", "ab%zz", "é%zz", "é%4", "日%é1", "\U0001f600%1\U0001f600",
+        "%zz\ud800", "\ud800%zz", "%41%4a%4A%aF%Af%fa", b"%", b"%4", b"%\xff1", b"a%zz",
+        "+%2B+", b"+%2b+",
+    ],
+)
+def test_decode_errors_and_positions(d: str | bytes) -> None:
+    for plus in (False, True):
+        for strict in (False, True):
+            same("decode", d, plus, strict)
+            for utf8_strict in (False, True):
+                same("decode_text", d, plus, strict, utf8_strict)
+
+
+@needs_c
+@pytest.mark.parametrize(
+    "d",
+    [
+        "a=\ud800", "a\ud800=%41", "x=1&\ud800%41=2", "\ud800+%41", "a+\udfff=b+c",
+        "é=ü&%C3%A9=%FC", "&&a&&=&=b&", "a=b=c", "\U0001f600=%F0%9F%98%80",
+        b"a=%ff&\xff=\xc3", b"&&", b"",
+    ],
+)
+def test_form_parse_edge_cases(d: str | bytes) -> None:
+    same("form_parse", d)
+    if isinstance(d, bytes):
+        same("form_parse_bytes", d)
+
+
+@needs_c
+def test_encode_keeps_input_object_and_kinds() -> None:
+    assert C is not None
+    comp = sets.COMPONENT.table
+    iri = sets.EncodeSet(" ", non_ascii=False).table
+    for s in ["plain", "é-only-latin1", "日本", "\U0001f600", ""]:
+        expect_same = s.isascii()
+        r = C.encode(s, comp, False)
+        assert (r is s) == expect_same
+        assert C.encode(s, iri, False) is s
+    # Non-ASCII kept with some ASCII encoded: the result keeps each kind.
+    for s in ["é x", "日 x", "\U0001f600 x"]:
+        same("encode", s, iri, False)
+        assert C.encode(s, iri, True) == s.replace(" ", "+")
+    with pytest.raises(UnicodeEncodeError) as ei:
+        C.encode("ab\ud800\udc00c", comp, False)
+    assert (ei.value.start, ei.value.end) == (2, 4)
+    assert C.encode("a\ud800 b", iri, False) == "a\ud800%20b"
+
+
+@needs_c
+def test_encode_table_argument_checked() -> None:
+    assert C is not None
+    with pytest.raises(TypeError):
+        C.encode("a", b"\x00" * 10, False)
+    with pytest.raises(TypeError):
+        C.encode("a", bytearray(256), False)
+    with pytest.raises(TypeError):
+        C.encode(5, sets.COMPONENT.table, False)
+    # Keyword arguments work as in the pure twin.
+    assert C.encode(data="a b", table=sets.COMPONENT.table, space_as_plus=True) == "a+b"
+
+
+@needs_c
+def test_table_cache_is_by_content_not_only_identity() -> None:
+    assert C is not None
+    # Many distinct tables in turn (more than the cache holds), each right.
+    for i in range(40):
+        t = sets.EncodeSet(chr(0x21 + i)).table
+        assert C.encode("".join(map(chr, range(0x20, 0x7F))), t, False) == _pure.encode(
+            "".join(map(chr, range(0x20, 0x7F))), t, False
+        )
+
+
+@needs_c
+def test_large_inputs_agree() -> None:
+    text = ("日本語のテキスト a+b=c&d %E6%97%A5 %zz \U0001f600 " * 3000)
+    table = sets.COMPONENT.table
+    same("encode", text, table, False)
+    enc = _pure.encode(text, table, True)
+    same("decode", enc, True, False)
+    same("decode_text", enc, True, False, True)
+    same("form_parse", text)
+    same("form_parse", text.encode())
+    same("form_parse_bytes", text.encode())
+    body = "&".join(f"k{i}=v%20{i}+日" for i in range(5000))
+    same("form_parse", body)
+    same("form_serialize", _pure.form_parse(body))
