@@ -574,3 +574,31 @@ def test_docs_cli_examples(cmd: str, expected: str) -> None:
                        timeout=60, env=env, cwd=ROOT)
     got = p.stdout.decode("utf-8").rstrip("\n")
     assert got == expected.rstrip("\n"), cmd
+
+
+def test_cli_error_is_a_library_error() -> None:
+    # Regression (QA fuzz #13): CLIError is exported, so it must be catchable as the
+    # library's base error, and it keeps its exit status.
+    from percent_encoding.errors import PercentEncodingError
+
+    assert issubclass(cli.CLIError, PercentEncodingError)
+    e = cli.CLIError("bad option", 2)
+    assert e.code == 2 and str(e) == "bad option"
+    assert cli.CLIError("bad data").code == 1
+
+
+@pytest.mark.parametrize("argv", [object(), 5, "encode", b"encode", ["encode", 1], [None]])
+def test_main_rejects_argv_that_is_not_a_sequence_of_str(argv: Any) -> None:
+    # Regression (QA fuzz #13): main(object()) raised a bare TypeError; a str would have
+    # been split into one-letter arguments.
+    from percent_encoding.errors import PercentEncodingTypeError
+
+    with pytest.raises(PercentEncodingTypeError, match="main"):
+        cli.main(argv)
+
+
+def test_main_accepts_any_iterable_of_str(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(iter(["encode", "a b"])) == 0
+    assert capsys.readouterr().out == "a%20b\n"
+    assert cli.main(("encode", "--scheme", "path", "a b/")) == 0
+    assert capsys.readouterr().out == "a%20b/\n"

@@ -278,8 +278,11 @@ def test_decode_with_bom_and_utf8() -> None:
     with pytest.raises(TextDecodeError) as ei:
         E.utf8_decode_without_bom(b"ab\xc3(", "fatal")
     assert ei.value.position == 2
-    with pytest.raises(ValueError):
-        E.decode(b"", errors="strict")  # type: ignore[arg-type]
+    # "strict" is an alias of "fatal" (the word core.decode_text uses).
+    assert E.decode(b"", errors="strict") == ""
+    with pytest.raises(TextDecodeError) as ei:
+        E.utf8_decode_without_bom(b"ab\xff", errors="strict")
+    assert ei.value.position == 2
 
 
 def test_encode_function_and_surrogates() -> None:
@@ -289,11 +292,11 @@ def test_encode_function_and_surrogates() -> None:
     for name in ("utf-8", "windows-1252", "shift_jis", "gb18030", "iso-2022-jp", "utf-16le"):
         for errors in ("fatal", "html"):
             with pytest.raises(PercentEncodeError) as ei:
-                E.encode("ab\ud800", name, errors)  # type: ignore[arg-type]
+                E.encode("ab\ud800", name, errors)
             assert ei.value.position == 2
     with pytest.raises(PercentEncodingTypeError):
         E.encode(b"x")  # type: ignore[arg-type]
-    with pytest.raises(ValueError):
+    with pytest.raises(PercentEncodingError):
         E.encode("x", errors="replace")  # type: ignore[arg-type]
 
 
@@ -475,3 +478,37 @@ def test_segments_agree_with_html_mode(name: str, text: str) -> None:
     segs = enc.encode_segments(text)
     joined = b"".join(s if isinstance(s, bytes) else b"&#%d;" % s for s in segs)
     assert joined == enc.encode(text, "html")
+
+
+def test_bad_errors_mode_is_ours() -> None:
+    # Regression (robustness fuzz): an unknown errors= was a bare ValueError, a
+    # non-str one a bare TypeError, and bom_sniff("") a TypeError from slicing.
+    enc = E.lookup("shift_jis")
+    for call in (
+        lambda: E.decode(b"a", errors="ignore"),  # type: ignore[arg-type]
+        lambda: E.utf8_decode_without_bom(b"a", errors="surrogateescape"),  # type: ignore[arg-type]
+        lambda: enc.decode(b"a", errors="html"),  # type: ignore[arg-type]
+        lambda: enc.encode("a", errors="replace"),  # type: ignore[arg-type]
+        lambda: E.encode("a", "utf-8", errors=""),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(PercentEncodingError, match="errors must be one of") as ei:
+            call()
+        assert type(ei.value) is PercentEncodingError  # not a bare builtin ValueError
+        assert "'fatal'" in str(ei.value)
+    for bad in (None, 1, ["fatal"]):
+        with pytest.raises(PercentEncodingTypeError):
+            E.decode(b"a", errors=bad)  # type: ignore[arg-type]
+        with pytest.raises(PercentEncodingTypeError):
+            enc.encode("a", errors=bad)  # type: ignore[arg-type]
+    # "strict" means "fatal" in both directions.
+    assert E.encode("a", "shift_jis", errors="strict") == b"a"
+    with pytest.raises(PercentEncodeError) as pe:
+        E.encode("a\u2603", "windows-1252", errors="strict")
+    assert pe.value.position == 1
+    with pytest.raises(TextDecodeError) as te:
+        enc.decode(b"a\x81", errors="strict")
+    assert te.value.position == 1
+    for bad_data in ("", "\xef\xbb\xbf", None, 3, [0xEF]):
+        with pytest.raises(PercentEncodingTypeError):
+            E.bom_sniff(bad_data)  # type: ignore[arg-type]
+    assert E.bom_sniff(bytearray(b"\xfe\xffa")) == E.lookup("utf-16be")

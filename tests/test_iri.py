@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import percent_encoding
 from percent_encoding import iri, rfc3986, schemes, xpath
 from percent_encoding.errors import PercentEncodeError, PercentEncodingTypeError
 from percent_encoding.iri import iri_to_uri, is_bidi_formatting, uri_to_iri
@@ -200,6 +201,46 @@ def test_uri_to_iri(uri: str, expected: str) -> None:
     assert uri_to_iri(uri) == expected
 
 
+# A "%" that starts no valid escape stands for itself: "%1%41" is the characters "%1A".
+# Decoding "%41" there would give "%1A", the octet 0x1A, a different URI (§3.2 must not
+# change what the URI identifies).
+@pytest.mark.parametrize(
+    ("uri", "expected"),
+    [
+        ("%1%41", "%1%41"),
+        ("%4%41", "%4%41"),
+        ("http://a/%1%41", "http://a/%1%41"),
+        ("http://a/?%1%61#%F%30", "http://a/?%1%61#%F%30"),
+        ("http://u%1%41@%1%41/", "http://u%1%41@%1%41/"),
+        ("%%4141", "%%4141"),
+        ("%%41%42", "%%41B"),  # only the first escape of the run could complete the "%"
+        ("%1%67", "%1g"),  # "g" is no hex digit
+        ("%1%C3%A9", "%1\u00e9"),  # non-ASCII never completes an escape
+        ("%zz%41", "%zzA"),
+    ],
+)
+def test_uri_to_iri_stray_percent_does_not_fuse(uri: str, expected: str) -> None:
+    out = uri_to_iri(uri)
+    assert out == expected
+    assert percent_encoding.decode(out) == percent_encoding.decode(uri)
+
+
+URI_PIECES = [
+    "%", "%%", "%1", "%4", "%a", "%zz", "%25", "%41", "%61", "%30", "%46", "%67", "%7e",
+    "%2F", "%c3%a9", "%C3", "%E2%80%AE", "%ff", "%EE%80%80", "1", "4", "a", "f", "F", "g",
+    "/", "?", "#", "@", ":", "\u00e9", " ",
+]
+
+
+@given(st.lists(st.sampled_from(URI_PIECES), max_size=12).map("".join))
+@settings(max_examples=300)
+def test_uri_to_iri_keeps_the_decoded_octets(s: str) -> None:
+    # §3.2: converting to an IRI never changes the octets the string percent-decodes to
+    out = uri_to_iri(s)
+    assert percent_encoding.decode(out) == percent_encoding.decode(s)
+    assert uri_to_iri(out) == out
+
+
 def test_uri_to_iri_same_object_when_nothing_decodes() -> None:
     s = "http://a/%2F%20"
     assert uri_to_iri(s) is s
@@ -250,7 +291,10 @@ def test_uri_to_iri_maps_back(s: str) -> None:
 def test_bidi_helper() -> None:
     assert all(is_bidi_formatting(c) for c in BIDI)
     assert not is_bidi_formatting("a") and not is_bidi_formatting("\u05d0")
-    assert not is_bidi_formatting("ab")
+    assert not is_bidi_formatting("ab") and not is_bidi_formatting("")
+    for bad in (None, 0x202E, b"\xe2\x80\xae", ["\u202e"]):
+        with pytest.raises(PercentEncodingTypeError):
+            is_bidi_formatting(bad)  # type: ignore[arg-type]
 
 
 def test_iri_equivalence_example() -> None:

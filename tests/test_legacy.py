@@ -21,6 +21,7 @@ from percent_encoding import legacy as L
 from percent_encoding.errors import (
     PercentDecodeError,
     PercentEncodeError,
+    PercentEncodingError,
     PercentEncodingTypeError,
     TextDecodeError,
 )
@@ -310,6 +311,71 @@ def test_http_build_query_skips_recursion() -> None:
     d: dict[str, object] = {"a": "1"}
     d["self"] = d
     assert L.http_build_query(d) == "a=1"
+
+
+def test_http_build_query_deep_nesting_is_iterative() -> None:
+    # Regression (QA fuzz #2): 5000 levels raised RecursionError.  PHP has no
+    # depth limit, so neither do we: the name is a%5Ba%5D... as PHP writes it.
+    depth = 5000
+    data: object = "x"
+    for _ in range(depth):
+        data = {"a": data}
+    assert isinstance(data, dict)
+    assert L.http_build_query(data) == "a" + "%5Ba%5D" * (depth - 1) + "=x"
+    lists: object = [1]
+    for _ in range(depth):
+        lists = [lists, 2]
+    out = L.http_build_query(lists, "n")  # type: ignore[arg-type]
+    assert out.startswith("n0" + "%5B0%5D" * depth + "=1&")
+    assert out.endswith("&n1=2") and out.count("=") == depth + 1
+
+
+def test_http_build_query_nested_order_and_siblings() -> None:
+    # Siblings after a nested array keep document order and their own prefix.
+    data = {"a": {"b": [1, {"c": "d"}], "e": "f"}, 3: "g", "h": {}}
+    assert L.http_build_query(data, "n") == (
+        "a%5Bb%5D%5B0%5D=1&a%5Bb%5D%5B1%5D%5Bc%5D=d&a%5Be%5D=f&n3=g"
+    )
+
+
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda: L.cgi_encode("a", reserved="0"), PercentEncodingError),
+        (lambda: L.cgi_encode("a", reserved=1), PercentEncodingTypeError),
+        (lambda: L.html4_form_decode("a", separators=""), PercentEncodingError),
+        (lambda: L.html4_form_decode("a", separators=1), PercentEncodingTypeError),
+        (lambda: L.html4_form_decode("a", encoding=1), PercentEncodingTypeError),
+        (lambda: L.html4_form_encode(0), PercentEncodingTypeError),
+        (lambda: L.html4_form_encode("ab"), PercentEncodingTypeError),
+        (lambda: L.html4_form_encode([], separator=1), PercentEncodingTypeError),
+        (lambda: L.html4_form_encode([("a", "b")], encoding=[1]), PercentEncodingTypeError),
+        (lambda: L.html4_form_encode_component("a", encoding=1), PercentEncodingTypeError),
+        (lambda: L.http_build_query({}, enc_type=0), PercentEncodingError),
+        (lambda: L.http_build_query({}, enc_type="1"), PercentEncodingTypeError),
+        (lambda: L.http_build_query({}, enc_type=True), PercentEncodingTypeError),
+        (lambda: L.http_build_query({}, arg_separator=1), PercentEncodingTypeError),
+        (lambda: L.http_build_query({}, numeric_prefix=[]), PercentEncodingTypeError),
+        (lambda: L.http_build_query({1: "x"}, numeric_prefix=object()), PercentEncodingTypeError),
+        (lambda: L.rfc1738_encode("a", safe="%"), PercentEncodingError),
+        (lambda: L.rfc2396_encode("a", safe="é"), PercentEncodingError),
+        (lambda: L.rfc2732_encode("a", safe=1), PercentEncodingTypeError),
+        (lambda: L.rfc1738_encode("a", encoding=[1]), PercentEncodingTypeError),
+        (lambda: L.rfc2396_encode("a", encoding=None), PercentEncodingTypeError),
+        (lambda: L.rfc2732_encode("a", encoding=b"utf-8"), PercentEncodingTypeError),
+        (lambda: L.rfc_decode("a", encoding=1), PercentEncodingTypeError),
+        (lambda: L.xforms_urlencode(None), PercentEncodingTypeError),
+        (lambda: L.xforms_urlencode([], separator=""), PercentEncodingError),
+        (lambda: L.xforms_urlencode([], separator=1), PercentEncodingTypeError),
+    ],
+)
+def test_bad_arguments_raise_library_errors(call: object, error: type[Exception]) -> None:
+    # Regression (QA fuzz #12): these raised bare ValueError/TypeError/AttributeError,
+    # or (numeric_prefix=object()) silently ignored the argument.
+    assert callable(call)
+    with pytest.raises(error) as info:
+        call()
+    assert type(info.value).__module__ == "percent_encoding.errors"
 
 
 # ---------------------------------------------------------------------------

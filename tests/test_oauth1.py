@@ -411,3 +411,17 @@ def test_encode_agrees_with_urllib_quote(value: str | bytes) -> None:
     import urllib.parse
 
     assert oauth1.encode(value) == urllib.parse.quote(value, safe="")
+
+
+def test_hmac_sha1_lone_surrogate_in_base_string() -> None:
+    # Regression (robustness fuzz): a UnicodeEncodeError escaped; now it is a
+    # PercentEncodeError with the position, as plaintext_signature gives for secrets.
+    with pytest.raises(PercentEncodeError) as ei:
+        oauth1.hmac_sha1_signature("\ud800", "k")
+    assert ei.value.position == 0
+    with pytest.raises(PercentEncodeError) as ei:
+        oauth1.hmac_sha1_signature("GET&ab\udfff", "k", "t")
+    assert ei.value.position == 6
+    with pytest.raises(PercentEncodeError) as ei:
+        oauth1.plaintext_signature("\ud800")
+    assert ei.value.position == 0

@@ -255,6 +255,32 @@ def test_split_keeps_undefined_and_empty_apart() -> None:
     assert split("http://a/b#").fragment == ""
     assert recompose(("http", None, "", None, None)) == "http:"
     assert recompose(("http", "", "", "", "")) == "http://?#"
+    assert recompose(["http", "a", "/b", None, None]) == "http://a/b"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("parts", "error"),
+    [
+        (None, PercentEncodingTypeError),
+        ("http://a/", PercentEncodingTypeError),  # a str is not five components
+        (b"abcde", PercentEncodingTypeError),
+        ({"scheme": "http"}, PercentEncodingTypeError),
+        (12345, PercentEncodingTypeError),
+        ((None,) * 5, PercentEncodingTypeError),  # the path is never undefined (§3)
+        (("http", None, b"/b", None, None), PercentEncodingTypeError),
+        ((1, None, "", None, None), PercentEncodingTypeError),
+        (("http", None, "", None, object()), PercentEncodingTypeError),
+        (Components("http", None, None, None, None), PercentEncodingTypeError),  # type: ignore
+        ((), PercentEncodingError),
+        ([], PercentEncodingError),
+        (("http", None, ""), PercentEncodingError),
+        (("http", None, "", None, None, None), PercentEncodingError),
+    ],
+)
+def test_recompose_rejects_bad_parts(parts: object, error: type[Exception]) -> None:
+    with pytest.raises(error) as e:
+        recompose(parts)  # type: ignore[arg-type]
+    assert "recompose" in str(e.value)
 
 
 @given(st.text())
@@ -481,13 +507,96 @@ def test_equivalent_reserved_escapes_are_not_equivalent() -> None:
 def test_normalize_percent_encoding() -> None:
     assert normalize_percent_encoding("%7euser/%2f%c3%a9") == "~user/%2F%C3%A9"
     assert normalize_percent_encoding("%41%5a%61%7A%30%2D%2e%5F%7e") == "AZaz0-._~"
-    assert normalize_percent_encoding("%%41%zz%4") == "%A%zz%4"
+    # a stray "%" is kept, and the hex digit right after it stays encoded
+    assert normalize_percent_encoding("%%41%zz%4") == "%%41%zz%4"
+    assert normalize_percent_encoding("%zz%41%4") == "%zzA%4"
     assert normalize_percent_encoding("/path?q#f") == "/path?q#f"  # only percent
     s = "no-escapes"
     assert normalize_percent_encoding(s) is s
     for cp in range(256):
         t = normalize_percent_encoding(f"%{cp:02x}")
         assert t == (chr(cp) if chr(cp) in UNRESERVED else f"%{cp:02X}")
+
+
+# A "%" that starts no valid escape stands for itself (§2.4; WHATWG percent-decode keeps
+# it), so "%1%41" means the characters "%1A".  Decoding "%41" there would make "%1A", the
+# octet 0x1A: a different URI.  The escape of a hex digit right after "%" or "%X" stays
+# encoded; other unreserved characters are still decoded.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("%1%41", "%1%41"),
+        ("%1%61", "%1%61"),
+        ("%4%41", "%4%41"),
+        ("%a%41", "%a%41"),
+        ("%%4141", "%%4141"),
+        ("%%41%42", "%%41B"),  # only the first escape could complete the "%"
+        ("%%30", "%%30"),
+        ("%1%67", "%1g"),  # "g" is no hex digit: decoding it is safe
+        ("%%7e", "%~"),
+        ("%zz%41", "%zzA"),  # "%zz" is followed by a non-hex character already
+        ("%1/%41", "%1/A"),
+        ("%1%2f%41", "%1%2FA"),
+        ("%1%c3%a9", "%1%C3%A9"),
+    ],
+)
+def test_normalize_percent_encoding_stray_percent_does_not_fuse(text: str, expected: str) -> None:
+    out = normalize_percent_encoding(text)
+    assert out == expected
+    assert percent_encoding.decode(out) == percent_encoding.decode(text)
+    assert normalize_percent_encoding(out) == out
+
+
+def test_normalize_stray_percent_does_not_fuse() -> None:
+    assert normalize("http://a/%4%41") == "http://a/%4%41"
+    assert normalize("http://a/%1%41?%1%41#%1%41") == "http://a/%1%41?%1%41#%1%41"
+    assert normalize("http://u%1%41@%1%41/") == "http://u%1%41@%1%41/"
+    assert normalize("HTTP://%A%41/") == "http://%a%41/"  # host case is still folded
+    assert not equivalent("http://a/%1%41", "http://a/%1A")
+    assert not equivalent("http://a/%4%41", "http://a/%4A")
+    assert not equivalent("http://%1%41/", "http://%1A/")
+    # §6.1: no false positives; a string with a stray "%" is not a URI, and it is not
+    # taken to mean its %25-escaped form either
+    assert not equivalent("http://a/%1%41", "http://a/%251A")
+    assert equivalent("http://a/%1%41", "HTTP://A/%1%41")
+    assert equivalent("http://a/%zz%41", "http://a/%zzA")
+
+
+URI_PIECES = [
+    "%", "%%", "%1", "%4", "%a", "%zz", "%25", "%41", "%61", "%30", "%46", "%66", "%67", "%7e",
+    "%7E", "%2f", "%2F", "%c3%a9", "%C3", "%ff", "1", "4", "a", "A", "f", "F", "g", "/", "?",
+    "#", "@", ":", "é", " ",
+]
+pieces_text = st.lists(st.sampled_from(URI_PIECES), max_size=12).map("".join)
+
+
+@given(pieces_text)
+@settings(max_examples=300)
+def test_normalize_percent_encoding_keeps_the_decoded_octets(s: str) -> None:
+    # §6.2.2.2: normalization must not change what the string means, i.e. the octets
+    # its valid escapes (and its stray "%") percent-decode to
+    out = normalize_percent_encoding(s)
+    assert percent_encoding.decode(out) == percent_encoding.decode(s)
+    assert normalize_percent_encoding(out) == out
+
+
+@given(pieces_text.filter(lambda q: "#" not in q), pieces_text)
+@settings(max_examples=200)
+def test_normalize_keeps_the_decoded_query_and_fragment(query: str, fragment: str) -> None:
+    # query and fragment get only percent-encoding normalization (no dots, no case)
+    parts = split(normalize("http://a/?" + query + "#" + fragment))
+    assert parts.query is not None and parts.fragment is not None
+    assert percent_encoding.decode(parts.query) == percent_encoding.decode(query)
+    assert percent_encoding.decode(parts.fragment) == percent_encoding.decode(fragment)
+
+
+@given(pieces_text, pieces_text)
+@settings(max_examples=200)
+def test_equivalent_paths_decode_alike(a: str, b: str) -> None:
+    # no false positives (§6.1): equivalent paths (no dot segments here) mean the same octets
+    a, b = a.replace(".", ""), b.replace(".", "")
+    if equivalent("http://h/" + a, "http://h/" + b):
+        assert percent_encoding.decode(a) == percent_encoding.decode(b)
 
 
 @given(st.text())

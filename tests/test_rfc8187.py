@@ -4,6 +4,7 @@ RFC 2231 continuations."""
 from __future__ import annotations
 
 import string
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -123,7 +124,7 @@ def test_decode_replace_only_relaxes_the_charset() -> None:
     assert rfc8187.decode("UTF-8''a%FFb", errors="replace") == ("a\ufffdb", "")
     with pytest.raises(ExtValueError):
         rfc8187.decode("UTF-8''a b", errors="replace")
-    with pytest.raises(ValueError):
+    with pytest.raises(PercentEncodingError):
         rfc8187.decode("UTF-8''a", errors="ignore")
     with pytest.raises(PercentEncodingTypeError):
         rfc8187.decode(b"UTF-8''a")  # type: ignore[arg-type]
@@ -343,3 +344,25 @@ def test_ext_values_agree_with_email_utils(text: str) -> None:
     assert rfc8187.decode(theirs) == (text, "en")
     charset, language, value = email.utils.decode_rfc2231(rfc8187.encode(text, language="en"))
     assert (charset, language, urllib.parse.unquote(value)) == ("UTF-8", "en", text)
+
+
+def test_bad_errors_mode_and_scheme_bytes() -> None:
+    # Regression (robustness fuzz): errors="fatal" was a bare ValueError, and the
+    # registry's rfc8187 decode choked on bytes (a str regex over bytes).
+    for mode in ("fatal", "", "STRICT"):
+        with pytest.raises(PercentEncodingError, match="'strict' or 'replace'") as ei:
+            rfc8187.decode("UTF-8''a", errors=mode)
+        assert type(ei.value) is PercentEncodingError
+    with pytest.raises(PercentEncodingTypeError):
+        rfc8187.decode("UTF-8''a", errors=None)  # type: ignore[arg-type]
+    value: Any = schemes.get("rfc8187")  # str|bytes in, per the registry contract
+    ext: Any = schemes.get("rfc8187-ext-value")
+    assert value.decode(b"a%C2%A3") == value.decode("a%C2%A3") == "a\u00a3"
+    assert value.decode(bytearray(b"%41")) == "A"
+    assert ext.decode(b"UTF-8''%E2%82%AC") == "\u20ac"
+    with pytest.raises(ExtValueError) as e:
+        value.decode(b"ab\xff")  # a raw non-ASCII octet is not attr-char, at its offset
+    assert e.value.position == 2
+    for bad in (None, 7, ["a"]):
+        with pytest.raises(PercentEncodingTypeError):
+            value.decode(bad)

@@ -47,6 +47,7 @@ from hypothesis import strategies as st
 from hypothesis.strategies import DrawFn, composite
 
 import percent_encoding
+from conftest import IMPLS
 from percent_encoding.errors import (
     PercentDecodeError,
     PercentEncodeError,
@@ -96,15 +97,12 @@ EXAMPLES = int(os.environ.get("ROBUSTNESS_EXAMPLES", "50"))
 HANG_SECONDS = 10.0  # per small fuzz call; a loaded CI machine is still far below it
 LINEAR_HANG_SECONDS = 120.0
 
-FUZZ = settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    suppress_health_check=[
-        HealthCheck.too_slow,
-        HealthCheck.filter_too_much,
-        HealthCheck.data_too_large,
-    ],
-)
+_HEALTH = [HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large]
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=_HEALTH)
+# Tests that run once per kernel twin share the budget, so that building the C twin does
+# not double the file's run time (the twins are compared example by example elsewhere).
+FUZZ_TWIN = settings(max_examples=max(20, EXAMPLES // len(IMPLS)), deadline=None,
+                     suppress_health_check=_HEALTH)
 
 
 # ---------------------------------------------------------------------------
@@ -649,7 +647,7 @@ def _split(targets: list[Any]) -> tuple[list[Any], list[Any]]:
 
 
 @pytest.mark.parametrize("target", _split(FUNCTION_TARGETS)[0])
-@FUZZ
+@FUZZ_TWIN
 @given(data=st.data())
 def test_fuzz_call(target: Target, data: st.DataObject) -> None:
     """Random and wrong arguments: our exceptions only, no crash, no hang."""
@@ -783,7 +781,7 @@ def _invoke(obj: Any, name: str) -> Callable[..., Any]:
 
 
 @pytest.mark.parametrize("target", _split(INSTANCE_TARGETS)[0])
-@FUZZ
+@FUZZ_TWIN
 @given(data=st.data())
 def test_fuzz_methods(target: Target, data: st.DataObject) -> None:
     """Random call sequences on live objects: our exceptions only, no crash, no hang."""
@@ -1306,7 +1304,7 @@ FORM_PIECES = [
 ]
 
 
-@FUZZ
+@FUZZ_TWIN
 @given(
     body=st.lists(st.sampled_from(FORM_PIECES), max_size=16).map(b"".join),
     cuts=st.lists(st.integers(0, 80), max_size=8),
@@ -1360,7 +1358,7 @@ def _strip_dot_slash(before: str, after: str) -> str:
 
 
 @pytest.mark.parametrize("name", sorted(MEANING_PRESERVING))
-@FUZZ
+@FUZZ_TWIN
 @given(text=st.lists(st.sampled_from(URI_PIECES), max_size=10).map("".join))
 @example(text="%1%41")
 @example(text="%%4141")
@@ -1411,6 +1409,7 @@ def _http(port: int, method: str, path: str, body: bytes | None = None,
     return r.status, r.getheader("Content-Type") or "", data
 
 
+@pytest.mark.one_impl  # the HTTP layer; the kernels behind it are fuzzed above
 @pytest.mark.parametrize("path", ["/", "/api/schemes", "/api/compare", "/lab/form", "/nope"])
 def test_web_unread_body_does_not_desync(web_port: int, path: str) -> None:
     """A POST body the route does not read must not be parsed as the next request."""
@@ -1435,6 +1434,7 @@ def test_web_unread_body_does_not_desync(web_port: int, path: str) -> None:
         conn.close()
 
 
+@pytest.mark.one_impl
 @FUZZ
 @given(
     path=st.sampled_from(["/api/encode", "/api/decode", "/api/compare", "/lab/form",

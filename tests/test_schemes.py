@@ -14,6 +14,7 @@ import json
 import string
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -144,12 +145,12 @@ def test_encode_is_str_to_ascii_str(s: Scheme, text: str) -> None:
         assert out.isascii(), (s.name, text, out)
 
 
-@pytest.mark.parametrize("s", [s for s in ALL if s.decode is not None], ids=scheme_id)
+@pytest.mark.parametrize(
+    "s", [s for s in ALL if s.decode is not None and s.name not in NO_ROUND_TRIP], ids=scheme_id
+)
 @settings(max_examples=60, deadline=None)
 @given(text=st.text())
 def test_decode_undoes_encode(s: Scheme, text: str) -> None:
-    if s.name in NO_ROUND_TRIP:
-        pytest.skip(NO_ROUND_TRIP[s.name])
     if s.name in CRLF_NORMALIZING and ("\r" in text or "\n" in text):
         return
     if "%" in text and s.encode("%") == "%":
@@ -163,11 +164,19 @@ def test_decode_undoes_encode(s: Scheme, text: str) -> None:
     assert s.decode(out) == text, (s.name, text, out)
 
 
-@pytest.mark.parametrize("s", [s for s in ALL if s.encode_set is not None], ids=scheme_id)
+# Schemes whose output wraps the encoded text (e.g. "UTF-8''" before an
+# RFC 8187 ext-value) cannot be compared character by character.
+FRAMED = {s.name for s in ALL if s.encode_set is not None and _encode(s, "A") != "A"}
+
+
+def test_only_known_schemes_add_framing() -> None:
+    assert FRAMED <= {"rfc8187-ext-value"}, FRAMED
+
+
+@pytest.mark.parametrize(
+    "s", [s for s in ALL if s.encode_set is not None and s.name not in FRAMED], ids=scheme_id
+)
 def test_encode_set_agrees_with_encode(s: Scheme) -> None:
-    framing = _encode(s, "A")
-    if framing != "A":
-        pytest.skip(f"{s.name} adds framing to its output ({framing!r})")
     assert s.encode_set is not None
     for cp in range(128):
         ch = chr(cp)
@@ -326,3 +335,83 @@ def test_a_failed_load_leaves_nothing_half_registered(monkeypatch: pytest.Monkey
         with pytest.raises(ModuleNotFoundError):
             schemes.names()
     assert schemes._registry == {}
+
+
+# Registry contract: Scheme.encode/decode take str or bytes and return str; encode_pairs
+# takes a mapping or (name, value) pairs; anything else is PercentEncodingTypeError, and
+# no bare builtin exception escapes (regressions from the robustness fuzz).
+_OURS = (PercentEncodingError, PercentEncodingTypeError)
+_BYTES_INPUTS: list[object] = [
+    b"", b"a", b"%41", b"a b&c=d", b"%", b"%zz", b"\xff", b"\xc3\xa9", bytearray(b"a"),
+    memoryview(b"a"),
+]
+_WRONG: list[object] = [None, 7, 1.5, object(), ["a"], ("a",), {"a": "b"}, {"a"}]
+# Schemes with a function that stands for a language's *string* function (JavaScript,
+# XPath, Java, .NET, RFC 3987, an ALPN token read as text) and takes str only: bytes get
+# PercentEncodingTypeError, never a crash.  The registry contract says str|bytes; their
+# modules' owners decide whether to adapt them (a known gap, listed here to stay visible).
+_STR_ONLY = {
+    "ecmascript-encodeURI", "ecmascript-encodeURIComponent", "ecmascript-escape",
+    "iri-to-uri", "xpath-encode-for-uri", "xpath-iri-to-uri", "xpath-escape-html-uri",
+    "java-URLEncoder", "dotnet-EscapeDataString", "alpn",
+}
+
+
+@pytest.mark.parametrize("name", schemes.names())
+def test_every_scheme_takes_bytes_and_rejects_wrong_types(name: str) -> None:
+    s = schemes.get(name)
+    funcs = [("encode", s.encode)] + ([("decode", s.decode)] if s.decode is not None else [])
+    for label, f in funcs:
+        for data in _BYTES_INPUTS:
+            try:
+                out = f(data)  # type: ignore[arg-type]
+            except _OURS:
+                continue  # a scheme may reject these bytes, but with our error
+            except Exception as e:  # pragma: no cover - the failure being tested
+                pytest.fail(f"{name}.{label}({data!r}) raised {type(e).__name__}: {e}")
+            assert isinstance(out, str), (name, label, data)
+        for bad in _WRONG:
+            if bad is None and name.startswith("xpath-"):
+                continue  # XPath's empty sequence () is None here, and gives ""
+            with pytest.raises(PercentEncodingTypeError):
+                f(bad)  # type: ignore[arg-type]
+    if name in _STR_ONLY:
+        return
+    # Plain ASCII bytes mean the same as the same text.
+    assert s.encode(b"abc") == s.encode("abc")  # type: ignore[arg-type]
+    if s.decode is not None and name not in ("rfc8187-ext-value",):
+        assert s.decode(b"a") == s.decode("a")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", [n for n in schemes.names() if schemes.get(n).encode_pairs])
+def test_every_encode_pairs_takes_a_mapping_or_pairs(name: str) -> None:
+    enc: Any = schemes.get(name).encode_pairs  # takes more than its annotation says
+    assert enc is not None
+    as_list = enc([("a", "b c"), ("", "")])
+    assert isinstance(as_list, str) and "a" in as_list
+    assert enc({"a": "b c", "": ""}) == as_list  # a mapping is its items, in order
+    assert enc(iter([("a", "b c"), ("", "")])) == as_list
+    assert enc([["a", "b c"], ["", ""]]) == as_list
+    assert isinstance(enc([(b"a", b"b")]), str)
+    assert isinstance(enc({}), str)
+    for bad in (None, 7, "ab", b"ab", object(), [("a",)], [("a", "b", "c")], [1], ["ab"],
+                [("a", None)], [(None, "b")], {"a": 1}, {"a": None}, [("a", ["b"])]):
+        with pytest.raises(PercentEncodingTypeError):
+            enc(bad)
+
+
+def test_regressions_from_the_fuzz() -> None:
+    rfc8187: Any = schemes.get("rfc8187")  # str|bytes in, per the contract
+    assert rfc8187.decode(b"a") == "a"  # was a TypeError from a str regex
+    reserved: Any = schemes.get("uritemplate-reserved")
+    assert reserved.encode(b"a%zz/%41 ") == "a%25zz/%41%20"
+    php: Any = schemes.get("php-http_build_query-rfc1738").encode_pairs
+    assert php is not None
+    assert php({"": ""}) == "="  # was a ValueError from unpacking the key
+    assert php({"a b": "c&d"}) == "a+b=c%26d"
+    for bad in (7, "names", b"x", object()):
+        with pytest.raises(PercentEncodingTypeError):
+            schemes.compare(bad)  # type: ignore[arg-type]
+    with pytest.raises(PercentEncodingTypeError):
+        schemes.compare([7])  # type: ignore[list-item]
+    assert [s["name"] for s in schemes.compare(("oauth1",))["schemes"]] == ["oauth1"]

@@ -382,3 +382,22 @@ def test_show_bytes_matches_both_sides() -> None:
     # The echo page and the prediction print bytes the same way, so the page can compare.
     assert web._show_bytes(b"a=%83A&b=+") == "a=%83A&b=+"
     assert web._show_bytes(b"a=\x83A\r\n\x00\\") == "a=\\x83A\\r\\n\\x00\\\\"
+
+
+@pytest.mark.parametrize("path", ["/api/encode", "/api/decode", "/api/form-body"])
+@pytest.mark.parametrize("field", ["input", "value", "encoding", "scheme", "context", "enctype"])
+@pytest.mark.parametrize(("value", "kind"), [
+    (5, "a number"), (True, "a boolean"), ([], "an array"), ({"a": "b"}, "an object"),
+])
+def test_api_json_fields_must_be_strings(srv: web.Server, path: str, field: str, value: Any,
+                                         kind: str) -> None:
+    # Regression (QA fuzz #13): {"input": 5} was silently encoded as "".
+    r = post_json(srv, path, {field: value})
+    assert r.status == 400
+    assert r.json()["error"] == f"field {field!r} must be a string, not {kind}"
+
+
+def test_api_json_null_means_not_given(srv: web.Server) -> None:
+    d = post_json(srv, "/api/encode", {"input": "a b", "scheme": None, "encoding": None}).json()
+    assert d == post_json(srv, "/api/encode", {"input": "a b"}).json()
+    assert d["input"] == "a b" and d["encoding"] == "UTF-8" and "primary" not in d

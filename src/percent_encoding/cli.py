@@ -43,7 +43,7 @@ from ._tool import (
     plain_profile,
     resolve_scheme,
 )
-from .errors import PercentEncodingError
+from .errors import PercentEncodingError, PercentEncodingTypeError
 from .schemes import Scheme
 
 __all__ = ["CLIError", "build_parser", "main"]
@@ -51,8 +51,12 @@ __all__ = ["CLIError", "build_parser", "main"]
 DEFAULT_SCHEME = "component"
 
 
-class CLIError(Exception):
-    """An error the CLI reports in one line; ``code`` is the exit status (2 usage, 1 data)."""
+class CLIError(PercentEncodingError):
+    """An error the CLI reports in one line; ``code`` is the exit status (2 usage, 1 data).
+
+    A :class:`~percent_encoding.errors.PercentEncodingError`, so callers that catch the
+    library's errors catch the CLI's too.
+    """
 
     def __init__(self, message: str, code: int = 1) -> None:
         super().__init__(message)
@@ -843,9 +847,13 @@ def _version() -> str:
 
 
 def main(argv: Iterable[str] | None = None) -> int:
-    """Run the ``percent`` command; returns the exit status."""
+    """Run the ``percent`` command; returns the exit status.
+
+    ``argv`` is an iterable of ``str`` (``None``: ``sys.argv[1:]``); anything else is a
+    programming error and raises :class:`~percent_encoding.errors.PercentEncodingTypeError`.
+    """
     parser = build_parser()
-    args = parser.parse_args(list(argv) if argv is not None else None)
+    args = parser.parse_args(_argv(argv) if argv is not None else None)
     prog = "percent" + (f" {args.command}" if getattr(args, "command", None) else "")
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
@@ -874,6 +882,22 @@ def main(argv: Iterable[str] | None = None) -> int:
             raise
         return _fail(prog, f"internal error: {type(e).__name__}: {e} (PERCENT_DEBUG=1 shows "
                      "the traceback; please report it)", 1)
+
+
+def _argv(argv: object) -> list[str]:
+    # A lone str would be split into characters by list(): refuse it, as any
+    # non-iterable or an item that is not str (argparse would fail deep inside).
+    if isinstance(argv, (str, bytes, bytearray)) or not hasattr(argv, "__iter__"):
+        raise PercentEncodingTypeError(
+            f"main() takes a sequence of str or None, not {type(argv).__name__}"
+        )
+    items = list(argv)
+    for i, item in enumerate(items):
+        if not isinstance(item, str):
+            raise PercentEncodingTypeError(
+                f"main(): argv[{i}] must be a str, not {type(item).__name__}"
+            )
+    return items
 
 
 def _fail(prog: str, message: str, code: int) -> int:

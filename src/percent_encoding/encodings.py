@@ -26,7 +26,9 @@ Errors: decoders in "fatal" mode raise :class:`~percent_encoding.errors.TextDeco
 (``position`` = byte offset where the bad sequence starts); encoders in "fatal" mode raise
 :class:`~percent_encoding.errors.PercentEncodeError` (``position`` = index in the ``str``).
 Lone surrogates are not scalar values, so every encoder rejects them in both modes (the URL
-Standard converts input to a USVString before it gets here).
+Standard converts input to a USVString before it gets here).  ``errors="strict"`` is accepted
+as an alias of ``"fatal"`` (the word the rest of the library uses); any other unknown mode raises
+:class:`~percent_encoding.errors.PercentEncodingError` listing the allowed ones.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from typing import Literal
 
 from percent_encoding.errors import (
     PercentEncodeError,
+    PercentEncodingError,
     PercentEncodingTypeError,
     TextDecodeError,
     UnknownEncodingError,
@@ -57,8 +60,10 @@ __all__ = [
     "utf8_decode_without_bom",
 ]
 
-DecodeErrors = Literal["replace", "fatal"]
-EncodeErrors = Literal["fatal", "html"]
+# "strict" is accepted as an alias of "fatal" (the word core.decode_text and core.encode use),
+# so one vocabulary works across the library; the Encoding Standard's own word is "fatal".
+DecodeErrors = Literal["replace", "fatal", "strict"]
+EncodeErrors = Literal["fatal", "html", "strict"]
 
 # --------------------------------------------------------------------------------------------
 # Encodings and labels (Encoding Standard §4.2, the table of encodings.json).
@@ -589,8 +594,8 @@ class Encoding:
         ``errors="replace"`` gives U+FFFD per decoder error, ``"fatal"`` raises
         :class:`TextDecodeError` with the byte offset where the bad sequence starts.
         """
-        _check_decode_errors(errors)
-        return _codec(self.name).decode(_as_bytes(data), errors == "fatal")
+        fatal = _check_decode_errors(errors)
+        return _codec(self.name).decode(_as_bytes(data), fatal)
 
     def encode(self, text: str, errors: EncodeErrors = "fatal") -> bytes:
         """Run the encoder of this encoding's output encoding over ``text``.
@@ -602,8 +607,7 @@ class Encoding:
         """
         if not isinstance(text, str):
             raise PercentEncodingTypeError(f"encode() needs str, not {type(text).__name__}")
-        if errors not in ("fatal", "html"):
-            raise ValueError(f"errors must be 'fatal' or 'html', not {errors!r}")
+        html = _check_encode_errors(errors)
         m = _SURROGATE_RE.search(text)
         if m is not None:
             raise PercentEncodeError(
@@ -611,7 +615,7 @@ class Encoding:
                 "value; convert the text to a USVString (e.g. replace it with U+FFFD) first",
                 m.start(),
             )
-        return _codec(self.output_encoding.name).encode(text, errors == "html")
+        return _codec(self.output_encoding.name).encode(text, html)
 
     def encode_segments(self, text: str) -> list[bytes | int]:
         """Encode like :meth:`encode`, reporting unencodable code points instead of failing.
@@ -661,6 +665,8 @@ def names() -> tuple[str, ...]:
 
 def bom_sniff(data: bytes | bytearray | memoryview) -> Encoding | None:
     """§6 "BOM sniff": UTF-8, UTF-16BE or UTF-16LE when ``data`` starts with a BOM."""
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise PercentEncodingTypeError(f"bom_sniff() needs bytes, not {type(data).__name__}")
     head = bytes(data[:3])
     if head == b"\xef\xbb\xbf":
         return lookup("utf-8")
@@ -677,6 +683,9 @@ def decode(
     errors: DecodeErrors = "replace",
 ) -> str:
     """§6 "decode": a byte order mark wins over ``encoding``, then that encoding's decoder.
+
+    ``errors`` is ``"replace"`` or ``"fatal"`` (``"strict"`` is an alias of ``"fatal"``);
+    anything else raises :class:`PercentEncodingError`.
 
     >>> decode(b"\\xff\\xfea\\x00", "shift_jis")
     'a'
@@ -695,12 +704,15 @@ def utf8_decode_without_bom(
     data: bytes | bytearray | memoryview, errors: DecodeErrors = "replace"
 ) -> str:
     """§6 "UTF-8 decode without BOM" (``errors="fatal"``: "... or fail", raising)."""
-    _check_decode_errors(errors)
-    return _codec("UTF-8").decode(_as_bytes(data), errors == "fatal")
+    fatal = _check_decode_errors(errors)
+    return _codec("UTF-8").decode(_as_bytes(data), fatal)
 
 
 def encode(text: str, encoding: str | Encoding = "utf-8", errors: EncodeErrors = "fatal") -> bytes:
     """Encode ``text`` with the output encoding (§4.3) of ``encoding``.
+
+    ``errors`` is ``"fatal"`` (or its alias ``"strict"``) or ``"html"``, as in
+    :meth:`Encoding.encode`; anything else raises :class:`PercentEncodingError`.
 
     >>> encode("\\u2603", "windows-1252", errors="html")
     b'&#9731;'
@@ -720,9 +732,28 @@ def _as_bytes(data: bytes | bytearray | memoryview) -> bytes:
     raise PercentEncodingTypeError(f"decode() needs bytes, not {type(data).__name__}")
 
 
-def _check_decode_errors(errors: str) -> None:
-    if errors not in ("replace", "fatal"):
-        raise ValueError(f"errors must be 'replace' or 'fatal', not {errors!r}")
+def _error_mode(errors: object, allowed: tuple[str, ...]) -> str:
+    """Validate an ``errors`` argument; "strict" is folded into "fatal"."""
+    if not isinstance(errors, str):
+        raise PercentEncodingTypeError(
+            f"errors must be a str ({', '.join(map(repr, allowed))}), "
+            f"not {type(errors).__name__}"
+        )
+    if errors not in allowed:
+        raise PercentEncodingError(
+            f"errors must be one of {', '.join(map(repr, allowed))}, not {errors!r}"
+        )
+    return "fatal" if errors == "strict" else errors
+
+
+def _check_decode_errors(errors: object) -> bool:
+    """True for fatal mode ("fatal" or its alias "strict"), False for "replace"."""
+    return _error_mode(errors, ("replace", "fatal", "strict")) == "fatal"
+
+
+def _check_encode_errors(errors: object) -> bool:
+    """True for "html" mode, False for fatal ("fatal" or its alias "strict")."""
+    return _error_mode(errors, ("fatal", "html", "strict")) == "html"
 
 
 class _Out:

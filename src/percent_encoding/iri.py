@@ -52,7 +52,14 @@ def is_bidi_formatting(ch: str) -> bool:
 
     >>> is_bidi_formatting("\\u202e"), is_bidi_formatting("a")
     (True, False)
+
+    A string that is not exactly one character is ``False``; a non-``str``
+    raises :class:`PercentEncodingTypeError`.
     """
+    if not isinstance(ch, str):
+        raise PercentEncodingTypeError(
+            f"is_bidi_formatting() takes a str, not {type(ch).__name__}"
+        )
     return len(ch) == 1 and _BIDI_RE.match(ch) is not None
 
 
@@ -160,7 +167,10 @@ _UCS_OR_PRIVATE_RE = re.compile(f"[{_UCSCHAR}{_IPRIVATE}]")
 _PCT_UPPER = [f"%{i:02X}" for i in range(256)]
 
 
-def _decode_run(run: str, allowed: re.Pattern[str]) -> str:
+_HEX_DIGITS = frozenset("0123456789ABCDEFabcdef")
+
+
+def _decode_run(run: str, allowed: re.Pattern[str], after_stray: bool = False) -> str:
     # Steps 2-5 on one run of adjacent escapes.  Python's UTF-8 decoder is
     # strict (no overlongs, surrogates or values above U+10FFFF), and
     # surrogateescape hands back each octet that is not part of a legal
@@ -173,7 +183,8 @@ def _decode_run(run: str, allowed: re.Pattern[str]) -> str:
         if cp < 0x80:
             # Step 2 decodes only what is not "%", reserved or disallowed
             # ASCII: the unreserved characters.  The rest keep their spelling.
-            out.append(ch if ch in _UNRESERVED else run[3 * pos : 3 * pos + 3])
+            keep = ch not in _UNRESERVED or (pos == 0 and after_stray and ch in _HEX_DIGITS)
+            out.append(run[3 * pos : 3 * pos + 3] if keep else ch)
             pos += 1
         elif 0xDC80 <= cp <= 0xDCFF:  # step 3: not strictly legal UTF-8
             out.append(_PCT_UPPER[cp - 0xDC00])
@@ -188,10 +199,23 @@ def _decode_run(run: str, allowed: re.Pattern[str]) -> str:
     return "".join(out)
 
 
+def _after_stray_percent(s: str, i: int) -> bool:
+    # Whether the run at s[i] directly follows a "%" or "%X" that starts no
+    # valid escape (RFC 3986 §2.4: it stands for itself).  Decoding the run's
+    # first escape to a hex digit would complete it into a different escape:
+    # "%1%41" (the characters "%1A") must not become "%1A" (the octet 0x1A).
+    # s[i-1] and s[i-2] are literal characters: a run ends in a hex digit.
+    return (i >= 1 and s[i - 1] == "%") or (
+        i >= 2 and s[i - 2] == "%" and s[i - 1] in _HEX_DIGITS
+    )
+
+
 def _decode_component(text: str, allowed: re.Pattern[str]) -> str:
     if "%" not in text:
         return text
-    return _RUN_RE.sub(lambda m: _decode_run(m.group(), allowed), text)
+    return _RUN_RE.sub(
+        lambda m: _decode_run(m.group(), allowed, _after_stray_percent(text, m.start())), text
+    )
 
 
 def uri_to_iri(uri: str) -> str:
@@ -205,7 +229,11 @@ def uri_to_iri(uri: str) -> str:
     * non-ASCII: only strictly valid UTF-8 that decodes to a ``ucschar``
       (or, in the query, an ``iprivate``) character; a bidirectional
       formatting character (§4.1) is never decoded.  Octets that stay
-      encoded are written with upper-case hex, as in the RFC's examples.
+      encoded are written with upper-case hex, as in the RFC's examples;
+    * a ``%`` that starts no valid escape is kept, and is never completed by
+      a decoded character: the escape of a hex digit right after ``%`` or
+      ``%X`` stays encoded (``%1%41`` means the characters ``%1A``; decoding
+      it to ``%1A`` would mean the octet 0x1A).
 
     The scheme and IP-literal hosts are left alone.  Hosts in punycode are
     not converted (ToUnicode is optional in §3.2.1).  The result maps back to

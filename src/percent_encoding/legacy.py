@@ -30,13 +30,18 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
 from . import core as _core
-from .errors import PercentDecodeError, PercentEncodingTypeError, TextDecodeError
-from .schemes import Scheme
+from .errors import (
+    PercentDecodeError,
+    PercentEncodingError,
+    PercentEncodingTypeError,
+    TextDecodeError,
+)
+from .schemes import Scheme, pairs_arg
 from .sets import (
     CGI as _CGI_SET,
 )
@@ -100,6 +105,14 @@ def _check(data: object, func: str) -> _Text:
     raise PercentEncodingTypeError(f"{func}() takes str or bytes, not {type(data).__name__}")
 
 
+def _str_arg(value: object, arg: str, func: str) -> str:
+    # Option arguments are validated here so a wrong type is our error, not a
+    # builtin TypeError/AttributeError from deep inside.
+    if not isinstance(value, str):
+        raise PercentEncodingTypeError(f"{func}(): {arg} must be a str, not {type(value).__name__}")
+    return value
+
+
 def _to_text(raw: bytes) -> str:
     # Most of the originals hand back bytes (PHP, Go, Ruby) or a UTF-8 string;
     # Python callers get text, invalid UTF-8 becoming U+FFFD.  Use
@@ -127,7 +140,9 @@ def _safe_set(base: EncodeSet, safe: str) -> EncodeSet:
     if not isinstance(safe, str):
         raise PercentEncodingTypeError("safe must be a str of ASCII characters")
     if "%" in safe:
-        raise ValueError("'%' cannot be safe: it always starts an escape")
+        raise PercentEncodingError("'%' cannot be safe: it always starts an escape")
+    if not safe.isascii():
+        raise PercentEncodingError("safe must contain only ASCII characters")
     return _minus(base, safe)
 
 
@@ -142,7 +157,11 @@ def rfc1738_encode(data: _Text, *, safe: str = "", encoding: str = "utf-8") -> s
     >>> rfc1738_encode("a b~c/d'e")
     "a%20b%7Ec%2Fd'e"
     """
-    return _core.encode(_check(data, "rfc1738_encode"), _safe_set(RFC1738, safe), encoding=encoding)
+    return _core.encode(
+        _check(data, "rfc1738_encode"),
+        _safe_set(RFC1738, safe),
+        encoding=_str_arg(encoding, "encoding", "rfc1738_encode"),
+    )
 
 
 def rfc2396_encode(data: _Text, *, safe: str = "", encoding: str = "utf-8") -> str:
@@ -153,7 +172,11 @@ def rfc2396_encode(data: _Text, *, safe: str = "", encoding: str = "utf-8") -> s
     >>> rfc2396_encode("a b~c/d[e]", safe="/")
     'a%20b~c/d%5Be%5D'
     """
-    return _core.encode(_check(data, "rfc2396_encode"), _safe_set(RFC2396, safe), encoding=encoding)
+    return _core.encode(
+        _check(data, "rfc2396_encode"),
+        _safe_set(RFC2396, safe),
+        encoding=_str_arg(encoding, "encoding", "rfc2396_encode"),
+    )
 
 
 def rfc2732_encode(data: _Text, *, safe: str = "", encoding: str = "utf-8") -> str:
@@ -163,7 +186,11 @@ def rfc2732_encode(data: _Text, *, safe: str = "", encoding: str = "utf-8") -> s
     >>> rfc2732_encode("[::1]", safe="[]:")
     '[::1]'
     """
-    return _core.encode(_check(data, "rfc2732_encode"), _safe_set(RFC2732, safe), encoding=encoding)
+    return _core.encode(
+        _check(data, "rfc2732_encode"),
+        _safe_set(RFC2732, safe),
+        encoding=_str_arg(encoding, "encoding", "rfc2732_encode"),
+    )
 
 
 def rfc_decode(data: _Text, *, encoding: str = "utf-8", strict: bool = False) -> str:
@@ -173,7 +200,11 @@ def rfc_decode(data: _Text, *, encoding: str = "utf-8", strict: bool = False) ->
     >>> rfc_decode("caf%C3%A9+x")
     'café+x'
     """
-    return _core.decode_text(_check(data, "rfc_decode"), encoding=encoding, strict=strict)
+    return _core.decode_text(
+        _check(data, "rfc_decode"),
+        encoding=_str_arg(encoding, "encoding", "rfc_decode"),
+        strict=strict,
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -191,7 +222,15 @@ def _crlf(text: _Text) -> _Text:
 
 
 def _pairs(pairs: _Pairs, func: str) -> list[tuple[_Text, _Text]]:
-    items = list(pairs.items()) if isinstance(pairs, Mapping) else list(pairs)
+    items: list[Any]
+    if isinstance(pairs, Mapping):
+        items = list(pairs.items())
+    elif isinstance(pairs, (str, bytes, bytearray)) or not hasattr(pairs, "__iter__"):
+        raise PercentEncodingTypeError(
+            f"{func}() takes a mapping or (name, value) pairs, not {type(pairs).__name__}"
+        )
+    else:
+        items = list(pairs)
     out: list[tuple[_Text, _Text]] = []
     for item in items:
         if not isinstance(item, tuple) or len(item) != 2:
@@ -212,7 +251,8 @@ def html4_form_encode_component(text: _Text, *, encoding: str = "utf-8") -> str:
     'a+b%2Dc%0D%0A'
     """
     t = _crlf(_check(text, "html4_form_encode_component"))
-    return _core.encode(t, HTML4_FORM, encoding=encoding, space_as_plus=True)
+    enc = _str_arg(encoding, "encoding", "html4_form_encode_component")
+    return _core.encode(t, HTML4_FORM, encoding=enc, space_as_plus=True)
 
 
 def html4_form_encode(pairs: _Pairs, *, encoding: str = "utf-8", separator: str = "&") -> str:
@@ -223,6 +263,8 @@ def html4_form_encode(pairs: _Pairs, *, encoding: str = "utf-8", separator: str 
     >>> html4_form_encode([("q", "a b"), ("lang", "en-GB")])
     'q=a+b&lang=en%2DGB'
     """
+    _str_arg(separator, "separator", "html4_form_encode")
+    _str_arg(encoding, "encoding", "html4_form_encode")
     return separator.join(
         html4_form_encode_component(k, encoding=encoding)
         + "="
@@ -244,8 +286,10 @@ def html4_form_decode(
     """
     b = _check(body, "html4_form_decode")
     s = b if isinstance(b, str) else b.decode("latin-1")
+    _str_arg(separators, "separators", "html4_form_decode")
+    _str_arg(encoding, "encoding", "html4_form_decode")
     if not separators:
-        raise ValueError("separators must not be empty")
+        raise PercentEncodingError("html4_form_decode(): separators must not be empty")
     out: list[tuple[str, str]] = []
     for piece in re.split("[" + re.escape(separators) + "]", s):
         if not piece:
@@ -292,8 +336,11 @@ def xforms_urlencode(pairs: _Pairs, *, separator: str = ";", terminate: bool = T
     >>> xforms_urlencode([("a", "J. Doe"), ("b", "x")], separator="&", terminate=False)
     'a=J.+Doe&b=x'
     """
+    _str_arg(separator, "separator", "xforms_urlencode")
     if separator not in ("&", ";"):
-        raise ValueError("XForms allows '&' or ';' as the separator")
+        raise PercentEncodingError(
+            f"xforms_urlencode(): XForms allows '&' or ';' as the separator, not {separator!r}"
+        )
     parts = [
         xforms_encode_component(k) + "=" + xforms_encode_component(v)
         for k, v in _pairs(pairs, "xforms_urlencode")
@@ -323,8 +370,11 @@ def cgi_encode(text: _Text, *, reserved: str = _CGI_RESERVED) -> str:
     >>> cgi_encode("a b/c=d", reserved="&=+")
     'a%20b/c%3Dd'
     """
-    if not isinstance(reserved, str) or not set(reserved) <= set(_CGI_RESERVED):
-        raise ValueError(f"reserved must be a subset of {_CGI_RESERVED!r}")
+    _str_arg(reserved, "reserved", "cgi_encode")
+    if not set(reserved) <= set(_CGI_RESERVED):
+        raise PercentEncodingError(
+            f"cgi_encode(): reserved must be a subset of {_CGI_RESERVED!r}, not {reserved!r}"
+        )
     keep = "".join(c for c in _CGI_RESERVED if c not in reserved)
     return _core.encode(_check(text, "cgi_encode"), _minus(_CGI_SET, keep))
 
@@ -519,58 +569,82 @@ def http_build_query(
     ``None`` and empty arrays are left out; floats are written as PHP prints
     them (14 significant digits); top-level integer keys get ``numeric_prefix``.
     ``enc_type`` selects ``urlencode`` (``PHP_QUERY_RFC1738``, the default:
-    space as ``+``) or ``rawurlencode`` (``PHP_QUERY_RFC3986``).
+    space as ``+``) or ``rawurlencode`` (``PHP_QUERY_RFC3986``).  Nesting
+    depth is unlimited, as in PHP (the walk uses no recursion); an array that
+    contains itself is skipped where it recurs, as PHP does.  A wrong option
+    type raises :class:`~percent_encoding.errors.PercentEncodingTypeError`,
+    any other ``enc_type`` :class:`~percent_encoding.errors.PercentEncodingError`.
 
     >>> http_build_query({"a": [1, 2], "b": {"c": None, "d": True}, 5: "x y"}, "n")
     'a%5B0%5D=1&a%5B1%5D=2&b%5Bd%5D=1&n5=x+y'
     """
+    if isinstance(enc_type, bool) or not isinstance(enc_type, int):
+        raise PercentEncodingTypeError(
+            f"http_build_query(): enc_type must be an int, not {type(enc_type).__name__}"
+        )
     if enc_type == PHP_QUERY_RFC3986:
         enc: Callable[[_Text], str] = php_rawurlencode
     elif enc_type == PHP_QUERY_RFC1738:
         enc = php_urlencode
     else:
         # PHP treats any other value as RFC 1738; we refuse the ambiguity.
-        raise ValueError("enc_type must be PHP_QUERY_RFC1738 (1) or PHP_QUERY_RFC3986 (2)")
+        raise PercentEncodingError(
+            "http_build_query(): enc_type must be PHP_QUERY_RFC1738 (1) or PHP_QUERY_RFC3986 (2)"
+        )
+    _str_arg(numeric_prefix, "numeric_prefix", "http_build_query")
+    _str_arg(arg_separator, "arg_separator", "http_build_query")
     top = _php_array(data)
     if top is None:
         raise PercentEncodingTypeError(
             f"http_build_query() takes a dict or a list, not {type(data).__name__}"
         )
     out: list[str] = []
+    # An explicit stack instead of recursion: PHP has no nesting limit, so
+    # depth is bounded by memory, not by Python's recursion limit.  ``path``
+    # holds the encoded key of every open array below the top level; a leaf's
+    # name is built from it (``a%5Bb%5D%5Bc%5D``) only when it is written.
     active: set[int] = {id(data)}
-
-    def walk(arr: dict[int | _Text, object], prefix: str, top_level: bool) -> None:
-        for key, value in arr.items():
-            if isinstance(key, int):
-                k = (numeric_prefix if top_level else "") + str(key)
-            else:
-                k = enc(key)
-            name = f"{prefix}{k}%5D" if prefix else k
-            nested = _php_array(value)
-            if nested is not None:
-                if id(value) in active:  # PHP skips a recursive reference
-                    continue
-                active.add(id(value))
-                walk(nested, name + "%5B", False)
-                active.discard(id(value))
+    stack: list[tuple[Iterator[tuple[int | _Text, object]], int]] = [(iter(top.items()), id(data))]
+    path: list[str] = []
+    while stack:
+        it, ident = stack[-1]
+        item = next(it, None)
+        if item is None:
+            stack.pop()
+            active.discard(ident)
+            if path:
+                path.pop()
+            continue
+        key, value = item
+        top_level = len(stack) == 1
+        if isinstance(key, int):
+            k = (numeric_prefix if top_level else "") + str(key)
+        else:
+            k = enc(key)
+        nested = _php_array(value)
+        if nested is not None:
+            if id(value) in active:  # PHP skips a recursive reference
                 continue
-            if value is None:
-                continue
-            if isinstance(value, bool):
-                v = "1" if value else "0"
-            elif isinstance(value, int):
-                v = str(value) if _INT64_MIN <= value <= _INT64_MAX else enc(_php_float(value))
-            elif isinstance(value, float):
-                v = enc(_php_float(value))
-            elif isinstance(value, (str, bytes, bytearray)):
-                v = enc(bytes(value) if isinstance(value, bytearray) else value)
-            else:
-                raise PercentEncodingTypeError(
-                    f"http_build_query() cannot write a {type(value).__name__} value"
-                )
-            out.append(f"{name}={v}")
-
-    walk(top, "", True)
+            active.add(id(value))
+            stack.append((iter(nested.items()), id(value)))
+            path.append(k)
+            continue
+        name = path[0] + "".join(f"%5B{p}%5D" for p in path[1:]) + f"%5B{k}%5D" if path else k
+        if value is None:
+            continue
+        if isinstance(value, bool):
+            v = "1" if value else "0"
+        elif isinstance(value, int):
+            v = str(value) if _INT64_MIN <= value <= _INT64_MAX else enc(_php_float(value))
+        elif isinstance(value, float):
+            v = enc(_php_float(value))
+        elif isinstance(value, (str, bytes, bytearray)):
+            v = enc(bytes(value) if isinstance(value, bytearray) else value)
+        else:
+            raise PercentEncodingTypeError(
+                f"http_build_query() cannot write a {type(value).__name__} value"
+            )
+        out.append(f"{name}={v}")
     return arg_separator.join(out)
 
 
@@ -1046,7 +1120,16 @@ def _php_pairs(enc: Callable[[_Text], str]) -> Callable[[Sequence[tuple[str, str
     def encode_pairs(pairs: Sequence[tuple[str, str]]) -> str:
         # What http_build_query writes for a flat array of these pairs (a
         # repeated name is kept, which a PHP array could not hold).
-        return "&".join(enc(k) + "=" + enc(v) for k, v in pairs)
+        return "&".join(enc(k) + "=" + enc(v) for k, v in pairs_arg(pairs))
+
+    return encode_pairs
+
+
+def _pairs_checked(func: Callable[..., str]) -> Callable[[Sequence[tuple[str, str]]], str]:
+    # Registry contract: encode_pairs takes a mapping or (name, value) pairs and raises
+    # PercentEncodingTypeError for anything else (schemes.pairs_arg checks it).
+    def encode_pairs(pairs: Sequence[tuple[str, str]]) -> str:
+        return func(pairs_arg(pairs))
 
     return encode_pairs
 
@@ -1142,7 +1225,7 @@ SCHEMES: tuple[Scheme, ...] = (
         _plus_dec,
         HTML4_FORM,
         "space as +; line breaks as %0D%0A; every non-alphanumeric %HH",
-        html4_form_encode,
+        _pairs_checked(html4_form_encode),
         "Forms",
     ),
     Scheme(
@@ -1153,7 +1236,7 @@ SCHEMES: tuple[Scheme, ...] = (
         XFORMS_URLENCODED,
         "UTF-8; space as +; line breaks as %0D%0A; RFC 2396 unreserved stays; "
         "pairs separated by ; by default",
-        xforms_urlencode,
+        _pairs_checked(xforms_urlencode),
         "Forms",
     ),
     Scheme(

@@ -36,7 +36,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeAlias
 
 from . import core as _core
-from .errors import PercentDecodeError, PercentEncodingError, PercentEncodingTypeError
+from .errors import (
+    PercentDecodeError,
+    PercentEncodeError,
+    PercentEncodingError,
+    PercentEncodingTypeError,
+)
 from .schemes import Scheme
 from .sets import OAUTH1
 
@@ -318,7 +323,16 @@ def hmac_sha1_signature(
             f"the base string must be a str, not {type(base_string).__name__}"
         )
     key = plaintext_signature(consumer_secret, token_secret).encode("ascii")
-    digest = hmac.new(key, base_string.encode("utf-8"), hashlib.sha1).digest()
+    try:
+        message = base_string.encode("utf-8")
+    except UnicodeEncodeError as e:
+        # As plaintext_signature does for the secrets: a lone surrogate has no UTF-8 form.
+        raise PercentEncodeError(
+            f"the base string has a lone surrogate at position {e.start}; it cannot be "
+            "UTF-8 encoded (RFC 5849 §3.6)",
+            e.start,
+        ) from None
+    digest = hmac.new(key, message, hashlib.sha1).digest()
     return base64.b64encode(digest).decode("ascii")
 
 

@@ -30,7 +30,12 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from . import core as _core
-from .errors import PercentEncodeError, PercentEncodingTypeError, UnknownSetError
+from .errors import (
+    PercentEncodeError,
+    PercentEncodingError,
+    PercentEncodingTypeError,
+    UnknownSetError,
+)
 from .schemes import Scheme
 from .sets import (
     RFC3986_FRAGMENT,
@@ -166,15 +171,36 @@ def split(uri: str) -> Components:
 
 
 _Parts = tuple[str | None, str | None, str, str | None, str | None]
+_FIELDS = Components._fields
 
 
 def recompose(parts: Components | _Parts) -> str:
     """Join five components back into a URI reference (RFC 3986 §5.3).
 
+    ``parts`` is a :class:`Components` or any tuple (or list) of five; the
+    path must be a ``str``, the others a ``str`` or ``None``.  Anything else
+    raises :class:`PercentEncodingTypeError` (a wrong count:
+    :class:`PercentEncodingError`).
+
     >>> recompose(("http", "a", "/b", "", None))
     'http://a/b?'
     """
+    if not isinstance(parts, (tuple, list)):
+        raise PercentEncodingTypeError(
+            f"recompose() takes a Components or a 5-tuple, not {type(parts).__name__}"
+        )
+    if len(parts) != 5:
+        raise PercentEncodingError(
+            "recompose() takes five components (scheme, authority, path, query, "
+            f"fragment), not {len(parts)}"
+        )
     scheme, authority, path, query, fragment = parts
+    for name, value in zip(_FIELDS, parts, strict=True):
+        if not (isinstance(value, str) or (value is None and name != "path")):
+            expected = "a str" if name == "path" else "a str or None"
+            raise PercentEncodingTypeError(
+                f"recompose(): {name} must be {expected}, not {type(value).__name__}"
+            )
     out = []
     if scheme is not None:
         out.append(scheme + ":")
@@ -294,8 +320,28 @@ for _a in _HEX:
 del _a, _b, _c
 
 
+_HEX_DIGITS = frozenset(_HEX)
+
+
+def _after_stray_percent(s: str, i: int) -> bool:
+    """Whether the escape at ``s[i]`` directly follows a stray ``%`` or ``%X``.
+
+    Such a ``%`` starts no valid escape, so it stands for itself (§2.4: it
+    should have been ``%25``).  Decoding the escape at ``i`` to a hex digit
+    would complete it into a new escape, a different octet: ``%1%41`` (the
+    characters ``%1A``) would become ``%1A`` (the octet 0x1A).  ``s[i-1]`` and
+    ``s[i-2]`` are literal characters here: an escape ends in a hex digit.
+    """
+    return (i >= 1 and s[i - 1] == "%") or (
+        i >= 2 and s[i - 2] == "%" and s[i - 1] in _HEX_DIGITS
+    )
+
+
 def _pct_normal(m: re.Match[str]) -> str:
-    return _PCT_NORMAL[m.group()]
+    t = _PCT_NORMAL[m.group()]
+    if len(t) == 1 and t in _HEX_DIGITS and _after_stray_percent(m.string, m.start()):
+        return m.group().upper()  # decoding would fuse with the stray "%": keep it encoded
+    return t
 
 
 def normalize_percent_encoding(component: str) -> str:
@@ -304,10 +350,15 @@ def normalize_percent_encoding(component: str) -> str:
     ``%XX`` for an unreserved character (``A-Za-z0-9-._~``) is decoded; every
     other ``%XX`` gets upper-case hex.  Reserved characters stay encoded
     (§2.2: decoding them changes the URI), and a ``%`` that starts no valid
-    escape is left alone.
+    escape is left alone.  Such a stray ``%`` is never completed by a decoded
+    character: an escape of a hex digit right after ``%`` or ``%X`` stays
+    encoded, so the result always percent-decodes to the same octets as the
+    input (``%1%41`` means the characters ``%1A``, not the octet 0x1A).
 
     >>> normalize_percent_encoding("%7euser/%2f%c3%a9")
     '~user/%2F%C3%A9'
+    >>> normalize_percent_encoding("%1%41%42")
+    '%1%41B'
     """
     c = _need_str(component, "normalize_percent_encoding", "component")
     if "%" not in c:
@@ -348,7 +399,10 @@ def normalize(uri: str) -> str:
       ``/.`` is put in front so the path does not turn into an authority.
 
     Scheme-based normalization (§6.2.3: default ports, empty path to ``/``)
-    is not done.  The URI is not validated.
+    is not done.  The URI is not validated: a ``%`` that starts no valid
+    escape is kept as it is, and the escape of a hex digit right after it
+    is not decoded (see :func:`normalize_percent_encoding`), so a stray
+    ``%`` never turns into a different escape.
 
     >>> normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")
     'example://a/b/c/%7Bfoo%7D'
@@ -378,7 +432,12 @@ def normalize(uri: str) -> str:
 def equivalent(a: str, b: str) -> bool:
     """Whether two URI references are equivalent after :func:`normalize` (RFC 3986 §6.2.2).
 
-    A reserved character and its escape are never equivalent (§2.2):
+    A reserved character and its escape are never equivalent (§2.2).  Like
+    §6.1 asks, a false negative is preferred to a false positive: a string
+    with a stray ``%`` (not a URI, §2.4) is only equivalent to strings that
+    normalize to the very same text, so ``http://a/%1%41`` (the characters
+    ``%1A``) is not equivalent to ``http://a/%1A`` (the octet 0x1A), nor to
+    ``http://a/%251A``.
 
     >>> equivalent("http://a/%7Euser", "HTTP://A/~user")
     True

@@ -206,9 +206,13 @@ def _to_text(
         ) from None
 
 
-def _check_errors(errors: str) -> None:
+def _check_errors(errors: object) -> None:
+    if not isinstance(errors, str):
+        raise PercentEncodingTypeError(
+            f"errors must be 'strict' or 'replace', not {type(errors).__name__}"
+        )
     if errors not in ("strict", "replace"):
-        raise ValueError(f"errors must be 'strict' or 'replace', not {errors!r}")
+        raise PercentEncodingError(f"errors must be 'strict' or 'replace', not {errors!r}")
 
 
 def decode(ext_value: str, *, errors: str = "strict") -> tuple[str, str]:
@@ -513,7 +517,19 @@ def _scheme_encode(text: str) -> str:
     return _core.encode(text, RFC8187)
 
 
-def _scheme_decode(text: str) -> str:
+def _scheme_text(data: object) -> str:
+    # The registry hands schemes str or bytes (contract).  An ext-value is ASCII; Latin-1
+    # maps each byte to one character, so a stray non-ASCII byte is still reported (as a
+    # character that is not attr-char) at its own offset.
+    if isinstance(data, str):
+        return data
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        return bytes(data).decode("latin-1")
+    raise PercentEncodingTypeError(f"expected str or bytes, not {type(data).__name__}")
+
+
+def _scheme_decode(text: str | bytes) -> str:
+    text = _scheme_text(text)
     return _to_text(
         _value_octets(text, ExtValueError, 0), "utf-8", "UTF-8", "strict", text,
         ExtValueError, 0,
@@ -524,8 +540,8 @@ def _scheme_encode_ext(text: str) -> str:
     return encode(text)
 
 
-def _scheme_decode_ext(text: str) -> str:
-    return decode(text)[0]
+def _scheme_decode_ext(text: str | bytes) -> str:
+    return decode(_scheme_text(text))[0]
 
 
 SCHEMES: tuple[Scheme, ...] = (

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import importlib
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import PercentEncodingTypeError, UnknownSchemeError
 from .sets import EncodeSet
 
-__all__ = ["Scheme", "all_schemes", "compare", "get", "names"]
+__all__ = ["Scheme", "all_schemes", "compare", "get", "names", "pairs_arg"]
 
 # Feature modules that declare SCHEMES, in the order they are listed.
 _MODULES: tuple[str, ...] = (
@@ -44,10 +44,12 @@ _MODULES: tuple[str, ...] = (
 class Scheme:
     """One named percent-encoding.
 
-    ``encode`` takes text (``str``) and returns the encoded ``str``;
-    ``decode`` (``None`` when the variant defines no decoder) reverses it;
-    ``encode_pairs`` serializes a whole list of ``(name, value)`` pairs for
-    schemes that encode queries or forms.
+    ``encode`` takes ``str`` or ``bytes`` and returns the encoded ``str``;
+    ``decode`` (``None`` when the variant defines no decoder) takes ``str`` or
+    ``bytes`` and returns ``str``; ``encode_pairs`` serializes ``(name, value)``
+    pairs (a mapping or an iterable of 2-item pairs, see :func:`pairs_arg`) for
+    schemes that encode queries or forms.  Any other type raises
+    :class:`~percent_encoding.errors.PercentEncodingTypeError`.
     """
 
     name: str
@@ -72,6 +74,41 @@ class Scheme:
             "encode_set": self.encode_set.name if self.encode_set is not None else None,
             "aliases": list(self.aliases),
         }
+
+
+def pairs_arg(
+    pairs: object, what: str = "encode_pairs()"
+) -> list[tuple[str | bytes, str | bytes]]:
+    """Check the argument of an ``encode_pairs``: a mapping, or an iterable of
+    ``(name, value)`` pairs (tuples or lists of two), names and values ``str``
+    or bytes-like.  Returns a list of pairs; anything malformed raises
+    :class:`~percent_encoding.errors.PercentEncodingTypeError`.
+    """
+    if isinstance(pairs, (str, bytes, bytearray, memoryview)) or not isinstance(
+        pairs, (Mapping, Iterable)
+    ):
+        raise PercentEncodingTypeError(
+            f"{what} takes a mapping or (name, value) pairs, not {type(pairs).__name__}"
+        )
+    items: Iterable[object] = pairs.items() if isinstance(pairs, Mapping) else pairs
+    out: list[tuple[str | bytes, str | bytes]] = []
+    for i, item in enumerate(items):
+        if not isinstance(item, (tuple, list)) or len(item) != 2:
+            raise PercentEncodingTypeError(
+                f"{what}: item {i} is not a (name, value) pair: {item!r:.60}"
+            )
+        pair: list[str | bytes] = []
+        for part in item:
+            if isinstance(part, (bytearray, memoryview)):
+                part = bytes(part)
+            if not isinstance(part, (str, bytes)):
+                raise PercentEncodingTypeError(
+                    f"{what}: item {i} has a {type(part).__name__}; names and values are "
+                    "str or bytes"
+                )
+            pair.append(part)
+        out.append((pair[0], pair[1]))
+    return out
 
 
 _registry: dict[str, Scheme] = {}
@@ -190,6 +227,14 @@ def compare(scheme_names: Sequence[str] | None = None) -> dict[str, Any]:
         {"schemes": [{"name", "spec"}...],
          "rows": [{"code_point", "char", "encoded": [bool...], "output": [str|None...]}]}
     """
+    if scheme_names is not None and (
+        isinstance(scheme_names, (str, bytes, bytearray, memoryview))
+        or not isinstance(scheme_names, Iterable)
+    ):
+        raise PercentEncodingTypeError(
+            "compare() takes a list of scheme names or None, not "
+            f"{type(scheme_names).__name__}"
+        )
     chosen = [get(n) for n in scheme_names] if scheme_names else all_schemes()
     rows = []
     for cp in range(128):

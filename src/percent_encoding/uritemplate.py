@@ -449,6 +449,17 @@ class UriTemplate:
         return hash((UriTemplate, self.template))
 
 
+def _scheme_encode_ur(text: str | bytes) -> str:
+    # Registry contract: str or bytes in.  core.encode reads bytes as given; the
+    # stray-% repair then runs on its (ASCII) output just as for text.
+    if isinstance(text, (bytearray, memoryview)):
+        text = bytes(text)
+    out = _core.encode(text, UNRESERVED_AND_RESERVED)
+    if "%" in out:
+        out = _STRAY_PERCENT.sub("%25", out)
+    return out
+
+
 SCHEMES: tuple[Scheme, ...] = (
     Scheme(
         name="uritemplate",
@@ -462,7 +473,7 @@ SCHEMES: tuple[Scheme, ...] = (
     Scheme(
         name="uritemplate-reserved",
         spec="RFC 6570 §3.2.3 reserved expansion {+var} (U+R)",
-        encode=_encode_ur,
+        encode=_scheme_encode_ur,
         decode=_core.decode_text,
         encode_set=UNRESERVED_AND_RESERVED,
         notes="UTF-8; unreserved and reserved stay, %XX triplets are kept, a stray % is %25; "

@@ -218,6 +218,17 @@ def api_form_body(
 # ---------------------------------------------------------------------------
 
 
+def _json_type(value: object) -> str:
+    """The JSON name of a decoded JSON value's type, for error messages."""
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, list):
+        return "an array"
+    return "an object"
+
+
 def _page_encoding(label: str | None, default: str | None = "UTF-8") -> str | None:
     if not label or label == "-":
         return default
@@ -525,8 +536,16 @@ class Handler(BaseHTTPRequestHandler):
             if not isinstance(data, dict):
                 raise HTTPError(HTTPStatus.BAD_REQUEST, "body must be a JSON object")
             for k, v in data.items():
-                if isinstance(v, str):
-                    params[str(k)] = v
+                # Every field of every API is a string; null means "not given".  Any
+                # other type is refused rather than silently read as the default.
+                if v is None:
+                    continue
+                if not isinstance(v, str):
+                    raise HTTPError(
+                        HTTPStatus.BAD_REQUEST,
+                        f"field {k!r} must be a string, not {_json_type(v)}",
+                    )
+                params[str(k)] = v
         return params
 
     def _route(self) -> None:
