@@ -330,28 +330,7 @@ def compare_data(names: Sequence[str]) -> dict[str, Any]:
         )
     for n in names:
         _check(n, str, "each name", "compare_data")
-    resolved = [resolve_scheme(n) for n in names]
-    if all(s.family != "encode set" for s in resolved):
-        return schemes.compare([s.name for s in resolved])
-    rows = []
-    for cp in range(128):
-        ch = chr(cp)
-        outs: list[str | None] = []
-        for s in resolved:
-            try:
-                o = s.encode(ch)
-            except PercentEncodingError as e:  # a scheme that rejects the character
-                o = f"error: {e}"
-            outs.append(None if o == ch else o)
-        rows.append(
-            {
-                "code_point": cp,
-                "char": schemes._display(cp),
-                "encoded": [o is not None for o in outs],
-                "output": outs,
-            }
-        )
-    return {"schemes": [{"name": s.name, "spec": s.spec} for s in resolved], "rows": rows}
+    return schemes.compare([resolve_scheme(n) for n in names])
 
 
 def _jsonable(obj: Any) -> Any:

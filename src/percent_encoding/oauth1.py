@@ -36,6 +36,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeAlias
 
 from . import core as _core
+from ._http import read_quoted
 from .errors import (
     PercentDecodeError,
     PercentEncodeError,
@@ -387,22 +388,12 @@ def authorization_header(oauth_params: Pairs, realm: str | None = None) -> str:
     return "OAuth " + ", ".join(parts) if parts else "OAuth"
 
 
-# RFC 7230 §3.2.6 quoted-string: DQUOTE *( qdtext / quoted-pair ) DQUOTE, as an
-# unrolled loop so that matching stays linear.
-_QUOTED = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"', re.DOTALL)
-_QUOTED_PAIR = re.compile(r"\\(.)", re.DOTALL)
-
-
 def _read_quoted(header: str, start: int) -> tuple[str, int]:
-    """Unescape the quoted-string that opens at ``header[start]``; return it and
-    the index just past the closing quote."""
-    m = _QUOTED.match(header, start)
-    if m is None:
+    """The quoted-string that opens at ``header[start]`` and the index past it."""
+    got = read_quoted(header, start)
+    if got is None:
         raise OAuth1Error(f"unterminated quoted-string starting at position {start}", start)
-    value = m.group(1)
-    if "\\" in value:
-        value = _QUOTED_PAIR.sub(r"\1", value)
-    return value, m.end()
+    return got
 
 
 def parse_authorization_header(header: str) -> list[tuple[str, str]]:

@@ -33,6 +33,7 @@ import re
 import unicodedata
 
 from . import core as _core
+from ._http import read_quoted
 from .errors import (
     PercentDecodeError,
     PercentEncodeError,
@@ -315,24 +316,14 @@ def content_disposition(filename: str, disposition: str = "attachment") -> str:
     return header
 
 
-# RFC 7230 §3.2.6 quoted-string: DQUOTE *( qdtext / quoted-pair ) DQUOTE, as an
-# unrolled loop so that matching stays linear.
-_QUOTED = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"', re.DOTALL)
-_QUOTED_PAIR = re.compile(r"\\(.)", re.DOTALL)
-
-
 def _read_quoted(header: str, start: int) -> tuple[str, int]:
-    """Unescape the quoted-string that opens at ``header[start]``; return it and
-    the index just past the closing quote."""
-    m = _QUOTED.match(header, start)
-    if m is None:
+    """The quoted-string that opens at ``header[start]`` and the index past it."""
+    got = read_quoted(header, start)
+    if got is None:
         raise ContentDispositionError(
             f"unterminated quoted-string starting at position {start}", start
         )
-    value = m.group(1)
-    if "\\" in value:
-        value = _QUOTED_PAIR.sub(r"\1", value)
-    return value, m.end()
+    return got
 
 
 _SECTION = re.compile(r"(.*?)\*(0|[1-9][0-9]{0,5})(\*?)\Z")

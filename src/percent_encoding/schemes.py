@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import PercentEncodingTypeError, UnknownSchemeError
-from .sets import EncodeSet
+from .sets import EncodeSet, _display
 
 __all__ = ["Scheme", "all_schemes", "compare", "get", "names", "pairs_arg"]
 
@@ -207,18 +207,11 @@ def all_schemes() -> list[Scheme]:
     return list(_registry.values())
 
 
-def _display(cp: int) -> str:
-    if cp < 0x20:
-        return f"U+{cp:04X}"
-    if cp == 0x20:
-        return "SP"
-    if cp == 0x7F:
-        return "DEL"
-    return chr(cp)
-
-
-def compare(scheme_names: Sequence[str] | None = None) -> dict[str, Any]:
+def compare(scheme_names: Sequence[str | Scheme] | None = None) -> dict[str, Any]:
     """Which ASCII characters each scheme changes, side by side (the seeds' table).
+
+    ``scheme_names`` holds registry names or :class:`Scheme` objects (``None``:
+    every registered scheme).
 
     Each cell is what the scheme writes for that one character (``None``
     when it leaves it alone), found by running the scheme itself, so schemes
@@ -235,7 +228,11 @@ def compare(scheme_names: Sequence[str] | None = None) -> dict[str, Any]:
             "compare() takes a list of scheme names or None, not "
             f"{type(scheme_names).__name__}"
         )
-    chosen = [get(n) for n in scheme_names] if scheme_names else all_schemes()
+    chosen = (
+        [n if isinstance(n, Scheme) else get(n) for n in scheme_names]
+        if scheme_names
+        else all_schemes()
+    )
     rows = []
     for cp in range(128):
         ch = chr(cp)
