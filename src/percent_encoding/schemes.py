@@ -44,9 +44,11 @@ _MODULES: tuple[str, ...] = (
 class Scheme:
     """One named percent-encoding.
 
-    ``encode`` takes ``str`` or ``bytes`` and returns the encoded ``str``;
-    ``decode`` (``None`` when the variant defines no decoder) takes ``str`` or
-    ``bytes`` and returns ``str``; ``encode_pairs`` serializes ``(name, value)``
+    ``encode`` takes ``str`` (and ``bytes`` too where the variant is defined
+    on bytes: the WHATWG, RFC, PHP, Go and Ruby ones; the ECMAScript, IRI,
+    XPath, Java and .NET ones are defined on text and refuse bytes) and
+    returns the encoded ``str``; ``decode`` (``None`` when the variant defines
+    no decoder) returns ``str``; ``encode_pairs`` serializes ``(name, value)``
     pairs (a mapping or an iterable of 2-item pairs, see :func:`pairs_arg`) for
     schemes that encode queries or forms.  Any other type raises
     :class:`~percent_encoding.errors.PercentEncodingTypeError`.
