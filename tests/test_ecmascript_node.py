@@ -12,16 +12,15 @@ compares results and which calls throw.  Nothing Node says is stored.
 
 from __future__ import annotations
 
-import json
 import random
 import shutil
-import subprocess
 from collections.abc import Callable, Sequence
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from node_oracle import run_node as _run_node
 from percent_encoding import URIError, ecmascript
 
 NODE = shutil.which("node")
@@ -60,23 +59,7 @@ Outcome = dict[str, str]
 
 
 def run_node(inputs: Sequence[str]) -> list[list[Outcome]]:
-    assert NODE is not None
-    # ensure_ascii writes every non-ASCII code unit, lone surrogates included,
-    # as a \uXXXX escape, so the transport itself cannot alter the strings.
-    payload = "".join(json.dumps(s, ensure_ascii=True) + "\n" for s in inputs)
-    proc = subprocess.run(
-        [NODE, "-e", NODE_SCRIPT],
-        input=payload.encode("ascii"),
-        capture_output=True,
-        timeout=120,
-        check=True,
-    )
-    # Node's JSON.stringify escapes lone surrogates (well-formed stringify),
-    # and json.loads turns them back into lone surrogates.
-    # split on "\n" only: U+2028 and U+0085 travel raw inside the JSON.
-    lines = proc.stdout.decode("utf-8").split("\n")[:-1]
-    assert len(lines) == len(inputs)
-    return [json.loads(line) for line in lines]
+    return _run_node(NODE_SCRIPT, inputs)  # type: ignore[no-any-return]
 
 
 def ours(s: str) -> list[Outcome]:

@@ -18,11 +18,9 @@ Node bug.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import shutil
-import subprocess
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,6 +28,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from node_oracle import run_node as _run_node
 from percent_encoding import URLSearchParams, to_usv_string
 from percent_encoding.form import parse, serialize
 
@@ -54,18 +53,7 @@ process.stdin.on("end", () => {
 
 
 def run_node(jobs: Sequence[dict[str, Any]]) -> list[Any]:
-    assert NODE is not None
-    payload = "".join(json.dumps(j, ensure_ascii=True) + "\n" for j in jobs)
-    proc = subprocess.run(
-        [NODE, "-e", NODE_SCRIPT],
-        input=payload.encode("ascii"),
-        capture_output=True,
-        timeout=120,
-        check=True,
-    )
-    lines = proc.stdout.decode("utf-8").split("\n")[:-1]
-    assert len(lines) == len(jobs)
-    return [json.loads(line) for line in lines]
+    return _run_node(NODE_SCRIPT, jobs)  # type: ignore[no-any-return]
 
 
 # --------------------------------------------------------------------------------------------
