@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from percent_encoding import sets
+from percent_encoding import core, sets
 
 pytestmark = pytest.mark.one_impl
 
@@ -74,6 +74,22 @@ CASES: list[Case] = [
     ("decode_text-utf8-error", lambda: C.decode_text("%ff%fe", False, False, True), ()),
     ("decode_text-strict-error", lambda: C.decode_text(BYTES, False, True, True), (BYTES,)),
     ("decode_text-surrogate", lambda: C.decode_text("\ud800", False, False, False), ()),
+    ("entry-encode", lambda: core.encode(NEEDS), (NEEDS,)),
+    ("entry-encode-noop", lambda: core.encode(ASCII, "path"), (ASCII,)),
+    ("entry-encode-kw", lambda: core.encode(UCS2, sets.COMPONENT, space_as_plus=True), (UCS2,)),
+    ("entry-encode-bytes", lambda: core.encode(BYTES, encoding="utf-8", errors="strict"), (BYTES,)),
+    ("entry-encode-surrogate", lambda: core.encode(SURR), (SURR,)),
+    ("entry-encode-replace", lambda: core.encode(SURR, errors="replace"), (SURR,)),
+    ("entry-encode-legacy", lambda: core.encode(LATIN1, encoding="latin1"), (LATIN1,)),
+    ("entry-encode-bad-set", lambda: core.encode(ASCII, "nope"), (ASCII,)),
+    ("entry-encode-bad-kw", lambda: core.encode(ASCII, bogus=1), (ASCII,)),
+    ("entry-decode_text", lambda: core.decode_text(FORM, plus_as_space=True), (FORM,)),
+    ("entry-decode_text-noop", lambda: core.decode_text(ASCII), (ASCII,)),
+    ("entry-decode_text-bytes", lambda: core.decode_text(BYTES, errors="replace"), (BYTES,)),
+    ("entry-decode_text-strict", lambda: core.decode_text(BYTES, strict=True), (BYTES,)),
+    ("entry-decode_text-surrogate", lambda: core.decode_text(SURR), (SURR,)),
+    ("entry-decode_text-fatal", lambda: core.decode_text("%ff", errors="fatal"), ()),
+    ("entry-decode_text-bad-kw", lambda: core.decode_text(data=FORM, x=1), (FORM,)),
     ("form_parse-ascii", lambda: C.form_parse(FORM), (FORM,)),
     ("form_parse-unicode", lambda: C.form_parse(UCS2 + "&" + FORM), ()),
     ("form_parse-surrogates", lambda: C.form_parse(FORM_U.replace("%", "")), ()),

@@ -9,8 +9,10 @@ really loaded the C twin and that ``_tables.h`` is current.
 
 from __future__ import annotations
 
+import copy
 import importlib.util
 import os
+import pickle
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -309,3 +311,156 @@ def test_large_inputs_agree() -> None:
     body = "&".join(f"k{i}=v%20{i}+日" for i in range(5000))
     same("form_parse", body)
     same("form_serialize", _pure.form_parse(body))
+
+
+# core.encode / core.decode_text are C entries (make_entry) when the C twin is
+# built: the common call goes straight to the kernel, every other call to the
+# checked Python function.  Both must give the same results and errors.
+
+class _Str(str):
+    pass
+
+
+_SET_ARGS = st.one_of(
+    st.sampled_from(sorted(sets.names())),
+    st.sampled_from([sets.get(n) for n in sets.names()]),
+    st.sampled_from(["nope", "", _Str("component"), 5, None, b"component"]),
+    st.builds(lambda m: sets.EncodeSet(mask=m), st.integers(0, (1 << 128) - 1)),
+)
+_FLAG_ARGS = st.sampled_from([True, False, 0, 1, None, "yes"])
+_ENC_ARGS = st.sampled_from(["utf-8", "UTF-8", "utf8", _Str("utf-8"), "latin1", "shift_jis", 8])
+_ODD_DATA = st.sampled_from([bytearray(b"a b"), memoryview(b"%41 "), _Str("a b%41"), 5, None])
+entry_data = st.one_of(data, _ODD_DATA)
+
+
+def _kwargs(draw: Any, names: dict[str, Any]) -> dict[str, Any]:
+    return {k: draw(v) for k, v in names.items() if draw(st.booleans())}
+
+
+def _same_entry(public: Callable[..., Any], checked: Callable[..., Any], *a: Any,
+                **kw: Any) -> tuple[Any, ...]:
+    c = outcome(lambda: public(*a, **kw))
+    py = outcome(lambda: checked(*a, **kw))
+    assert c == py, f"{public.__name__}(*{a!r}, **{kw!r})"
+    return c
+
+
+def test_entries_wrap_the_checked_functions() -> None:
+    from percent_encoding import core
+
+    for public, checked, name in [
+        (core.encode, core._encode_checked, "encode"),
+        (core.decode_text, core._decode_text_checked, "decode_text"),
+    ]:
+        assert public.__name__ == name
+        assert public.__doc__ == checked.__doc__
+        if C is not None:
+            assert public is not checked
+            assert public.__wrapped__ is checked  # type: ignore[attr-defined]
+    assert core.percent_encode_after_encoding is core.encode
+    assert percent_encoding.encode is core.encode
+    assert pickle.loads(pickle.dumps(core.encode)) is core.encode
+    assert copy.deepcopy(core.decode_text) is core.decode_text
+    assert percent_encoding.decode_text is core.decode_text
+
+
+@needs_c
+@SETTINGS
+@given(st.data())
+def test_encode_entry_twins(draw: st.DataObject) -> None:
+    from percent_encoding import core
+
+    d = draw.draw(entry_data)
+    pos: list[Any] = [d]
+    kw = _kwargs(draw.draw, {"encoding": _ENC_ARGS, "space_as_plus": _FLAG_ARGS,
+                             "errors": st.sampled_from(["strict", "replace", "ignore", 1])})
+    es = draw.draw(st.one_of(st.none(), _SET_ARGS))
+    if es is not None:
+        if draw.draw(st.booleans()):
+            pos.append(es)
+        else:
+            kw["encode_set"] = es
+    if draw.draw(st.booleans()) and len(pos) == 1 and "encode_set" not in kw:
+        kw["data"] = pos.pop()
+    _same_entry(core.encode, core._encode_checked, *pos, **kw)
+
+
+@needs_c
+@SETTINGS
+@given(st.data())
+def test_decode_text_entry_twins(draw: st.DataObject) -> None:
+    from percent_encoding import core
+
+    d = draw.draw(entry_data)
+    kw = _kwargs(draw.draw, {
+        "encoding": _ENC_ARGS,
+        "errors": st.sampled_from(["replace", "strict", "fatal", "ignore", None]),
+        "plus_as_space": _FLAG_ARGS,
+        "strict": _FLAG_ARGS,
+    })
+    if draw.draw(st.booleans()):
+        _same_entry(core.decode_text, core._decode_text_checked, d, **kw)
+    else:
+        _same_entry(core.decode_text, core._decode_text_checked, data=d, **kw)
+
+
+@needs_c
+def test_entries_bad_calls_match() -> None:
+    from percent_encoding import core
+
+    for a, kw in [((), {}), (("a", "path", "x"), {}), (("a",), {"bogus": 1}),
+                  (("a",), {"data": "b"}), (("a", "path"), {"encode_set": "path"})]:
+        _same_entry(core.encode, core._encode_checked, *a, **kw)
+    for a, kw in [((), {}), (("a", "b"), {}), (("a",), {"data": "b"}), (("a",), {"bogus": 1}),
+                  ((), {"plus_as_space": True})]:
+        _same_entry(core.decode_text, core._decode_text_checked, *a, **kw)
+
+
+@needs_c
+def test_entries_follow_the_kernel_swap() -> None:
+    # The fixture that runs the suite on the pure twin swaps core._k: the
+    # entries must then route every call through it.
+    from percent_encoding import core
+
+    calls: list[str] = []
+    spy = ModuleType("spy")
+
+    def spying(name: str) -> Callable[..., Any]:
+        f = getattr(_pure, name)
+
+        def wrap(*a: Any) -> Any:
+            calls.append(name)
+            return f(*a)
+
+        return wrap
+
+    for name in ("encode", "decode", "decode_text"):
+        setattr(spy, name, spying(name))
+    old = core._use_kernels(spy)
+    try:
+        assert core.encode("a b") == "a%20b"
+        assert core.encode(b"a b", "path", space_as_plus=False) == "a%20b"
+        assert core.decode_text("a%20b") == "a b"
+        assert core.decode_text(b"a+b", plus_as_space=True) == "a b"
+    finally:
+        core._use_kernels(old)
+    assert calls == ["encode", "encode", "decode_text", "decode_text"]
+    assert core.encode("a b") == "a%20b"
+    assert calls == ["encode", "encode", "decode_text", "decode_text"]
+
+
+@needs_c
+def test_entries_keep_identity_and_errors() -> None:
+    from percent_encoding import core
+    from percent_encoding.errors import PercentDecodeError, PercentEncodeError
+
+    s = "plain-text"
+    assert core.encode(s) is s
+    assert core.decode_text(s) is s
+    with pytest.raises(PercentEncodeError, match="position 2"):
+        core.encode("ab\ud800")
+    assert core.encode("ab\ud800", errors="replace") == "ab%EF%BF%BD"
+    with pytest.raises(PercentDecodeError):
+        core.decode_text("%zz", strict=True)
+    with pytest.raises(PercentDecodeError, match="lone surrogate U\\+D800 at position 1"):
+        core.decode_text("a\ud800%41")

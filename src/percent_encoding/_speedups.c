@@ -29,6 +29,8 @@
 
 #include "_tables.h"
 
+#include <stddef.h>
+
 #if defined(__SSE2__) && defined(__GNUC__)
 #include <emmintrin.h>
 #endif
@@ -507,11 +509,32 @@ encode_str(PyObject *s, const EncTable *t)
 }
 
 static PyObject *
+encode_obj(PyObject *data, PyObject *table, int plus)
+{
+    const EncTable *t;
+    if ((t = get_enc_table(table, plus)) == NULL) {
+        return NULL;
+    }
+    if (PyUnicode_Check(data)) {
+        if (PE_READY(data) < 0) {
+            return NULL;
+        }
+        return encode_str(data, t);
+    }
+    if (PyBytes_Check(data)) {
+        return encode_u8(NULL, (const uint8_t *)PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data),
+                         t);
+    }
+    PyErr_Format(PyExc_TypeError, "expected string or bytes-like object, got '%.200s'",
+                 Py_TYPE(data)->tp_name);
+    return NULL;
+}
+
+static PyObject *
 pe_encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     static const char *const names[] = {"data", "table", "space_as_plus"};
     PyObject *a[3];
-    const EncTable *t;
     int plus;
     (void)self;
     if (parse_args("encode", args, nargs, kwnames, names, 3, a) < 0) {
@@ -520,22 +543,7 @@ pe_encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwn
     if ((plus = PyObject_IsTrue(a[2])) < 0) {
         return NULL;
     }
-    if ((t = get_enc_table(a[1], plus)) == NULL) {
-        return NULL;
-    }
-    if (PyUnicode_Check(a[0])) {
-        if (PE_READY(a[0]) < 0) {
-            return NULL;
-        }
-        return encode_str(a[0], t);
-    }
-    if (PyBytes_Check(a[0])) {
-        return encode_u8(NULL, (const uint8_t *)PyBytes_AS_STRING(a[0]), PyBytes_GET_SIZE(a[0]),
-                         t);
-    }
-    PyErr_Format(PyExc_TypeError, "expected string or bytes-like object, got '%.200s'",
-                 Py_TYPE(a[0])->tp_name);
-    return NULL;
+    return encode_obj(a[0], a[1], plus);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1093,29 +1101,42 @@ utf8_text(const char *buf, Py_ssize_t len, int strict)
     return NULL;
 }
 
+static PyObject *decode_text_obj(PyObject *data, const int *f);
+
 static PyObject *
 pe_decode_text(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     static const char *const names[] = {"data", "plus_as_space", "strict", "utf8_strict"};
-    PyObject *a[4], *r;
+    PyObject *a[4];
     int f[3];
+    (void)self;
+    if (parse_args("decode_text", args, nargs, kwnames, names, 4, a) < 0 ||
+        get_flags(a + 1, 3, f) < 0) {
+        return NULL;
+    }
+    return decode_text_obj(a[0], f);
+}
+
+/* f: plus_as_space, strict, utf8_strict */
+static PyObject *
+decode_text_obj(PyObject *data, const int *f)
+{
+    PyObject *r;
     Src s;
     Py_ssize_t cap, len;
     uint8_t stackbuf[512], *buf;
-    (void)self;
-    if (parse_args("decode_text", args, nargs, kwnames, names, 4, a) < 0 ||
-        get_flags(a + 1, 3, f) < 0 || get_src(a[0], &s) < 0) {
+    if (get_src(data, &s) < 0) {
         return NULL;
     }
     if (nothing_to_decode(&s, f[0])) {
         if (!s.is_str) {
             return utf8_text((const char *)s.data, s.n, f[2]);
         }
-        if (str_has_surrogate(a[0])) {
-            return raise_utf8_encode_error(a[0]);
+        if (str_has_surrogate(data)) {
+            return raise_utf8_encode_error(data);
         }
-        Py_INCREF(a[0]);
-        return a[0];
+        Py_INCREF(data);
+        return data;
     }
     if ((cap = decode_capacity(&s)) < 0) {
         return NULL;
@@ -1564,6 +1585,351 @@ done:
 }
 
 /* ------------------------------------------------------------------------ */
+/* Entries: core.encode / core.decode_text as vectorcall objects.  The fast  */
+/* path takes the common call straight to a kernel; anything else (and a     */
+/* kernel UnicodeEncodeError) goes to core's checked Python function with   */
+/* the original arguments, so results, errors and messages are unchanged.   */
+
+enum { ENTRY_ENCODE, ENTRY_DECODE_TEXT };
+
+typedef struct {
+    PyObject_HEAD
+    vectorcallfunc vectorcall;
+    int kind;
+    PyObject *fallback;    /* core._encode_checked / core._decode_text_checked */
+    PyObject *core_dict;   /* core.__dict__: its "_k" must be this module */
+    PyObject *registry;    /* sets._REGISTRY (encode) */
+    PyObject *set_type;    /* sets.EncodeSet (encode) */
+    PyObject *kmod;        /* this module */
+    PyObject *dict;        /* __name__, __doc__, __wrapped__, ... */
+} Entry;
+
+static PyObject *s_k, *s_table, *s_component, *s_utf8, *s_strict, *s_replace;
+static PyObject *s_data, *s_encode_set, *s_encoding, *s_errors, *s_space_as_plus;
+static PyObject *s_plus_as_space, *s_strict_kw;
+
+static int
+kw_is(PyObject *key, PyObject *name)
+{
+    return key == name || (PyUnicode_CheckExact(key) && PyUnicode_Compare(key, name) == 0);
+}
+
+static int
+str_is(PyObject *o, PyObject *want)
+{
+    return o == want ||
+           (PyUnicode_CheckExact(o) && PyUnicode_GET_LENGTH(o) == PyUnicode_GET_LENGTH(want) &&
+            PyUnicode_Compare(o, want) == 0);
+}
+
+/* 1: False, 2: True, 0: anything else */
+static int
+flag_of(PyObject *o)
+{
+    return o == NULL || o == Py_False ? 1 : o == Py_True ? 2 : 0;
+}
+
+static PyObject *
+entry_fast_encode(Entry *e, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+                  int *fall)
+{
+    PyObject *data = NULL, *es = NULL, *encoding = NULL, *errors = NULL, *plus = NULL;
+    PyObject *set, *table, *r;
+    Py_ssize_t j, nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    int fp;
+    *fall = 1;
+    if (nargs < 1 || nargs > 2) {
+        return NULL;
+    }
+    data = args[0];
+    if (nargs == 2) {
+        es = args[1];
+    }
+    for (j = 0; j < nkw; j++) {
+        PyObject *key = PyTuple_GET_ITEM(kwnames, j), *v = args[nargs + j];
+        if (kw_is(key, s_space_as_plus) && plus == NULL) {
+            plus = v;
+        }
+        else if (kw_is(key, s_encode_set) && es == NULL) {
+            es = v;
+        }
+        else if (kw_is(key, s_encoding) && encoding == NULL) {
+            encoding = v;
+        }
+        else if (kw_is(key, s_errors) && errors == NULL) {
+            errors = v;
+        }
+        else {
+            return NULL;
+        }
+    }
+    if ((fp = flag_of(plus)) == 0 || (encoding != NULL && !str_is(encoding, s_utf8)) ||
+        (errors != NULL && !str_is(errors, s_strict)) ||
+        (!PyUnicode_CheckExact(data) && !PyBytes_CheckExact(data))) {
+        return NULL;
+    }
+    {
+        PyObject *k = PyDict_GetItemWithError(e->core_dict, s_k);
+        if (k != e->kmod) {
+            if (k == NULL && PyErr_Occurred()) {
+                *fall = 0;
+            }
+            return NULL;
+        }
+    }
+    if (es == NULL || PyUnicode_CheckExact(es)) {
+        set = PyDict_GetItemWithError(e->registry, es == NULL ? s_component : es);
+        if (set == NULL) {
+            if (PyErr_Occurred()) {
+                *fall = 0;
+            }
+            return NULL;
+        }
+    }
+    else {
+        set = es;
+    }
+    if ((PyObject *)Py_TYPE(set) != e->set_type) {
+        return NULL;
+    }
+    Py_INCREF(set);
+    table = PyObject_GetAttr(set, s_table);
+    Py_DECREF(set);
+    if (table == NULL) {
+        *fall = 0;
+        return NULL;
+    }
+    r = encode_obj(data, table, fp == 2);
+    Py_DECREF(table);
+    if (r == NULL && !PyErr_ExceptionMatches(PyExc_UnicodeEncodeError)) {
+        *fall = 0;
+    }
+    else if (r == NULL) {
+        PyErr_Clear();
+    }
+    return r;
+}
+
+static PyObject *
+entry_fast_decode_text(Entry *e, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+                       int *fall)
+{
+    PyObject *data = NULL, *encoding = NULL, *errors = NULL, *plus = NULL, *strict = NULL;
+    PyObject *r;
+    Py_ssize_t j, nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    int f[3];
+    *fall = 1;
+    if (nargs > 1) {
+        return NULL;
+    }
+    if (nargs == 1) {
+        data = args[0];
+    }
+    for (j = 0; j < nkw; j++) {
+        PyObject *key = PyTuple_GET_ITEM(kwnames, j), *v = args[nargs + j];
+        if (kw_is(key, s_plus_as_space) && plus == NULL) {
+            plus = v;
+        }
+        else if (kw_is(key, s_strict_kw) && strict == NULL) {
+            strict = v;
+        }
+        else if (kw_is(key, s_data) && data == NULL) {
+            data = v;
+        }
+        else if (kw_is(key, s_encoding) && encoding == NULL) {
+            encoding = v;
+        }
+        else if (kw_is(key, s_errors) && errors == NULL) {
+            errors = v;
+        }
+        else {
+            return NULL;
+        }
+    }
+    if (data == NULL || (f[0] = flag_of(plus)) == 0 || (f[1] = flag_of(strict)) == 0 ||
+        (encoding != NULL && !str_is(encoding, s_utf8)) ||
+        (errors != NULL && !str_is(errors, s_replace)) ||
+        (!PyUnicode_CheckExact(data) && !PyBytes_CheckExact(data))) {
+        return NULL;
+    }
+    {
+        PyObject *k = PyDict_GetItemWithError(e->core_dict, s_k);
+        if (k != e->kmod) {
+            if (k == NULL && PyErr_Occurred()) {
+                *fall = 0;
+            }
+            return NULL;
+        }
+    }
+    f[0] -= 1;
+    f[1] -= 1;
+    f[2] = 0;
+    r = decode_text_obj(data, f);
+    if (r == NULL && !PyErr_ExceptionMatches(PyExc_UnicodeEncodeError)) {
+        *fall = 0;
+    }
+    else if (r == NULL) {
+        PyErr_Clear();
+    }
+    return r;
+}
+
+static PyObject *
+entry_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    Entry *e = (Entry *)self;
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    PyObject *r;
+    int fall;
+    if (e->kind == ENTRY_ENCODE) {
+        r = entry_fast_encode(e, args, nargs, kwnames, &fall);
+    }
+    else {
+        r = entry_fast_decode_text(e, args, nargs, kwnames, &fall);
+    }
+    if (r != NULL || !fall) {
+        return r;
+    }
+    return PyObject_Vectorcall(e->fallback, args, nargsf, kwnames);
+}
+
+static int
+entry_traverse(Entry *e, visitproc visit, void *arg)
+{
+    Py_VISIT(e->fallback);
+    Py_VISIT(e->core_dict);
+    Py_VISIT(e->registry);
+    Py_VISIT(e->set_type);
+    Py_VISIT(e->kmod);
+    Py_VISIT(e->dict);
+    return 0;
+}
+
+static int
+entry_clear(Entry *e)
+{
+    Py_CLEAR(e->fallback);
+    Py_CLEAR(e->core_dict);
+    Py_CLEAR(e->registry);
+    Py_CLEAR(e->set_type);
+    Py_CLEAR(e->kmod);
+    Py_CLEAR(e->dict);
+    return 0;
+}
+
+static void
+entry_dealloc(Entry *e)
+{
+    PyObject_GC_UnTrack(e);
+    entry_clear(e);
+    PyObject_GC_Del(e);
+}
+
+static PyObject *
+entry_repr(Entry *e)
+{
+    return PyUnicode_FromFormat("<percent_encoding entry %s (C fast path)>",
+                                e->kind == ENTRY_ENCODE ? "encode" : "decode_text");
+}
+
+static PyObject *
+entry_get(PyObject *self, PyObject *obj, PyObject *type)
+{
+    /* like a builtin function: no binding when stored on a class */
+    (void)obj;
+    (void)type;
+    Py_INCREF(self);
+    return self;
+}
+
+static PyObject *
+entry_reduce(PyObject *self, PyObject *unused)
+{
+    /* pickle (and copy) by reference, as for functions: module.__qualname__ */
+    (void)unused;
+    return PyObject_GetAttrString(self, "__qualname__");
+}
+
+static PyMethodDef entry_methods[] = {
+    {"__reduce__", entry_reduce, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef entry_getset[] = {
+    {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject EntryType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "percent_encoding._speedups.Entry",
+    .tp_basicsize = sizeof(Entry),
+    .tp_dealloc = (destructor)entry_dealloc,
+    .tp_vectorcall_offset = offsetof(Entry, vectorcall),
+    .tp_repr = (reprfunc)entry_repr,
+    .tp_call = PyVectorcall_Call,
+    .tp_getattro = PyObject_GenericGetAttr,
+    .tp_setattro = PyObject_GenericSetAttr,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_doc = "A public entry of percent_encoding.core with a C fast path.",
+    .tp_traverse = (traverseproc)entry_traverse,
+    .tp_clear = (inquiry)entry_clear,
+    .tp_methods = entry_methods,
+    .tp_getset = entry_getset,
+    .tp_descr_get = entry_get,
+    .tp_dictoffset = offsetof(Entry, dict),
+};
+
+static PyObject *
+pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const names[] = {"kind", "fallback", "core_dict", "registry",
+                                        "set_type"};
+    PyObject *a[5];
+    Entry *e;
+    int kind;
+    if (parse_args("make_entry", args, nargs, kwnames, names, 5, a) < 0) {
+        return NULL;
+    }
+    if (PyUnicode_Check(a[0]) && PyUnicode_CompareWithASCIIString(a[0], "encode") == 0) {
+        kind = ENTRY_ENCODE;
+    }
+    else if (PyUnicode_Check(a[0]) &&
+             PyUnicode_CompareWithASCIIString(a[0], "decode_text") == 0) {
+        kind = ENTRY_DECODE_TEXT;
+    }
+    else {
+        PyErr_SetString(PyExc_ValueError, "kind must be 'encode' or 'decode_text'");
+        return NULL;
+    }
+    if (!PyCallable_Check(a[1]) || !PyDict_Check(a[2]) || !PyDict_Check(a[3]) ||
+        !PyType_Check(a[4])) {
+        PyErr_SetString(PyExc_TypeError,
+                         "make_entry(kind, callable, dict, dict, type) expected");
+        return NULL;
+    }
+    e = PyObject_GC_New(Entry, &EntryType);
+    if (e == NULL) {
+        return NULL;
+    }
+    e->vectorcall = entry_vectorcall;
+    e->kind = kind;
+    Py_INCREF(a[1]);
+    e->fallback = a[1];
+    Py_INCREF(a[2]);
+    e->core_dict = a[2];
+    Py_INCREF(a[3]);
+    e->registry = a[3];
+    Py_INCREF(a[4]);
+    e->set_type = a[4];
+    Py_INCREF(self);
+    e->kmod = self;
+    e->dict = NULL;
+    PyObject_GC_Track(e);
+    return (PyObject *)e;
+}
+
+/* ------------------------------------------------------------------------ */
 
 #define FASTCALL_KW(f) ((PyCFunction)(void (*)(void))(f))
 
@@ -1586,6 +1952,9 @@ static PyMethodDef methods[] = {
     {"form_serialize", FASTCALL_KW(pe_form_serialize), METH_FASTCALL | METH_KEYWORDS,
      "form_serialize(pairs)\n--\n\n"
      "application/x-www-form-urlencoded serializer (UTF-8, space as '+')."},
+    {"make_entry", FASTCALL_KW(pe_make_entry), METH_FASTCALL | METH_KEYWORDS,
+     "make_entry(kind, fallback, core_dict, registry, set_type)\n--\n\n"
+     "core's public encode/decode_text with a C fast path; 'fallback' gets every other call."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1618,5 +1987,26 @@ PyInit__speedups(void)
     }
     fill_enc_table(&form_table, PE_FORM_URLENCODED, 1);
     fill_pct4();
+    if (PyType_Ready(&EntryType) < 0) {
+        return NULL;
+    }
+#define PE_INTERN(var, text)                                                                  \
+    if (var == NULL && (var = PyUnicode_InternFromString(text)) == NULL) {                    \
+        return NULL;                                                                           \
+    }
+    PE_INTERN(s_k, "_k")
+    PE_INTERN(s_table, "table")
+    PE_INTERN(s_component, "component")
+    PE_INTERN(s_utf8, "utf-8")
+    PE_INTERN(s_strict, "strict")
+    PE_INTERN(s_replace, "replace")
+    PE_INTERN(s_data, "data")
+    PE_INTERN(s_encode_set, "encode_set")
+    PE_INTERN(s_encoding, "encoding")
+    PE_INTERN(s_errors, "errors")
+    PE_INTERN(s_space_as_plus, "space_as_plus")
+    PE_INTERN(s_plus_as_space, "plus_as_space")
+    PE_INTERN(s_strict_kw, "strict")
+#undef PE_INTERN
     return PyModule_Create(&moduledef);
 }

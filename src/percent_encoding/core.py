@@ -14,7 +14,8 @@ Encoding Standard's *UTF-8 decode without BOM (or fail)* (:func:`decode_text`).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, update_wrapper
 from types import ModuleType
 from typing import TYPE_CHECKING, Literal
 
@@ -104,7 +105,7 @@ def _resolve_set(encode_set: EncodeSet | str) -> EncodeSet:
     return _get_set(encode_set)
 
 
-def encode(
+def _encode_checked(
     data: str | bytes,
     encode_set: EncodeSet | str = "component",
     *,
@@ -162,7 +163,6 @@ def encode(
         raise _lone_surrogate_error(data, e.start, "UTF-8 encoded") from None
 
 
-percent_encode_after_encoding = encode
 
 
 def _encode_legacy(
@@ -221,7 +221,7 @@ def decode(data: str | bytes, *, plus_as_space: bool = False, strict: bool = Fal
 percent_decode = decode
 
 
-def decode_text(
+def _decode_text_checked(
     data: str | bytes,
     *,
     encoding: str = "utf-8",
@@ -272,3 +272,28 @@ def decode_text(
         assert isinstance(data, str)
         raise _surrogate_in_decode(data, e) from None
     return enc.decode(raw, errors="fatal" if errors == "strict" else "replace")
+
+
+def _make_entry(kind: str, checked: Callable[..., str]) -> Callable[..., str]:
+    # The C twin's entry takes the common call straight to its kernel (while
+    # ``_k`` is the C twin) and hands every other call, with its arguments as
+    # given, to the checked Python function above.  Both carry the public name
+    # (so a bad call's TypeError reads "encode() got ...", as it always has).
+    checked.__name__ = checked.__qualname__ = kind
+    make = getattr(_impl.kernels, "make_entry", None)
+    if make is None:
+        return checked
+    entry: Callable[..., str] = update_wrapper(
+        make(kind, checked, globals(), _REGISTRY, EncodeSet), checked
+    )
+    return entry
+
+
+if TYPE_CHECKING:
+    encode = _encode_checked
+    decode_text = _decode_text_checked
+else:
+    encode = _make_entry("encode", _encode_checked)
+    decode_text = _make_entry("decode_text", _decode_text_checked)
+
+percent_encode_after_encoding = encode
