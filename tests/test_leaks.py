@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from percent_encoding import core, sets
+from percent_encoding import core, form, sets
 
 pytestmark = pytest.mark.one_impl
 
@@ -90,6 +90,13 @@ CASES: list[Case] = [
     ("entry-decode_text-surrogate", lambda: core.decode_text(SURR), (SURR,)),
     ("entry-decode_text-fatal", lambda: core.decode_text("%ff", errors="fatal"), ()),
     ("entry-decode_text-bad-kw", lambda: core.decode_text(data=FORM, x=1), (FORM,)),
+    ("entry-serialize", lambda: form.serialize(PAIRS), (PAIRS,)),
+    ("entry-serialize-many", lambda: form.serialize(PAIRS * 20, encoding="UTF-8"), (PAIRS,)),
+    ("entry-serialize-tuple", lambda: form.serialize(pairs=tuple(PAIRS)), (PAIRS,)),
+    ("entry-serialize-surrogate", lambda: form.serialize([("a", SURR)]), (SURR,)),
+    ("entry-serialize-bad-item", lambda: form.serialize([("a", 5)]), ()),
+    ("entry-serialize-legacy", lambda: form.serialize(PAIRS[:2], encoding="latin1"), ()),
+    ("entry-serialize-bad-kw", lambda: form.serialize(PAIRS, x=1), (PAIRS,)),
     ("form_parse-ascii", lambda: C.form_parse(FORM), (FORM,)),
     ("form_parse-unicode", lambda: C.form_parse(UCS2 + "&" + FORM), ()),
     ("form_parse-surrogates", lambda: C.form_parse(FORM_U.replace("%", "")), ()),

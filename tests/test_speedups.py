@@ -13,7 +13,7 @@ import copy
 import importlib.util
 import os
 import pickle
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -357,6 +357,16 @@ def test_entries_wrap_the_checked_functions() -> None:
         if C is not None:
             assert public is not checked
             assert public.__wrapped__ is checked  # type: ignore[attr-defined]
+    from percent_encoding import form
+
+    assert form.serialize.__name__ == "serialize"
+    assert form.serialize.__doc__ == form._serialize.__doc__
+    if C is not None:
+        assert form.serialize is not form._serialize
+        assert form.serialize.__wrapped__ is form._serialize  # type: ignore[attr-defined]
+        assert "serialize" in repr(form.serialize)
+    assert pickle.loads(pickle.dumps(form.serialize)) is form.serialize
+    assert percent_encoding.form.serialize is form.serialize
     assert core.percent_encode_after_encoding is core.encode
     assert percent_encoding.encode is core.encode
     assert pickle.loads(pickle.dumps(core.encode)) is core.encode
@@ -404,8 +414,90 @@ def test_decode_text_entry_twins(draw: st.DataObject) -> None:
         _same_entry(core.decode_text, core._decode_text_checked, data=d, **kw)
 
 
+class _Tuple(tuple):  # type: ignore[type-arg]
+    pass
+
+
+_ODD_ITEMS = st.sampled_from([
+    "ab", b"ab", ("a",), ("a", "b", "c"), ["a", "b", "c"], _Tuple(("a", "b")), ("a", 1),
+    (None, "b"), ("a", bytearray(b"b")), (_Str("a b"), "c"), ("a", _Str("+")), 7, None,
+])
+_SERIALIZE_ENC = st.sampled_from(["utf-8", "UTF-8", "utf8", _Str("utf-8"), "windows-1252",
+                                  "shift_jis", "utf-16le", "nope", None, 8])
+
+
+@st.composite
+def _serialize_pairs(draw: Any) -> Any:
+    item = st.one_of(
+        st.tuples(pair_items, pair_items),
+        st.lists(pair_items, min_size=2, max_size=2),
+        _ODD_ITEMS,
+    )
+    items = draw(st.lists(item, max_size=6))
+    shape = draw(st.sampled_from(["list", "tuple", "iter", "dict", "str", "none"]))
+    if shape == "tuple":
+        return tuple(items)
+    if shape == "iter":
+        return iter(items)
+    if shape == "dict":
+        return {str(i): v for i, v in enumerate(items) if isinstance(v, str)}
+    if shape == "str":
+        return "a=b"
+    if shape == "none":
+        return None
+    return items
+
+
+@needs_c
+@SETTINGS
+@given(st.data())
+def test_serialize_entry_twins(draw: st.DataObject) -> None:
+    # form.serialize (the C entry) and form._serialize (the checked function
+    # it falls back to) agree on every shape of call: results, error types
+    # and messages.
+    from percent_encoding import form
+
+    pairs = draw.draw(_serialize_pairs())
+    if isinstance(pairs, Iterator):
+        pairs = list(pairs)
+        make: Callable[[], Any] = lambda: iter(pairs)  # noqa: E731
+    else:
+        make = lambda: pairs  # noqa: E731
+    kw = _kwargs(draw.draw, {"encoding": _SERIALIZE_ENC})
+    if draw.draw(st.booleans()):
+        c = outcome(lambda: form.serialize(make(), **kw))
+        py = outcome(lambda: form._serialize(make(), **kw))
+    else:
+        c = outcome(lambda: form.serialize(pairs=make(), **kw))
+        py = outcome(lambda: form._serialize(pairs=make(), **kw))
+    assert c == py, f"serialize({pairs!r}, **{kw!r})"
+
+
+@needs_c
+def test_serialize_entry_fast_path_results() -> None:
+    # The shapes the fast path takes, against the spec's output written out.
+    from percent_encoding import form
+    from percent_encoding.errors import PercentEncodeError, PercentEncodingTypeError
+
+    assert form.serialize([("a b", "c&d"), (b"\xff", "é")]) == "a+b=c%26d&%FF=%C3%A9"
+    assert form.serialize((["x", "*-._~"], ("", ""))) == "x=*-._%7E&="
+    assert form.serialize([], encoding="UTF-8") == ""
+    assert form.serialize(pairs=[("k", "日")]) == "k=%E6%97%A5"
+    with pytest.raises(PercentEncodeError, match="position 1"):
+        form.serialize([("k", "a\ud800")])
+    with pytest.raises(PercentEncodingTypeError, match="pair 1"):
+        form.serialize([("k", "v"), ("k", 5)])
+    with pytest.raises(PercentEncodingTypeError):
+        form.serialize("a=b")
+
+
 @needs_c
 def test_entries_bad_calls_match() -> None:
+    from percent_encoding import form
+
+    for a, kw in [((), {}), (([], "utf-8"), {}), (([],), {"bogus": 1}), (([],), {"pairs": []}),
+                  ((), {"encoding": "utf-8"})]:
+        _same_entry(form.serialize, form._serialize, *a, **kw)
     from percent_encoding import core
 
     for a, kw in [((), {}), (("a", "path", "x"), {}), (("a",), {"bogus": 1}),
@@ -434,7 +526,9 @@ def test_entries_follow_the_kernel_swap() -> None:
 
         return wrap
 
-    for name in ("encode", "decode", "decode_text"):
+    from percent_encoding import form
+
+    for name in ("encode", "decode", "decode_text", "form_serialize"):
         setattr(spy, name, spying(name))
     old = core._use_kernels(spy)
     try:
@@ -442,11 +536,14 @@ def test_entries_follow_the_kernel_swap() -> None:
         assert core.encode(b"a b", "path", space_as_plus=False) == "a%20b"
         assert core.decode_text("a%20b") == "a b"
         assert core.decode_text(b"a+b", plus_as_space=True) == "a b"
+        assert form.serialize([("a", "b c")]) == "a=b+c"
     finally:
         core._use_kernels(old)
-    assert calls == ["encode", "encode", "decode_text", "decode_text"]
+    expected = ["encode", "encode", "decode_text", "decode_text", "form_serialize"]
+    assert calls == expected
     assert core.encode("a b") == "a%20b"
-    assert calls == ["encode", "encode", "decode_text", "decode_text"]
+    assert form.serialize([("a", "b c")]) == "a=b+c"
+    assert calls == expected
 
 
 @needs_c

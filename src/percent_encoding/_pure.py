@@ -235,6 +235,10 @@ def form_parse(data: str | bytes) -> list[tuple[str, str]]:
     # first "=", "+" -> space, percent-decode, UTF-8 decode without BOM.
     out: list[tuple[str, str]] = []
     append = out.append
+    if not isinstance(data, str) and data.isascii():
+        # ASCII bytes parse exactly like the same str, and the str path only
+        # touches fields with escapes (2-3x faster than the bytes path here)
+        data = data.decode("ascii")
     if isinstance(data, str):
         dec_s = _decode_piece_str
         for seq in data.split("&"):

@@ -11,6 +11,10 @@
  *   form_parse_bytes(data) -> list[tuple[bytes, bytes]]
  *   form_serialize(pairs) -> str
  *
+ * make_entry() builds the public core.encode, core.decode_text and
+ * form.serialize: vectorcall objects whose fast path calls a kernel for the
+ * common call and hands any other call to the checked Python function.
+ *
  * Speed comes from: switching once on the str's kind (1, 2 or 4 bytes per
  * code point) so inner loops read a plain array; an ASCII fast path that
  * works on the str's own buffer; finding the first character that needs
@@ -549,14 +553,27 @@ pe_encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwn
 /* ------------------------------------------------------------------------ */
 /* Decode (URL Standard §1.3 percent-decode).                               */
 
+/* What utf8_build needs to know of a byte string: its largest byte and its
+ * number of continuation bytes (10xxxxxx). */
+typedef struct {
+    unsigned mx;
+    Py_ssize_t cont;
+} U8Stats;
+
+#define U8_UNKNOWN 0x100u /* mx when the stats are not known: scan first */
+
 /* Decode p[0:n] (bytes, or an ASCII str's buffer) into o, which has room for
  * n bytes.  Returns the length written, or -1 when `strict` and p[*bad] is a
- * '%' that does not start %XX. */
+ * '%' that does not start %XX.  *st gets the stats of the bytes that came
+ * from %XX escapes: when p is ASCII those are the stats of the whole output,
+ * and the UTF-8 decode that follows needs no scan of its own. */
 static Py_ssize_t
-decode_u8(const uint8_t *p, Py_ssize_t n, uint8_t *o, int plus, int strict, Py_ssize_t *bad)
+decode_u8(const uint8_t *p, Py_ssize_t n, uint8_t *o, int plus, int strict, Py_ssize_t *bad,
+          U8Stats *st)
 {
     uint8_t *start = o;
-    Py_ssize_t i = 0;
+    Py_ssize_t i = 0, cont = 0;
+    unsigned mx = 0;
     while (i < n) {
         uint8_t c = p[i];
         if (c == '%') {
@@ -564,7 +581,10 @@ decode_u8(const uint8_t *p, Py_ssize_t n, uint8_t *o, int plus, int strict, Py_s
                 /* 0xFF marks a non-hex digit: one test covers both. */
                 unsigned hi = PE_HEXVAL[p[i + 1]], lo = PE_HEXVAL[p[i + 2]];
                 if ((hi | lo) < 16) {
-                    *o++ = (uint8_t)(hi << 4 | lo);
+                    unsigned v = hi << 4 | lo;
+                    *o++ = (uint8_t)v;
+                    mx = v > mx ? v : mx;
+                    cont += (v & 0xC0) == 0x80;
                     i += 3;
                     continue;
                 }
@@ -606,6 +626,8 @@ decode_u8(const uint8_t *p, Py_ssize_t n, uint8_t *o, int plus, int strict, Py_s
         }
 #endif
     }
+    st->mx = mx;
+    st->cont = cont;
     return o - start;
 }
 
@@ -760,12 +782,16 @@ raise_bad_percent(const Src *s, Py_ssize_t pos)
  * or -1 with an exception set, raised in the pure twin's order: a lone
  * surrogate anywhere (UTF-8 encoding comes first) before a bad '%'. */
 static Py_ssize_t
-decode_into(const Src *s, uint8_t *o, int plus, int strict)
+decode_into(const Src *s, uint8_t *o, int plus, int strict, U8Stats *st)
 {
     Py_ssize_t len, bad = 0;
+    st->mx = U8_UNKNOWN;
     switch (s->kind) {
     case 0:
-        len = decode_u8((const uint8_t *)s->data, s->n, o, plus, strict, &bad);
+        len = decode_u8((const uint8_t *)s->data, s->n, o, plus, strict, &bad, st);
+        if (!s->is_str) {
+            st->mx = U8_UNKNOWN; /* raw bytes above 0x7F were not counted */
+        }
         break;
     case PyUnicode_1BYTE_KIND:
         len = decode_1((const Py_UCS1 *)s->data, s->n, o, plus, strict, &bad);
@@ -806,6 +832,7 @@ pe_decode(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwn
     PyObject *a[3], *r;
     int f[2];
     Src s;
+    U8Stats st;
     Py_ssize_t cap, len;
     (void)self;
     if (parse_args("decode", args, nargs, kwnames, names, 3, a) < 0 || get_flags(a + 1, 2, f) < 0 ||
@@ -826,7 +853,7 @@ pe_decode(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwn
     if (r == NULL) {
         return NULL;
     }
-    len = decode_into(&s, (uint8_t *)PyBytes_AS_STRING(r), f[0], f[1]);
+    len = decode_into(&s, (uint8_t *)PyBytes_AS_STRING(r), f[0], f[1], &st);
     if (len < 0) {
         Py_DECREF(r);
         return NULL;
@@ -952,9 +979,10 @@ utf8_scan(const uint8_t *p, Py_ssize_t n, unsigned *pmx, Py_ssize_t *pcont)
 #if defined(__SSE2__) && defined(__GNUC__)
     /* 16 bytes at a time; the tail goes through a zero-padded copy (zeros
      * change neither result). */
-    __m128i vmx = _mm_setzero_si128();
-    const __m128i c0 = _mm_set1_epi8((char)0xC0);
+    __m128i vmx = _mm_setzero_si128(), vcnt = _mm_setzero_si128();
+    const __m128i c0 = _mm_set1_epi8((char)0xC0), zero = _mm_setzero_si128();
     uint8_t tail[16];
+    int rounds = 0;
     for (;;) {
         __m128i v;
         if (i + 16 <= n) {
@@ -969,13 +997,23 @@ utf8_scan(const uint8_t *p, Py_ssize_t n, unsigned *pmx, Py_ssize_t *pcont)
             v = _mm_loadu_si128((const __m128i *)(const void *)tail);
         }
         vmx = _mm_max_epu8(vmx, v);
-        /* As signed bytes, exactly 0x80-0xBF are below 0xC0 (-64). */
-        cont += __builtin_popcount((unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(v, c0)));
+        /* As signed bytes, exactly 0x80-0xBF are below 0xC0 (-64); a hit is
+         * -1, so subtracting counts per lane.  Lanes are summed before they
+         * can wrap (255 rounds); no popcount (a libgcc call without -mpopcnt). */
+        vcnt = _mm_sub_epi8(vcnt, _mm_cmplt_epi8(v, c0));
+        if (++rounds == 255) {
+            __m128i sad = _mm_sad_epu8(vcnt, zero);
+            cont += _mm_cvtsi128_si32(sad) + _mm_cvtsi128_si32(_mm_srli_si128(sad, 8));
+            vcnt = zero;
+            rounds = 0;
+        }
         i += 16;
     }
     {
         uint8_t lanes[16];
         int k;
+        __m128i sad = _mm_sad_epu8(vcnt, zero);
+        cont += _mm_cvtsi128_si32(sad) + _mm_cvtsi128_si32(_mm_srli_si128(sad, 8));
         _mm_storeu_si128((__m128i *)(void *)lanes, vmx);
         for (k = 0; k < 16; k++) {
             mx = lanes[k] > mx ? lanes[k] : mx;
@@ -992,15 +1030,23 @@ utf8_scan(const uint8_t *p, Py_ssize_t n, unsigned *pmx, Py_ssize_t *pcont)
     *pcont = cont;
 }
 
+/* Valid UTF-8 p[0:n] with stats *st to str, or NULL with no exception set
+ * when it is not valid.  Unknown stats (U8_UNKNOWN) are found by a scan. */
 static PyObject *
-utf8_valid_to_str(const uint8_t *p, Py_ssize_t n)
+utf8_valid_to_str(const uint8_t *p, Py_ssize_t n, const U8Stats *st)
 {
     Py_ssize_t cont;
     unsigned mx;
     int rc;
     Py_UCS4 maxchar;
     PyObject *r;
-    utf8_scan(p, n, &mx, &cont);
+    if (st == NULL || st->mx == U8_UNKNOWN) {
+        utf8_scan(p, n, &mx, &cont);
+    }
+    else {
+        mx = st->mx;
+        cont = st->cont;
+    }
     if (mx < 0x80) {
         r = PyUnicode_New(n, 127);
         if (r != NULL) {
@@ -1040,9 +1086,9 @@ utf8_valid_to_str(const uint8_t *p, Py_ssize_t n)
 /* UTF-8 bytes to str; invalid input goes to CPython's decoder with `errors`
  * ("replace", "surrogatepass", or NULL for strict). */
 static PyObject *
-utf8_str(const uint8_t *p, Py_ssize_t n, const char *errors)
+utf8_str(const uint8_t *p, Py_ssize_t n, const char *errors, const U8Stats *st)
 {
-    PyObject *r = utf8_valid_to_str(p, n);
+    PyObject *r = utf8_valid_to_str(p, n, st);
     if (r != NULL || PyErr_Occurred()) {
         return r;
     }
@@ -1050,16 +1096,17 @@ utf8_str(const uint8_t *p, Py_ssize_t n, const char *errors)
 }
 
 /* UTF-8 decode without BOM (Encoding Standard): U+FFFD per maximal subpart
- * (Python's "replace" does exactly that), or TextDecodeError when strict. */
+ * (Python's "replace" does exactly that), or TextDecodeError when strict.
+ * st: the bytes' stats when known, else NULL. */
 static PyObject *
-utf8_text(const char *buf, Py_ssize_t len, int strict)
+utf8_text(const char *buf, Py_ssize_t len, int strict, const U8Stats *st)
 {
     PyObject *r, *exc, *reason, *snippet, *msg, *err;
     Py_ssize_t start;
     if (!strict) {
-        return utf8_str((const uint8_t *)buf, len, "replace");
+        return utf8_str((const uint8_t *)buf, len, "replace", st);
     }
-    r = utf8_str((const uint8_t *)buf, len, NULL);
+    r = utf8_str((const uint8_t *)buf, len, NULL, st);
     if (r != NULL || !PyErr_ExceptionMatches(PyExc_UnicodeDecodeError)) {
         return r;
     }
@@ -1123,6 +1170,7 @@ decode_text_obj(PyObject *data, const int *f)
 {
     PyObject *r;
     Src s;
+    U8Stats st;
     Py_ssize_t cap, len;
     uint8_t stackbuf[512], *buf;
     if (get_src(data, &s) < 0) {
@@ -1130,7 +1178,7 @@ decode_text_obj(PyObject *data, const int *f)
     }
     if (nothing_to_decode(&s, f[0])) {
         if (!s.is_str) {
-            return utf8_text((const char *)s.data, s.n, f[2]);
+            return utf8_text((const char *)s.data, s.n, f[2], NULL);
         }
         if (str_has_surrogate(data)) {
             return raise_utf8_encode_error(data);
@@ -1147,8 +1195,8 @@ decode_text_obj(PyObject *data, const int *f)
     else if ((buf = PyMem_Malloc((size_t)cap)) == NULL) {
         return PyErr_NoMemory();
     }
-    len = decode_into(&s, buf, f[0], f[1]);
-    r = len < 0 ? NULL : utf8_text((const char *)buf, len, f[2]);
+    len = decode_into(&s, buf, f[0], f[1], &st);
+    r = len < 0 ? NULL : utf8_text((const char *)buf, len, f[2], &st);
     if (buf != stackbuf) {
         PyMem_Free(buf);
     }
@@ -1232,6 +1280,7 @@ form_piece(const uint8_t *p, Py_ssize_t n, int mode, Scratch *s)
     const uint8_t *pct = memchr(p, '%', (size_t)n);
     uint8_t *o;
     Py_ssize_t m;
+    U8Stats st;
     if (pct == NULL && mode == OUT_STR_ASCII) {
         /* ASCII without escapes: copy straight into the str, '+' as space. */
         PyObject *r = PyUnicode_New(n, 127);
@@ -1248,9 +1297,9 @@ form_piece(const uint8_t *p, Py_ssize_t n, int mode, Scratch *s)
         case OUT_BYTES:
             return PyBytes_FromStringAndSize((const char *)p, n);
         case OUT_STR_UTF8:
-            return utf8_str(p, n, "surrogatepass");
+            return utf8_str(p, n, "surrogatepass", NULL);
         default:
-            return utf8_str(p, n, "replace");
+            return utf8_str(p, n, "replace", NULL);
         }
     }
     if (pct != NULL && mode == OUT_STR_UTF8 && has_raw_surrogate(p, n)) {
@@ -1259,14 +1308,17 @@ form_piece(const uint8_t *p, Py_ssize_t n, int mode, Scratch *s)
     if ((o = scratch_get(s, n)) == NULL) {
         return NULL;
     }
-    m = decode_u8(p, n, o, 1, 0, NULL);
+    m = decode_u8(p, n, o, 1, 0, NULL, &st);
     switch (mode) {
     case OUT_BYTES:
         return PyBytes_FromStringAndSize((const char *)o, m);
     case OUT_STR_UTF8:
-        return utf8_str(o, m, pct == NULL ? "surrogatepass" : "replace");
+        return utf8_str(o, m, pct == NULL ? "surrogatepass" : "replace", NULL);
+    case OUT_STR_ASCII:
+        /* ASCII input: only escapes made bytes above 0x7F, and st saw them all */
+        return utf8_str(o, m, "replace", &st);
     default:
-        return utf8_str(o, m, "replace");
+        return utf8_str(o, m, "replace", NULL);
     }
 }
 
@@ -1333,6 +1385,26 @@ error:
     return NULL;
 }
 
+/* Whether every byte of p[0:n] is below 0x80. */
+static int
+all_ascii(const uint8_t *p, Py_ssize_t n)
+{
+    Py_ssize_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        if (w & 0x8080808080808080ULL) {
+            return 0;
+        }
+    }
+    for (; i < n; i++) {
+        if (p[i] & 0x80) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 static PyObject *
 pe_form_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
@@ -1343,8 +1415,11 @@ pe_form_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject 
         return NULL;
     }
     if (PyBytes_Check(data)) {
-        return form_parse_buf((const uint8_t *)PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data),
-                              OUT_STR_FROM_BYTES);
+        const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(data);
+        Py_ssize_t n = PyBytes_GET_SIZE(data);
+        /* ASCII bytes parse exactly like the same str, and that mode copies
+         * pieces without escapes with no UTF-8 check. */
+        return form_parse_buf(p, n, all_ascii(p, n) ? OUT_STR_ASCII : OUT_STR_FROM_BYTES);
     }
     if (!PyUnicode_Check(data)) {
         PyErr_Format(PyExc_TypeError, "expected str or bytes, got '%.200s'",
@@ -1502,16 +1577,11 @@ form_write(PyObject *o, Py_UCS1 *out)
 }
 
 static PyObject *
-pe_form_serialize(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+form_serialize_obj(PyObject *pairs)
 {
-    static const char *const names[] = {"pairs"};
-    PyObject *pairs, *seq, **items = NULL, *r = NULL;
+    PyObject *seq, *stack_items[32], **items = NULL, *r = NULL;
     Py_ssize_t n, i, got = 0, total = 0;
     Py_UCS1 *o;
-    (void)self;
-    if (parse_args("form_serialize", args, nargs, kwnames, names, 1, &pairs) < 0) {
-        return NULL;
-    }
     if (PyList_CheckExact(pairs) || PyTuple_CheckExact(pairs)) {
         Py_INCREF(pairs);
         seq = pairs;
@@ -1524,8 +1594,11 @@ pe_form_serialize(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObj
         Py_DECREF(seq);
         return PyUnicode_New(0, 0);
     }
-    if ((size_t)n > PY_SSIZE_T_MAX / (2 * sizeof(PyObject *)) ||
-        (items = PyMem_Malloc((size_t)n * 2 * sizeof(PyObject *))) == NULL) {
+    if (n <= (Py_ssize_t)(sizeof(stack_items) / sizeof(stack_items[0]) / 2)) {
+        items = stack_items;
+    }
+    else if ((size_t)n > PY_SSIZE_T_MAX / (2 * sizeof(PyObject *)) ||
+             (items = PyMem_Malloc((size_t)n * 2 * sizeof(PyObject *))) == NULL) {
         Py_DECREF(seq);
         return PyErr_NoMemory();
     }
@@ -1579,34 +1652,51 @@ done:
         Py_XDECREF(items[2 * i]);
         Py_XDECREF(items[2 * i + 1]);
     }
-    PyMem_Free(items);
+    if (items != stack_items) {
+        PyMem_Free(items);
+    }
     Py_DECREF(seq);
     return r;
 }
 
-/* ------------------------------------------------------------------------ */
-/* Entries: core.encode / core.decode_text as vectorcall objects.  The fast  */
-/* path takes the common call straight to a kernel; anything else (and a     */
-/* kernel UnicodeEncodeError) goes to core's checked Python function with   */
-/* the original arguments, so results, errors and messages are unchanged.   */
+static PyObject *
+pe_form_serialize(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const names[] = {"pairs"};
+    PyObject *pairs;
+    (void)self;
+    if (parse_args("form_serialize", args, nargs, kwnames, names, 1, &pairs) < 0) {
+        return NULL;
+    }
+    return form_serialize_obj(pairs);
+}
 
-enum { ENTRY_ENCODE, ENTRY_DECODE_TEXT };
+/* ------------------------------------------------------------------------ */
+/* Entries: core.encode, core.decode_text and form.serialize as vectorcall   */
+/* objects.  The fast path takes the common call straight to a kernel;       */
+/* anything else (and a kernel UnicodeEncodeError) goes to the checked       */
+/* Python function with the original arguments, so results, errors and       */
+/* messages are unchanged.                                                   */
+
+enum { ENTRY_ENCODE, ENTRY_DECODE_TEXT, ENTRY_SERIALIZE };
 
 typedef struct {
     PyObject_HEAD
     vectorcallfunc vectorcall;
     int kind;
-    PyObject *fallback;    /* core._encode_checked / core._decode_text_checked */
-    PyObject *core_dict;   /* core.__dict__: its "_k" must be this module */
-    PyObject *registry;    /* sets._REGISTRY (encode) */
-    PyObject *set_type;    /* sets.EncodeSet (encode) */
-    PyObject *kmod;        /* this module */
-    PyObject *dict;        /* __name__, __doc__, __wrapped__, ... */
+    PyObject *fallback; /* the checked Python function */
+    PyObject *registry; /* sets._REGISTRY (encode) */
+    PyObject *set_type; /* sets.EncodeSet (encode) */
+    PyObject *dict;     /* __name__, __doc__, __wrapped__, ... */
 } Entry;
 
-static PyObject *s_k, *s_table, *s_component, *s_utf8, *s_strict, *s_replace;
+/* Whether the fast paths may run: core._use_kernels turns them off while the
+ * pure twin is the active kernel module (the test suite runs on both). */
+static int entries_active = 1;
+
+static PyObject *s_table, *s_component, *s_utf8, *s_utf8_upper, *s_strict, *s_replace;
 static PyObject *s_data, *s_encode_set, *s_encoding, *s_errors, *s_space_as_plus;
-static PyObject *s_plus_as_space, *s_strict_kw;
+static PyObject *s_plus_as_space, *s_strict_kw, *s_pairs;
 
 static int
 kw_is(PyObject *key, PyObject *name)
@@ -1629,60 +1719,84 @@ flag_of(PyObject *o)
     return o == NULL || o == Py_False ? 1 : o == Py_True ? 2 : 0;
 }
 
-static PyObject *
-entry_fast_encode(Entry *e, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
-                  int *fall)
+/* The parameters an entry's fast path knows, in slot order; the first npos
+ * may come positionally.  (Addresses of the interned names, which are
+ * filled at module init.) */
+typedef struct {
+    PyObject **const *names;
+    int n;
+    int npos;
+} EntrySig;
+
+static PyObject **const encode_names[] = {&s_data, &s_encode_set, &s_encoding, &s_errors,
+                                          &s_space_as_plus};
+static PyObject **const decode_text_names[] = {&s_data, &s_encoding, &s_errors,
+                                               &s_plus_as_space, &s_strict_kw};
+static PyObject **const serialize_names[] = {&s_pairs, &s_encoding};
+static const EntrySig entry_sigs[] = {
+    [ENTRY_ENCODE] = {encode_names, 5, 2},
+    [ENTRY_DECODE_TEXT] = {decode_text_names, 5, 1},
+    [ENTRY_SERIALIZE] = {serialize_names, 2, 1},
+};
+#define ENTRY_MAX_ARGS 5
+
+/* Bind the call's arguments to the slots of sig (unset slots are NULL).
+ * Returns 0, or -1 (no exception) when the call is not one the fast path
+ * takes: too many positionals, an unknown keyword, a slot given twice.  The
+ * checked function then raises Python's own TypeError. */
+static int
+entry_bind(const EntrySig *sig, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+           PyObject **out)
 {
-    PyObject *data = NULL, *es = NULL, *encoding = NULL, *errors = NULL, *plus = NULL;
-    PyObject *set, *table, *r;
     Py_ssize_t j, nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
-    int fp;
-    *fall = 1;
-    if (nargs < 1 || nargs > 2) {
-        return NULL;
+    int i;
+    if (nargs > sig->npos) {
+        return -1;
     }
-    data = args[0];
-    if (nargs == 2) {
-        es = args[1];
+    for (i = 0; i < sig->n; i++) {
+        out[i] = i < nargs ? args[i] : NULL;
     }
     for (j = 0; j < nkw; j++) {
-        PyObject *key = PyTuple_GET_ITEM(kwnames, j), *v = args[nargs + j];
-        if (kw_is(key, s_space_as_plus) && plus == NULL) {
-            plus = v;
+        PyObject *key = PyTuple_GET_ITEM(kwnames, j);
+        for (i = 0; i < sig->n && !kw_is(key, *sig->names[i]); i++) {
         }
-        else if (kw_is(key, s_encode_set) && es == NULL) {
-            es = v;
+        if (i == sig->n || out[i] != NULL) {
+            return -1;
         }
-        else if (kw_is(key, s_encoding) && encoding == NULL) {
-            encoding = v;
-        }
-        else if (kw_is(key, s_errors) && errors == NULL) {
-            errors = v;
-        }
-        else {
-            return NULL;
-        }
+        out[i] = args[nargs + j];
     }
-    if ((fp = flag_of(plus)) == 0 || (encoding != NULL && !str_is(encoding, s_utf8)) ||
-        (errors != NULL && !str_is(errors, s_strict)) ||
-        (!PyUnicode_CheckExact(data) && !PyBytes_CheckExact(data))) {
+    return 0;
+}
+
+/* What a fast path's kernel error means: a UnicodeEncodeError (a lone
+ * surrogate) goes to the checked function, which raises ours with the
+ * position; anything else (MemoryError, ...) propagates. */
+static PyObject *
+entry_kernel_result(PyObject *r, int *fall)
+{
+    if (r == NULL && PyErr_ExceptionMatches(PyExc_UnicodeEncodeError)) {
+        PyErr_Clear();
         return NULL;
     }
-    {
-        PyObject *k = PyDict_GetItemWithError(e->core_dict, s_k);
-        if (k != e->kmod) {
-            if (k == NULL && PyErr_Occurred()) {
-                *fall = 0;
-            }
-            return NULL;
-        }
+    *fall = 0;
+    return r;
+}
+
+/* encode(data, encode_set="component", *, encoding, errors, space_as_plus) */
+static PyObject *
+entry_fast_encode(Entry *e, PyObject *const *a, int *fall)
+{
+    PyObject *data = a[0], *es = a[1], *set, *table, *r;
+    int fp = flag_of(a[4]);
+    if (data == NULL || fp == 0 || (a[2] != NULL && !str_is(a[2], s_utf8)) ||
+        (a[3] != NULL && !str_is(a[3], s_strict)) ||
+        (!PyUnicode_CheckExact(data) && !PyBytes_CheckExact(data))) {
+        return NULL;
     }
     if (es == NULL || PyUnicode_CheckExact(es)) {
         set = PyDict_GetItemWithError(e->registry, es == NULL ? s_component : es);
         if (set == NULL) {
-            if (PyErr_Occurred()) {
-                *fall = 0;
-            }
+            *fall = !PyErr_Occurred();
             return NULL;
         }
     }
@@ -1701,94 +1815,88 @@ entry_fast_encode(Entry *e, PyObject *const *args, Py_ssize_t nargs, PyObject *k
     }
     r = encode_obj(data, table, fp == 2);
     Py_DECREF(table);
-    if (r == NULL && !PyErr_ExceptionMatches(PyExc_UnicodeEncodeError)) {
-        *fall = 0;
-    }
-    else if (r == NULL) {
-        PyErr_Clear();
-    }
-    return r;
+    return entry_kernel_result(r, fall);
 }
 
+/* decode_text(data, *, encoding, errors, plus_as_space, strict) */
 static PyObject *
-entry_fast_decode_text(Entry *e, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
-                       int *fall)
+entry_fast_decode_text(PyObject *const *a, int *fall)
 {
-    PyObject *data = NULL, *encoding = NULL, *errors = NULL, *plus = NULL, *strict = NULL;
-    PyObject *r;
-    Py_ssize_t j, nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    PyObject *data = a[0];
     int f[3];
-    *fall = 1;
-    if (nargs > 1) {
-        return NULL;
-    }
-    if (nargs == 1) {
-        data = args[0];
-    }
-    for (j = 0; j < nkw; j++) {
-        PyObject *key = PyTuple_GET_ITEM(kwnames, j), *v = args[nargs + j];
-        if (kw_is(key, s_plus_as_space) && plus == NULL) {
-            plus = v;
-        }
-        else if (kw_is(key, s_strict_kw) && strict == NULL) {
-            strict = v;
-        }
-        else if (kw_is(key, s_data) && data == NULL) {
-            data = v;
-        }
-        else if (kw_is(key, s_encoding) && encoding == NULL) {
-            encoding = v;
-        }
-        else if (kw_is(key, s_errors) && errors == NULL) {
-            errors = v;
-        }
-        else {
-            return NULL;
-        }
-    }
-    if (data == NULL || (f[0] = flag_of(plus)) == 0 || (f[1] = flag_of(strict)) == 0 ||
-        (encoding != NULL && !str_is(encoding, s_utf8)) ||
-        (errors != NULL && !str_is(errors, s_replace)) ||
+    if (data == NULL || (f[0] = flag_of(a[3])) == 0 || (f[1] = flag_of(a[4])) == 0 ||
+        (a[1] != NULL && !str_is(a[1], s_utf8)) || (a[2] != NULL && !str_is(a[2], s_replace)) ||
         (!PyUnicode_CheckExact(data) && !PyBytes_CheckExact(data))) {
         return NULL;
-    }
-    {
-        PyObject *k = PyDict_GetItemWithError(e->core_dict, s_k);
-        if (k != e->kmod) {
-            if (k == NULL && PyErr_Occurred()) {
-                *fall = 0;
-            }
-            return NULL;
-        }
     }
     f[0] -= 1;
     f[1] -= 1;
     f[2] = 0;
-    r = decode_text_obj(data, f);
-    if (r == NULL && !PyErr_ExceptionMatches(PyExc_UnicodeEncodeError)) {
-        *fall = 0;
+    return entry_kernel_result(decode_text_obj(data, f), fall);
+}
+
+/* form.serialize(pairs, *, encoding="utf-8"): a list or tuple of 2-tuples
+ * (or 2-lists) of exact str or bytes; any other shape goes to the checked
+ * function, which also handles mappings, iterators and legacy encodings. */
+static PyObject *
+entry_fast_serialize(PyObject *const *a, int *fall)
+{
+    PyObject *pairs = a[0], *const *items;
+    Py_ssize_t i, n;
+    if (pairs == NULL ||
+        (a[1] != NULL && !str_is(a[1], s_utf8) && !str_is(a[1], s_utf8_upper))) {
+        return NULL;
     }
-    else if (r == NULL) {
-        PyErr_Clear();
+    if (PyList_CheckExact(pairs)) {
+        items = PySequence_Fast_ITEMS(pairs);
+        n = PyList_GET_SIZE(pairs);
     }
-    return r;
+    else if (PyTuple_CheckExact(pairs)) {
+        items = PySequence_Fast_ITEMS(pairs);
+        n = PyTuple_GET_SIZE(pairs);
+    }
+    else {
+        return NULL;
+    }
+    for (i = 0; i < n; i++) {
+        PyObject *p = items[i], *x, *y;
+        if ((!PyTuple_CheckExact(p) || PyTuple_GET_SIZE(p) != 2) &&
+            (!PyList_CheckExact(p) || PyList_GET_SIZE(p) != 2)) {
+            return NULL;
+        }
+        x = PySequence_Fast_GET_ITEM(p, 0);
+        y = PySequence_Fast_GET_ITEM(p, 1);
+        if ((!PyUnicode_CheckExact(x) && !PyBytes_CheckExact(x)) ||
+            (!PyUnicode_CheckExact(y) && !PyBytes_CheckExact(y))) {
+            return NULL;
+        }
+    }
+    /* Nothing above ran Python code, so the checked shape still holds. */
+    return entry_kernel_result(form_serialize_obj(pairs), fall);
 }
 
 static PyObject *
 entry_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
     Entry *e = (Entry *)self;
-    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
-    PyObject *r;
-    int fall;
-    if (e->kind == ENTRY_ENCODE) {
-        r = entry_fast_encode(e, args, nargs, kwnames, &fall);
-    }
-    else {
-        r = entry_fast_decode_text(e, args, nargs, kwnames, &fall);
-    }
-    if (r != NULL || !fall) {
-        return r;
+    PyObject *a[ENTRY_MAX_ARGS], *r = NULL;
+    int fall = 1;
+    if (entries_active &&
+        entry_bind(&entry_sigs[e->kind], args, PyVectorcall_NARGS(nargsf), kwnames, a) == 0) {
+        switch (e->kind) {
+        case ENTRY_ENCODE:
+            r = entry_fast_encode(e, a, &fall);
+            break;
+        case ENTRY_DECODE_TEXT:
+            r = entry_fast_decode_text(a, &fall);
+            break;
+        default:
+            r = entry_fast_serialize(a, &fall);
+            break;
+        }
+        if (r != NULL || !fall) {
+            return r;
+        }
     }
     return PyObject_Vectorcall(e->fallback, args, nargsf, kwnames);
 }
@@ -1797,10 +1905,8 @@ static int
 entry_traverse(Entry *e, visitproc visit, void *arg)
 {
     Py_VISIT(e->fallback);
-    Py_VISIT(e->core_dict);
     Py_VISIT(e->registry);
     Py_VISIT(e->set_type);
-    Py_VISIT(e->kmod);
     Py_VISIT(e->dict);
     return 0;
 }
@@ -1809,10 +1915,8 @@ static int
 entry_clear(Entry *e)
 {
     Py_CLEAR(e->fallback);
-    Py_CLEAR(e->core_dict);
     Py_CLEAR(e->registry);
     Py_CLEAR(e->set_type);
-    Py_CLEAR(e->kmod);
     Py_CLEAR(e->dict);
     return 0;
 }
@@ -1828,8 +1932,8 @@ entry_dealloc(Entry *e)
 static PyObject *
 entry_repr(Entry *e)
 {
-    return PyUnicode_FromFormat("<percent_encoding entry %s (C fast path)>",
-                                e->kind == ENTRY_ENCODE ? "encode" : "decode_text");
+    static const char *const kinds[] = {"encode", "decode_text", "serialize"};
+    return PyUnicode_FromFormat("<percent_encoding entry %s (C fast path)>", kinds[e->kind]);
 }
 
 static PyObject *
@@ -1883,29 +1987,26 @@ static PyTypeObject EntryType = {
 static PyObject *
 pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    static const char *const names[] = {"kind", "fallback", "core_dict", "registry",
-                                        "set_type"};
-    PyObject *a[5];
+    static const char *const names[] = {"kind", "fallback", "registry", "set_type"};
+    static const char *const kinds[] = {"encode", "decode_text", "serialize"};
+    PyObject *a[4];
     Entry *e;
     int kind;
-    if (parse_args("make_entry", args, nargs, kwnames, names, 5, a) < 0) {
+    (void)self;
+    if (parse_args("make_entry", args, nargs, kwnames, names, 4, a) < 0) {
         return NULL;
     }
-    if (PyUnicode_Check(a[0]) && PyUnicode_CompareWithASCIIString(a[0], "encode") == 0) {
-        kind = ENTRY_ENCODE;
+    for (kind = 0; kind < 3; kind++) {
+        if (PyUnicode_Check(a[0]) && PyUnicode_CompareWithASCIIString(a[0], kinds[kind]) == 0) {
+            break;
+        }
     }
-    else if (PyUnicode_Check(a[0]) &&
-             PyUnicode_CompareWithASCIIString(a[0], "decode_text") == 0) {
-        kind = ENTRY_DECODE_TEXT;
-    }
-    else {
-        PyErr_SetString(PyExc_ValueError, "kind must be 'encode' or 'decode_text'");
+    if (kind == 3) {
+        PyErr_SetString(PyExc_ValueError, "kind must be 'encode', 'decode_text' or 'serialize'");
         return NULL;
     }
-    if (!PyCallable_Check(a[1]) || !PyDict_Check(a[2]) || !PyDict_Check(a[3]) ||
-        !PyType_Check(a[4])) {
-        PyErr_SetString(PyExc_TypeError,
-                         "make_entry(kind, callable, dict, dict, type) expected");
+    if (!PyCallable_Check(a[1]) || !PyDict_Check(a[2]) || !PyType_Check(a[3])) {
+        PyErr_SetString(PyExc_TypeError, "make_entry(kind, callable, dict, type) expected");
         return NULL;
     }
     e = PyObject_GC_New(Entry, &EntryType);
@@ -1917,16 +2018,24 @@ pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject 
     Py_INCREF(a[1]);
     e->fallback = a[1];
     Py_INCREF(a[2]);
-    e->core_dict = a[2];
+    e->registry = a[2];
     Py_INCREF(a[3]);
-    e->registry = a[3];
-    Py_INCREF(a[4]);
-    e->set_type = a[4];
-    Py_INCREF(self);
-    e->kmod = self;
+    e->set_type = a[3];
     e->dict = NULL;
     PyObject_GC_Track(e);
     return (PyObject *)e;
+}
+
+static PyObject *
+pe_set_entries_active(PyObject *self, PyObject *flag)
+{
+    int on = PyObject_IsTrue(flag);
+    (void)self;
+    if (on < 0) {
+        return NULL;
+    }
+    entries_active = on;
+    Py_RETURN_NONE;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1953,8 +2062,12 @@ static PyMethodDef methods[] = {
      "form_serialize(pairs)\n--\n\n"
      "application/x-www-form-urlencoded serializer (UTF-8, space as '+')."},
     {"make_entry", FASTCALL_KW(pe_make_entry), METH_FASTCALL | METH_KEYWORDS,
-     "make_entry(kind, fallback, core_dict, registry, set_type)\n--\n\n"
-     "core's public encode/decode_text with a C fast path; 'fallback' gets every other call."},
+     "make_entry(kind, fallback, registry, set_type)\n--\n\n"
+     "A public encode/decode_text/serialize with a C fast path; 'fallback' gets every other "
+     "call."},
+    {"set_entries_active", pe_set_entries_active, METH_O,
+     "set_entries_active(flag)\n--\n\n"
+     "Turn the entries' fast paths on or off (off while the pure twin is the active kernel)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1994,10 +2107,11 @@ PyInit__speedups(void)
     if (var == NULL && (var = PyUnicode_InternFromString(text)) == NULL) {                    \
         return NULL;                                                                           \
     }
-    PE_INTERN(s_k, "_k")
     PE_INTERN(s_table, "table")
     PE_INTERN(s_component, "component")
     PE_INTERN(s_utf8, "utf-8")
+    PE_INTERN(s_utf8_upper, "UTF-8")
+    PE_INTERN(s_pairs, "pairs")
     PE_INTERN(s_strict, "strict")
     PE_INTERN(s_replace, "replace")
     PE_INTERN(s_data, "data")

@@ -51,6 +51,10 @@ def _use_kernels(module: ModuleType) -> ModuleType:
     """Swap the kernel module (tests run the suite on both twins); returns the old one."""
     global _k
     old, _k = _k, module
+    active = getattr(_impl.kernels, "set_entries_active", None)
+    if active is not None:
+        # the C entries' fast paths call the C kernels: off while another is active
+        active(module is _impl.kernels)
     return old
 
 
@@ -277,14 +281,15 @@ def _decode_text_checked(
 def _make_entry(kind: str, checked: Callable[..., str]) -> Callable[..., str]:
     # The C twin's entry takes the common call straight to its kernel (while
     # ``_k`` is the C twin) and hands every other call, with its arguments as
-    # given, to the checked Python function above.  Both carry the public name
-    # (so a bad call's TypeError reads "encode() got ...", as it always has).
+    # given, to the checked Python function.  Both carry the public name (so a
+    # bad call's TypeError reads "encode() got ...", as it always has).  Used
+    # for encode and decode_text here and for form.serialize.
     checked.__name__ = checked.__qualname__ = kind
     make = getattr(_impl.kernels, "make_entry", None)
     if make is None:
         return checked
     entry: Callable[..., str] = update_wrapper(
-        make(kind, checked, globals(), _REGISTRY, EncodeSet), checked
+        make(kind, checked, _REGISTRY, EncodeSet), checked
     )
     return entry
 

@@ -417,10 +417,6 @@ def parse(
         and errors == "replace"
     ):
         if type(data) is bytes:
-            # ASCII bytes parse exactly like the same str, and the str path
-            # only touches fields with escapes (2-3x faster in the pure twin).
-            if data.isascii():
-                return _core._k.form_parse(data.decode("ascii"))  # type: ignore[no-any-return]
             return _core._k.form_parse(data)  # type: ignore[no-any-return]
         if type(data) is str and (data.isascii() or _LONE_SURROGATE.search(data) is None):
             return _core._k.form_parse(data)  # type: ignore[no-any-return]
@@ -594,7 +590,7 @@ def _serialize_checked(pairs: list[tuple[Text, Text]], encoding: str) -> str:
     return "&".join(out)
 
 
-def serialize(
+def _serialize(
     pairs: Iterable[tuple[str | bytes, str | bytes]] | Mapping[str, str],
     *,
     encoding: str = "utf-8",
@@ -627,8 +623,18 @@ def serialize(
         return _serialize_checked(lst, "utf-8")
     try:
         return _core._k.form_serialize(lst)  # type: ignore[no-any-return]
-    except Exception:
+    except (TypeError, ValueError):
+        # a name or value of another type, a pair of another length, a lone
+        # surrogate: the checked path raises our error, with the pair's index
         return _serialize_checked(lst, "utf-8")
+
+
+# With the C twin, serialize is a C entry: a list or tuple of (str | bytes)
+# pairs in UTF-8 goes straight to the kernel, any other call to _serialize.
+if TYPE_CHECKING:
+    serialize = _serialize
+else:
+    serialize = _core._make_entry("serialize", _serialize)
 
 
 # --------------------------------------------------------------------------------------------
