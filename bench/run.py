@@ -40,7 +40,6 @@ try:
 except ImportError:  # pragma: no cover - reported in the output
     C = None  # type: ignore[assignment]
 
-Fn = Callable[[], Any]
 
 # -- inputs ----------------------------------------------------------------------------------
 
@@ -92,22 +91,27 @@ BIG_BODY = _pure.form_serialize(BIG_PAIRS)
 # -- contenders ------------------------------------------------------------------------------
 
 
-class Api:
-    """A call of the public API with core's kernels set to one twin.
+class Call:
+    """One contender: a callable and its arguments, timed as ``fn(*args)``.
 
-    The kernels are swapped around a whole timed loop, not per call: the swap
-    is the benchmark's cost, not the library's.
+    Every contender, ours and the peers', is timed by the same loop calling
+    its function directly (no lambda or wrapper frame in between), so each
+    pays the same Python call cost.  ``kernels`` (ours, API rows) sets
+    core's kernel twin around the whole timed loop: the swap is the
+    benchmark's cost, not the library's.
     """
 
-    def __init__(self, kernels: Any, fn: Callable[..., Any], *args: Any) -> None:
-        self.kernels, self.fn, self.args = kernels, fn, args
+    def __init__(self, fn: Callable[..., Any], *args: Any, kernels: Any = None,
+                 **kwargs: Any) -> None:
+        self.fn, self.args, self.kwargs, self.kernels = fn, args, kwargs, kernels
 
     def __call__(self) -> Any:
-        old = core._use_kernels(self.kernels)
+        old = core._use_kernels(self.kernels) if self.kernels is not None else None
         try:
-            return self.fn(*self.args)
+            return self.fn(*self.args, **self.kwargs)
         finally:
-            core._use_kernels(old)
+            if old is not None:
+                core._use_kernels(old)
 
 
 def _peers() -> dict[str, Any]:
@@ -137,72 +141,78 @@ def _peers() -> dict[str, Any]:
 
 
 def _ada_serialize(mod: Any, pairs: list[tuple[str, str]]) -> str:
+    # ada has no constructor from pairs: append them one by one
     p = mod.URLSearchParams("")
     for k, v in pairs:
         p.append(k, v)
     return str(p)
 
 
+def _can_ada_parse(mod: Any, body: str) -> list[tuple[str, str]]:
+    return list(mod.URLSearchParams(body))
+
+
+def _ada_url_parse(mod: Any, body: str) -> list[tuple[str, str]]:
+    return list(mod.URLSearchParams(body).items())
+
+
 def operations() -> list[dict[str, Any]]:
     peers = _peers()
     ops: list[dict[str, Any]] = []
 
-    def op(name: str, size: int, ours: dict[str, Fn], others: dict[str, Fn]) -> None:
+    def op(name: str, size: int, ours: dict[str, Call], others: dict[str, Call]) -> None:
         ops.append({"name": name, "bytes": size, "ours": ours, "peers": others})
 
     def ours(api: Callable[..., Any], kernel: str, *kargs: Any, api_args: tuple[Any, ...]
-             ) -> dict[str, Fn]:
-        d: dict[str, Fn] = {}
+             ) -> dict[str, Call]:
+        d: dict[str, Call] = {}
         if C is not None:
-            d["ours: C, API"] = Api(C, api, *api_args)
-            d["ours: C, kernel"] = lambda: getattr(C, kernel)(*kargs)
-        d["ours: pure, API"] = Api(_pure, api, *api_args)
+            d["ours: C, API"] = Call(api, *api_args, kernels=C)
+            d["ours: C, kernel"] = Call(getattr(C, kernel), *kargs)
+        d["ours: pure, API"] = Call(api, *api_args, kernels=_pure)
         return d
 
     y = peers.get("yarl")
     # encode
     for label, text in (("encode 24 chars", S24), ("encode 8 KB Japanese", JA),
                         ("encode no-op 64 KB ASCII", ASCII64K)):
-        others: dict[str, Fn] = {
-            "urllib.parse.quote": lambda t=text: urllib.parse.quote(t, safe="")}
+        others: dict[str, Call] = {"urllib.parse.quote": Call(urllib.parse.quote, text, safe="")}
         if y:
-            others["yarl _Quoter"] = lambda t=text: y[0](t)
+            others["yarl _Quoter"] = Call(y[0], text)
         op(label, len(text.encode()),
            ours(percent_encoding.encode, "encode", text, COMPONENT, False, api_args=(text,)),
            others)
     # decode (str -> str: what the peers return)
     for label, text in (("decode short", E24), ("decode 8 KB Japanese", EJA),
                         ("decode 1 MB, 30% escapes", MB30)):
-        others = {"urllib.parse.unquote": lambda t=text: urllib.parse.unquote(t)}
+        others = {"urllib.parse.unquote": Call(urllib.parse.unquote, text)}
         if y:
-            others["yarl _Unquoter"] = lambda t=text: y[1](t)
+            others["yarl _Unquoter"] = Call(y[1], text)
         op(label, len(text),
            ours(percent_encoding.decode_text, "decode_text", text, False, False, False,
                 api_args=(text,)),
            others)
     # forms
     for label, body in (("form parse 8 fields", Q8), ("form parse 1 MB, 20,000 fields", BIG_BODY)):
-        others = {"urllib.parse.parse_qsl": lambda b=body: urllib.parse.parse_qsl(
-            b, keep_blank_values=True)}
+        others = {"urllib.parse.parse_qsl": Call(urllib.parse.parse_qsl, body,
+                                                 keep_blank_values=True)}
         if y:
-            others["yarl query_to_pairs"] = lambda b=body: y[2](b)
+            others["yarl query_to_pairs"] = Call(y[2], body)
         if "can_ada" in peers:
-            others["can_ada URLSearchParams"] = lambda b=body: list(
-                peers["can_ada"].URLSearchParams(b))
+            others["can_ada URLSearchParams"] = Call(_can_ada_parse, peers["can_ada"], body)
         if "ada_url" in peers:
-            others["ada_url URLSearchParams"] = lambda b=body: list(
-                peers["ada_url"].URLSearchParams(b).items())
+            others["ada_url URLSearchParams"] = Call(_ada_url_parse, peers["ada_url"], body)
         op(label, len(body.encode()),
            ours(form.parse, "form_parse", body, api_args=(body,)), others)
     for label, pairs, out in (("form serialize 8 fields", Q8_PAIRS, Q8),
                               ("form serialize 20,000 fields (1 MB)", BIG_PAIRS, BIG_BODY)):
-        others = {"urllib.parse.urlencode": lambda p=pairs: urllib.parse.urlencode(p)}
+        others = {"urllib.parse.urlencode": Call(urllib.parse.urlencode, pairs)}
         if y:
-            others["yarl get_str_query"] = lambda p=pairs: y[3](p)
+            others["yarl get_str_query"] = Call(y[3], pairs)
         if "can_ada" in peers:
-            others["can_ada URLSearchParams"] = lambda p=pairs: _ada_serialize(peers["can_ada"], p)
+            others["can_ada URLSearchParams"] = Call(_ada_serialize, peers["can_ada"], pairs)
         if "ada_url" in peers:
-            others["ada_url URLSearchParams"] = lambda p=pairs: _ada_serialize(peers["ada_url"], p)
+            others["ada_url URLSearchParams"] = Call(_ada_serialize, peers["ada_url"], pairs)
         op(label, len(out), ours(form.serialize, "form_serialize", pairs, api_args=(pairs,)),
            others)
     return ops
@@ -211,39 +221,37 @@ def operations() -> list[dict[str, Any]]:
 # -- timing ----------------------------------------------------------------------------------
 
 
-def _calibrate(fn: Fn, target: float) -> int:
+def _sample(fn: Call, n: int) -> float:
+    old = core._use_kernels(fn.kernels) if fn.kernels is not None else None
+    f, args, kwargs = fn.fn, fn.args, fn.kwargs
+    try:
+        if kwargs:
+            t0 = time.perf_counter()
+            for _ in range(n):
+                f(*args, **kwargs)
+        else:
+            t0 = time.perf_counter()
+            for _ in range(n):
+                f(*args)
+        return (time.perf_counter() - t0) / n
+    finally:
+        if old is not None:
+            core._use_kernels(old)
+
+
+def _calibrate(fn: Call, target: float) -> int:
     n = 1
     while True:
-        t0 = time.perf_counter()
-        for _ in range(n):
-            fn()
-        dt = time.perf_counter() - t0
+        dt = _sample(fn, n) * n
         if dt >= target or n >= 1 << 22:
             return max(1, int(n * target / dt)) if dt > 0 else n
         n *= 4
 
 
-def _sample(fn: Fn, n: int) -> float:
-    if isinstance(fn, Api):
-        old = core._use_kernels(fn.kernels)
-        try:
-            f, args = fn.fn, fn.args
-            t0 = time.perf_counter()
-            for _ in range(n):
-                f(*args)
-            return (time.perf_counter() - t0) / n
-        finally:
-            core._use_kernels(old)
-    t0 = time.perf_counter()
-    for _ in range(n):
-        fn()
-    return (time.perf_counter() - t0) / n
-
-
 def measure(ops: list[dict[str, Any]], rounds: int, target: float) -> list[dict[str, Any]]:
     results = []
     for o in ops:
-        contenders: dict[str, Fn] = {**o["ours"], **o["peers"]}
+        contenders: dict[str, Call] = {**o["ours"], **o["peers"]}
         reference = o["ours"]["ours: pure, API"]()
         agree = {name: _same(fn(), reference) for name, fn in contenders.items()}
         counts = {name: _calibrate(fn, target) for name, fn in contenders.items()}

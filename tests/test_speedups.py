@@ -175,6 +175,34 @@ def test_decode_text_replacement_is_maximal_subparts(raw: bytes) -> None:
 
 @needs_c
 @SETTINGS
+@given(st.text(max_size=60) | st.binary(max_size=60), st.randoms(use_true_random=False),
+       st.sampled_from([0, 1, 200, 250, 253, 254, 255, 256, 257]), st.booleans(),
+       st.booleans(), st.booleans())
+def test_decode_text_short_and_long_paths(src: str | bytes, rng: Any, pad: int, as_bytes: bool,
+                                          plus: bool, strict: bool) -> None:
+    # Input up to 256 bytes (bytes, or ASCII str) goes through a one-pass
+    # decoder that hands anything unusual to the general path; longer input
+    # goes to the general path directly.  Pads move the same payload across
+    # that boundary; bytes are escaped at random (raw UTF-8 stays raw in
+    # bytes input), so multi-byte sequences mix escapes and raw bytes.
+    raw = src.encode("utf-8", "surrogatepass") if isinstance(src, str) else src
+    out = []
+    for b in raw:
+        if rng.random() < 0.5 or (b >= 0x80 and not as_bytes) or b in b"%+":
+            out.append(f"%{b:02{rng.choice('xX')}}")
+        else:
+            out.append(chr(b))
+        if rng.random() < 0.05:
+            out.append(rng.choice(["%", "%4", "+", "%zz", "%%41"]))
+    text = "a" * pad + "".join(out)
+    d: str | bytes = text.encode("latin-1") if as_bytes else text
+    for utf8_strict in (False, True):
+        same("decode_text", d, plus, strict, utf8_strict)
+    same("form_parse", d)
+
+
+@needs_c
+@SETTINGS
 @given(st.one_of(texts, byteses))
 def test_form_parse_twins(d: str | bytes) -> None:
     same("form_parse", d)

@@ -553,7 +553,21 @@ pe_encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwn
 /* ------------------------------------------------------------------------ */
 /* Decode (URL Standard §1.3 percent-decode).                               */
 
-/* What utf8_build needs to know of a byte string: its largest byte and its
+/* hex_hi[c] | hex_lo[d] is the byte %cd stands for, or above 0xFF when c or
+ * d is not a hex digit (filled from PE_HEXVAL at module init). */
+static uint16_t hex_hi[256], hex_lo[256];
+
+static void
+fill_hex_pairs(void)
+{
+    int c;
+    for (c = 0; c < 256; c++) {
+        hex_hi[c] = PE_HEXVAL[c] == 0xFF ? 0x100 : (uint16_t)(PE_HEXVAL[c] << 4);
+        hex_lo[c] = PE_HEXVAL[c] == 0xFF ? 0x100 : PE_HEXVAL[c];
+    }
+}
+
+/* What utf8_valid_to_str needs to know of a byte string: its largest byte and its
  * number of continuation bytes (10xxxxxx). */
 typedef struct {
     unsigned mx;
@@ -564,30 +578,33 @@ typedef struct {
 
 /* Decode p[0:n] (bytes, or an ASCII str's buffer) into o, which has room for
  * n bytes.  Returns the length written, or -1 when `strict` and p[*bad] is a
- * '%' that does not start %XX.  *st gets the stats of the bytes that came
- * from %XX escapes: when p is ASCII those are the stats of the whole output,
- * and the UTF-8 decode that follows needs no scan of its own. */
+ * '%' that does not start %XX.  *st says whether the bytes that came from
+ * %XX escapes are all ASCII (mx 0) or not (U8_UNKNOWN): when p is ASCII and
+ * so are they, the UTF-8 decode that follows needs no scan of its own. */
 static Py_ssize_t
 decode_u8(const uint8_t *p, Py_ssize_t n, uint8_t *o, int plus, int strict, Py_ssize_t *bad,
           U8Stats *st)
 {
     uint8_t *start = o;
-    Py_ssize_t i = 0, cont = 0;
-    unsigned mx = 0;
+    Py_ssize_t i = 0, last = n - 2; /* a %XX can start below `last` */
+    unsigned high = 0, v;
     while (i < n) {
         uint8_t c = p[i];
         if (c == '%') {
-            if (i + 2 < n) {
-                /* 0xFF marks a non-hex digit: one test covers both. */
-                unsigned hi = PE_HEXVAL[p[i + 1]], lo = PE_HEXVAL[p[i + 2]];
-                if ((hi | lo) < 16) {
-                    unsigned v = hi << 4 | lo;
+            /* hex_hi | hex_lo is the byte, or above 0xFF when either digit
+             * is not hex: one test covers both. */
+            if (i < last && (v = hex_hi[p[i + 1]] | hex_lo[p[i + 2]]) < 0x100) {
+                *o++ = (uint8_t)v;
+                high |= v;
+                i += 3;
+                /* Escapes come in runs (every byte of non-ASCII text). */
+                while (i < last && p[i] == '%' &&
+                       (v = hex_hi[p[i + 1]] | hex_lo[p[i + 2]]) < 0x100) {
                     *o++ = (uint8_t)v;
-                    mx = v > mx ? v : mx;
-                    cont += (v & 0xC0) == 0x80;
+                    high |= v;
                     i += 3;
-                    continue;
                 }
+                continue;
             }
             if (strict) {
                 *bad = i;
@@ -626,8 +643,11 @@ decode_u8(const uint8_t *p, Py_ssize_t n, uint8_t *o, int plus, int strict, Py_s
         }
 #endif
     }
-    st->mx = mx;
-    st->cont = cont;
+    /* Only an all-ASCII result is worth recording: keeping the largest byte
+     * and a count here costs more, on escape-heavy input, than the
+     * vectorized scan does. */
+    st->mx = high < 0x80 ? 0 : U8_UNKNOWN;
+    st->cont = 0;
     return o - start;
 }
 
@@ -896,6 +916,7 @@ first_high_byte(uint64_t w)
         Py_ssize_t i = 0;                                                                  \
         while (i < n) {                                                                    \
             Py_UCS4 c = p[i], c1;                                                          \
+            int len;                                                                       \
             if (c < 0x80) {                                                                \
                 /* ASCII: this byte and then 8 at a time while they stay ASCII. */         \
                 if (o == end) {                                                            \
@@ -928,6 +949,7 @@ first_high_byte(uint64_t w)
                 }                                                                          \
                 c = (c & 0x1F) << 6 | (p[i + 1] & 0x3Fu);                                  \
                 i += 2;                                                                    \
+                len = 2;                                                                   \
             }                                                                              \
             else if (c < 0xF0) {                                                           \
                 if (i + 2 >= n) {                                                          \
@@ -940,6 +962,7 @@ first_high_byte(uint64_t w)
                 }                                                                          \
                 c = (c & 0x0F) << 12 | (c1 & 0x3F) << 6 | (p[i + 2] & 0x3Fu);              \
                 i += 3;                                                                    \
+                len = 3;                                                                   \
             }                                                                              \
             else if (c < 0xF5) {                                                           \
                 if (i + 3 >= n) {                                                          \
@@ -954,6 +977,7 @@ first_high_byte(uint64_t w)
                 c = (c & 0x07) << 18 | (c1 & 0x3F) << 12 | (p[i + 2] & 0x3Fu) << 6 |       \
                     (p[i + 3] & 0x3Fu);                                                    \
                 i += 4;                                                                    \
+                len = 4;                                                                   \
             }                                                                              \
             else {                                                                         \
                 return -1;                                                                 \
@@ -962,6 +986,33 @@ first_high_byte(uint64_t w)
                 return -1;                                                                 \
             }                                                                              \
             *o++ = (T)c;                                                                   \
+            /* Text in one script repeats one sequence length: stay in a */                \
+            /* loop for it while the sequences are plainly valid (any */                   \
+            /* doubt goes back to the checks above). */                                    \
+            if (len == 3) {                                                                \
+                while (i + 3 <= n && o != end) {                                           \
+                    Py_UCS4 a = p[i], b = p[i + 1], d = p[i + 2];                          \
+                    if ((a & 0xF0) != 0xE0 || ((b | d << 8) & 0xC0C0) != 0x8080) {          \
+                        break;                                                             \
+                    }                                                                      \
+                    c = (a & 0x0F) << 12 | (b & 0x3F) << 6 | (d & 0x3F);                   \
+                    if (c < 0x800 || c - 0xD800 < 0x800) { /* overlong, surrogate */       \
+                        break;                                                             \
+                    }                                                                      \
+                    *o++ = (T)c;                                                           \
+                    i += 3;                                                                \
+                }                                                                          \
+            }                                                                              \
+            else if (len == 2) {                                                           \
+                while (i + 2 <= n && o != end) {                                           \
+                    Py_UCS4 a = p[i], b = p[i + 1];                                        \
+                    if ((a & 0xE0) != 0xC0 || a < 0xC2 || (b & 0xC0) != 0x80) {            \
+                        break;                                                             \
+                    }                                                                      \
+                    *o++ = (T)((a & 0x1F) << 6 | (b & 0x3F));                              \
+                    i += 2;                                                                \
+                }                                                                          \
+            }                                                                              \
         }                                                                                  \
         return o == end ? 0 : -1;                                                          \
     }
@@ -1150,6 +1201,116 @@ utf8_text(const char *buf, Py_ssize_t len, int strict, const U8Stats *st)
 
 static PyObject *decode_text_obj(PyObject *data, const int *f);
 
+/* Short input: percent-decode and UTF-8 decode in one pass.                */
+
+#define SHORT_MAX 256 /* input bytes; the code points go on the stack */
+
+/* The next byte of the percent-decoded stream at p[*pi]: a %XX escape, a raw
+ * byte ('+' as space when plus).  A '%' that starts no escape is itself,
+ * or 0x200 when strict (a value no byte has). */
+static inline unsigned
+next_unit(const uint8_t *p, Py_ssize_t n, Py_ssize_t *pi, int plus, int strict)
+{
+    Py_ssize_t i = *pi;
+    unsigned c = p[i], v;
+    if (c == '%') {
+        if (i + 2 < n && (v = hex_hi[p[i + 1]] | hex_lo[p[i + 2]]) < 0x100) {
+            *pi = i + 3;
+            return v;
+        }
+        if (strict) {
+            return 0x200;
+        }
+    }
+    else if (c == '+' && plus) {
+        c = ' ';
+    }
+    *pi = i + 1;
+    return c;
+}
+
+/* Decode p[0:n] (bytes, or an ASCII str) into code points out[0:n], with no
+ * intermediate bytes: UTF-8 sequences are put together as their bytes come
+ * out of the escapes.  Returns the number of code points and, in *bound, a
+ * value whose kind is theirs (the OR of them all); or -1, with nothing
+ * raised, at anything that needs the general path's care: invalid UTF-8
+ * (U+FFFD or an error), a bad escape when strict. */
+static Py_ssize_t
+decode_short(const uint8_t *p, Py_ssize_t n, int plus, int strict, Py_UCS4 *out,
+             Py_UCS4 *bound)
+{
+    Py_ssize_t i = 0, k = 0;
+    Py_UCS4 any = 0;
+    while (i < n) {
+        Py_UCS4 c = next_unit(p, n, &i, plus, strict);
+        if (c >= 0x80) {
+            /* UTF-8 (Encoding Standard): lead C2-F4, then continuation bytes;
+             * no overlong form, surrogate or value above U+10FFFF. */
+            int more;
+            Py_UCS4 least;
+            if (c >= 0xC2 && c < 0xE0) {
+                more = 1, least = 0x80, c &= 0x1F;
+            }
+            else if (c >= 0xE0 && c < 0xF0) {
+                more = 2, least = 0x800, c &= 0x0F;
+            }
+            else if (c >= 0xF0 && c < 0xF5) {
+                more = 3, least = 0x10000, c &= 0x07;
+            }
+            else {
+                return -1;
+            }
+            for (; more > 0; more--) {
+                unsigned b;
+                if (i >= n || ((b = next_unit(p, n, &i, plus, strict)) & 0xC0) != 0x80 ||
+                    b > 0xFF) {
+                    return -1;
+                }
+                c = c << 6 | (b & 0x3F);
+            }
+            if (c < least || (c >= 0xD800 && c < 0xE000) || c > 0x10FFFF) {
+                return -1;
+            }
+        }
+        any |= c;
+        out[k++] = c;
+    }
+    *bound = any;
+    return k;
+}
+
+/* A str of the code points u[0:k], of the kind `bound` (an OR of them) says. */
+static PyObject *
+ucs4_to_str(const Py_UCS4 *u, Py_ssize_t k, Py_UCS4 bound)
+{
+    Py_ssize_t j;
+    PyObject *r = PyUnicode_New(k, bound < 0x80 ? 0x7F : bound < 0x100 ? 0xFF
+                                   : bound < 0x10000 ? 0xFFFF : 0x10FFFF);
+    if (r == NULL) {
+        return NULL;
+    }
+    switch (PyUnicode_KIND(r)) {
+    case PyUnicode_1BYTE_KIND: {
+        Py_UCS1 *d = PyUnicode_1BYTE_DATA(r);
+        for (j = 0; j < k; j++) {
+            d[j] = (Py_UCS1)u[j];
+        }
+        break;
+    }
+    case PyUnicode_2BYTE_KIND: {
+        Py_UCS2 *d = PyUnicode_2BYTE_DATA(r);
+        for (j = 0; j < k; j++) {
+            d[j] = (Py_UCS2)u[j];
+        }
+        break;
+    }
+    default:
+        memcpy(PyUnicode_4BYTE_DATA(r), u, (size_t)k * sizeof(Py_UCS4));
+        break;
+    }
+    return r;
+}
+
 static PyObject *
 pe_decode_text(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
@@ -1185,6 +1346,15 @@ decode_text_obj(PyObject *data, const int *f)
         }
         Py_INCREF(data);
         return data;
+    }
+    if (s.kind == 0 && s.n <= SHORT_MAX) {
+        /* One pass for the common short call; anything unusual (it found
+         * invalid UTF-8 or a bad strict escape) is redone below. */
+        Py_UCS4 u[SHORT_MAX], bound;
+        Py_ssize_t k = decode_short((const uint8_t *)s.data, s.n, f[0], f[1], u, &bound);
+        if (k >= 0) {
+            return ucs4_to_str(u, k, bound);
+        }
     }
     if ((cap = decode_capacity(&s)) < 0) {
         return NULL;
@@ -1304,6 +1474,14 @@ form_piece(const uint8_t *p, Py_ssize_t n, int mode, Scratch *s)
     }
     if (pct != NULL && mode == OUT_STR_UTF8 && has_raw_surrogate(p, n)) {
         return raise_piece_surrogate(p, n, s);
+    }
+    if (n <= SHORT_MAX && mode != OUT_BYTES) {
+        /* one pass; invalid UTF-8 (U+FFFD) is left to the general path */
+        Py_UCS4 u[SHORT_MAX], bound;
+        Py_ssize_t k = decode_short(p, n, 1, 0, u, &bound);
+        if (k >= 0) {
+            return ucs4_to_str(u, k, bound);
+        }
     }
     if ((o = scratch_get(s, n)) == NULL) {
         return NULL;
@@ -2100,6 +2278,7 @@ PyInit__speedups(void)
     }
     fill_enc_table(&form_table, PE_FORM_URLENCODED, 1);
     fill_pct4();
+    fill_hex_pairs();
     if (PyType_Ready(&EntryType) < 0) {
         return NULL;
     }
