@@ -11,9 +11,9 @@ from __future__ import annotations
 import doctest
 import importlib.util
 import json
+import re
 import string
 import threading
-import re
 from pathlib import Path
 from typing import Any
 
