@@ -54,19 +54,16 @@ class AlpnDecodeError(PercentDecodeError):
 
 
 def _as_bytes(protocol_id: object, func: str) -> bytes:
-    if isinstance(protocol_id, str):
-        try:
-            return protocol_id.encode("utf-8")
-        except UnicodeEncodeError as e:
-            raise PercentEncodeError(
-                f"lone surrogate U+{ord(protocol_id[e.start]):04X} at position {e.start} "
-                "cannot be UTF-8 encoded; pass the protocol ID as bytes",
-                e.start,
-            ) from None
-    if isinstance(protocol_id, (bytes, bytearray, memoryview)):
-        return bytes(protocol_id)
-    raise PercentEncodingTypeError(
-        f"{func}() takes the protocol ID as bytes or str, not {type(protocol_id).__name__}"
+    return _core._utf8_octets(
+        protocol_id,
+        lambda at: PercentEncodeError(
+            f"lone surrogate U+{ord(str(protocol_id)[at]):04X} at position {at} "
+            "cannot be UTF-8 encoded; pass the protocol ID as bytes",
+            at,
+        ),
+        lambda: PercentEncodingTypeError(
+            f"{func}() takes the protocol ID as bytes or str, not {type(protocol_id).__name__}"
+        ),
     )
 
 

@@ -79,6 +79,23 @@ def _lone_surrogate_error(text: str, start: int, what: str) -> PercentEncodeErro
     )
 
 
+def _utf8_octets(
+    value: object,
+    surrogate: Callable[[int], Exception],
+    wrong_type: Callable[[], Exception],
+) -> bytes:
+    # str as its UTF-8, bytes-like as bytes; the callers' errors for a lone
+    # surrogate (given its position) and for any other type.
+    if isinstance(value, str):
+        try:
+            return value.encode("utf-8")
+        except UnicodeEncodeError as e:
+            raise surrogate(e.start) from None
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return bytes(value)
+    raise wrong_type()
+
+
 def _check_text(data: object, func: str) -> str | bytes:
     if isinstance(data, (str, bytes)):
         return data

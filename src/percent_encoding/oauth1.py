@@ -115,18 +115,17 @@ def decode_bytes(value: str | bytes) -> bytes:
 
 
 def _as_octets(value: object, what: str) -> bytes:
-    if isinstance(value, str):
-        try:
-            return value.encode("utf-8")
-        except UnicodeEncodeError as e:
-            raise OAuth1Error(
-                f"{what} has a lone surrogate at position {e.start}; it cannot be UTF-8 "
-                "encoded (RFC 5849 §3.6)",
-                e.start,
-            ) from None
-    if isinstance(value, (bytes, bytearray, memoryview)):
-        return bytes(value)
-    raise PercentEncodingTypeError(f"{what} must be str or bytes, not {type(value).__name__}")
+    return _core._utf8_octets(
+        value,
+        lambda at: OAuth1Error(
+            f"{what} has a lone surrogate at position {at}; it cannot be UTF-8 "
+            "encoded (RFC 5849 §3.6)",
+            at,
+        ),
+        lambda: PercentEncodingTypeError(
+            f"{what} must be str or bytes, not {type(value).__name__}"
+        ),
+    )
 
 
 def _pairs(pairs: object, what: str) -> list[tuple[bytes, bytes]]:
