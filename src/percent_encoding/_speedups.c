@@ -553,18 +553,38 @@ pe_encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwn
 /* ------------------------------------------------------------------------ */
 /* Decode (URL Standard §1.3 percent-decode).                               */
 
-/* hex_hi[c] | hex_lo[d] is the byte %cd stands for, or above 0xFF when c or
- * d is not a hex digit (filled from PE_HEXVAL at module init). */
-static uint16_t hex_hi[256], hex_lo[256];
+/* hex2[two bytes cd, as a native uint16] is the byte %cd stands for, or
+ * 0x100 when c or d is not a hex digit: one load and one lookup per escape.
+ * 128 KB, of which the 22 x 22 hex pairs touch a few dozen cache lines.
+ * Filled from PE_HEXVAL at module init. */
+static uint16_t hex2[65536];
 
 static void
 fill_hex_pairs(void)
 {
-    int c;
-    for (c = 0; c < 256; c++) {
-        hex_hi[c] = PE_HEXVAL[c] == 0xFF ? 0x100 : (uint16_t)(PE_HEXVAL[c] << 4);
-        hex_lo[c] = PE_HEXVAL[c] == 0xFF ? 0x100 : PE_HEXVAL[c];
+    int a, b;
+    for (a = 0; a < 65536; a++) {
+        hex2[a] = 0x100;
     }
+    for (a = 0; a < 256; a++) {
+        for (b = 0; b < 256; b++) {
+            if (PE_HEXVAL[a] != 0xFF && PE_HEXVAL[b] != 0xFF) {
+                uint8_t pair[2] = {(uint8_t)a, (uint8_t)b};
+                uint16_t k;
+                memcpy(&k, pair, 2);
+                hex2[k] = (uint16_t)(PE_HEXVAL[a] << 4 | PE_HEXVAL[b]);
+            }
+        }
+    }
+}
+
+/* The byte the hex digits q[0], q[1] stand for, or 0x100. */
+static inline unsigned
+hex_pair(const uint8_t *q)
+{
+    uint16_t k;
+    memcpy(&k, q, 2);
+    return hex2[k];
 }
 
 /* What utf8_valid_to_str needs to know of a byte string: its largest byte and its
@@ -591,15 +611,15 @@ decode_u8(const uint8_t *p, Py_ssize_t n, uint8_t *o, int plus, int strict, Py_s
     while (i < n) {
         uint8_t c = p[i];
         if (c == '%') {
-            /* hex_hi | hex_lo is the byte, or above 0xFF when either digit
-             * is not hex: one test covers both. */
-            if (i < last && (v = hex_hi[p[i + 1]] | hex_lo[p[i + 2]]) < 0x100) {
+            /* hex_pair is the byte, or above 0xFF when either digit is not
+             * hex: one test covers both. */
+            if (i < last && (v = hex_pair(p + i + 1)) < 0x100) {
                 *o++ = (uint8_t)v;
                 high |= v;
                 i += 3;
                 /* Escapes come in runs (every byte of non-ASCII text). */
                 while (i < last && p[i] == '%' &&
-                       (v = hex_hi[p[i + 1]] | hex_lo[p[i + 2]]) < 0x100) {
+                       (v = hex_pair(p + i + 1)) < 0x100) {
                     *o++ = (uint8_t)v;
                     high |= v;
                     i += 3;
@@ -987,24 +1007,24 @@ first_high_byte(uint64_t w)
             }                                                                              \
             *o++ = (T)c;                                                                   \
             /* Text in one script repeats one sequence length: stay in a */                \
-            /* loop for it while the sequences are plainly valid (any */                   \
-            /* doubt goes back to the checks above). */                                    \
+            /* loop for it while the sequences are plainly valid (E0 and */                \
+            /* ED, which may be overlong or a surrogate, and any doubt go */               \
+            /* back to the checks above).  Each code point here uses up a */               \
+            /* lead byte, and `end` leaves room for one per lead byte, so */               \
+            /* o cannot pass it. */                                                        \
             if (len == 3) {                                                                \
-                while (i + 3 <= n && o != end) {                                           \
+                while (i + 3 <= n) {                                                       \
                     Py_UCS4 a = p[i], b = p[i + 1], d = p[i + 2];                          \
-                    if ((a & 0xF0) != 0xE0 || ((b | d << 8) & 0xC0C0) != 0x8080) {          \
+                    if (((a << 16 | b << 8 | d) & 0xF0C0C0) != 0xE08080 || a == 0xE0 ||     \
+                        a == 0xED) {                                                       \
                         break;                                                             \
                     }                                                                      \
-                    c = (a & 0x0F) << 12 | (b & 0x3F) << 6 | (d & 0x3F);                   \
-                    if (c < 0x800 || c - 0xD800 < 0x800) { /* overlong, surrogate */       \
-                        break;                                                             \
-                    }                                                                      \
-                    *o++ = (T)c;                                                           \
+                    *o++ = (T)((a & 0x0F) << 12 | (b & 0x3F) << 6 | (d & 0x3F));           \
                     i += 3;                                                                \
                 }                                                                          \
             }                                                                              \
             else if (len == 2) {                                                           \
-                while (i + 2 <= n && o != end) {                                           \
+                while (i + 2 <= n) {                                                       \
                     Py_UCS4 a = p[i], b = p[i + 1];                                        \
                     if ((a & 0xE0) != 0xC0 || a < 0xC2 || (b & 0xC0) != 0x80) {            \
                         break;                                                             \
@@ -1214,7 +1234,7 @@ next_unit(const uint8_t *p, Py_ssize_t n, Py_ssize_t *pi, int plus, int strict)
     Py_ssize_t i = *pi;
     unsigned c = p[i], v;
     if (c == '%') {
-        if (i + 2 < n && (v = hex_hi[p[i + 1]] | hex_lo[p[i + 2]]) < 0x100) {
+        if (i + 2 < n && (v = hex_pair(p + i + 1)) < 0x100) {
             *pi = i + 3;
             return v;
         }
@@ -1229,18 +1249,27 @@ next_unit(const uint8_t *p, Py_ssize_t n, Py_ssize_t *pi, int plus, int strict)
     return c;
 }
 
-/* Decode p[0:n] (bytes, or an ASCII str) into code points out[0:n], with no
- * intermediate bytes: UTF-8 sequences are put together as their bytes come
- * out of the escapes.  Returns the number of code points and, in *bound, a
- * value whose kind is theirs (the OR of them all); or -1, with nothing
- * raised, at anything that needs the general path's care: invalid UTF-8
- * (U+FFFD or an error), a bad escape when strict. */
+/* Where decode_short writes: bytes while every code point is below U+0100,
+ * then (from the first one above) code points. */
+typedef struct {
+    int wide;
+    Py_UCS1 b1[SHORT_MAX];
+    Py_UCS4 b4[SHORT_MAX];
+} ShortBuf;
+
+/* Decode p[0:n] (bytes, or an ASCII str) into sb, with no intermediate
+ * bytes: UTF-8 sequences are put together as their bytes come out of the
+ * escapes.  Returns the number of code points and, in *bound, a value whose
+ * kind is theirs (the OR of them all); or -1, with nothing raised, at
+ * anything that needs the general path's care: invalid UTF-8 (U+FFFD or an
+ * error), a bad escape when strict. */
 static Py_ssize_t
-decode_short(const uint8_t *p, Py_ssize_t n, int plus, int strict, Py_UCS4 *out,
+decode_short(const uint8_t *p, Py_ssize_t n, int plus, int strict, ShortBuf *sb,
              Py_UCS4 *bound)
 {
-    Py_ssize_t i = 0, k = 0;
+    Py_ssize_t i = 0, k = 0, j;
     Py_UCS4 any = 0;
+    sb->wide = 0;
     while (i < n) {
         Py_UCS4 c = next_unit(p, n, &i, plus, strict);
         if (c >= 0x80) {
@@ -1271,42 +1300,50 @@ decode_short(const uint8_t *p, Py_ssize_t n, int plus, int strict, Py_UCS4 *out,
             if (c < least || (c >= 0xD800 && c < 0xE000) || c > 0x10FFFF) {
                 return -1;
             }
+            any |= c;
+            if (c > 0xFF && !sb->wide) {
+                for (j = 0; j < k; j++) {
+                    sb->b4[j] = sb->b1[j];
+                }
+                sb->wide = 1;
+            }
         }
-        any |= c;
-        out[k++] = c;
+        if (sb->wide) {
+            sb->b4[k++] = c;
+        }
+        else {
+            sb->b1[k++] = (Py_UCS1)c;
+        }
     }
     *bound = any;
     return k;
 }
 
-/* A str of the code points u[0:k], of the kind `bound` (an OR of them) says. */
+/* The str of decode_short's k code points in sb (bound: an OR of them). */
 static PyObject *
-ucs4_to_str(const Py_UCS4 *u, Py_ssize_t k, Py_UCS4 bound)
+short_to_str(const ShortBuf *sb, Py_ssize_t k, Py_UCS4 bound)
 {
     Py_ssize_t j;
-    PyObject *r = PyUnicode_New(k, bound < 0x80 ? 0x7F : bound < 0x100 ? 0xFF
-                                   : bound < 0x10000 ? 0xFFFF : 0x10FFFF);
+    PyObject *r;
+    if (!sb->wide) {
+        r = PyUnicode_New(k, bound < 0x80 ? 0x7F : 0xFF);
+        if (r != NULL) {
+            memcpy(PyUnicode_1BYTE_DATA(r), sb->b1, (size_t)k);
+        }
+        return r;
+    }
+    r = PyUnicode_New(k, bound < 0x10000 ? 0xFFFF : 0x10FFFF);
     if (r == NULL) {
         return NULL;
     }
-    switch (PyUnicode_KIND(r)) {
-    case PyUnicode_1BYTE_KIND: {
-        Py_UCS1 *d = PyUnicode_1BYTE_DATA(r);
-        for (j = 0; j < k; j++) {
-            d[j] = (Py_UCS1)u[j];
-        }
-        break;
-    }
-    case PyUnicode_2BYTE_KIND: {
+    if (PyUnicode_KIND(r) == PyUnicode_2BYTE_KIND) {
         Py_UCS2 *d = PyUnicode_2BYTE_DATA(r);
         for (j = 0; j < k; j++) {
-            d[j] = (Py_UCS2)u[j];
+            d[j] = (Py_UCS2)sb->b4[j];
         }
-        break;
     }
-    default:
-        memcpy(PyUnicode_4BYTE_DATA(r), u, (size_t)k * sizeof(Py_UCS4));
-        break;
+    else {
+        memcpy(PyUnicode_4BYTE_DATA(r), sb->b4, (size_t)k * sizeof(Py_UCS4));
     }
     return r;
 }
@@ -1350,10 +1387,11 @@ decode_text_obj(PyObject *data, const int *f)
     if (s.kind == 0 && s.n <= SHORT_MAX) {
         /* One pass for the common short call; anything unusual (it found
          * invalid UTF-8 or a bad strict escape) is redone below. */
-        Py_UCS4 u[SHORT_MAX], bound;
-        Py_ssize_t k = decode_short((const uint8_t *)s.data, s.n, f[0], f[1], u, &bound);
+        ShortBuf sb;
+        Py_UCS4 bound;
+        Py_ssize_t k = decode_short((const uint8_t *)s.data, s.n, f[0], f[1], &sb, &bound);
         if (k >= 0) {
-            return ucs4_to_str(u, k, bound);
+            return short_to_str(&sb, k, bound);
         }
     }
     if ((cap = decode_capacity(&s)) < 0) {
@@ -1477,10 +1515,11 @@ form_piece(const uint8_t *p, Py_ssize_t n, int mode, Scratch *s)
     }
     if (n <= SHORT_MAX && mode != OUT_BYTES) {
         /* one pass; invalid UTF-8 (U+FFFD) is left to the general path */
-        Py_UCS4 u[SHORT_MAX], bound;
-        Py_ssize_t k = decode_short(p, n, 1, 0, u, &bound);
+        ShortBuf sb;
+        Py_UCS4 bound;
+        Py_ssize_t k = decode_short(p, n, 1, 0, &sb, &bound);
         if (k >= 0) {
-            return ucs4_to_str(u, k, bound);
+            return short_to_str(&sb, k, bound);
         }
     }
     if ((o = scratch_get(s, n)) == NULL) {
