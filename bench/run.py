@@ -1,14 +1,17 @@
 """Side-by-side benchmarks: percent_encoding (C and pure twins) against its peers.
 
-One run measures every operation for every implementation, interleaved (each
-round times every contender once, the minimum over rounds is kept), so a busy
-machine slows them all alike.  Peers: ``urllib.parse`` (stdlib, pure Python),
+One run measures every operation for every implementation, interleaved: each
+round times every contender once, one right after the other, by the same
+direct call.  The time shown is the minimum over rounds; the ratio to the
+fastest peer is the median of the rounds' own ratios, so a machine whose
+speed changes from second to second (a shared VM) moves both sides of each
+ratio together.  Peers: ``urllib.parse`` (stdlib, pure Python),
 ``yarl`` (Cython: ``_quoting_c._Quoter`` / ``_Unquoter`` and its query
 helpers), ``can_ada`` and ``ada_url`` (ada, C++) for forms; a plain C loop
 compiled here gives the machine's ceiling for the long inputs.
 
     ./dev bench                       # or: .venv/bin/python bench/run.py
-    .venv/bin/python bench/run.py --rounds 5 --json out.json
+    .venv/bin/python bench/run.py --rounds 61 --json out.json
 
 Contenders whose output differs from ours on an input are marked ``*`` (for
 example ``urllib.parse.quote`` encodes ``!'()*``, which the component set
@@ -18,11 +21,13 @@ leaves alone); they do the same amount of work.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
 import random
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -255,13 +260,14 @@ def measure(ops: list[dict[str, Any]], rounds: int, target: float) -> list[dict[
         reference = o["ours"]["ours: pure, API"]()
         agree = {name: _same(fn(), reference) for name, fn in contenders.items()}
         counts = {name: _calibrate(fn, target) for name, fn in contenders.items()}
-        best = {name: float("inf") for name in contenders}
+        samples: dict[str, list[float]] = {name: [] for name in contenders}
+        gc.collect()
         for _ in range(rounds):
             for name, fn in contenders.items():
-                best[name] = min(best[name], _sample(fn, counts[name]))
+                samples[name].append(_sample(fn, counts[name]) * 1e9)
         results.append({"name": o["name"], "bytes": o["bytes"],
-                        "ns": {k: v * 1e9 for k, v in best.items()}, "agree": agree,
-                        "peers": list(o["peers"])})
+                        "ns": {k: min(v) for k, v in samples.items()}, "samples": samples,
+                        "agree": agree, "peers": list(o["peers"])})
         print(f"  measured {o['name']}", file=sys.stderr)
     return results
 
@@ -384,19 +390,31 @@ def _fmt_ns(ns: float) -> str:
     return f"{ns:,.0f} ns"
 
 
+def ratio(r: dict[str, Any], name: str) -> float:
+    """The fastest peer's time over ``name``'s: the median of per-round ratios.
+
+    The contenders of a round are timed one right after the other, so a
+    round's ratio is taken at one machine speed; the median over rounds
+    then shrugs off the rounds a neighbour slowed down.
+    """
+    peers = {k: v for k, v in r["ns"].items() if k in r["peers"]}
+    if not peers:
+        return float("nan")
+    fastest = min(peers, key=peers.__getitem__)
+    return statistics.median(
+        p / ours for p, ours in zip(r["samples"][fastest], r["samples"][name], strict=True))
+
+
 def report(results: list[dict[str, Any]], cloop: dict[str, dict[str, float]] | None) -> str:
     lines = ["| operation | implementation | time per call | MB/s | vs fastest peer |",
              "|---|---|---:|---:|---:|"]
     for r in results:
-        peers = {k: v for k, v in r["ns"].items() if k in r["peers"]}
-        fastest = min(peers.values()) if peers else float("nan")
         first = True
         for name, ns in sorted(r["ns"].items(), key=lambda kv: kv[1]):
             mark = "" if r["agree"][name] else " *"
-            ratio = fastest / ns
             lines.append(
                 f"| {r['name'] if first else ''} | {name}{mark} | {_fmt_ns(ns)} | "
-                f"{r['bytes'] / ns * 1e3:,.0f} | {ratio:.2f}× |"
+                f"{r['bytes'] / ns * 1e3:,.0f} | {ratio(r, name):.2f}× |"
             )
             first = False
     out = ["\n".join(lines)]
@@ -425,8 +443,9 @@ def report(results: list[dict[str, Any]], cloop: dict[str, dict[str, float]] | N
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    ap.add_argument("--rounds", type=int, default=9, help="interleaved rounds (min is kept)")
-    ap.add_argument("--target", type=float, default=0.005, help="seconds per sample")
+    ap.add_argument("--rounds", type=int, default=31,
+                    help="interleaved rounds (time: the min; ratio: the median of rounds)")
+    ap.add_argument("--target", type=float, default=0.003, help="seconds per sample")
     ap.add_argument("--only", default="", help="run operations whose name contains this")
     ap.add_argument("--json", type=Path, help="also write raw results here")
     args = ap.parse_args(argv)

@@ -1904,6 +1904,8 @@ typedef struct {
     PyObject *fallback; /* the checked Python function */
     PyObject *registry; /* sets._REGISTRY (encode) */
     PyObject *set_type; /* sets.EncodeSet (encode) */
+    PyObject *last_set; /* encode: the last EncodeSet used, and its .table */
+    PyObject *last_table;
     PyObject *dict;     /* __name__, __doc__, __wrapped__, ... */
 } Entry;
 
@@ -2023,13 +2025,21 @@ entry_fast_encode(Entry *e, PyObject *const *a, int *fall)
     if ((PyObject *)Py_TYPE(set) != e->set_type) {
         return NULL;
     }
-    Py_INCREF(set);
-    table = PyObject_GetAttr(set, s_table);
-    Py_DECREF(set);
-    if (table == NULL) {
-        *fall = 0;
-        return NULL;
+    if (set != e->last_set) {
+        /* EncodeSet is immutable: its .table stays the same while it lives,
+         * and the entry holds both. */
+        Py_INCREF(set);
+        table = PyObject_GetAttr(set, s_table);
+        if (table == NULL) {
+            Py_DECREF(set);
+            *fall = 0;
+            return NULL;
+        }
+        Py_XSETREF(e->last_set, set);
+        Py_XSETREF(e->last_table, table);
     }
+    table = e->last_table;
+    Py_INCREF(table);
     r = encode_obj(data, table, fp == 2);
     Py_DECREF(table);
     return entry_kernel_result(r, fall);
@@ -2124,6 +2134,8 @@ entry_traverse(Entry *e, visitproc visit, void *arg)
     Py_VISIT(e->fallback);
     Py_VISIT(e->registry);
     Py_VISIT(e->set_type);
+    Py_VISIT(e->last_set);
+    Py_VISIT(e->last_table);
     Py_VISIT(e->dict);
     return 0;
 }
@@ -2134,6 +2146,8 @@ entry_clear(Entry *e)
     Py_CLEAR(e->fallback);
     Py_CLEAR(e->registry);
     Py_CLEAR(e->set_type);
+    Py_CLEAR(e->last_set);
+    Py_CLEAR(e->last_table);
     Py_CLEAR(e->dict);
     return 0;
 }
@@ -2238,6 +2252,7 @@ pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject 
     e->registry = a[2];
     Py_INCREF(a[3]);
     e->set_type = a[3];
+    e->last_set = e->last_table = NULL;
     e->dict = NULL;
     PyObject_GC_Track(e);
     return (PyObject *)e;
