@@ -44,9 +44,9 @@ def check(name: str, *args: Any) -> None:
 def _text(fdp: atheris.FuzzedDataProvider) -> str | bytes:
     n = fdp.ConsumeIntInRange(0, 64)
     mode = fdp.ConsumeIntInRange(0, 3)
-    # Sometimes a pad that takes the input past the C twin's one-pass
-    # decoder for short input (256 bytes), into its general path.
-    pad = 250 if fdp.ConsumeIntInRange(0, 3) == 0 else 0
+    # Sometimes a pad that takes the input near or past the C twin's
+    # 512-byte stack buffer.
+    pad = 500 if fdp.ConsumeIntInRange(0, 3) == 0 else 0
     if mode == 0:
         return b"a" * pad + fdp.ConsumeBytes(n)
     if mode == 1:

@@ -166,15 +166,15 @@ def test_decode_text_replacement_is_maximal_subparts(raw: bytes) -> None:
 @needs_c
 @SETTINGS
 @given(st.text(max_size=60) | st.binary(max_size=60), st.randoms(use_true_random=False),
-       st.sampled_from([0, 1, 200, 250, 253, 254, 255, 256, 257]), st.booleans(),
+       st.sampled_from([0, 1, 7, 8, 15, 16, 250, 505, 509, 510, 511, 512, 513]), st.booleans(),
        st.booleans(), st.booleans())
-def test_decode_text_short_and_long_paths(src: str | bytes, rng: Any, pad: int, as_bytes: bool,
+def test_decode_text_across_buffer_boundaries(src: str | bytes, rng: Any, pad: int, as_bytes: bool,
                                           plus: bool, strict: bool) -> None:
-    # Input up to 256 bytes (bytes, or ASCII str) goes through a one-pass
-    # decoder that hands anything unusual to the general path; longer input
-    # goes to the general path directly.  Pads move the same payload across
-    # that boundary; bytes are escaped at random (raw UTF-8 stays raw in
-    # bytes input), so multi-byte sequences mix escapes and raw bytes.
+    # Pads move the same payload across the C decoder's boundaries: its
+    # 8-byte copy loop, the 16-byte UTF-8 scan, the 512-byte stack buffer
+    # (longer output goes to the heap).  Bytes are escaped at random (raw
+    # UTF-8 stays raw in bytes input), so multi-byte sequences mix escapes
+    # and raw bytes, and runs of one sequence length break off anywhere.
     raw = src.encode("utf-8", "surrogatepass") if isinstance(src, str) else src
     out = []
     for b in raw:

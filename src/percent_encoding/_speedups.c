@@ -1048,25 +1048,12 @@ utf8_scan(const uint8_t *p, Py_ssize_t n, unsigned *pmx, Py_ssize_t *pcont)
     Py_ssize_t i = 0, cont = 0;
     unsigned mx = 0;
 #if defined(__SSE2__) && defined(__GNUC__)
-    /* 16 bytes at a time; the tail goes through a zero-padded copy (zeros
-     * change neither result). */
+    /* 16 bytes at a time; the tail (under 16 bytes) one at a time below. */
     __m128i vmx = _mm_setzero_si128(), vcnt = _mm_setzero_si128();
     const __m128i c0 = _mm_set1_epi8((char)0xC0), zero = _mm_setzero_si128();
-    uint8_t tail[16];
     int rounds = 0;
-    for (;;) {
-        __m128i v;
-        if (i + 16 <= n) {
-            v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
-        }
-        else {
-            if (i >= n) {
-                break;
-            }
-            memset(tail, 0, sizeof(tail));
-            memcpy(tail, p + i, (size_t)(n - i));
-            v = _mm_loadu_si128((const __m128i *)(const void *)tail);
-        }
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
         vmx = _mm_max_epu8(vmx, v);
         /* As signed bytes, exactly 0x80-0xBF are below 0xC0 (-64); a hit is
          * -1, so subtracting counts per lane.  Lanes are summed before they
@@ -1078,7 +1065,6 @@ utf8_scan(const uint8_t *p, Py_ssize_t n, unsigned *pmx, Py_ssize_t *pcont)
             vcnt = zero;
             rounds = 0;
         }
-        i += 16;
     }
     {
         uint8_t lanes[16];
@@ -1090,13 +1076,12 @@ utf8_scan(const uint8_t *p, Py_ssize_t n, unsigned *pmx, Py_ssize_t *pcont)
             mx = lanes[k] > mx ? lanes[k] : mx;
         }
     }
-#else
+#endif
     for (; i < n; i++) {
         unsigned b = p[i];
         mx = b > mx ? b : mx;
         cont += (b & 0xC0) == 0x80;
     }
-#endif
     *pmx = mx;
     *pcont = cont;
 }
@@ -1221,133 +1206,6 @@ utf8_text(const char *buf, Py_ssize_t len, int strict, const U8Stats *st)
 
 static PyObject *decode_text_obj(PyObject *data, const int *f);
 
-/* Short input: percent-decode and UTF-8 decode in one pass.                */
-
-#define SHORT_MAX 256 /* input bytes; the code points go on the stack */
-
-/* The next byte of the percent-decoded stream at p[*pi]: a %XX escape, a raw
- * byte ('+' as space when plus).  A '%' that starts no escape is itself,
- * or 0x200 when strict (a value no byte has). */
-static inline unsigned
-next_unit(const uint8_t *p, Py_ssize_t n, Py_ssize_t *pi, int plus, int strict)
-{
-    Py_ssize_t i = *pi;
-    unsigned c = p[i], v;
-    if (c == '%') {
-        if (i + 2 < n && (v = hex_pair(p + i + 1)) < 0x100) {
-            *pi = i + 3;
-            return v;
-        }
-        if (strict) {
-            return 0x200;
-        }
-    }
-    else if (c == '+' && plus) {
-        c = ' ';
-    }
-    *pi = i + 1;
-    return c;
-}
-
-/* Where decode_short writes: bytes while every code point is below U+0100,
- * then (from the first one above) code points. */
-typedef struct {
-    int wide;
-    Py_UCS1 b1[SHORT_MAX];
-    Py_UCS4 b4[SHORT_MAX];
-} ShortBuf;
-
-/* Decode p[0:n] (bytes, or an ASCII str) into sb, with no intermediate
- * bytes: UTF-8 sequences are put together as their bytes come out of the
- * escapes.  Returns the number of code points and, in *bound, a value whose
- * kind is theirs (the OR of them all); or -1, with nothing raised, at
- * anything that needs the general path's care: invalid UTF-8 (U+FFFD or an
- * error), a bad escape when strict. */
-static Py_ssize_t
-decode_short(const uint8_t *p, Py_ssize_t n, int plus, int strict, ShortBuf *sb,
-             Py_UCS4 *bound)
-{
-    Py_ssize_t i = 0, k = 0, j;
-    Py_UCS4 any = 0;
-    sb->wide = 0;
-    while (i < n) {
-        Py_UCS4 c = next_unit(p, n, &i, plus, strict);
-        if (c >= 0x80) {
-            /* UTF-8 (Encoding Standard): lead C2-F4, then continuation bytes;
-             * no overlong form, surrogate or value above U+10FFFF. */
-            int more;
-            Py_UCS4 least;
-            if (c >= 0xC2 && c < 0xE0) {
-                more = 1, least = 0x80, c &= 0x1F;
-            }
-            else if (c >= 0xE0 && c < 0xF0) {
-                more = 2, least = 0x800, c &= 0x0F;
-            }
-            else if (c >= 0xF0 && c < 0xF5) {
-                more = 3, least = 0x10000, c &= 0x07;
-            }
-            else {
-                return -1;
-            }
-            for (; more > 0; more--) {
-                unsigned b;
-                if (i >= n || ((b = next_unit(p, n, &i, plus, strict)) & 0xC0) != 0x80 ||
-                    b > 0xFF) {
-                    return -1;
-                }
-                c = c << 6 | (b & 0x3F);
-            }
-            if (c < least || (c >= 0xD800 && c < 0xE000) || c > 0x10FFFF) {
-                return -1;
-            }
-            any |= c;
-            if (c > 0xFF && !sb->wide) {
-                for (j = 0; j < k; j++) {
-                    sb->b4[j] = sb->b1[j];
-                }
-                sb->wide = 1;
-            }
-        }
-        if (sb->wide) {
-            sb->b4[k++] = c;
-        }
-        else {
-            sb->b1[k++] = (Py_UCS1)c;
-        }
-    }
-    *bound = any;
-    return k;
-}
-
-/* The str of decode_short's k code points in sb (bound: an OR of them). */
-static PyObject *
-short_to_str(const ShortBuf *sb, Py_ssize_t k, Py_UCS4 bound)
-{
-    Py_ssize_t j;
-    PyObject *r;
-    if (!sb->wide) {
-        r = PyUnicode_New(k, bound < 0x80 ? 0x7F : 0xFF);
-        if (r != NULL) {
-            memcpy(PyUnicode_1BYTE_DATA(r), sb->b1, (size_t)k);
-        }
-        return r;
-    }
-    r = PyUnicode_New(k, bound < 0x10000 ? 0xFFFF : 0x10FFFF);
-    if (r == NULL) {
-        return NULL;
-    }
-    if (PyUnicode_KIND(r) == PyUnicode_2BYTE_KIND) {
-        Py_UCS2 *d = PyUnicode_2BYTE_DATA(r);
-        for (j = 0; j < k; j++) {
-            d[j] = (Py_UCS2)sb->b4[j];
-        }
-    }
-    else {
-        memcpy(PyUnicode_4BYTE_DATA(r), sb->b4, (size_t)k * sizeof(Py_UCS4));
-    }
-    return r;
-}
-
 static PyObject *
 pe_decode_text(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
@@ -1383,16 +1241,6 @@ decode_text_obj(PyObject *data, const int *f)
         }
         Py_INCREF(data);
         return data;
-    }
-    if (s.kind == 0 && s.n <= SHORT_MAX) {
-        /* One pass for the common short call; anything unusual (it found
-         * invalid UTF-8 or a bad strict escape) is redone below. */
-        ShortBuf sb;
-        Py_UCS4 bound;
-        Py_ssize_t k = decode_short((const uint8_t *)s.data, s.n, f[0], f[1], &sb, &bound);
-        if (k >= 0) {
-            return short_to_str(&sb, k, bound);
-        }
     }
     if ((cap = decode_capacity(&s)) < 0) {
         return NULL;
@@ -1512,15 +1360,6 @@ form_piece(const uint8_t *p, Py_ssize_t n, int mode, Scratch *s)
     }
     if (pct != NULL && mode == OUT_STR_UTF8 && has_raw_surrogate(p, n)) {
         return raise_piece_surrogate(p, n, s);
-    }
-    if (n <= SHORT_MAX && mode != OUT_BYTES) {
-        /* one pass; invalid UTF-8 (U+FFFD) is left to the general path */
-        ShortBuf sb;
-        Py_UCS4 bound;
-        Py_ssize_t k = decode_short(p, n, 1, 0, &sb, &bound);
-        if (k >= 0) {
-            return short_to_str(&sb, k, bound);
-        }
     }
     if ((o = scratch_get(s, n)) == NULL) {
         return NULL;
