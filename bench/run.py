@@ -57,6 +57,10 @@ ASCII64K = "".join(random.choice("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRST
                    for _ in range(65536))
 E24 = _pure.encode(S24, COMPONENT, False)
 EJA = _pure.encode(JA, COMPONENT, False)
+# More short decodes: CJK text (3-byte UTF-8, a UCS-2 result) and a path
+# segment with nothing to decode (the input itself comes back).
+ESJA = _pure.encode("検索: 東京の天気", COMPONENT, False)
+PLAIN27 = "plain-ascii_path.segment-27"
 
 
 def _one_mb_30pct() -> str:
@@ -188,7 +192,8 @@ def operations() -> list[dict[str, Any]]:
            ours(percent_encoding.encode, "encode", text, COMPONENT, False, api_args=(text,)),
            others)
     # decode (str -> str: what the peers return)
-    for label, text in (("decode short", E24), ("decode 8 KB Japanese", EJA),
+    for label, text in (("decode short", E24), ("decode short Japanese", ESJA),
+                        ("decode no-op 27 chars", PLAIN27), ("decode 8 KB Japanese", EJA),
                         ("decode 1 MB, 30% escapes", MB30)):
         others = {"urllib.parse.unquote": Call(urllib.parse.unquote, text)}
         if y:

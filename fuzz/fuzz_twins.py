@@ -1,9 +1,10 @@
 """Differential fuzzer: the C twin against the pure twin, on every kernel.
 
 atheris (libFuzzer for Python) drives arbitrary str (lone surrogates and
-astral characters included) and bytes into ``encode`` (named and random encode
-sets, both space modes), ``decode``, ``decode_text`` (every flag),
-``form_parse``, ``form_parse_bytes`` and ``form_serialize``.  Any difference in
+astral characters included), bytes, and escaped UTF-8 of arbitrary text
+into ``encode`` (named and random encode sets, both space modes),
+``decode``, ``decode_text`` (every flag), ``form_parse``,
+``form_parse_bytes`` and ``form_serialize``.  Any difference in
 result, type, exception type, message or position is a finding (the harness
 raises, libFuzzer saves the input).  Pure-Python code is instrumented for
 coverage; run it on an ASan build (tools/asan.sh's recipe) to catch memory
@@ -43,7 +44,7 @@ def check(name: str, *args: Any) -> None:
 
 def _text(fdp: atheris.FuzzedDataProvider) -> str | bytes:
     n = fdp.ConsumeIntInRange(0, 64)
-    mode = fdp.ConsumeIntInRange(0, 3)
+    mode = fdp.ConsumeIntInRange(0, 4)
     # Sometimes a pad that takes the input near or past the C twin's
     # 512-byte stack buffer.
     pad = 500 if fdp.ConsumeIntInRange(0, 3) == 0 else 0
@@ -56,7 +57,19 @@ def _text(fdp: atheris.FuzzedDataProvider) -> str | bytes:
         alphabet = ESCAPE_ALPHABET
         return "a" * pad + "".join(
             alphabet[fdp.ConsumeIntInRange(0, len(alphabet) - 1)] for _ in range(n))
-    return "a" * pad + fdp.ConsumeUnicodeNoSurrogates(n)
+    if mode == 3:
+        return "a" * pad + fdp.ConsumeUnicodeNoSurrogates(n)
+    # valid UTF-8 of any text, each byte escaped or (ASCII) left raw, with the
+    # odd bad escape: the one-pass short decoder's widening from Latin-1 to
+    # UCS-2 and UCS-4, and its hand-over to the general path
+    out = []
+    for b in fdp.ConsumeUnicodeNoSurrogates(n).encode("utf-8"):
+        pick = fdp.ConsumeIntInRange(0, 15)
+        out.append(chr(b) if b < 0x80 and pick < 4 else f"%{b:02X}")
+        if pick == 15:
+            out.append("%" if fdp.ConsumeBool() else "%C3")
+    s = "a" * pad + "".join(out)
+    return s.encode("ascii") if fdp.ConsumeBool() else s
 
 
 def TestOneInput(data: bytes) -> None:

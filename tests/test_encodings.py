@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from percent_encoding import _codecs
 from percent_encoding import encodings as E
 from percent_encoding.errors import (
     PercentEncodeError,
@@ -370,10 +371,10 @@ FAST_PATH = ["Shift_JIS", "EUC-JP", "EUC-KR", "Big5", "gb18030", "GBK"]
     ).map(b"".join)
 )
 def test_fast_path_agrees_with_spec_decoder(name: str, data: bytes) -> None:
-    codec = E._codec(name)
-    assert isinstance(codec, E._MultiByte)
+    codec = _codecs._codec(name)
+    assert isinstance(codec, _codecs._MultiByte)
     codec._ensure()
-    out = E._Out(False, name)
+    out = _codecs._Out(False, name)
     codec._slow_decode(data, out)
     assert E.lookup(name).decode(data) == "".join(out.parts)
 

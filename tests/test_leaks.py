@@ -42,6 +42,10 @@ BYTES = b"bytes \x00\xff %zz %41 +" * 3
 BIG = ("日本語 a+b=c&" * 200) + "%E6%97%A5" * 100
 FORM = "a=1&b=2+3&c=%C3%A9&&d&=e&f=%zz"
 FORM_U = "名前=値+です&b=%E6%97%A5&\ud800=x&y=\udfff"
+ESC_SHORT = "user%20query%3A%20caf%C3%A9"  # the one-pass short decoder, Latin-1
+ESC_WIDE = "a%C3%A9+%E6%97%A5%F0%9F%98%80b"  # ... widened to UCS-2, then UCS-4
+SAME = "50%"  # decodes to itself: the input object comes back
+QUERY_NAME, COMPONENT_NAME = "query", "component"  # the encode entry caches the last name
 PAIRS = [("a", "b c"), ("日本", "é"), (b"raw", b"\xff"), ("x", "\U0001f600")]
 
 Case = tuple[str, Callable[[], Any], tuple[Any, ...]]
@@ -74,8 +78,16 @@ CASES: list[Case] = [
     ("decode_text-utf8-error", lambda: C.decode_text("%ff%fe", False, False, True), ()),
     ("decode_text-strict-error", lambda: C.decode_text(BYTES, False, True, True), (BYTES,)),
     ("decode_text-surrogate", lambda: C.decode_text("\ud800", False, False, False), ()),
+    ("decode_text-short", lambda: C.decode_text(ESC_SHORT, False, False, False), (ESC_SHORT,)),
+    ("decode_text-short-widen", lambda: C.decode_text(ESC_WIDE, True, False, True), (ESC_WIDE,)),
+    ("decode_text-short-bytes", lambda: C.decode_text(ESC_SHORT.encode(), False, True, True), ()),
+    ("decode_text-short-same", lambda: C.decode_text(SAME, False, False, False), (SAME,)),
+    ("decode_text-short-strict", lambda: C.decode_text("é%zz".encode(), False, True, False), ()),
+    ("decode_text-short-general", lambda: C.decode_text("%E6%97%A5%C3", False, False, False), ()),
     ("entry-encode", lambda: core.encode(NEEDS), (NEEDS,)),
     ("entry-encode-noop", lambda: core.encode(ASCII, "path"), (ASCII,)),
+    ("entry-encode-names", lambda: (core.encode(NEEDS, QUERY_NAME), core.encode(NEEDS, sets.PATH),
+                                    core.encode(NEEDS)), (NEEDS, QUERY_NAME, COMPONENT_NAME)),
     ("entry-encode-kw", lambda: core.encode(UCS2, sets.COMPONENT, space_as_plus=True), (UCS2,)),
     ("entry-encode-bytes", lambda: core.encode(BYTES, encoding="utf-8", errors="strict"), (BYTES,)),
     ("entry-encode-surrogate", lambda: core.encode(SURR), (SURR,)),

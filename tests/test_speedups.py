@@ -13,6 +13,7 @@ import copy
 import importlib.util
 import os
 import pickle
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
@@ -191,6 +192,80 @@ def test_decode_text_across_buffer_boundaries(src: str | bytes, rng: Any, pad: i
     same("form_parse", d)
 
 
+# The C decode_text takes a byte buffer of up to 512 bytes in one pass: it
+# writes Latin-1 while it can and widens what it wrote to UCS-2, then UCS-4,
+# when a code point needs it.  These texts put each kind's first character
+# anywhere (after a pad that moves them across the 512-byte limit too), mix
+# valid escaped UTF-8 with bad escapes, and check the text itself, not only
+# twin agreement.  Equality of str checks most of the kind: CPython compares
+# kinds first, so a UCS-2 str of Latin-1 text would not be equal.
+_KIND_ALPHABET = st.sampled_from(
+    ["a", "Z", " ", "+", "\x00", "\x7f", "\x80", "é", "ÿ", "\u0100", "я", "日", "\uffff",
+     "\U00010000", "\U0001f600", "\U0010ffff"]
+)
+
+
+@needs_c
+@SETTINGS
+@given(st.text(_KIND_ALPHABET, max_size=120), st.sampled_from([0, 1, 7, 300, 480, 511, 512, 513]),
+       st.booleans(), st.booleans(), st.booleans())
+def test_decode_text_one_pass_kinds(text: str, pad: int, escape_all: bool, as_bytes: bool,
+                                    plus: bool) -> None:
+    assert C is not None
+    table = sets.FORM_URLENCODED.table if escape_all else sets.COMPONENT.table
+    escaped = "a" * pad + _pure.encode(text, table, False)
+    d: str | bytes = escaped.encode("ascii") if as_bytes else escaped
+    want = "a" * pad + text
+    res = same("decode_text", d, plus, True, True)
+    assert res == ("ok", str, want)
+    # ASCII and Latin-1 share a kind, so also compare the flag and the size.
+    got = C.decode_text(d, plus, True, True)
+    assert got.isascii() == want.isascii()
+    assert sys.getsizeof(got) == sys.getsizeof(want)
+    # form_parse decodes each name and value of ASCII input the same way
+    body = escaped + "=" + escaped[:40] + "&" + escaped
+    pairs = same("form_parse", body.encode("ascii") if as_bytes else body)
+    for name, value in pairs[2]:
+        assert sys.getsizeof(name) == sys.getsizeof(name.encode().decode())
+        assert sys.getsizeof(value) == sys.getsizeof(value.encode("utf-8", "surrogatepass")
+                                                     .decode("utf-8", "surrogatepass"))
+
+
+@needs_c
+@pytest.mark.parametrize("tail", ["%C3", "%C3%", "%C3%A", "%C3%a9%", "%E6%97", "%F0%9F%98",
+                                  "%C3+", "%C3%41", "%C0%80", "%ED%A0%80", "%F4%90%80%80",
+                                  "%E0%9F%BF", "%F0%8F%BF%BF", "%80", "%FF", "%C3%ZZ", "%e6%97%a5"])
+@pytest.mark.parametrize("head", ["", "x", "\u00e9", "%C3%A9", "%E6%97%A5", "%F0%9F%98%80"])
+def test_decode_text_one_pass_bad_utf8_goes_general(head: str, tail: str) -> None:
+    # Every way an escaped UTF-8 sequence can be cut short or be invalid, after
+    # text of each kind: the one-pass decoder must hand these to the general
+    # path, whose U+FFFD (or TextDecodeError, or PercentDecodeError) is the
+    # pure twin's.  head is escaped UTF-8 except the raw é, which bytes input
+    # cannot hold, so only the str form is tried there.
+    assert C is not None
+    for d in ([head + tail] if head == "\u00e9" else [head + tail, (head + tail).encode()]):
+        for strict in (False, True):
+            for utf8_strict in (False, True):
+                same("decode_text", d, False, strict, utf8_strict)
+        same("form_parse", d)
+        same("form_parse", d + (b"=" if isinstance(d, bytes) else "=") + d)
+
+
+@needs_c
+@pytest.mark.parametrize(("d", "want"), [
+    ("%C3%A9%C3", "é\ufffd"),                  # truncated after Latin-1
+    ("%E6%97%A5%E6%97", "日\ufffd"),            # truncated after UCS-2: one U+FFFD
+    ("%F0%9F%98%80%C3x", "\U0001f600\ufffdx"),
+    ("%ED%A0%80", "\ufffd\ufffd\ufffd"),       # an escaped surrogate: three
+    ("%C3%A9%zz%E6%97%A5", "é%zz日"),
+    ("a+b%2B%C3%A9", "a+b+é"),
+])
+def test_decode_text_one_pass_results(d: str, want: str) -> None:
+    assert C is not None
+    assert C.decode_text(d, False, False, False) == want
+    assert C.decode_text(d.encode(), False, False, False) == want
+
+
 @needs_c
 @SETTINGS
 @given(st.one_of(texts, byteses))
@@ -361,6 +436,35 @@ def _same_entry(public: Callable[..., Any], checked: Callable[..., Any], *a: Any
     py = outcome(lambda: checked(*a, **kw))
     assert c == py, f"{public.__name__}(*{a!r}, **{kw!r})"
     return c
+
+
+@needs_c
+def test_encode_entry_set_name_cache() -> None:
+    # The encode entry remembers the last set name it looked up (by object):
+    # names alternating, an equal name in another str object, a set object in
+    # between, the default, and a name registered after the cache was filled
+    # must each still get their own set.
+    enc = percent_encoding.encode
+    text = "a b/c?d~é"
+    want = {n: _pure.encode(text, sets.get(n).table, False) for n in ("path", "component", "query")}
+    equal_name = "".join(["comp", "onent"])
+    assert equal_name is not "component"  # noqa: F632 - another object on purpose
+    for _ in range(3):
+        assert enc(text, "path") == want["path"]
+        assert enc(text) == want["component"]
+        assert enc(text, "query") == want["query"]
+        assert enc(text, equal_name) == want["component"]
+        assert enc(text, sets.get("path")) == want["path"]
+        assert enc(text, "path") == want["path"]
+    name = f"test-cache-{os.getpid()}-{id(text)}"
+    with pytest.raises(sets.UnknownSetError):
+        enc(text, name)
+    sets.register(name, sets.EncodeSet(mask=1 << ord("a")))
+    try:
+        assert enc(text, name) == "%61 b/c?d~%C3%A9"
+    finally:  # keep sets.names() as the rest of the suite knows it
+        del sets._REGISTRY[name]
+        assert enc(text, "path") == want["path"]
 
 
 def test_entries_wrap_the_checked_functions() -> None:

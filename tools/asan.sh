@@ -55,8 +55,13 @@ export PYTHONPATH="$WORK/repo/src" PYTHONDONTWRITEBYTECODE=1
 print("sanitized C twin:", p._impl.kernels.__file__)'
 if [ $# -eq 0 ]; then
     # Subprocess oracles (node, chromium, php) would inherit LD_PRELOAD: leave them out.
+    # So are the pure twin's 200k-character timing checks: ASan's realloc always
+    # copies, and CPython's str.translate grows its output one replacement at a
+    # time, so they turn quadratic here (they run in the normal suite, and the C
+    # twin's run here).
     set -- tests -q --ignore=tests/test_web_e2e.py --ignore=tests/test_form_node.py \
-        --ignore=tests/test_ecmascript_node.py --ignore=tests/test_legacy_oracles.py
+        --ignore=tests/test_ecmascript_node.py --ignore=tests/test_legacy_oracles.py \
+        -k "not (test_linear_time and python)"
 fi
 "${RUN[@]}" -m pytest -p no:cacheprovider "$@"
 if [ -n "${VALGRIND:-}" ] && grep -l "_speedups\.c" "$WORK"/valgrind.*.log >/dev/null 2>&1; then

@@ -20,7 +20,9 @@
  * works on the str's own buffer; finding the first character that needs
  * work and returning the input itself when there is none (ada's model);
  * sizing each result once and writing into it directly; one table lookup per
- * hex digit.  Tables come from _tables.h, generated from sets.py.
+ * escape; and, for short input, decoding the escapes and the UTF-8 they
+ * spell in a single pass (decode_short).  Tables come from _tables.h,
+ * generated from sets.py.
  *
  * Specs: WHATWG URL Standard §1.3 (percent-encode, percent-decode, the encode
  * sets), §5.1/§5.2 (application/x-www-form-urlencoded parser and serializer);
@@ -596,6 +598,34 @@ typedef struct {
 
 #define U8_UNKNOWN 0x100u /* mx when the stats are not known: scan first */
 
+/* How many of the 8 bytes at p come before the first '%', '+' (when plus)
+ * or, when high, byte above 0x7F: 8 when there is none. */
+static inline int
+plain_prefix8(const uint8_t *p, int plus, int high)
+{
+#ifdef PE_SWAR
+    uint64_t w, x, m;
+    memcpy(&w, p, 8);
+    x = w ^ 0x2525252525252525ULL;
+    m = (x - 0x0101010101010101ULL) & ~x;
+    if (plus) {
+        uint64_t y = w ^ 0x2B2B2B2B2B2B2B2BULL;
+        m |= (y - 0x0101010101010101ULL) & ~y;
+    }
+    if (high) {
+        m |= w;
+    }
+    m &= 0x8080808080808080ULL;
+    /* The lowest flagged byte is exact (false hits only follow it). */
+    return m ? __builtin_ctzll(m) >> 3 : 8;
+#else
+    int k;
+    for (k = 0; k < 8 && p[k] != '%' && !(plus && p[k] == '+') && !(high && p[k] >= 0x80); k++) {
+    }
+    return k;
+#endif
+}
+
 /* Decode p[0:n] (bytes, or an ASCII str's buffer) into o, which has room for
  * n bytes.  Returns the length written, or -1 when `strict` and p[*bad] is a
  * '%' that does not start %XX.  *st says whether the bytes that came from
@@ -636,32 +666,18 @@ decode_u8(const uint8_t *p, Py_ssize_t n, uint8_t *o, int plus, int strict, Py_s
         }
         *o++ = (c == '+' && plus) ? ' ' : c;
         i++;
-#ifdef PE_SWAR
         /* After an ordinary byte, copy 8 at a time up to the next '%' (or
          * '+'): o never runs ahead of p, so the 8-byte store stays inside
          * the n-byte output. */
         while (i + 8 <= n) {
-            uint64_t w, x, m;
-            memcpy(&w, p + i, 8);
-            x = w ^ 0x2525252525252525ULL;
-            m = (x - 0x0101010101010101ULL) & ~x;
-            if (plus) {
-                uint64_t y = w ^ 0x2B2B2B2B2B2B2B2BULL;
-                m |= (y - 0x0101010101010101ULL) & ~y;
-            }
-            m &= 0x8080808080808080ULL;
-            memcpy(o, &w, 8);
-            if (m) {
-                /* The lowest flagged byte is exact (false hits only follow it). */
-                int k = __builtin_ctzll(m) >> 3;
-                o += k;
-                i += k;
+            int k = plain_prefix8(p + i, plus, 0);
+            memcpy(o, p + i, 8);
+            o += k;
+            i += k;
+            if (k < 8) {
                 break;
             }
-            o += 8;
-            i += 8;
         }
-#endif
     }
     /* Only an all-ASCII result is worth recording: keeping the largest byte
      * and a count here costs more, on escape-heavy input, than the
@@ -1204,6 +1220,237 @@ utf8_text(const char *buf, Py_ssize_t len, int strict, const U8Stats *st)
     return NULL;
 }
 
+/* Short input in one pass (decode_text).  A byte buffer (an ASCII str, or
+ * bytes) of up to FUSED_MAX bytes is decoded straight into code points: the
+ * UTF-8 that escapes spell is put together as the escapes come, which skips
+ * the stats scan and the second pass of utf8_valid_to_str.  The pass writes
+ * Latin-1 while it can and widens what it wrote (in place) when a code point
+ * needs 2 or 4 bytes, so the str comes out in its canonical kind.  Anything
+ * unusual (a raw byte above 0x7F, or UTF-8 that is not valid, whose U+FFFD
+ * or error is the general path's business) hands the whole input back to the
+ * general path, which has the last word on every result. */
+#define FUSED_MAX 512
+#define FUSED_DONE 0
+#define FUSED_BAD_PERCENT (-1) /* strict, and a '%' at st->i starts no %XX */
+#define FUSED_GENERAL (-3)
+#define FUSED_WIDER (-4) /* st->hi needs a wider kind; resume at st->i */
+#define BAD_CP 0xFFFFFFFFu
+
+typedef struct {
+    Py_ssize_t i;   /* input position */
+    Py_ssize_t len; /* code points written */
+    Py_UCS4 hi;     /* kind 1: OR of the code points; FUSED_WIDER: the one that did not fit */
+    int plus_seen;  /* a '+' became a space */
+} Fused;
+
+/* Whether p[i:i+3] is an escape of a UTF-8 continuation byte (80..BF), *w
+ * its value.  hex_pair's 0x100 for bad hex digits fails the mask too. */
+static inline int
+cont_escape(const uint8_t *p, Py_ssize_t i, Py_ssize_t last, unsigned *w)
+{
+    return i < last && p[i] == '%' && ((*w = hex_pair(p + i + 1)) & 0x1C0) == 0x80;
+}
+
+/* The code point of a UTF-8 sequence spelled by escapes: v (0x80 or more) is
+ * its lead byte, from the escape just before p[*pi], and *pi moves past the
+ * continuation escapes.  BAD_CP when it is not valid UTF-8: the Encoding
+ * Standard's UTF-8 decoder bounds (no overlong forms, surrogates, or values
+ * above U+10FFFF; the second byte's range depends on the lead). */
+static inline Py_UCS4
+escaped_utf8(const uint8_t *p, Py_ssize_t *pi, Py_ssize_t last, unsigned v)
+{
+    Py_ssize_t i = *pi;
+    unsigned b1, b2, b3;
+    if (v < 0xC2 || v > 0xF4 || !cont_escape(p, i, last, &b1)) {
+        return BAD_CP;
+    }
+    if (v < 0xE0) {
+        *pi = i + 3;
+        return (v & 0x1F) << 6 | (b1 & 0x3F);
+    }
+    if ((v == 0xE0 && b1 < 0xA0) || (v == 0xED && b1 > 0x9F) || (v == 0xF0 && b1 < 0x90) ||
+        (v == 0xF4 && b1 > 0x8F) || !cont_escape(p, i + 3, last, &b2)) {
+        return BAD_CP;
+    }
+    if (v < 0xF0) {
+        *pi = i + 6;
+        return (v & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F);
+    }
+    if (!cont_escape(p, i + 6, last, &b3)) {
+        return BAD_CP;
+    }
+    *pi = i + 9;
+    return (v & 0x07) << 18 | (b1 & 0x3F) << 12 | (b2 & 0x3F) << 6 | (b3 & 0x3F);
+}
+
+/* Index of the first '%', '+' (when plus) or byte above 0x7F in p[0:n], or
+ * n; the bytes before it are copied to o (room for n bytes). */
+static inline Py_ssize_t
+plain_prefix(const uint8_t *p, Py_ssize_t n, int plus, Py_UCS1 *o)
+{
+    Py_ssize_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        int k = plain_prefix8(p + i, plus, 1);
+        memcpy(o + i, p + i, 8);
+        if (k < 8) {
+            return i + k;
+        }
+    }
+    for (; i < n && p[i] != '%' && !(plus && p[i] == '+') && p[i] < 0x80; i++) {
+        o[i] = p[i];
+    }
+    return i;
+}
+
+/* One pass of the short decoder writing kind K from st->i, st->len on; o has
+ * room for n code points (never more than one per input byte). */
+#define DEFINE_FUSED(K, T, MAXCP)                                                          \
+    static int fused_##K(const uint8_t *p, Py_ssize_t n, T *o0, int plus, int strict,      \
+                         Fused *st)                                                        \
+    {                                                                                      \
+        Py_ssize_t i = st->i, last = n - 2;                                                \
+        T *o = o0 + st->len;                                                               \
+        Py_UCS4 v, hi = st->hi;                                                            \
+        int rc = FUSED_DONE;                                                               \
+        while (i < n) {                                                                    \
+            unsigned c = p[i];                                                             \
+            if (c == '%') {                                                                \
+                if (i < last && (v = hex_pair(p + i + 1)) < 0x100) {                       \
+                    Py_ssize_t at = i;                                                     \
+                    i += 3;                                                                \
+                    if (v >= 0x80) {                                                       \
+                        if ((v = escaped_utf8(p, &i, last, v)) == BAD_CP) {                \
+                            return FUSED_GENERAL;                                          \
+                        }                                                                  \
+                        if (v > (MAXCP)) {                                                 \
+                            i = at;                                                        \
+                            hi = v;                                                        \
+                            rc = FUSED_WIDER;                                              \
+                            break;                                                         \
+                        }                                                                  \
+                        if (K == 1) {                                                      \
+                            hi |= v;                                                       \
+                        }                                                                  \
+                    }                                                                      \
+                    *o++ = (T)v;                                                           \
+                    continue;                                                              \
+                }                                                                          \
+                if (strict) {                                                              \
+                    rc = FUSED_BAD_PERCENT;                                                \
+                    break;                                                                 \
+                }                                                                          \
+                *o++ = '%';                                                                \
+                i++;                                                                       \
+                continue;                                                                  \
+            }                                                                              \
+            if (c >= 0x80) {                                                               \
+                return FUSED_GENERAL;                                                      \
+            }                                                                              \
+            if (c == '+' && plus) {                                                        \
+                c = ' ';                                                                   \
+                st->plus_seen = 1;                                                         \
+            }                                                                              \
+            *o++ = (T)c;                                                                   \
+            i++;                                                                           \
+            /* Then 8 at a time while the bytes stay plain. */                             \
+            while (i + 8 <= n) {                                                           \
+                int k = plain_prefix8(p + i, plus, 1);                                     \
+                if (K == 1) {                                                              \
+                    memcpy(o, p + i, 8);                                                   \
+                }                                                                          \
+                else {                                                                     \
+                    int j;                                                                 \
+                    for (j = 0; j < 8; j++) {                                              \
+                        o[j] = p[i + j];                                                   \
+                    }                                                                      \
+                }                                                                          \
+                o += k;                                                                    \
+                i += k;                                                                    \
+                if (k < 8) {                                                               \
+                    break;                                                                 \
+                }                                                                          \
+            }                                                                              \
+        }                                                                                  \
+        st->i = i;                                                                         \
+        st->len = o - o0;                                                                  \
+        st->hi = hi;                                                                       \
+        return rc;                                                                         \
+    }
+
+DEFINE_FUSED(1, Py_UCS1, 0xFFu)
+DEFINE_FUSED(2, Py_UCS2, 0xFFFFu)
+DEFINE_FUSED(4, Py_UCS4, 0x10FFFFu)
+
+/* Widen the first len code points of buf from kind `from` to kind `to`, in
+ * place: from the end backwards, so no element is overwritten before it is
+ * read (element j moves from byte from*j to byte to*j, never lower). */
+static void
+widen_in_place(void *buf, Py_ssize_t len, int from, int to)
+{
+    Py_ssize_t j;
+    for (j = len - 1; j >= 0; j--) {
+        Py_UCS4 c = from == 1 ? ((Py_UCS1 *)buf)[j] : ((Py_UCS2 *)buf)[j];
+        if (to == 2) {
+            ((Py_UCS2 *)buf)[j] = (Py_UCS2)c;
+        }
+        else {
+            ((Py_UCS4 *)buf)[j] = c;
+        }
+    }
+}
+
+/* Decode p[0:n] (n <= FUSED_MAX; ASCII str buffer or bytes) to a str in one
+ * pass.  `same`, when given, is the str to return when decoding changes
+ * nothing.  NULL with *rc FUSED_GENERAL: the general path must decide;
+ * FUSED_BAD_PERCENT: strict, and the '%' at *bad starts no %XX; otherwise
+ * an exception is set. */
+static PyObject *
+decode_short(const uint8_t *p, Py_ssize_t n, int plus, int strict, PyObject *same, int *rc,
+             Py_ssize_t *bad)
+{
+    union {
+        Py_UCS4 u4[FUSED_MAX];
+        Py_UCS2 u2[FUSED_MAX];
+        Py_UCS1 u1[FUSED_MAX];
+    } buf;
+    Fused st = {0, 0, 0, 0};
+    int kind = 1;
+    Py_UCS4 maxchar;
+    PyObject *r;
+    /* The plain prefix is copied as is; none at all: the input is the answer. */
+    st.i = st.len = plain_prefix(p, n, plus, buf.u1);
+    if (st.i == n && same != NULL) {
+        Py_INCREF(same);
+        return same;
+    }
+    *rc = fused_1(p, n, buf.u1, plus, strict, &st);
+    if (*rc == FUSED_WIDER && st.hi <= 0xFFFF) {
+        widen_in_place(&buf, st.len, 1, 2);
+        kind = 2;
+        *rc = fused_2(p, n, buf.u2, plus, strict, &st);
+    }
+    if (*rc == FUSED_WIDER) {
+        widen_in_place(&buf, st.len, kind, 4);
+        kind = 4;
+        *rc = fused_4(p, n, buf.u4, plus, strict, &st);
+    }
+    if (*rc != FUSED_DONE) {
+        *bad = st.i;
+        return NULL;
+    }
+    if (st.len == n && same != NULL && !st.plus_seen) {
+        /* nothing was decoded: the input itself, as the general path does */
+        Py_INCREF(same);
+        return same;
+    }
+    maxchar = kind == 1 ? st.hi : kind == 2 ? 0xFFFF : 0x10FFFF;
+    r = PyUnicode_New(st.len, maxchar);
+    if (r != NULL) {
+        memcpy(PyUnicode_DATA(r), &buf, (size_t)(st.len * kind));
+    }
+    return r;
+}
+
 static PyObject *decode_text_obj(PyObject *data, const int *f);
 
 static PyObject *
@@ -1231,6 +1478,19 @@ decode_text_obj(PyObject *data, const int *f)
     uint8_t stackbuf[512], *buf;
     if (get_src(data, &s) < 0) {
         return NULL;
+    }
+    if (s.kind == 0 && s.n <= FUSED_MAX) {
+        int rc = FUSED_DONE;
+        Py_ssize_t bad = 0;
+        r = decode_short((const uint8_t *)s.data, s.n, f[0], f[1], s.is_str ? data : NULL, &rc,
+                         &bad);
+        if (rc == FUSED_BAD_PERCENT) {
+            raise_bad_percent(&s, bad);
+            return NULL;
+        }
+        if (rc != FUSED_GENERAL) {
+            return r;
+        }
     }
     if (nothing_to_decode(&s, f[0])) {
         if (!s.is_str) {
@@ -1360,6 +1620,14 @@ form_piece(const uint8_t *p, Py_ssize_t n, int mode, Scratch *s)
     }
     if (pct != NULL && mode == OUT_STR_UTF8 && has_raw_surrogate(p, n)) {
         return raise_piece_surrogate(p, n, s);
+    }
+    if (mode == OUT_STR_ASCII && n <= FUSED_MAX) {
+        int rc = FUSED_DONE;
+        Py_ssize_t bad;
+        PyObject *r = decode_short(p, n, 1, 0, NULL, &rc, &bad);
+        if (rc != FUSED_GENERAL) {
+            return r;
+        }
     }
     if ((o = scratch_get(s, n)) == NULL) {
         return NULL;
@@ -1745,6 +2013,7 @@ typedef struct {
     PyObject *set_type; /* sets.EncodeSet (encode) */
     PyObject *last_set; /* encode: the last EncodeSet used, and its .table */
     PyObject *last_table;
+    PyObject *last_name; /* encode: the str that named last_set, or NULL */
     PyObject *dict;     /* __name__, __doc__, __wrapped__, ... */
 } Entry;
 
@@ -1851,31 +2120,42 @@ entry_fast_encode(Entry *e, PyObject *const *a, int *fall)
         (!PyUnicode_CheckExact(data) && !PyBytes_CheckExact(data))) {
         return NULL;
     }
-    if (es == NULL || PyUnicode_CheckExact(es)) {
-        set = PyDict_GetItemWithError(e->registry, es == NULL ? s_component : es);
-        if (set == NULL) {
-            *fall = !PyErr_Occurred();
+    if (es == NULL) {
+        es = s_component;
+    }
+    /* A registered name is never bound again (sets.register refuses), so the
+     * same str object names the same set as last time: no dict lookup. */
+    if (es != e->last_name || e->last_name == NULL) {
+        PyObject *name = NULL;
+        if (PyUnicode_CheckExact(es)) {
+            set = PyDict_GetItemWithError(e->registry, es);
+            if (set == NULL) {
+                *fall = !PyErr_Occurred();
+                return NULL;
+            }
+            name = es;
+        }
+        else {
+            set = es;
+        }
+        if ((PyObject *)Py_TYPE(set) != e->set_type) {
             return NULL;
         }
-    }
-    else {
-        set = es;
-    }
-    if ((PyObject *)Py_TYPE(set) != e->set_type) {
-        return NULL;
-    }
-    if (set != e->last_set) {
-        /* EncodeSet is immutable: its .table stays the same while it lives,
-         * and the entry holds both. */
-        Py_INCREF(set);
-        table = PyObject_GetAttr(set, s_table);
-        if (table == NULL) {
-            Py_DECREF(set);
-            *fall = 0;
-            return NULL;
+        if (set != e->last_set) {
+            /* EncodeSet is immutable: its .table stays the same while it
+             * lives, and the entry holds both. */
+            Py_INCREF(set);
+            table = PyObject_GetAttr(set, s_table);
+            if (table == NULL) {
+                Py_DECREF(set);
+                *fall = 0;
+                return NULL;
+            }
+            Py_XSETREF(e->last_set, set);
+            Py_XSETREF(e->last_table, table);
         }
-        Py_XSETREF(e->last_set, set);
-        Py_XSETREF(e->last_table, table);
+        Py_XINCREF(name);
+        Py_XSETREF(e->last_name, name);
     }
     table = e->last_table;
     Py_INCREF(table);
@@ -1975,6 +2255,7 @@ entry_traverse(Entry *e, visitproc visit, void *arg)
     Py_VISIT(e->set_type);
     Py_VISIT(e->last_set);
     Py_VISIT(e->last_table);
+    Py_VISIT(e->last_name);
     Py_VISIT(e->dict);
     return 0;
 }
@@ -1987,6 +2268,7 @@ entry_clear(Entry *e)
     Py_CLEAR(e->set_type);
     Py_CLEAR(e->last_set);
     Py_CLEAR(e->last_table);
+    Py_CLEAR(e->last_name);
     Py_CLEAR(e->dict);
     return 0;
 }
@@ -2091,7 +2373,7 @@ pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject 
     e->registry = a[2];
     Py_INCREF(a[3]);
     e->set_type = a[3];
-    e->last_set = e->last_table = NULL;
+    e->last_set = e->last_table = e->last_name = NULL;
     e->dict = NULL;
     PyObject_GC_Track(e);
     return (PyObject *)e;

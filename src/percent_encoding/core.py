@@ -262,6 +262,16 @@ def _decode_text_checked(
     'café au lait'
     """
     if (
+        type(data) is str
+        and "%" not in data
+        and plus_as_space is False
+        and strict is False
+        and encoding == "utf-8"
+        and errors == "replace"
+        and data.isascii()
+    ):
+        return data  # nothing to decode: the pure twin's shortcut (urllib has one too)
+    if (
         encoding == "utf-8"
         and errors == "replace"
         and (plus_as_space is False or plus_as_space is True)
