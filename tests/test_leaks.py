@@ -97,6 +97,8 @@ CASES: list[Case] = [
     ("entry-encode-bad-kw", lambda: core.encode(ASCII, bogus=1), (ASCII,)),
     ("entry-decode_text", lambda: core.decode_text(FORM, plus_as_space=True), (FORM,)),
     ("entry-decode_text-noop", lambda: core.decode_text(ASCII), (ASCII,)),
+    ("entry-decode_text-one-arg", lambda: core.decode_text(ESC_WIDE), (ESC_WIDE,)),
+    ("entry-decode_text-one-arg-bad", lambda: core.decode_text("%zz%C3"), ()),
     ("entry-decode_text-bytes", lambda: core.decode_text(BYTES, errors="replace"), (BYTES,)),
     ("entry-decode_text-strict", lambda: core.decode_text(BYTES, strict=True), (BYTES,)),
     ("entry-decode_text-surrogate", lambda: core.decode_text(SURR), (SURR,)),

@@ -2225,10 +2225,19 @@ static PyObject *
 entry_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
     Entry *e = (Entry *)self;
-    PyObject *a[ENTRY_MAX_ARGS], *r = NULL;
+    PyObject *a[ENTRY_MAX_ARGS] = {NULL}, *r = NULL;
     int fall = 1;
-    if (entries_active &&
-        entry_bind(&entry_sigs[e->kind], args, PyVectorcall_NARGS(nargsf), kwnames, a) == 0) {
+    if (e->kind == ENTRY_DECODE_TEXT && kwnames == NULL && PyVectorcall_NARGS(nargsf) == 1 &&
+        entries_active && PyUnicode_CheckExact(args[0])) {
+        /* decode_text(s), the commonest call: every option at its default */
+        static const int defaults[3] = {0, 0, 0};
+        r = entry_kernel_result(decode_text_obj(args[0], defaults), &fall);
+        if (r != NULL || !fall) {
+            return r;
+        }
+    }
+    else if (entries_active && entry_bind(&entry_sigs[e->kind], args, PyVectorcall_NARGS(nargsf),
+                                          kwnames, a) == 0) {
         switch (e->kind) {
         case ENTRY_ENCODE:
             r = entry_fast_encode(e, a, &fall);
