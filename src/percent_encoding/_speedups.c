@@ -1220,8 +1220,10 @@ utf8_text(const char *buf, Py_ssize_t len, int strict, const U8Stats *st)
     return NULL;
 }
 
-/* Short input in one pass (decode_text).  A byte buffer (an ASCII str, or
- * bytes) of up to FUSED_MAX bytes is decoded straight into code points: the
+/* Short input in one pass (decode_text, and form names and values): URL
+ * Standard §1.3 percent-decode and Encoding Standard §8.1.1 UTF-8 decode
+ * fused.  A byte buffer (an ASCII str, or bytes) of up to FUSED_MAX bytes is
+ * decoded straight into code points: the
  * UTF-8 that escapes spell is put together as the escapes come, which skips
  * the stats scan and the second pass of utf8_valid_to_str.  The pass writes
  * Latin-1 while it can and widens what it wrote (in place) when a code point
