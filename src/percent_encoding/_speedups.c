@@ -626,6 +626,41 @@ plain_prefix8(const uint8_t *p, int plus, int high)
 #endif
 }
 
+/* Copy the plain bytes at p[*pi] to *po, 8 at a time, up to the first '%',
+ * '+' (when plus) or, when high, byte above 0x7F, or until fewer than 8
+ * bytes are left; both positions move past what was copied.  The 8-byte
+ * store may run past the run, never past p[n] in step: *po holds at most
+ * one element per input byte, so callers size it for n elements. */
+#define DEFINE_PLAIN_RUN(K, T)                                                             \
+    static inline void plain_run_##K(const uint8_t *p, Py_ssize_t n, int plus, int high,   \
+                                     Py_ssize_t *pi, T **po)                               \
+    {                                                                                      \
+        Py_ssize_t i = *pi;                                                                \
+        T *o = *po;                                                                        \
+        while (i + 8 <= n) {                                                               \
+            int j, k = plain_prefix8(p + i, plus, high);                                   \
+            if (K == 1) {                                                                  \
+                memcpy(o, p + i, 8);                                                       \
+            }                                                                              \
+            else {                                                                         \
+                for (j = 0; j < 8; j++) {                                                  \
+                    o[j] = p[i + j];                                                       \
+                }                                                                          \
+            }                                                                              \
+            o += k;                                                                        \
+            i += k;                                                                        \
+            if (k < 8) {                                                                   \
+                break;                                                                     \
+            }                                                                              \
+        }                                                                                  \
+        *pi = i;                                                                           \
+        *po = o;                                                                           \
+    }
+
+DEFINE_PLAIN_RUN(1, Py_UCS1)
+DEFINE_PLAIN_RUN(2, Py_UCS2)
+DEFINE_PLAIN_RUN(4, Py_UCS4)
+
 /* Decode p[0:n] (bytes, or an ASCII str's buffer) into o, which has room for
  * n bytes.  Returns the length written, or -1 when `strict` and p[*bad] is a
  * '%' that does not start %XX.  *st says whether the bytes that came from
@@ -667,17 +702,8 @@ decode_u8(const uint8_t *p, Py_ssize_t n, uint8_t *o, int plus, int strict, Py_s
         *o++ = (c == '+' && plus) ? ' ' : c;
         i++;
         /* After an ordinary byte, copy 8 at a time up to the next '%' (or
-         * '+'): o never runs ahead of p, so the 8-byte store stays inside
-         * the n-byte output. */
-        while (i + 8 <= n) {
-            int k = plain_prefix8(p + i, plus, 0);
-            memcpy(o, p + i, 8);
-            o += k;
-            i += k;
-            if (k < 8) {
-                break;
-            }
-        }
+         * '+'): o never runs ahead of p, so the n-byte output has room. */
+        plain_run_1(p, n, plus, 0, &i, &o);
     }
     /* Only an all-ASCII result is worth recording: keeping the largest byte
      * and a count here costs more, on escape-heavy input, than the
@@ -1291,13 +1317,8 @@ static inline Py_ssize_t
 plain_prefix(const uint8_t *p, Py_ssize_t n, int plus, Py_UCS1 *o)
 {
     Py_ssize_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        int k = plain_prefix8(p + i, plus, 1);
-        memcpy(o + i, p + i, 8);
-        if (k < 8) {
-            return i + k;
-        }
-    }
+    Py_UCS1 *q = o;
+    plain_run_1(p, n, plus, 1, &i, &q);
     for (; i < n && p[i] != '%' && !(plus && p[i] == '+') && p[i] < 0x80; i++) {
         o[i] = p[i];
     }
@@ -1355,23 +1376,7 @@ plain_prefix(const uint8_t *p, Py_ssize_t n, int plus, Py_UCS1 *o)
             *o++ = (T)c;                                                                   \
             i++;                                                                           \
             /* Then 8 at a time while the bytes stay plain. */                             \
-            while (i + 8 <= n) {                                                           \
-                int k = plain_prefix8(p + i, plus, 1);                                     \
-                if (K == 1) {                                                              \
-                    memcpy(o, p + i, 8);                                                   \
-                }                                                                          \
-                else {                                                                     \
-                    int j;                                                                 \
-                    for (j = 0; j < 8; j++) {                                              \
-                        o[j] = p[i + j];                                                   \
-                    }                                                                      \
-                }                                                                          \
-                o += k;                                                                    \
-                i += k;                                                                    \
-                if (k < 8) {                                                               \
-                    break;                                                                 \
-                }                                                                          \
-            }                                                                              \
+            plain_run_##K(p, n, plus, 1, &i, &o);                                          \
         }                                                                                  \
         st->i = i;                                                                         \
         st->len = o - o0;                                                                  \
@@ -1419,7 +1424,8 @@ decode_short(const uint8_t *p, Py_ssize_t n, int plus, int strict, PyObject *sam
     int kind = 1;
     Py_UCS4 maxchar;
     PyObject *r;
-    /* The plain prefix is copied as is; none at all: the input is the answer. */
+    /* The plain prefix is copied as is; none at all: the input is the answer
+     * (the check after the pass would say so too, a few ns later). */
     st.i = st.len = plain_prefix(p, n, plus, buf.u1);
     if (st.i == n && same != NULL) {
         Py_INCREF(same);
