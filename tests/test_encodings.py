@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from percent_encoding import _codecs
 from percent_encoding import encodings as E
+from percent_encoding.encodings import _codecs
 from percent_encoding.errors import (
     PercentEncodeError,
     PercentEncodingError,

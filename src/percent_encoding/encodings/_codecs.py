@@ -17,8 +17,9 @@ import codecs
 import re
 from collections.abc import Callable
 
-from ._encoding_data import _SINGLE_BYTE_INDEX
-from ._encoding_index import (
+from ..errors import PercentEncodeError, TextDecodeError
+from ._data import _SINGLE_BYTE_INDEX
+from ._index import (
     _LOCK,
     _first_pointers,
     _ptr_big5,
@@ -29,7 +30,6 @@ from ._encoding_index import (
     _py_char,
     index,
 )
-from .errors import PercentEncodeError, TextDecodeError
 
 
 class _Out:

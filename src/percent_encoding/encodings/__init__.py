@@ -22,9 +22,9 @@ Strategy
 * Encoding: ``str.translate`` with a table built from the Standard's encoder rules (C speed),
   then ``latin-1``; single-byte encodings use ``codecs.charmap_encode``.
 
-Layout: this module is the public API; ``_encoding_data`` holds the generated tables,
-``_encoding_index`` derives the §5 indexes from Python's codecs, ``_codecs`` has the decoders
-and encoders.
+Layout: this package's ``__init__`` is the public API; ``_data`` holds the generated tables,
+``_index`` derives the §5 indexes from Python's codecs, ``_codecs`` has the decoders and
+encoders.
 
 Errors: decoders in "fatal" mode raise :class:`~percent_encoding.errors.TextDecodeError`
 (``position`` = byte offset where the bad sequence starts); encoders in "fatal" mode raise
@@ -41,16 +41,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from percent_encoding.errors import (
+from ..errors import (
     PercentEncodeError,
     PercentEncodingError,
     PercentEncodingTypeError,
     UnknownEncodingError,
 )
-
 from ._codecs import _codec
-from ._encoding_data import _ENCODING_GROUPS
-from ._encoding_index import index as index  # §5 indexes, derived and corrected
+from ._data import _ENCODING_GROUPS
+from ._index import index as index  # §5 indexes, derived and corrected
 
 __all__ = [
     "Encoding",
