@@ -13,13 +13,13 @@ Encoding Standard's *UTF-8 decode without BOM (or fail)* (:func:`decode_text`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import lru_cache, update_wrapper
 from types import ModuleType
 from typing import TYPE_CHECKING, Literal
 
 from . import _impl
+from ._abnf import LONE_SURROGATE as _LONE_SURROGATE
 from .errors import (
     PercentDecodeError,
     PercentEncodeError,
@@ -44,7 +44,6 @@ __all__ = [
 _k: ModuleType = _impl.kernels
 
 _UTF8_LABELS = frozenset({"utf-8", "UTF-8", "utf8", "UTF8", "unicode-1-1-utf-8"})
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _use_kernels(module: ModuleType) -> ModuleType:
@@ -182,8 +181,6 @@ def _encode_checked(
         if errors == "replace":
             return _k.encode(to_usv_string(data), s.table, space_as_plus)  # type: ignore[no-any-return]
         raise _lone_surrogate_error(data, e.start, "UTF-8 encoded") from None
-
-
 
 
 def _encode_legacy(

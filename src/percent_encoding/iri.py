@@ -19,6 +19,9 @@ from __future__ import annotations
 import re
 
 from . import core as _core
+from ._abnf import HEXDIG as _HEXDIG
+from ._abnf import RESERVED as _RESERVED
+from ._abnf import UNRESERVED as _UNRESERVED
 from .errors import PercentEncodeError, PercentEncodingTypeError
 from .rfc3986 import recompose, split, split_authority
 from .schemes import Scheme
@@ -26,8 +29,6 @@ from .sets import EncodeSet
 
 __all__ = ["SCHEMES", "iri_to_uri", "is_bidi_formatting", "uri_to_iri"]
 
-_UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
-_RESERVED = ":/?#[]@!$&'()*+,;="
 
 # §2.2 ucschar and iprivate, as regular-expression ranges.
 _UCSCHAR = (
@@ -167,7 +168,7 @@ _UCS_OR_PRIVATE_RE = re.compile(f"[{_UCSCHAR}{_IPRIVATE}]")
 _PCT_UPPER = [f"%{i:02X}" for i in range(256)]
 
 
-_HEX_DIGITS = frozenset("0123456789ABCDEFabcdef")
+_HEX_DIGITS = frozenset(_HEXDIG)
 
 
 def _decode_run(run: str, allowed: re.Pattern[str], after_stray: bool = False) -> str:

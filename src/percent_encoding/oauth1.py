@@ -36,6 +36,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeAlias
 
 from . import core as _core
+from ._abnf import OWS as _OWS
+from ._abnf import TOKEN as _TOKEN
 from ._http import read_quoted
 from .errors import (
     PercentDecodeError,
@@ -340,8 +342,6 @@ def hmac_sha1_signature(
 # §3.5.1: the Authorization header
 
 # RFC 7230 §3.2.6 token characters, for auth-scheme, parameter names and token values.
-_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
-_OWS = re.compile(r"[ \t]*")
 _BAD_REALM_CHAR = re.compile(r"[^\t\x20-\x7e]")
 
 

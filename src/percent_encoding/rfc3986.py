@@ -30,6 +30,11 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from . import core as _core
+from ._abnf import BAD_PERCENT as _BAD_PERCENT
+from ._abnf import HEXDIG as _HEX
+from ._abnf import LONE_SURROGATE as _LONE_SURROGATE
+from ._abnf import SUB_DELIMS as _SUB_DELIMS
+from ._abnf import UNRESERVED as _UNRESERVED
 from .errors import (
     PercentEncodeError,
     PercentEncodingError,
@@ -63,9 +68,6 @@ __all__ = [
     "split_authority",
 ]
 
-# §2.3 unreserved and §2.2 sub-delims, as text.
-_UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
-_SUB_DELIMS = "!$&'()*+,;="
 
 #: component name -> the encode set whose complement is what the ABNF allows.
 COMPONENTS: Mapping[str, EncodeSet] = MappingProxyType(
@@ -308,7 +310,6 @@ def remove_dot_segments(path: str) -> str:
 # ---------------------------------------------------------------------------
 # §6.2.2 normalization
 # ---------------------------------------------------------------------------
-_HEX = "0123456789ABCDEFabcdef"
 _PCT_RE = re.compile(r"%[0-9A-Fa-f]{2}")
 # Every %xx spelling -> its §6.2.2 normal form: the character for unreserved
 # octets (§6.2.2.2), the triplet with upper-case hex otherwise (§6.2.2.1).
@@ -452,8 +453,6 @@ def equivalent(a: str, b: str) -> bool:
 # ---------------------------------------------------------------------------
 # requote
 # ---------------------------------------------------------------------------
-_BAD_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 # What each component keeps literally when requoting: the ABNF's characters
 # plus "%" (every "%" left at that point starts a valid escape).

@@ -24,6 +24,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
+from ._abnf import ALNUM as _ALNUM
+from ._abnf import SUB_DELIMS as _SUB_DELIMS
+from ._abnf import UNRESERVED as _UNRESERVED
 from .errors import PercentEncodingError, PercentEncodingTypeError, UnknownSetError
 
 __all__ = [
@@ -42,9 +45,6 @@ __all__ = [
     "register",
 ]
 
-_ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-_DIGIT = "0123456789"
-_ALNUM = _ALPHA + _DIGIT
 _FULL_MASK = (1 << 128) - 1
 
 
@@ -400,8 +400,6 @@ PATH_BEFORE_2025: Final = register(
 
 # RFC 3986 §2.2/§2.3 and the component rules of §3 (Appendix A ABNF).
 _RFC3986 = "RFC 3986 "
-_UNRESERVED = _ALNUM + "-._~"
-_SUB_DELIMS = "!$&'()*+,;="
 RFC3986_UNRESERVED: Final = register(
     "rfc3986-unreserved",
     EncodeSet.from_allowed(_UNRESERVED),

@@ -37,10 +37,10 @@ as an alias of ``"fatal"`` (the word the rest of the library uses); any other un
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .._abnf import LONE_SURROGATE as _SURROGATE_RE
 from ..errors import (
     PercentEncodeError,
     PercentEncodingError,
@@ -65,8 +65,6 @@ __all__ = [
 # so one vocabulary works across the library; the Encoding Standard's own word is "fatal".
 DecodeErrors = Literal["replace", "fatal", "strict"]
 EncodeErrors = Literal["fatal", "html", "strict"]
-
-_SURROGATE_RE = re.compile("[\ud800-\udfff]")
 
 
 # --------------------------------------------------------------------------------------------

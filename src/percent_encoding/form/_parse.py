@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Literal, cast
 
 from .. import core as _core
+from .._abnf import BAD_PERCENT, BAD_PERCENT_BYTES, LONE_SURROGATE
 from ..core import to_usv_string
 from ..errors import (
     FormLimitError,
@@ -40,9 +41,6 @@ Text = str | bytes
 Pair = tuple[str, str]
 
 _UTF8_LABELS = _core._UTF8_LABELS
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-_BAD_PCT_STR = re.compile(r"%(?![0-9A-Fa-f]{2})")
-_BAD_PCT_BYTES = re.compile(rb"%(?![0-9A-Fa-f]{2})")
 _CHARSET_STR = re.compile("_charset_", re.IGNORECASE)
 _CHARSET_BYTES = re.compile(b"_charset_", re.IGNORECASE)
 _HEX_PAIR_STR = re.compile("[0-9A-Fa-f]{2}")
@@ -108,7 +106,7 @@ def _usv(text: Text, strict: bool) -> Text:
     # needs scalar values: a lone surrogate becomes U+FFFD (the USVString
     # conversion), or is an error in strict mode.
     if type(text) is str and not text.isascii():
-        m = _LONE_SURROGATE.search(text)
+        m = LONE_SURROGATE.search(text)
         if m is not None:
             if strict:
                 raise PercentDecodeError(
@@ -266,7 +264,7 @@ def _decode_fields(
     """URL Standard §5.1 over ``&``-separated ``data`` with any decoder; positions
     in errors are ``base`` + the index into ``data``."""
     if strict:
-        m = (_BAD_PCT_STR if isinstance(data, str) else _BAD_PCT_BYTES).search(data)  # type: ignore[arg-type]
+        m = (BAD_PERCENT if isinstance(data, str) else BAD_PERCENT_BYTES).search(data)  # type: ignore[arg-type]
         if m is not None:
             pos = m.start()
             raise PercentDecodeError(
@@ -388,7 +386,7 @@ def parse(
     ):
         if type(data) is bytes:
             return _core._k.form_parse(data)  # type: ignore[no-any-return]
-        if type(data) is str and (data.isascii() or _LONE_SURROGATE.search(data) is None):
+        if type(data) is str and (data.isascii() or LONE_SURROGATE.search(data) is None):
             return _core._k.form_parse(data)  # type: ignore[no-any-return]
     strict = _check_errors(errors)
     text = _usv(_check_data(data, "parse"), strict)

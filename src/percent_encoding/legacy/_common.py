@@ -7,13 +7,11 @@ back text, invalid UTF-8 becoming U+FFFD.
 
 from __future__ import annotations
 
-import re
-
+from .._abnf import BAD_PERCENT, BAD_PERCENT_BYTES
 from ..errors import (
     PercentEncodingTypeError,
 )
 
-_ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 _C0 = "".join(map(chr, range(0x20)))
 _Text = str | bytes
 
@@ -41,10 +39,6 @@ def _to_text(raw: bytes) -> str:
     return raw.decode("utf-8", "replace")
 
 
-_BAD_PCT = re.compile(r"%(?![0-9A-Fa-f]{2})")
-_BAD_PCT_B = re.compile(rb"%(?![0-9A-Fa-f]{2})")
-
-
 def _first_bad_percent(data: _Text) -> int | None:
-    m = _BAD_PCT.search(data) if isinstance(data, str) else _BAD_PCT_B.search(data)
+    m = BAD_PERCENT.search(data) if isinstance(data, str) else BAD_PERCENT_BYTES.search(data)
     return m.start() if m is not None else None

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Final
 
 from .. import core as _core
+from .._abnf import ALNUM as _ALNUM
 from ..errors import (
     PercentDecodeError,
 )
@@ -20,7 +21,7 @@ from ..sets import (
     RFC3986_UNRESERVED,
     EncodeSet,
 )
-from ._common import _ALNUM, _check, _first_bad_percent, _Text, _to_text
+from ._common import _check, _first_bad_percent, _Text, _to_text
 
 # shouldEscape: alphanumerics and "-_.~" never; for encodeQueryComponent every
 # reserved character is escaped; for encodePathSegment "/;,?" are escaped and

@@ -10,11 +10,12 @@ Source: OpenJDK ``java/net/URLEncoder.java`` and ``URLDecoder.java``.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from typing import Final
 
 from .. import core as _core
+from .._abnf import ALNUM as _ALNUM
+from .._abnf import LONE_SURROGATE
 from ..errors import (
     PercentDecodeError,
     PercentEncodingTypeError,
@@ -22,12 +23,10 @@ from ..errors import (
 from ..sets import (
     EncodeSet,
 )
-from ._common import _ALNUM
 
 JAVA_URLENCODER_SET: Final = EncodeSet.from_allowed(
     _ALNUM + ".-*_", name="java-URLEncoder", spec="java.net.URLEncoder (DONT_NEED_ENCODING)"
 )
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _utf16_units(text: str) -> str:
@@ -44,7 +43,7 @@ def _utf16_units(text: str) -> str:
 
 def _join_pairs(units: str) -> str:
     # Valid surrogate pairs become one code point; lone surrogates stay.
-    if _SURROGATE.search(units) is None:
+    if LONE_SURROGATE.search(units) is None:
         return units
     return units.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
 
@@ -59,7 +58,7 @@ def java_urlencode(text: str) -> str:
     """
     if not isinstance(text, str):
         raise PercentEncodingTypeError(f"java_urlencode() takes str, not {type(text).__name__}")
-    t = _SURROGATE.sub("?", _join_pairs(text)) if _SURROGATE.search(text) else text
+    t = LONE_SURROGATE.sub("?", _join_pairs(text)) if LONE_SURROGATE.search(text) else text
     return _core.encode(t, JAVA_URLENCODER_SET, space_as_plus=True)
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final
 
 from .. import core as _core
+from .._abnf import ALNUM as _ALNUM
 from ..errors import (
     PercentEncodingError,
     PercentEncodingTypeError,
@@ -25,7 +26,7 @@ from ..sets import (
     RFC3986_UNRESERVED,
     EncodeSet,
 )
-from ._common import _ALNUM, _check, _str_arg, _Text, _to_text
+from ._common import _check, _str_arg, _Text, _to_text
 
 PHP_QUERY_RFC1738: Final = 1
 PHP_QUERY_RFC3986: Final = 2
