@@ -513,3 +513,13 @@ def test_bad_errors_mode_is_ours() -> None:
         with pytest.raises(PercentEncodingTypeError):
             E.bom_sniff(bad_data)  # type: ignore[arg-type]
     assert E.bom_sniff(bytearray(b"\xfe\xffa")) == E.lookup("utf-16be")
+
+
+def test_index_rejects_unknown_names_and_non_str() -> None:
+    assert E.index("jis0208")[0] == 0x3000 and E.index("jis0208") is E.index("jis0208")
+    for bad in ("", "utf-8", "JIS0208", "component"):
+        with pytest.raises(UnknownEncodingError, match="not an index") as info:
+            E.index(bad)
+        assert isinstance(info.value, LookupError)
+    with pytest.raises(PercentEncodingTypeError):
+        E.index(b"jis0208")  # type: ignore[arg-type]

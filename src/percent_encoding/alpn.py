@@ -29,6 +29,7 @@ from .schemes import Scheme
 from .sets import ALPN
 
 __all__ = [
+    "MAX_LENGTH",
     "SCHEMES",
     "AlpnDecodeError",
     "decode",

@@ -43,6 +43,7 @@ from .sets import (
 )
 
 __all__ = [
+    "SCHEMES",
     "decodeURI",
     "decodeURIComponent",
     "decode_uri",

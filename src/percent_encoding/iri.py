@@ -27,7 +27,13 @@ from .rfc3986 import recompose, split, split_authority
 from .schemes import Scheme
 from .sets import EncodeSet
 
-__all__ = ["SCHEMES", "iri_to_uri", "is_bidi_formatting", "uri_to_iri"]
+__all__ = [
+    "IRI_TO_URI",
+    "SCHEMES",
+    "iri_to_uri",
+    "is_bidi_formatting",
+    "uri_to_iri",
+]
 
 
 # §2.2 ucschar and iprivate, as regular-expression ranges.

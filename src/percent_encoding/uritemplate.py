@@ -46,7 +46,13 @@ from .errors import PercentEncodeError, PercentEncodingTypeError, UriTemplateErr
 from .schemes import Scheme
 from .sets import RFC3986_UNRESERVED, EncodeSet
 
-__all__ = ["UriTemplate", "expand"]
+__all__ = [
+    "SCHEMES",
+    "UNRESERVED_AND_RESERVED",
+    "UNRESERVED_ONLY",
+    "UriTemplate",
+    "expand",
+]
 
 
 #: ``U``: everything but unreserved (RFC 6570 §1.5).

@@ -48,14 +48,16 @@ from ..errors import (
     UnknownEncodingError,
 )
 from ._codecs import _codec
-from ._data import _ENCODING_GROUPS
-from ._index import index as index  # §5 indexes, derived and corrected
+from ._data import _ENCODING_GROUPS, _SINGLE_BYTE_INDEX
+from ._index import _INDEX_LAYOUT
+from ._index import index as _index
 
 __all__ = [
     "Encoding",
     "bom_sniff",
     "decode",
     "encode",
+    "index",
     "lookup",
     "names",
     "utf8_decode_without_bom",
@@ -266,3 +268,29 @@ _ALL: tuple[Encoding, ...] = tuple(
     Encoding(name, labels) for _heading, group in _ENCODING_GROUPS for name, labels in group
 )
 _BY_LABEL: dict[str, Encoding] = {label: enc for enc in _ALL for label in enc.labels}
+
+
+def index(name: str) -> list[int | None]:
+    """The Encoding Standard's index ``name`` (§5), derived from Python's codecs and corrected.
+
+    ``index(name)[pointer]`` is the index code point, or ``None`` where the index has none.
+    Names are the Standard's (``"jis0208"``, ``"big5"``, ``"windows-1252"``, ...); an
+    unknown one raises :class:`~percent_encoding.errors.UnknownEncodingError`.  The list is
+    cached and shared: do not modify it.
+
+    >>> index("jis0208")[0] == ord("\u3000")
+    True
+    >>> index("windows-1252")[0] == ord("€")
+    True
+    """
+    if not isinstance(name, str):
+        raise PercentEncodingTypeError(
+            f"index() takes an index name (str), not {type(name).__name__}"
+        )
+    try:
+        return _index(name)
+    except KeyError:
+        known = sorted({*_INDEX_LAYOUT, "iso-2022-jp-katakana", *_SINGLE_BYTE_INDEX.values()})
+        raise UnknownEncodingError(
+            f"{name!r} is not an index of the Encoding Standard (§5); known: {', '.join(known)}"
+        ) from None

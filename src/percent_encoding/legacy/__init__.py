@@ -103,9 +103,19 @@ from ._ruby import (
 from ._schemes import SCHEMES
 
 __all__ = [
+    "DOTNET_SET",
+    "GO_PATH_SET",
+    "GO_QUERY_SET",
+    "JAVA_URLENCODER_SET",
     "PHP_QUERY_RFC1738",
     "PHP_QUERY_RFC3986",
+    "PHP_RAWURLENCODE_SET",
+    "PHP_URLENCODE_SET",
+    "RFC2732",
+    "RUBY_CGI_SET",
+    "RUBY_WWW_FORM_SET",
     "SCHEMES",
+    "SLUG_SET",
     "cgi_decode",
     "cgi_encode",
     "cgi_search_words",
