@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from percent_encoding import encodings as E
-from percent_encoding.encodings import _codecs
+from percent_encoding.encodings import _base, _codecs
 from percent_encoding.errors import (
     PercentEncodeError,
     PercentEncodingError,
@@ -372,9 +372,9 @@ FAST_PATH = ["Shift_JIS", "EUC-JP", "EUC-KR", "Big5", "gb18030", "GBK"]
 )
 def test_fast_path_agrees_with_spec_decoder(name: str, data: bytes) -> None:
     codec = _codecs._codec(name)
-    assert isinstance(codec, _codecs._MultiByte)
+    assert isinstance(codec, _base._MultiByte)
     codec._ensure()
-    out = _codecs._Out(False, name)
+    out = _base._Out(False, name)
     codec._slow_decode(data, out)
     assert E.lookup(name).decode(data) == "".join(out.parts)
 

@@ -24,7 +24,8 @@ Strategy
 
 Layout: this package's ``__init__`` is the public API; ``_data`` holds the generated tables,
 ``_index`` derives the §5 indexes from Python's codecs, ``_codecs`` has the decoders and
-encoders.
+encoders by name (UTF-8, single-byte, UTF-16, replacement), ``_chinese``, ``_japanese`` and
+``_korean`` the CJK ones, ``_base`` what they share.
 
 Errors: decoders in "fatal" mode raise :class:`~percent_encoding.errors.TextDecodeError`
 (``position`` = byte offset where the bad sequence starts); encoders in "fatal" mode raise
