@@ -25,6 +25,10 @@ TYPE_ALIAS = "a type alias for annotations, not API of its own"
 NOT_LISTED: dict[str, dict[str, str]] = {
     "percent_encoding.form": {"Errors": TYPE_ALIAS, "Pair": TYPE_ALIAS, "Text": TYPE_ALIAS},
     "percent_encoding.oauth1": {"Pairs": TYPE_ALIAS},
+    "percent_encoding.core": {
+        name: "the kernel seam for the package's own modules (form, oauth1), not API"
+        for name in ("form_parse_kernel", "form_parse_bytes_kernel", "form_serialize_kernel")
+    },
     "percent_encoding.encodings": {"DecodeErrors": TYPE_ALIAS, "EncodeErrors": TYPE_ALIAS},
     "percent_encoding.cli": {
         name: "the percent command's own pieces (build_parser looks the subcommands up in "

@@ -180,8 +180,7 @@ def _form_pairs(data: bytes) -> list[tuple[bytes, bytes]]:
     # application/x-www-form-urlencoded (HTML 4.0 §17.13.4): split on "&",
     # name and value at the first "=", "+" is a space, %XX an octet.  Kept as
     # octets, so what was sent is what gets signed.
-    pairs: list[tuple[bytes, bytes]] = _core._k.form_parse_bytes(data)
-    return pairs
+    return _core.form_parse_bytes_kernel(data)
 
 
 _DEFAULT_PORTS = {"http": "80", "https": "443"}

@@ -2,11 +2,11 @@
 ``URLSearchParams`` and what an HTML form submission sends.
 
 Strategy: the default path (UTF-8, ``&``, lossy decoding) goes straight to the
-kernels (``core._k.form_parse`` / ``form_parse_bytes`` / ``form_serialize``),
-which the C twin speeds up.  Every option is a small rewrite of the input
-before the kernel (``;`` becomes ``&``, a leading ``?`` is dropped, the
-isindex field is swapped) or a different text decoder after it (a legacy
-encoding, strict decoding).  Bad input raises one of the library's errors with
+kernels (``core.form_parse_kernel`` / ``form_parse_bytes_kernel`` /
+``form_serialize_kernel``), which the C twin speeds up.  Every option is a
+small rewrite of the input before the kernel (``;`` becomes ``&``, a leading
+``?`` is dropped, the isindex field is swapped) or a different text decoder
+after it (a legacy encoding, strict decoding).  Bad input raises one of the library's errors with
 a position into the input; limits raise :class:`FormLimitError`, never
 truncate.
 

@@ -1,7 +1,7 @@
 """application/x-www-form-urlencoded parsing: ``parse``, ``parse_bytes``, ``ParsedForm``.
 
 Strategy: the default path (UTF-8, ``&``, lossy decoding) goes straight to the
-kernels (``core._k.form_parse`` / ``form_parse_bytes``).  Every option is a
+kernels (``core.form_parse_kernel`` / ``form_parse_bytes_kernel``).  Every option is a
 small rewrite of the input before the kernel (``;`` becomes ``&``, a leading
 ``?`` is dropped, the isindex field is swapped) or a different text decoder
 after it (a legacy encoding, strict decoding).  Bad input raises one of the
@@ -275,8 +275,8 @@ def _decode_fields(
     if not strict:
         data = _to_ampersands(data, sep)
         if enc is None:
-            return _core._k.form_parse(data)  # type: ignore[no-any-return]
-        raw = _core._k.form_parse_bytes(
+            return _core.form_parse_kernel(data)
+        raw = _core.form_parse_bytes_kernel(
             data.encode("utf-8") if isinstance(data, str) else data
         )
         dec = enc.decode
@@ -385,9 +385,9 @@ def parse(
         and errors == "replace"
     ):
         if type(data) is bytes:
-            return _core._k.form_parse(data)  # type: ignore[no-any-return]
+            return _core.form_parse_kernel(data)
         if type(data) is str and (data.isascii() or LONE_SURROGATE.search(data) is None):
-            return _core._k.form_parse(data)  # type: ignore[no-any-return]
+            return _core.form_parse_kernel(data)
     strict = _check_errors(errors)
     text = _usv(_check_data(data, "parse"), strict)
     base = 0
@@ -491,7 +491,7 @@ def parse_bytes(
     limit = _check_limit(max_fields, "max_fields")
     if limit is not None:
         _count_fields(b, limit, sep)
-    pairs: list[tuple[bytes, bytes]] = _core._k.form_parse_bytes(_to_ampersands(b, sep))
+    pairs = _core.form_parse_bytes_kernel(cast(bytes, _to_ampersands(b, sep)))
     if isindex and _isindex_first(b, sep):
         pairs[0] = (b"", pairs[0][0])
     return pairs

@@ -176,7 +176,7 @@ class URLSearchParams:
 
     def __str__(self) -> str:
         """The application/x-www-form-urlencoded serialization (§6.2 stringifier)."""
-        return _core._k.form_serialize(self._list)  # type: ignore[no-any-return]
+        return _core.form_serialize_kernel(self._list)
 
     def to_string(self) -> str:
         """Same as ``str(self)``."""

@@ -1,7 +1,7 @@
 """application/x-www-form-urlencoded serializing: ``serialize``.
 
 Strategy: UTF-8 pairs of str or bytes go straight to the kernel
-(``core._k.form_serialize``; with the C twin ``serialize`` itself is a C
+(``core.form_serialize_kernel``; with the C twin ``serialize`` itself is a C
 entry); a legacy encoding, or any pair the kernel refuses, takes the checked
 path, which raises the library's errors with the pair's index.
 
@@ -110,7 +110,7 @@ def _serialize(
         # a 2-character str would unpack as a pair in the kernel
         return _serialize_checked(lst, "utf-8")
     try:
-        return _core._k.form_serialize(lst)  # type: ignore[no-any-return]
+        return _core.form_serialize_kernel(lst)
     except (TypeError, ValueError):
         # a name or value of another type, a pair of another length, a lone
         # surrogate: the checked path raises our error, with the pair's index
