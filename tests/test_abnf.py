@@ -87,3 +87,16 @@ def test_no_module_keeps_its_own_copy() -> None:
             if pattern.search(text) and (rule, path.name) not in ALLOWED:
                 found.append(f"{path.relative_to(SRC)}: {rule}")
     assert found == [], "import these from percent_encoding._abnf instead"
+
+
+def test_scheme_and_ip_literal() -> None:
+    for ok in ("http", "a", "svn+ssh", "z39.50r", "A-1"):
+        assert A.SCHEME.fullmatch(ok), ok
+    for bad in ("", "1a", "+a", "a b", "é"):
+        assert not A.SCHEME.fullmatch(bad), bad
+    for ok in ("::", "::1", "1:2:3:4:5:6:7:8", "::ffff:192.0.2.1", "1::8", "fe80::1%25eth0",
+               "fe80::1%25%41", "v1.x", "V7.a:b!$", "1:2:3:4:5:6:1.2.3.4"):
+        assert A.IP_LITERAL_BODY.fullmatch(ok), ok
+    for bad in ("", ":", "1:2:3:4:5:6:7:8:9", "::1.2.3.256", "fe80::1%eth0", "fe80::1%25",
+                "v1.", "v.x", "1.2.3.4", "::g", "1::2::3", "[::1]"):
+        assert not A.IP_LITERAL_BODY.fullmatch(bad), bad

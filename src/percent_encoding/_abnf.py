@@ -44,6 +44,54 @@ RESERVED = GEN_DELIMS + SUB_DELIMS
 BAD_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
 BAD_PERCENT_BYTES = re.compile(rb"%(?![0-9A-Fa-f]{2})")
 
+#   scheme        = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )                 §3.1
+SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*")
+
+#   IP-literal    = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]"    §3.2.2, RFC 6874 §2
+#   IPv6addrz     = IPv6address "%25" ZoneID
+#   ZoneID        = 1*( unreserved / pct-encoded )
+#   IPvFuture     = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
+#   IPv6address   =                            6( h16 ":" ) ls32
+#                 /                       "::" 5( h16 ":" ) ls32
+#                 / [               h16 ] "::" 4( h16 ":" ) ls32
+#                 / [ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32
+#                 / [ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32
+#                 / [ *3( h16 ":" ) h16 ] "::"    h16 ":"   ls32
+#                 / [ *4( h16 ":" ) h16 ] "::"              ls32
+#                 / [ *5( h16 ":" ) h16 ] "::"              h16
+#                 / [ *6( h16 ":" ) h16 ] "::"
+#   h16           = 1*4HEXDIG
+#   ls32          = ( h16 ":" h16 ) / IPv4address
+#   IPv4address   = dec-octet "." dec-octet "." dec-octet "." dec-octet
+#   dec-octet     = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35
+#
+# IP_LITERAL_BODY matches what sits between the brackets.
+_H16 = "[0-9A-Fa-f]{1,4}"
+_DEC_OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9][0-9]|[0-9])"
+IPV4ADDRESS = rf"{_DEC_OCTET}(?:\.{_DEC_OCTET}){{3}}"
+_LS32 = f"(?:{_H16}:{_H16}|{IPV4ADDRESS})"
+IPV6ADDRESS = (
+    "(?:"
+    + "|".join(
+        [
+            f"(?:{_H16}:){{6}}{_LS32}",
+            f"::(?:{_H16}:){{5}}{_LS32}",
+            f"(?:{_H16})?::(?:{_H16}:){{4}}{_LS32}",
+            f"(?:(?:{_H16}:){{0,1}}{_H16})?::(?:{_H16}:){{3}}{_LS32}",
+            f"(?:(?:{_H16}:){{0,2}}{_H16})?::(?:{_H16}:){{2}}{_LS32}",
+            f"(?:(?:{_H16}:){{0,3}}{_H16})?::{_H16}:{_LS32}",
+            f"(?:(?:{_H16}:){{0,4}}{_H16})?::{_LS32}",
+            f"(?:(?:{_H16}:){{0,5}}{_H16})?::{_H16}",
+            f"(?:(?:{_H16}:){{0,6}}{_H16})?::",
+        ]
+    )
+    + ")"
+)
+IP_LITERAL_BODY = re.compile(
+    rf"{IPV6ADDRESS}(?:%25(?:[{re.escape(UNRESERVED)}]|%[0-9A-Fa-f]{{2}})+)?"
+    rf"|[vV][0-9A-Fa-f]+\.[{re.escape(UNRESERVED + SUB_DELIMS + ':')}]+"
+)
+
 # --------------------------------------------------------------------------------------------
 # Scalar values
 #
