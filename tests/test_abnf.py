@@ -43,6 +43,13 @@ def test_bad_percent_finds_only_percents_that_start_no_triplet() -> None:
     assert A.BAD_PERCENT.search("%\u0661\u0662") is not None
 
 
+def test_pct_encoded_and_runs() -> None:
+    assert [m.group() for m in A.PCT_ENCODED.finditer("%41%4%zz%aF%%2f")] == ["%41", "%aF", "%2f"]
+    assert [m.group() for m in A.PCT_ENCODED_RUN.finditer("a%C3%A9%2%41%42b")] == [
+        "%C3%A9", "%41%42"
+    ]
+
+
 def test_lone_surrogate_is_the_surrogate_block() -> None:
     assert A.LONE_SURROGATE.search("a\ud800") is not None
     assert A.LONE_SURROGATE.search("\udfff") is not None
@@ -73,8 +80,10 @@ COPIES = {
     "unreserved": re.compile(r"0123456789-\._~"),
     "http token": re.compile(r"\[!#\$%&'\*\+\\-\.\^_`\|~0-9A-Za-z\]"),
     "ows": re.compile(r"\[ \\t\]\*"),
+    "pct-encoded": re.compile(r"""["']%\[0-9A-Fa-f\]\{2\}["']"""),
+    "pct-encoded run": re.compile(r"\(\?:%\[0-9A-Fa-f\]\{2\}\)\+"),
 }
-ALLOWED = {("unreserved", "detect.py")}
+ALLOWED = {("unreserved", "detect.py"), ("pct-encoded run", "detect.py")}
 
 
 def test_no_module_keeps_its_own_copy() -> None:

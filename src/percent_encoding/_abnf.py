@@ -39,6 +39,10 @@ GEN_DELIMS = ":/?#[]@"
 SUB_DELIMS = "!$&'()*+,;="
 RESERVED = GEN_DELIMS + SUB_DELIMS
 
+PCT_ENCODED = re.compile("%[0-9A-Fa-f]{2}")
+# Adjacent triples, decoded together (a UTF-8 sequence spans several).
+PCT_ENCODED_RUN = re.compile("(?:%[0-9A-Fa-f]{2})+")
+
 # A "%" that does not start a pct-encoded triple.  The URL Standard's percent-decode
 # (§1.3) passes it through as a literal byte; strict decoders report its position.
 BAD_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")

@@ -20,6 +20,7 @@ import re
 
 from . import core as _core
 from ._abnf import HEXDIG as _HEXDIG
+from ._abnf import PCT_ENCODED_RUN as _RUN_RE
 from ._abnf import RESERVED as _RESERVED
 from ._abnf import UNRESERVED as _UNRESERVED
 from .errors import PercentEncodeError, PercentEncodingTypeError
@@ -168,7 +169,6 @@ def iri_to_uri(iri: str, *, strict: bool = False) -> str:
 # ---------------------------------------------------------------------------
 # §3.2 URI -> IRI
 # ---------------------------------------------------------------------------
-_RUN_RE = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 _UCS_RE = re.compile(f"[{_UCSCHAR}]")
 _UCS_OR_PRIVATE_RE = re.compile(f"[{_UCSCHAR}{_IPRIVATE}]")
 _PCT_UPPER = [f"%{i:02X}" for i in range(256)]

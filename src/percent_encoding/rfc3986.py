@@ -34,6 +34,7 @@ from ._abnf import BAD_PERCENT as _BAD_PERCENT
 from ._abnf import HEXDIG as _HEX
 from ._abnf import IP_LITERAL_BODY as _IP_LITERAL_BODY
 from ._abnf import LONE_SURROGATE as _LONE_SURROGATE
+from ._abnf import PCT_ENCODED as _PCT_RE
 from ._abnf import SCHEME as _SCHEME
 from ._abnf import SUB_DELIMS as _SUB_DELIMS
 from ._abnf import UNRESERVED as _UNRESERVED
@@ -310,7 +311,6 @@ def remove_dot_segments(path: str) -> str:
 # ---------------------------------------------------------------------------
 # §6.2.2 normalization
 # ---------------------------------------------------------------------------
-_PCT_RE = re.compile(r"%[0-9A-Fa-f]{2}")
 # Every %xx spelling -> its §6.2.2 normal form: the character for unreserved
 # octets (§6.2.2.2), the triplet with upper-case hex otherwise (§6.2.2.1).
 _PCT_NORMAL: dict[str, str] = {}

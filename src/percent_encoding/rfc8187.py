@@ -35,6 +35,7 @@ import unicodedata
 from . import core as _core
 from ._abnf import BAD_PERCENT as _BAD_PERCENT
 from ._abnf import OWS as _OWS
+from ._abnf import PCT_ENCODED as _PCT_LIKE
 from ._abnf import TOKEN as _TOKEN
 from ._http import read_quoted
 from .errors import (
@@ -253,7 +254,6 @@ def _decode(
 # RFC 6266: Content-Disposition
 
 _NEEDS_QUOTE_ESCAPE = re.compile(r'["\\]')
-_PCT_LIKE = re.compile(r"%[0-9A-Fa-f]{2}")
 _UNSAFE_FALLBACK = re.compile(r"[^\x20-\x7e]|\\")
 
 
