@@ -1,4 +1,4 @@
-"""The ``percent`` command (issue 7): subcommands, exit codes, streaming, terminal behaviour,
+"""The ``percent`` command (docs/cli.md): subcommands, exit codes, streaming, terminal behaviour,
 and the examples in docs/cli.md."""
 
 from __future__ import annotations
@@ -577,7 +577,7 @@ def test_docs_cli_examples(cmd: str, expected: str) -> None:
 
 
 def test_cli_error_is_a_library_error() -> None:
-    # Regression (QA fuzz #13): CLIError is exported, so it must be catchable as the
+    # Regression (found by fuzzing): CLIError is exported, so it must be catchable as the
     # library's base error, and it keeps its exit status.
     from percent_encoding.errors import PercentEncodingError
 
@@ -589,7 +589,7 @@ def test_cli_error_is_a_library_error() -> None:
 
 @pytest.mark.parametrize("argv", [object(), 5, "encode", b"encode", ["encode", 1], [None]])
 def test_main_rejects_argv_that_is_not_a_sequence_of_str(argv: Any) -> None:
-    # Regression (QA fuzz #13): main(object()) raised a bare TypeError; a str would have
+    # Regression (found by fuzzing): main(object()) raised a bare TypeError; a str would have
     # been split into one-letter arguments.
     from percent_encoding.errors import PercentEncodingTypeError
 

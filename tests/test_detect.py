@@ -16,13 +16,13 @@ class TestSpaceConvention:
     @pytest.mark.parametrize(
         ("url", "plus", "rule"),
         [
-            ("http://example.com/?q=a+b", True, "[166]"),  # seed [165]-[166]
-            ("HTTPS://example.com/?q=a+b", True, "[166]"),
-            ("ws://example.com/chat?room=a+b", True, "[166]"),
-            ("wss://example.com/chat?room=a+b", True, "[166]"),
-            ("mailto:a@example.com?subject=a+b", False, "[168]"),  # seed [21], [167]
-            ("ftp://example.com/?a+b", False, "[168]"),
-            ("/relative?q=a+b", False, "[168]"),  # no scheme known
+            ("http://example.com/?q=a+b", True, "http-query"),  # HTML §4.10.21.3
+            ("HTTPS://example.com/?q=a+b", True, "http-query"),
+            ("ws://example.com/chat?room=a+b", True, "http-query"),
+            ("wss://example.com/chat?room=a+b", True, "http-query"),
+            ("mailto:a@example.com?subject=a+b", False, "other-scheme-query"),  # RFC 6068
+            ("ftp://example.com/?a+b", False, "other-scheme-query"),
+            ("/relative?q=a+b", False, "no-scheme-query"),  # no scheme known
         ],
     )
     def test_query_by_scheme(self, url: str, plus: bool, rule: str) -> None:
@@ -32,13 +32,22 @@ class TestSpaceConvention:
     def test_paths_and_fragments_are_plain(self) -> None:
         for comp in ("path", "fragment", "userinfo", "host"):
             c = detect.space_convention("https://example.com/a+b#c+d", component=comp)
-            assert c.plus_is_space is False and c.rule == "[164]"
+            assert c.plus_is_space is False and c.rule == "url-component"
 
     def test_post_body_is_a_form(self) -> None:
         c = detect.space_convention(method="POST")
-        assert c.plus_is_space and c.confidence == "certain" and c.rule == "[160]"
+        assert c.plus_is_space and c.confidence == "certain" and c.rule == "form-body"
         assert detect.space_convention(component="body").plus_is_space
         assert not detect.space_convention(method="GET").plus_is_space
+
+    def test_rule_is_a_stable_identifier_and_paragraph_is_deprecated(self) -> None:
+        seen = {detect.space_convention(u, method=m, component=c).rule for u, m, c in [
+            (None, "POST", None), (None, "GET", None), ("https://x/", None, "path"),
+            ("https://x/?a", None, None), ("/x?a", None, None), ("ftp://x/?a", None, None)]}
+        assert seen == set(detect.RULES)
+        c = detect.space_convention("https://example.com/?q=a+b")
+        with pytest.warns(DeprecationWarning, match="use .rule"):
+            assert c.paragraph == "[166]"
 
     def test_scheme_argument(self) -> None:
         assert detect.space_convention(scheme="https").plus_is_space

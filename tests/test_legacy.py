@@ -316,7 +316,7 @@ def test_http_build_query_skips_recursion() -> None:
 
 
 def test_http_build_query_deep_nesting_is_iterative() -> None:
-    # Regression (QA fuzz #2): 5000 levels raised RecursionError.  PHP has no
+    # Regression (found by fuzzing): 5000 levels raised RecursionError.  PHP has no
     # depth limit, so neither do we: the name is a%5Ba%5D... as PHP writes it.
     depth = 5000
     data: object = "x"
@@ -372,7 +372,7 @@ def test_http_build_query_nested_order_and_siblings() -> None:
     ],
 )
 def test_bad_arguments_raise_library_errors(call: object, error: type[Exception]) -> None:
-    # Regression (QA fuzz #12): these raised bare ValueError/TypeError/AttributeError,
+    # Regression (found by fuzzing): these raised bare ValueError/TypeError/AttributeError,
     # or (numeric_prefix=object()) silently ignored the argument.
     assert callable(call)
     with pytest.raises(error) as info:

@@ -1,4 +1,4 @@
-"""The web tool's server (issue 7), over real HTTP to a server on 127.0.0.1:0 in a thread:
+"""The web tool's server (docs/web.md), over real HTTP to a server on 127.0.0.1:0 in a thread:
 routes, the JSON API, limits, headers, escaping, and the form lab pages."""
 
 from __future__ import annotations
@@ -391,7 +391,7 @@ def test_show_bytes_matches_both_sides() -> None:
 ])
 def test_api_json_fields_must_be_strings(srv: web.Server, path: str, field: str, value: Any,
                                          kind: str) -> None:
-    # Regression (QA fuzz #13): {"input": 5} was silently encoded as "".
+    # Regression (found by fuzzing): {"input": 5} was silently encoded as "".
     r = post_json(srv, path, {field: value})
     assert r.status == 400
     assert r.json()["error"] == f"field {field!r} must be a string, not {kind}"

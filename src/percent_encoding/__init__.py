@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import sets
 from ._impl import IMPLEMENTATION
+from ._version import __version__
 from .core import (
     decode,
     decode_text,
@@ -33,8 +34,6 @@ from .errors import (
 )
 from .form import URLSearchParams
 from .sets import EncodeSet
-
-__version__ = "0.1.0"
 
 __all__ = [
     "IMPLEMENTATION",

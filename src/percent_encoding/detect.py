@@ -3,10 +3,11 @@
 Strategy: four questions, four functions, each returning plain data.
 
 * :func:`space_convention` — does ``+`` mean a space here?  The decision
-  procedure of the seed document (SuikaWiki "percent-encoding" [158]–[168]):
-  a POST body is application/x-www-form-urlencoded; the query of an http,
-  https, ws or wss URL most likely is; other schemes' queries, paths and
-  fragments are plain percent-encoding, where ``+`` is a plus sign ([104]).
+  procedure: a POST body sent by a form is application/x-www-form-urlencoded
+  (HTML §4.10.21.3, URL Standard §5); the query of an http, https, ws or wss
+  URL most likely is (HTML forms write GET queries that way); other schemes'
+  queries, paths and fragments are plain percent-encoding, where ``+`` is a
+  plus sign (RFC 3986 §2.2, §3.4).
 * :func:`charset` — which encoding are these percent-decoded bytes in (see
   :mod:`._charset`; valid UTF-8 first, then the legacy encodings of forms).
 * :func:`diagnose` — what is wrong with this string: bad or truncated
@@ -32,6 +33,7 @@ from .sets import EncodeSet
 from .sets import get as _get_set
 
 __all__ = [
+    "RULES",
     "CharsetGuess",
     "Finding",
     "SpaceConvention",
@@ -51,13 +53,35 @@ class SpaceConvention:
     """The answer of :func:`space_convention`.
 
     ``plus_is_space`` is the decision; ``confidence`` is "certain", "likely"
-    or "probably"; ``reason`` says which rule fired, citing the seed document.
+    or "probably"; ``reason`` says why, citing the specs; ``rule`` names the rule that
+    fired with a stable identifier, one of :data:`RULES` (``"form-body"``,
+    ``"no-form-body"``, ``"url-component"``, ``"http-query"``, ``"no-scheme-query"``,
+    ``"other-scheme-query"``).
     """
 
     plus_is_space: bool
     reason: str
     confidence: Literal["certain", "likely", "probably"]
     rule: str
+
+    @property
+    def paragraph(self) -> str:
+        """Deprecated: the bracketed paragraph number that ``rule`` held in 0.1.0 (``"[166]"``).
+
+        Use :attr:`rule`, a stable identifier.
+        """
+        import warnings
+
+        warnings.warn("SpaceConvention.paragraph is deprecated; use .rule, a stable identifier",
+                      DeprecationWarning, stacklevel=2)
+        return _OLD_RULES[self.rule]
+
+
+#: The values of :attr:`SpaceConvention.rule`.
+RULES = ("form-body", "no-form-body", "url-component", "http-query", "no-scheme-query",
+         "other-scheme-query")
+_OLD_RULES = {"form-body": "[160]", "no-form-body": "[163]", "url-component": "[164]",
+              "http-query": "[166]", "no-scheme-query": "[168]", "other-scheme-query": "[168]"}
 
 
 def _scheme_of(url: str) -> str | None:
@@ -94,16 +118,16 @@ def space_convention(
             return SpaceConvention(
                 True,
                 "a request body sent by an HTML form is application/x-www-form-urlencoded, "
-                "where '+' is a space (seed [160]-[161]); certain only when its Content-Type "
-                "says so",
+                "where '+' is a space (HTML §4.10.21.3, URL Standard §5); certain only when "
+                "its Content-Type says so",
                 "likely" if comp == "body" and meth is None else "certain",
-                "[160]",
+                "form-body",
             )
         return SpaceConvention(
             False,
             f"a {meth} request has no form body; nothing says '+' is a space",
             "probably",
-            "[163]",
+            "no-form-body",
         )
     sch = scheme.lower().rstrip(":") if scheme else (_scheme_of(url) if url else None)
     if comp is None:
@@ -116,38 +140,38 @@ def space_convention(
         return SpaceConvention(
             False,
             f"the {comp} of a URL is plain percent-encoding: '+' is a plus sign and a space "
-            "is %20 (seed [163]-[164], [104])",
+            "is %20 (RFC 3986 §2.2; URL Standard §4.4 gives '+' no meaning there)",
             "probably",
-            "[164]",
+            "url-component",
         )
     if sch in _FORM_SCHEMES:
         return SpaceConvention(
             True,
             f"the query of an {sch}: URL is most likely application/x-www-form-urlencoded "
             "(HTML forms submit GET queries that way), where '+' is a space; the server "
-            "alone decides for sure (seed [165]-[166], [169])",
+            "alone decides for sure (HTML §4.10.21.3, URL Standard §5)",
             "likely",
-            "[166]",
+            "http-query",
         )
     if sch is None:
         return SpaceConvention(
             False,
             "no scheme is known: a query is plain percent-encoding unless its server "
-            "treats it as a form (seed [167]-[168]); pass the URL or scheme to decide",
+            "treats it as a form (RFC 3986 §3.4); pass the URL or scheme to decide",
             "probably",
-            "[168]",
+            "no-scheme-query",
         )
     extra = (
-        " (mailto: queries look like forms but give '+' no special meaning, seed [21])"
+        " (mailto: queries look like forms but give '+' no special meaning, RFC 6068 §2)"
         if sch == "mailto"
         else ""
     )
     return SpaceConvention(
         False,
         f"the query of a {sch}: URL is plain percent-encoding: '+' is a plus sign "
-        f"(seed [167]-[168]){extra}",
+        f"(RFC 3986 §3.4){extra}",
         "probably",
-        "[168]",
+        "other-scheme-query",
     )
 
 

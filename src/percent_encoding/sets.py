@@ -8,8 +8,8 @@ module constants, dict keys and ``functools.cache`` arguments.
 
 Every named set is a module constant with the spec it comes from, and is
 registered under a name (``get("component")``) so strings can select it.
-:func:`compare` draws the table of the seed documents: the 128 ASCII code
-points against any number of sets.
+:func:`compare` draws a comparison table: the 128 ASCII code points against
+any number of sets.
 
 Sources:
   WHATWG URL Standard §1.3 "Percent-encoded bytes" (current sets; ``^`` joined the

@@ -7,7 +7,7 @@ percent-encoding with that set.  ``form`` reads :mod:`percent_encoding.form`, ``
 reads :mod:`percent_encoding.detect`; both, and the encoding tables, are imported inside
 the subcommands that need them so that start-up stays fast.
 
-Conventions (issue 7): errors are one line on stderr and no traceback; exit
+Conventions: errors are one line on stderr and no traceback; exit
 status 2 for usage errors (unknown scheme, set or encoding label, a scheme and an
 option that do not go together, bad arguments), 1 for data errors (a bad ``%`` with
 ``--strict``, text an encoding cannot represent, unreadable files).  Without TEXT,
