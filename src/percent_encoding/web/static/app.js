@@ -253,7 +253,7 @@
 
   function outputCell(r) {
     if (r.error !== undefined) return el("td", { class: "out err" }, el("span", { text: r.error }));
-    if (r.na !== undefined) return el("td", { class: "out na", title: r.na }, "n/a — this scheme has its own charset rules");
+    if (r.na !== undefined) return el("td", { class: "out na", title: r.na, tabindex: "0" }, "n/a — this scheme has its own charset rules");
     return el("td", { class: "out" }, state.mode === "encode" ? marked(r.output) : el("code", { text: r.output }));
   }
 
@@ -317,7 +317,7 @@
     if (d.skipped) chips.push(el("span", { class: "chip dim", text: d.skipped }));
     const sc = d.space_convention;
     if (sc) {
-      chips.push(el("span", { class: "chip", title: sc.reason || "" },
+      chips.push(el("span", { class: "chip", title: sc.reason || "", tabindex: sc.reason ? "0" : null },
         sc.plus_is_space ? "“+” means a space" : "“+” is a plus sign",
         el("small", { text: sc.confidence ? ` · ${sc.confidence}` : "" })));
     }
@@ -325,17 +325,17 @@
       if (d.charset.length === 0) chips.push(el("span", { class: "chip", text: "charset: ASCII only" }));
       for (const g of d.charset.slice(0, 3)) {
         const conf = typeof g.confidence === "number" ? ` ${(g.confidence * 100).toFixed(0)}%` : "";
-        chips.push(el("span", { class: "chip", title: g.reason || "", text: `charset: ${g.encoding}${conf}` }));
+        chips.push(el("span", { class: "chip", title: g.reason || "", tabindex: g.reason ? "0" : null, text: `charset: ${g.encoding}${conf}` }));
       }
     }
     if (Array.isArray(d.variants) && d.variants.length) {
       const n = d.variants.length;
       const names = n <= 3 ? d.variants.join(", ") : `${n} schemes`;
-      chips.push(el("span", { class: "chip", title: d.variants.join(", "), text: `could come from ${names}` }));
+      chips.push(el("span", { class: "chip", title: d.variants.join(", "), tabindex: "0", text: `could come from ${names}` }));
     }
     // An analysis that could not run on this text says why (e.g. a lone surrogate).
     for (const [key, message] of Object.entries(errors)) {
-      chips.push(el("span", { class: "chip dim", title: message, text: `${key.replace("_", " ")}: ${message}` }));
+      chips.push(el("span", { class: "chip dim", title: message, tabindex: "0", text: `${key.replace("_", " ")}: ${message}` }));
     }
     $("detect-chips").replaceChildren(...chips);
     const items = [];
@@ -427,19 +427,104 @@
         const v = cell(c, si);
         if (c.group) {
           const cls = v === null ? "keep" : v.startsWith("all") ? "enc" : "other";
-          return el("td", { class: `cell ${cls} grp`, title: `${s.name}: ${c.label} ${v === null ? "left alone" : "changed: " + v}`, text: v === null ? "·" : v.replace("all ", "%") });
+          const info = `${s.name}: ${c.label} ${v === null ? "left alone" : "changed: " + v}`;
+          return el("td", { class: `cell ${cls} grp`, title: info, "aria-label": info, tabindex: "-1", text: v === null ? "·" : v.replace("all ", "%") });
         }
         const [cls, txt] = classify(v);
         const ch = c.label === "SP" ? "space" : `'${c.label}'`;
-        return el("td", { class: `cell ${cls}`, title: `${s.name}: ${ch} → ${v === null ? "unchanged" : v}`, text: txt || "·" });
+        const info = `${s.name}: ${ch} → ${v === null ? "unchanged" : v}`;
+        return el("td", { class: `cell ${cls}`, title: info, "aria-label": info, tabindex: "-1", text: txt || "·" });
       });
       const tr = el("tr", { class: "row", onclick: () => selectScheme(s.name) },
-        el("th", { class: "sname", title: s.spec || "", text: s.name }), ...tds);
+        el("th", { class: "sname", scope: "row", title: s.spec || "", tabindex: "-1",
+          "aria-label": `${s.name}${s.spec ? ": " + s.spec : ""}`, text: s.name }), ...tds);
       tr.dataset.scheme = s.name;
       rows.push(tr);
     });
     $("grid-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
     highlightGrid();
+    gridFocus(gridPos.row, gridPos.col, false);
+  }
+
+  // The grid is one Tab stop; arrow keys, Home/End and PageUp/PageDown move between its
+  // cells and Enter or Space picks the row's scheme (the WAI-ARIA grid pattern, with a
+  // roving tabindex).  What hovering a cell shows, focusing it shows too, in #grid-info.
+  const gridPos = { row: 0, col: 0 };
+  function gridRows() { return [...document.querySelectorAll("#grid-table tr.row")]; }
+  function gridCells(tr) { return [...tr.querySelectorAll("th.sname, td.cell")]; }
+  function gridFocus(row, col, focus) {
+    const rows = gridRows();
+    if (!rows.length) return;
+    row = Math.max(0, Math.min(row, rows.length - 1));
+    const cells = gridCells(rows[row]);
+    col = Math.max(0, Math.min(col, cells.length - 1));
+    gridPos.row = row; gridPos.col = col;
+    for (const c of document.querySelectorAll("#grid-table [tabindex='0']")) c.tabIndex = -1;
+    cells[col].tabIndex = 0;
+    if (focus) cells[col].focus();
+  }
+  function gridInfo(cell) {
+    const tr = cell.closest("tr.row");
+    if (!tr) return;
+    const what = cell.getAttribute("aria-label") || cell.title || "";
+    $("grid-info").textContent = `${what} — click or press Enter to pick ${tr.dataset.scheme}`;
+  }
+  function initGridKeys() {
+    const table = $("grid-table");
+    table.addEventListener("keydown", (e) => {
+      const cell = e.target.closest("th.sname, td.cell");
+      if (!cell) return;
+      const rows = gridRows();
+      const row = rows.indexOf(cell.closest("tr"));
+      const col = gridCells(rows[row]).indexOf(cell);
+      const page = 10;
+      const moves = {
+        ArrowRight: [row, col + 1], ArrowLeft: [row, col - 1],
+        ArrowDown: [row + 1, col], ArrowUp: [row - 1, col],
+        Home: e.ctrlKey ? [0, 0] : [row, 0], End: e.ctrlKey ? [rows.length - 1, 1e9] : [row, 1e9],
+        PageDown: [row + page, col], PageUp: [row - page, col],
+      };
+      if (e.key in moves) {
+        e.preventDefault();
+        gridFocus(moves[e.key][0], moves[e.key][1], true);
+      } else if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        selectScheme(cell.closest("tr").dataset.scheme);
+      }
+    });
+    table.addEventListener("focusin", (e) => {
+      const cell = e.target.closest("th.sname, td.cell");
+      if (!cell) return;
+      const rows = gridRows();
+      const row = rows.indexOf(cell.closest("tr"));
+      if (row >= 0) gridFocus(row, gridCells(rows[row]).indexOf(cell), false);
+      gridInfo(cell);
+    });
+    table.addEventListener("mouseover", (e) => {
+      const cell = e.target.closest("th.sname, td.cell");
+      if (cell) gridInfo(cell);
+    });
+  }
+
+  // A title shows on hover (the browser's tooltip); the same text shows on keyboard focus
+  // in #tip, so nothing is only for mouse users.  Escape hides it.
+  function initTips() {
+    const tip = $("tip");
+    const hide = () => { tip.hidden = true; };
+    document.addEventListener("focusin", (e) => {
+      const t = e.target;
+      const text = t && t.getAttribute ? t.getAttribute("title") : "";
+      if (!text || t.closest("#grid-table")) { hide(); return; }
+      tip.textContent = text;
+      tip.hidden = false;
+      const r = t.getBoundingClientRect();
+      const w = Math.min(tip.offsetWidth, document.documentElement.clientWidth - 16);
+      const left = Math.max(8, Math.min(r.left, document.documentElement.clientWidth - w - 8));
+      tip.style.left = `${left + window.scrollX}px`;
+      tip.style.top = `${r.bottom + window.scrollY + 6}px`;
+    });
+    document.addEventListener("focusout", hide);
+    document.addEventListener("keydown", (e) => { if (e.key === "Escape") hide(); });
   }
 
   function highlightGrid() {
@@ -545,6 +630,8 @@
     });
     $("hide-same").addEventListener("change", () => schedule(0));
     $("grid-diff").addEventListener("change", drawGrid);
+    initGridKeys();
+    initTips();
     initLab();
     await update();
     loadGrid();

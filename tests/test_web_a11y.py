@@ -1,0 +1,262 @@
+"""The web tool for everyone, in real headless Chromium (Debian's /usr/bin/chromium driven by
+Playwright; never ``playwright install``): axe-core finds no serious or critical violation,
+light or dark, wide or phone-sized; every control and every cell of the character grid is
+reached and operated with the keyboard; what hover shows, focus shows too; at 375 px the page
+never scrolls sideways (wide tables scroll inside their own box).
+
+axe-core's ``axe.min.js`` comes from the ``axe-playwright-python`` package (a test
+dependency), injected into the page by this test; the test skips when it is missing.
+Screenshots go to a temporary directory (and to $PERCENT_SCREENSHOTS when set).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.one_impl
+
+CHROMIUM = "/usr/bin/chromium"
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"{CHROMIUM} is not installed", allow_module_level=True)
+_axe_spec = importlib.util.find_spec("axe_playwright_python")
+if _axe_spec is None or _axe_spec.origin is None:
+    pytest.skip("axe-playwright-python (for axe.min.js) is not installed",
+                allow_module_level=True)
+AXE_JS = Path(_axe_spec.origin).with_name("axe.min.js")
+
+from percent_encoding.web.server import Server, make_server  # noqa: E402
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+TIMEOUT_MS = 15000
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    s = make_server("127.0.0.1", 0)
+    t = threading.Thread(target=s.serve_forever, daemon=True)
+    t.start()
+    yield s
+    s.shutdown()
+    s.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("a11y-screenshots")
+
+
+def shoot(page: Any, shots: Path, name: str, **kw: Any) -> None:
+    path = shots / f"{name}.png"
+    page.screenshot(path=str(path), **kw)
+    keep = os.environ.get("PERCENT_SCREENSHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, Path(keep) / path.name)
+
+
+def open_page(browser: Any, server: Server, *, width: int = 1280, dark: bool = False,
+              query: str = "?input=caf%C3%A9+%26+cr%C3%A8me") -> Any:
+    ctx = browser.new_context(viewport={"width": width, "height": 900},
+                              color_scheme="dark" if dark else "light",
+                              bypass_csp=True)  # to inject axe.min.js; the page is unchanged
+    page = ctx.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(server.url + query)
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("#grid-table td.cell")
+    return page
+
+
+def axe(page: Any) -> list[dict[str, Any]]:
+    page.add_script_tag(path=str(AXE_JS))
+    result = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+    )
+    return list(result)
+
+
+def _summary(violations: list[dict[str, Any]]) -> str:
+    lines = []
+    for v in violations:
+        targets = [n["target"] for n in v["nodes"][:3]]
+        lines.append(f"{v['impact']}: {v['id']} ({len(v['nodes'])}x) {targets} "
+                     f"{v['nodes'][0].get('failureSummary', '')[:300]}")
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize(
+    ("width", "dark"), [(1280, False), (1280, True), (375, False)], ids=["wide", "dark", "phone"]
+)
+def test_axe_finds_no_serious_violation(browser: Any, server: Server, shots: Path,
+                                        width: int, dark: bool) -> None:
+    page = open_page(browser, server, width=width, dark=dark)
+    try:
+        # Show every part of the page axe should see: the analysis box and the lab's result.
+        page.click("#mode-decode")
+        page.wait_for_selector("#detect:not([hidden])")
+        bad = [v for v in axe(page) if v["impact"] in ("serious", "critical")]
+        shoot(page, shots, f"a11y-{width}-{'dark' if dark else 'light'}", full_page=True)
+        assert not bad, _summary(bad)
+    finally:
+        page.context.close()
+
+
+def test_contrast_is_at_least_4_5(browser: Any, server: Server) -> None:
+    # axe's color-contrast rule at its own threshold (4.5:1 for normal text), on both themes.
+    for dark in (False, True):
+        page = open_page(browser, server, dark=dark)
+        try:
+            page.add_script_tag(path=str(AXE_JS))
+            found = page.evaluate(
+                "async () => (await axe.run(document, {runOnly: ['color-contrast']}))"
+                ".violations"
+            )
+            assert not found, _summary(found)
+        finally:
+            page.context.close()
+
+
+def test_no_sideways_scroll_at_375px(browser: Any, server: Server, shots: Path) -> None:
+    page = open_page(browser, server, width=375)
+    try:
+        for mode in ("encode", "decode"):
+            page.click(f"#mode-{mode}")
+            page.wait_for_timeout(300)
+            sw, cw = page.evaluate(
+                "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+            )
+            assert sw <= cw, f"the page is {sw}px wide in a {cw}px viewport ({mode})"
+        # The wide tables scroll inside their own box instead.
+        for box in ("#grid-table", "#results"):
+            wrap_scrolls = page.evaluate(
+                """sel => { const t = document.querySelector(sel);
+                            let p = t.parentElement;
+                            while (p && getComputedStyle(p).overflowX === 'visible')
+                              p = p.parentElement;
+                            return p !== null && p !== document.body
+                                   && p.getBoundingClientRect().width <= 375; }""",
+                box,
+            )
+            assert wrap_scrolls, f"{box} has no scroll box of its own"
+        shoot(page, shots, "phone-375", full_page=True)
+    finally:
+        page.context.close()
+
+
+def _focused(page: Any) -> dict[str, Any]:
+    return dict(page.evaluate(
+        """() => { const e = document.activeElement;
+                   return {id: e.id, tag: e.tagName, cls: e.className,
+                           text: (e.textContent || '').trim().slice(0, 40),
+                           scheme: e.closest('tr') ? e.closest('tr').dataset.scheme : null,
+                           grid: e.closest('#grid-table') !== null}; }"""
+    ))
+
+
+def test_every_control_is_reachable_with_tab(browser: Any, server: Server) -> None:
+    page = open_page(browser, server)
+    try:
+        page.click("#mode-decode")
+        page.wait_for_selector("#detect:not([hidden])")
+        want = set(page.evaluate(
+            """() => [...document.querySelectorAll(
+                   'main button, main select, main input, main textarea, main a[href]')]
+                 .filter(e => e.offsetParent !== null && !e.closest('#results tbody'))
+                 .map(e => e.id).filter(Boolean)"""
+        ))
+        assert {"mode-encode", "scheme", "encoding", "input", "share", "grid-diff",
+                "lab-send", "lab-value"} <= want
+        seen: set[str] = set()
+        grid_cells = 0
+        page.focus("#mode-encode")
+        for _ in range(400):
+            f = _focused(page)
+            seen.add(f["id"])
+            if f["grid"]:
+                grid_cells += 1
+            page.keyboard.press("Tab")
+            if want <= seen and grid_cells:
+                break
+        assert want <= seen, f"never reached with Tab: {sorted(want - seen)}"
+        # The grid is one Tab stop (arrow keys move inside it), not hundreds.
+        assert grid_cells == 1
+    finally:
+        page.context.close()
+
+
+def test_grid_is_operable_with_the_keyboard_and_shows_details_on_focus(
+    browser: Any, server: Server, shots: Path
+) -> None:
+    page = open_page(browser, server, query="?input=a+b")
+    try:
+        first = page.locator("#grid-table [tabindex='0']")
+        assert first.count() == 1
+        first.focus()
+        start = _focused(page)
+        assert start["scheme"]
+        page.keyboard.press("ArrowRight")
+        right = _focused(page)
+        assert right["tag"] == "TD" and right["scheme"] == start["scheme"]
+        # The details that hover shows (the exact output) are shown for the focused cell too.
+        info = page.locator("#grid-info")
+        sync_api.expect(info).to_contain_text(right["scheme"])
+        label = page.evaluate("document.activeElement.getAttribute('aria-label') || ''")
+        assert right["scheme"] in label
+        page.keyboard.press("ArrowDown")
+        down = _focused(page)
+        assert down["scheme"] != start["scheme"] and down["tag"] == "TD"
+        page.keyboard.press("End")
+        page.keyboard.press("Home")
+        assert _focused(page)["tag"] == "TH"
+        # Enter on a cell picks that row's scheme, as a click does.
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "s => document.getElementById('scheme').value === s", arg=down["scheme"]
+        )
+        # Hover shows the same details.
+        cell = page.locator("#grid-table tr.row td.cell").nth(5)
+        cell.hover()
+        sync_api.expect(info).to_contain_text(
+            str(cell.evaluate("c => c.closest('tr').dataset.scheme"))
+        )
+        shoot(page, shots, "grid-keyboard")
+    finally:
+        page.context.close()
+
+
+def test_titles_are_shown_on_focus_too(browser: Any, server: Server) -> None:
+    page = open_page(browser, server)
+    try:
+        page.click("#mode-decode")
+        page.wait_for_selector("#detect:not([hidden]) .chip[title]")
+        chip = page.locator("#detect-chips .chip[title]").first
+        assert chip.get_attribute("tabindex") == "0"
+        chip.focus()
+        tip = page.locator("#tip")
+        sync_api.expect(tip).to_be_visible()
+        sync_api.expect(tip).to_have_text(str(chip.get_attribute("title")))
+        page.focus("#share")
+        sync_api.expect(tip).to_have_text(str(page.get_attribute("#share", "title")))
+        page.keyboard.press("Escape")
+        sync_api.expect(tip).to_be_hidden()
+    finally:
+        page.context.close()
