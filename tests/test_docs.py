@@ -1,11 +1,17 @@
-"""The examples in README.md and docs/*.md run and print what they say
-(doctest), and the module docstrings' examples too."""
+"""The examples in README.md and docs/*.md run and print what they say (doctest for
+Python, including the web API's; the `percent` transcripts by running them), and the
+module docstrings' examples too."""
 
 from __future__ import annotations
 
 import doctest
 import importlib
+import os
 import pkgutil
+import re
+import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -36,3 +42,60 @@ def test_docstring_examples(name: str) -> None:
     mod = importlib.import_module(name)
     result = doctest.testmod(mod, optionflags=FLAGS, verbose=False)
     assert result.failed == 0, f"{result.failed} docstring example(s) in {name} failed"
+
+
+# --- the shell examples ---------------------------------------------------------------------
+# ```console blocks are transcripts: `$ percent ARGS` and then what it prints (stdout and
+# stderr together).  In ```sh blocks, a comment `# → TEXT` is the exact output; other
+# comments are prose.  Commands with pipes or redirections, and `serve`, are not run.
+
+_SKIP = re.compile(r"[|<>]|\bserve\b")
+
+
+def _console_cases() -> list[tuple[str, str, str]]:
+    cases = []
+    for path in DOCS:
+        for block in re.findall(r"```console\n(.*?)```", path.read_text("utf-8"), re.S):
+            cmd: str | None = None
+            out: list[str] = []
+            for line in [*block.splitlines(), "$ "]:
+                if line.startswith("$ "):
+                    if cmd is not None and not _SKIP.search(cmd):
+                        cases.append((path.name, cmd, "\n".join(out)))
+                    cmd, out = line[2:], []
+                elif cmd is not None:
+                    out.append(line)
+        for block in re.findall(r"```sh\n(.*?)```", path.read_text("utf-8"), re.S):
+            for line in block.splitlines():
+                m = re.match(r"(percent .*?)\s+# → (.*)$", line)
+                if m and not _SKIP.search(m.group(1)):
+                    cases.append((path.name, m.group(1), m.group(2)))
+    return cases
+
+
+def _run_percent(cmd: str) -> tuple[int, str]:
+    argv = shlex.split(cmd)
+    assert argv[0] == "percent"
+    r = subprocess.run([sys.executable, "-m", "percent_encoding", *argv[1:]],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                       encoding="utf-8", timeout=60,
+                       env={**os.environ, "NO_COLOR": "1", "COLUMNS": "100"})
+    return r.returncode, r.stdout.rstrip("\n")
+
+
+@pytest.mark.one_impl
+@pytest.mark.parametrize(("doc", "cmd", "expected"), _console_cases(),
+                         ids=lambda x: x if len(x) < 60 else x[:57] + "...")
+def test_shell_examples_print_what_the_docs_say(doc: str, cmd: str, expected: str) -> None:
+    _code, got = _run_percent(cmd)
+    if "..." in expected or "…" in expected:
+        pattern = ".*?".join(re.escape(p) for p in re.split(r"\.\.\.|…", expected))
+        assert re.fullmatch(pattern, got, re.S), f"{doc}: {cmd}\n--- got:\n{got}"
+    else:
+        assert got == expected, f"{doc}: {cmd}\n--- got:\n{got}\n--- docs say:\n{expected}"
+
+
+def test_shell_examples_are_found() -> None:
+    # The collector must keep finding the transcripts (a format change would skip them all).
+    docs = {d for d, _c, _e in _console_cases()}
+    assert {"README.md", "cli.md"} <= docs

@@ -400,4 +400,6 @@ def test_api_json_fields_must_be_strings(srv: web.Server, path: str, field: str,
 def test_api_json_null_means_not_given(srv: web.Server) -> None:
     d = post_json(srv, "/api/encode", {"input": "a b", "scheme": None, "encoding": None}).json()
     assert d == post_json(srv, "/api/encode", {"input": "a b"}).json()
-    assert d["input"] == "a b" and d["encoding"] == "UTF-8" and "primary" not in d
+    assert d["input"] == "a b" and d["encoding"] == "UTF-8"
+    # Without a scheme, primary is the page's default scheme (docs/web.md relies on it).
+    assert d["primary"]["name"] == "component" and d["primary"]["output"] == "a%20b"

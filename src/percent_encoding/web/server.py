@@ -152,7 +152,8 @@ def api_convert(
     text: str, *, decode: bool, encoding: str = "utf-8", scheme: str | None = None,
     context: str = "query",
 ) -> dict[str, Any]:
-    """Every registered scheme's result for ``text`` (and the chosen ``scheme``'s first)."""
+    """Every registered scheme's result for ``text``, and the chosen ``scheme``'s as
+    ``primary`` (``component``, the page's default, when none is given)."""
     enc = _label(encoding)
     if enc == "auto" and not decode:
         raise HTTPError(HTTPStatus.BAD_REQUEST, "encoding 'auto' only applies to decoding")
@@ -163,11 +164,11 @@ def api_convert(
         results.append(_one(s, text, enc, decode))
     out: dict[str, Any] = {"input": text, "mode": "decode" if decode else "encode",
                            "encoding": enc, "results": results}
-    if scheme:
-        try:
-            out["primary"] = _one(resolve_scheme(scheme), text, enc, decode)
-        except UnknownSchemeError as e:
-            out["primary"] = {"name": scheme, "error": str(e)}
+    scheme = scheme or "component"
+    try:
+        out["primary"] = _one(resolve_scheme(scheme), text, enc, decode)
+    except UnknownSchemeError as e:
+        out["primary"] = {"name": scheme, "error": str(e)}
     if decode:
         out["context"] = context
         try:
