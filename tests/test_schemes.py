@@ -13,6 +13,8 @@ import importlib.util
 import json
 import re
 import string
+import subprocess
+import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -421,3 +423,31 @@ def test_regressions_from_the_fuzz() -> None:
     with pytest.raises(PercentEncodingTypeError):
         schemes.compare([7])  # type: ignore[list-item]
     assert [s["name"] for s in schemes.compare(("oauth1",))["schemes"]] == ["oauth1"]
+
+
+@pytest.mark.one_impl
+def test_registry_set_names_is_current() -> None:
+    # _tool resolves other encode-set names without loading the registry (start-up time);
+    # that is only right while this list holds every set name the registry also has.
+    from percent_encoding import _tool, sets
+
+    taken = set(schemes.names()) | set(schemes.aliases())
+    assert set(sets.names()) & taken == _tool.REGISTRY_SET_NAMES
+
+
+@pytest.mark.one_impl
+def test_plain_set_name_does_not_load_the_registry() -> None:
+    code = ("import sys; from percent_encoding._tool import resolve_scheme as r;"
+            "assert r('component').encode('a b') == 'a%20b';"
+            "print(sorted(m for m in sys.modules if m.startswith('percent_encoding.')"
+            " and m.split('.')[1] in ('legacy', 'iri', 'xpath', 'uritemplate', 'oauth1')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"
+
+
+@pytest.mark.one_impl
+@pytest.mark.parametrize(("short", "full"), sorted(schemes.SHORT_ALIASES.items()))
+def test_short_aliases(short: str, full: str) -> None:
+    assert schemes.get(short) is schemes.get(full)
+    assert schemes.aliases()[short] == full

@@ -101,6 +101,17 @@ def _set_scheme(set_name: str) -> Scheme:
     )
 
 
+#: Encode-set names that are also registry names or aliases (the registry's scheme wins).
+#: Any other set name resolves without loading the registry, which imports every feature
+#: module: that keeps a one-shot ``percent encode x`` fast.  A test checks this list.
+REGISTRY_SET_NAMES = frozenset({
+    "alpn", "application/x-www-form-urlencoded", "cgi", "ecmascript-encodeURI",
+    "ecmascript-encodeURIComponent", "ecmascript-escape", "html4-form", "oauth1", "rfc1738",
+    "rfc2396", "rfc3986-fragment", "rfc3986-path", "rfc3986-path-segment", "rfc3986-query",
+    "rfc3986-unreserved", "rfc3986-userinfo", "rfc8187", "xforms-urlencoded",
+})
+
+
 def resolve_scheme(name: str) -> Scheme:
     """A registry scheme by name or alias, else plain percent-encoding with the named encode set.
 
@@ -112,6 +123,8 @@ def resolve_scheme(name: str) -> Scheme:
     'a%20b/c'
     """
     _check(name, str, "name", "resolve_scheme")
+    if name not in REGISTRY_SET_NAMES and name in _sets.names():
+        return _set_scheme(name)
     try:
         return schemes.get(name)
     except UnknownSchemeError as e:

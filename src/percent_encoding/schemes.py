@@ -23,7 +23,8 @@ from typing import Any
 from .errors import PercentEncodingTypeError, UnknownSchemeError
 from .sets import EncodeSet, _display
 
-__all__ = ["Scheme", "all_schemes", "compare", "get", "names", "pairs_arg"]
+__all__ = ["SHORT_ALIASES", "Scheme", "aliases", "all_schemes", "compare", "get", "names",
+           "pairs_arg"]
 
 # Feature modules that declare SCHEMES, in the order they are listed.
 _MODULES: tuple[str, ...] = (
@@ -38,6 +39,18 @@ _MODULES: tuple[str, ...] = (
     "alpn",
     "legacy",
 )
+
+# Short names for shells (``percent encode -s form``), kept here so the CLI, the web tool
+# and the library accept the same ones; ``percent schemes`` lists them with their scheme.
+SHORT_ALIASES: dict[str, str] = {
+    "form": "application/x-www-form-urlencoded",
+    "urlencoded": "application/x-www-form-urlencoded",
+    "encodeURIComponent": "ecmascript-encodeURIComponent",
+    "encodeURI": "ecmascript-encodeURI",
+    "escape": "ecmascript-escape",
+    "php": "php-urlencode",
+    "rawurlencode": "php-rawurlencode",
+}
 
 
 @dataclass(frozen=True)
@@ -174,6 +187,10 @@ def _load() -> None:
             m = importlib.import_module(f"{__package__}.{mod}")
             for s in m.SCHEMES:
                 _add(s, registry, aliases)
+        for short, target in SHORT_ALIASES.items():
+            if short in registry or short in aliases or target not in registry:
+                raise ValueError(f"short alias {short!r} clashes or has no scheme {target!r}")
+            aliases[short] = target
         _registry.update(registry)
         _aliases.update(aliases)
         _loaded = True
@@ -195,6 +212,17 @@ def get(name: str) -> Scheme:
             f"unknown scheme {name!r}{hint} (percent_encoding.schemes.names() lists them)"
         )
     return s
+
+
+def aliases() -> dict[str, str]:
+    """Every alias and the registry name it stands for (``"form"`` for
+    ``"application/x-www-form-urlencoded"``, ``"rfc5849"`` for ``"oauth1"``, ...).
+
+    >>> aliases()["form"]
+    'application/x-www-form-urlencoded'
+    """
+    _load()
+    return dict(_aliases)
 
 
 def names() -> list[str]:
