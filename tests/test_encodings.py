@@ -75,6 +75,37 @@ def test_unknown_label(label: str) -> None:
     assert isinstance(ei.value, PercentEncodingError)
 
 
+@pytest.mark.one_impl
+@pytest.mark.parametrize(
+    ("label", "use", "reads_as"),
+    [
+        ("latin-1", "iso-8859-1", "windows-1252"),
+        ("latin_1", "iso-8859-1", "windows-1252"),
+        ("cp932", "shift_jis", None),
+        ("euc_jp", "euc-jp", None),
+        ("utf_8", "utf-8", None),
+        ("cp936", "gbk", None),
+        ("mac_roman", "macintosh", None),
+    ],
+)
+def test_python_codec_names_get_the_whatwg_label(label: str, use: str,
+                                                  reads_as: str | None) -> None:
+    with pytest.raises(UnknownEncodingError) as ei:
+        E.lookup(label)
+    msg = str(ei.value)
+    assert f"use {use!r}" in msg and "Python's codec name" in msg
+    assert (reads_as in msg) if reads_as else "reads it as" not in msg
+    E.lookup(use)  # the suggestion itself is a label
+
+
+@pytest.mark.one_impl
+@pytest.mark.parametrize("label", ["nope", "utf-7", "\u00a0utf-8", "rot13"])
+def test_no_suggestion_without_a_whatwg_equivalent(label: str) -> None:
+    with pytest.raises(UnknownEncodingError) as ei:
+        E.lookup(label)
+    assert "is not a label in the WHATWG Encoding Standard" in str(ei.value)
+
+
 def test_lookup_type_error() -> None:
     with pytest.raises(PercentEncodingTypeError):
         E.lookup(b"utf-8")  # type: ignore[arg-type]

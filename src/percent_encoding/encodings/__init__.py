@@ -158,10 +158,58 @@ def lookup(label: str | Encoding) -> Encoding:
     enc = _BY_LABEL.get(label.strip("\t\n\f\r ").lower())
     if enc is None:
         raise UnknownEncodingError(
-            f"{label!r} is not a label in the WHATWG Encoding Standard "
+            _suggest(label)
+            or f"{label!r} is not a label in the WHATWG Encoding Standard "
             "(see percent_encoding.encodings.names())"
         )
     return enc
+
+
+# Python codec names (codecs.lookup(...).name) whose WHATWG label is not the same word.
+_PY_TO_WHATWG = {
+    "iso8859-1": "iso-8859-1",
+    "cp932": "shift_jis",
+    "shift_jis_2004": "shift_jis",
+    "shift_jisx0213": "shift_jis",
+    "euc_jp": "euc-jp",
+    "euc_jis_2004": "euc-jp",
+    "euc_jisx0213": "euc-jp",
+    "iso2022_jp": "iso-2022-jp",
+    "cp949": "euc-kr",
+    "euc_kr": "euc-kr",
+    "cp936": "gbk",
+    "cp950": "big5",
+    "big5hkscs": "big5",
+    "mac-roman": "macintosh",
+    "mac-cyrillic": "x-mac-cyrillic",
+}
+
+
+def _suggest(label: str) -> str:
+    """The error message for a Python codec name that has a WHATWG label, else ''.
+
+    Encoding Standard §4.2 labels are not Python's codec names: ``latin-1`` and
+    ``cp932`` are Python's; the Standard says ``iso-8859-1`` (which it decodes as
+    windows-1252) and ``shift_jis``.
+    """
+    import codecs
+
+    key = label.strip("\t\n\f\r ").lower()
+    try:
+        py = codecs.lookup(key).name
+    except (LookupError, ValueError):
+        py = None
+    candidates = [key.replace("_", "-")]
+    if py is not None:
+        candidates[:0] = [_PY_TO_WHATWG.get(py, py), py.replace("_", "-")]
+    for c in candidates:
+        enc = _BY_LABEL.get(c)
+        if enc is not None:
+            same = enc.name.lower() == c
+            note = "" if same else f" (the Standard, like browsers, reads it as {enc.name})"
+            return (f"{label!r} is Python's codec name, not a WHATWG Encoding Standard label: "
+                    f"use {c!r}{note}")
+    return ""
 
 
 def names() -> tuple[str, ...]:
