@@ -497,13 +497,12 @@ def test_detect_unknown_context_is_usage_error(capsys: pytest.CaptureFixture[str
     _no_traceback(err)
 
 
-def test_detect_reports_an_analysis_that_cannot_run(capsys: pytest.CaptureFixture[str]) -> None:
-    # An argument that is not UTF-8 reaches Python as a lone surrogate: the analyses that
-    # need UTF-8 say why they could not run, the others still answer (exit status 0).
-    code, out, _ = run(capsys, "detect", "--json", "a\udcffb")
-    rep = json.loads(out)
-    assert code == 0 and rep["space_convention"] is not None
-    assert rep["charset"] is None and "lone surrogate" in rep["errors"]["charset"]
+def test_detect_argument_that_is_not_utf8(capsys: pytest.CaptureFixture[str]) -> None:
+    # An argument that is not UTF-8 reaches Python as a lone surrogate; detect says which
+    # byte, in the user's terms (not "lone surrogate"), as a usage error.
+    code, out, err = run(capsys, "detect", "--json", "a\udcffb")
+    assert (code, out) == (2, "")
+    assert "b'a\\xffb' is not valid UTF-8 (byte 0xFF at offset 1)" in err
 
 
 def test_python_dash_m_and_console_script() -> None:
@@ -602,3 +601,83 @@ def test_main_accepts_any_iterable_of_str(capsys: pytest.CaptureFixture[str]) ->
     assert capsys.readouterr().out == "a%20b\n"
     assert cli.main(("encode", "--scheme", "path", "a b/")) == 0
     assert capsys.readouterr().out == "a%20b/\n"
+
+
+# -- what shell users type -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("short", "text", "want"), [
+    ("form", "a b+c", "a+b%2Bc"),
+    ("urlencoded", "a b", "a+b"),
+    ("encodeURIComponent", "a b'", "a%20b'"),
+    ("escape", "a b@", "a%20b@"),
+])
+def test_short_scheme_aliases(capsys: pytest.CaptureFixture[str], short: str, text: str,
+                              want: str) -> None:
+    assert run(capsys, "encode", "-s", short, text) == (0, want + "\n", "")
+    assert run(capsys, "decode", "-s", short, want)[1] == text + "\n"
+
+
+def test_schemes_lists_every_name_the_registry_accepts(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _err = run(capsys, "schemes")
+    assert code == 0
+    words = set(re.findall(r"[^\s(),]+", out))
+    missing = (set(schemes.names()) | set(schemes.aliases())) - words
+    assert not missing, f"not in `percent schemes`: {sorted(missing)}"
+    data = json.loads(run(capsys, "schemes", "--json")[1])
+    form = next(s for s in data["schemes"] if s["name"] == "application/x-www-form-urlencoded")
+    assert {"form", "url-search-params"} <= set(form["aliases"])
+
+
+@pytest.mark.parametrize(("port", "says"), [
+    ("99999", "99999 is out of range: a TCP port is 0-65535"),
+    ("-1", "-1 is out of range"),
+    ("http", "'http' is not a port number"),
+])
+def test_bad_port_is_a_usage_error(port: str, says: str) -> None:
+    r = run_proc("serve", "--port", port)
+    err = r.stderr.decode()
+    assert r.returncode == 2 and says in err, err
+    _no_traceback(err)
+    assert "internal error" not in err
+
+
+def _run_bytes(*argv: bytes) -> subprocess.CompletedProcess[bytes]:
+    env = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run([sys.executable.encode(), b"-m", b"percent_encoding", *argv],
+                          capture_output=True, timeout=60, env=env)
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX argv bytes")
+def test_non_utf8_arguments_use_their_original_bytes() -> None:
+    r = _run_bytes(b"encode", b"caf\xe9 x")
+    assert (r.returncode, r.stdout) == (0, b"caf%E9%20x\n"), r.stderr
+    r = _run_bytes(b"decode", b"-e", b"windows-1252", b"%41\xe9")
+    assert (r.returncode, r.stdout) == (0, "Aé\n".encode()), r.stderr
+    r = _run_bytes(b"decode", b"--bytes", b"%41\xe9")
+    assert (r.returncode, r.stdout) == (0, b"A\xe9"), r.stderr
+    r = _run_bytes(b"form", b"build", b"q=caf\xe9", b"x=1")
+    assert (r.returncode, r.stdout) == (0, b"q=caf%E9&x=1\n"), r.stderr
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX argv bytes")
+@pytest.mark.parametrize("argv", [
+    [b"detect", b"q=\xe9"],
+    [b"encode", b"-s", b"\xe9", b"x"],
+    [b"compare", b"component", b"\xff"],
+])
+def test_non_utf8_arguments_elsewhere_are_a_clear_usage_error(argv: list[bytes]) -> None:
+    r = _run_bytes(*argv)
+    err = r.stderr.decode()
+    assert r.returncode == 2 and "is not valid UTF-8 (byte 0x" in err, err
+    _no_traceback(err)
+    assert "surrogate" not in err
+
+
+@pytest.mark.parametrize(("label", "use"), [("latin-1", "iso-8859-1"), ("cp932", "shift_jis")])
+def test_python_codec_names_suggest_the_whatwg_label(capsys: pytest.CaptureFixture[str],
+                                                      label: str, use: str) -> None:
+    code, _out, err = run(capsys, "encode", "--encoding", label, "x")
+    assert code == 2 and f"use {use!r}" in err
+    _no_traceback(err)
+    assert run(capsys, "encode", "-s", "query", "--encoding", use, "é")[0] == 0

@@ -138,7 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     v = add("serve", "start the web tool", EPILOG_SERVE)
     v.add_argument("--host", default="127.0.0.1", help="address to bind (default: 127.0.0.1)")
-    v.add_argument("--port", "-p", type=int, default=8000, help="port (default: 8000; 0: any)")
+    v.add_argument("--port", "-p", type=_port, default=8000,
+                   help="port, 0-65535 (default: 8000; 0: any free port)")
     v.add_argument("--open", action="store_true", help="open the page in a browser")
     v.set_defaults(func=cmd_serve)
     return p
@@ -147,6 +148,40 @@ def build_parser() -> argparse.ArgumentParser:
 def _usage(p: argparse.ArgumentParser) -> int:
     p.print_help(sys.stderr)
     return 2
+
+
+def _port(text: str) -> int:
+    """A TCP port number for ``--port`` (argparse reports the error in one line, exit 2)."""
+    try:
+        port = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"{port} is out of range: a TCP port is 0-65535 (0 picks any free port)"
+        )
+    return port
+
+
+def _not_utf8(args: argparse.Namespace) -> str | None:
+    """The first argument that is not valid UTF-8 in the locale (Python hands it over
+    surrogate-escaped), described; ``None`` when all are.  The TEXT of ``encode`` and
+    ``decode`` and the pairs of ``form build`` are exempt: they take the original bytes."""
+    exempt = {"text"} if args.command in ("encode", "decode") else (
+        {"pairs"} if getattr(args, "form_command", None) == "build" else set())
+    for key, value in sorted(vars(args).items()):
+        if key in exempt:
+            continue
+        for v in value if isinstance(value, list) else [value]:
+            if isinstance(v, str):
+                raw = os.fsencode(v)
+                try:
+                    raw.decode("utf-8")
+                except UnicodeDecodeError as e:
+                    return (f"{key.replace('_', '-')} {raw!r} is not valid UTF-8 (byte "
+                            f"0x{raw[e.start]:02X} at offset {e.start}); give it as UTF-8 text "
+                            "or percent-encoded")
+    return None
 
 
 def _version() -> str:
@@ -168,6 +203,9 @@ def main(argv: Iterable[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     try:
+        bad = _not_utf8(args)
+        if bad:
+            raise CLIError(bad, 2)
         return int(args.func(args))
     except CLIError as e:
         return _fail(prog, str(e), e.code)

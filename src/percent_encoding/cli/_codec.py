@@ -106,12 +106,12 @@ def cmd_decode(args: argparse.Namespace) -> int:
             return 0
         if args.bytes:
             assert prof is not None
-            raw = core.decode(args.text, plus_as_space=prof[1], strict=args.strict)
+            raw = core.decode(_arg_data(args.text), plus_as_space=prof[1], strict=args.strict)
             sys.stdout.flush()
             sys.stdout.buffer.write(raw)
             sys.stdout.buffer.flush()
             return 0
-        out, chosen = decode_with(s, args.text, args.encoding, strict=args.strict)
+        out, chosen = decode_with(s, _arg_data(args.text), args.encoding, strict=args.strict)
         if chosen is not None:
             print(f"percent: charset: {chosen}", file=sys.stderr)
         sys.stdout.flush()

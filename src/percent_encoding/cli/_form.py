@@ -67,10 +67,19 @@ def cmd_form_parse(args: argparse.Namespace) -> int:
 
 def cmd_form_build(args: argparse.Namespace) -> int:
     from .. import form
-    pairs = []
+    from ._codec import _arg_data
+
+    pairs: list[tuple[str | bytes, str | bytes]] = []
     for item in args.pairs:
-        name, _sep, value = item.partition("=")
-        pairs.append((name, value))
+        # An argument that is not UTF-8 in the locale is taken as its original bytes,
+        # which the serializer percent-encodes as they are.
+        data = _arg_data(item)
+        if isinstance(data, bytes):
+            bname, _sep, bvalue = data.partition(b"=")
+            pairs.append((bname, bvalue))
+        else:
+            name, _sep, value = data.partition("=")
+            pairs.append((name, value))
     kwargs: dict[str, Any] = {}
     if args.encoding:
         kwargs["encoding"] = check_encoding(args.encoding)

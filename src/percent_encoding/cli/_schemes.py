@@ -21,9 +21,12 @@ from ._term import _Style, _table
 
 def cmd_schemes(args: argparse.Namespace) -> int:
     all_s = schemes.all_schemes()
+    also: dict[str, list[str]] = {}
+    for alias, target in schemes.aliases().items():
+        also.setdefault(target, []).append(alias)
     if args.json:
         data: dict[str, Any] = {
-            "schemes": [s.describe() for s in all_s],
+            "schemes": [{**s.describe(), "aliases": also.get(s.name, [])} for s in all_s],
             "encode_sets": [
                 {"name": n, "spec": _sets.get(n).spec or ""} for n in _sets.names()
             ],
@@ -36,7 +39,9 @@ def cmd_schemes(args: argparse.Namespace) -> int:
         by_family.setdefault(s.family or "other", []).append(s)
     blocks = []
     for fam, members in by_family.items():
-        rows = [[s.name, s.spec] for s in members]
+        # Every name the registry accepts is listed: aliases beside their scheme.
+        rows = [[s.name + (f" ({', '.join(also[s.name])})" if s.name in also else ""), s.spec]
+                for s in members]
         blocks.append(style.bold(style.yellow(fam)) + "\n" + _table(rows, style, None))
     set_rows = [[n, _sets.get(n).spec or ""] for n in _sets.names()]
     blocks.append(
