@@ -75,7 +75,7 @@ def cmd_form_build(args: argparse.Namespace) -> int:
         # which the serializer percent-encodes as they are.
         data = _arg_data(item)
         if isinstance(data, bytes):
-            bname, _sep, bvalue = data.partition(b"=")
+            bname, _bsep, bvalue = data.partition(b"=")
             pairs.append((bname, bvalue))
         else:
             name, _sep, value = data.partition("=")
