@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 import string
+import urllib.parse
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -245,7 +247,8 @@ def test_serialize_errors() -> None:
     assert e.value.position == 1
     with pytest.raises(PercentEncodeError):
         serialize([("a", "x\ud800")], encoding="shift_jis")
-    for bad in ([("a",)], [("a", "b", "c")], ["ab"], [("a", 1)], [(None, "b")], [1]):
+    # (("a", 1) and (None, "b") are fine: str() of them, as urllib.parse.urlencode does.)
+    for bad in ([("a",)], [("a", "b", "c")], ["ab"], [1]):
         with pytest.raises(PercentEncodingTypeError):
             serialize(bad)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
@@ -586,3 +589,58 @@ def test_strict_raises_exactly_when_replace_would_repair(body: bytes, encoding: 
     else:
         assert got == lenient
         assert not re.search(rb"%(?![0-9A-Fa-f]{2})", body)
+
+
+# -- serialize takes what urllib.parse.urlencode(..., doseq=True) takes ---------------------
+
+_scalar_st = st.one_of(
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=8),
+    st.binary(max_size=6),
+    st.integers(), st.floats(allow_nan=False), st.booleans(), st.none(),
+)
+_value_st = st.one_of(_scalar_st, st.lists(_scalar_st, max_size=3),
+                      st.tuples(_scalar_st, _scalar_st))
+_name_st = st.one_of(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=6),
+                     st.integers(), st.binary(max_size=4))
+
+
+@given(st.one_of(
+    st.lists(st.tuples(_name_st, _value_st), max_size=6),
+    st.dictionaries(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=5),
+                    _value_st, max_size=5),
+))
+def test_serialize_matches_urlencode_structure(query: Any) -> None:
+    # The same pairs, in the same order, as urllib.parse.urlencode(query, doseq=True):
+    # both outputs parse back to the same list.  Only the escaping differs (the URL
+    # Standard leaves *, encodes ~; urllib's quote_plus does the opposite).
+    ours = serialize(query)
+    theirs = urllib.parse.urlencode(query, doseq=True)
+    assert urllib.parse.parse_qsl(ours, keep_blank_values=True, errors="surrogateescape") == \
+        urllib.parse.parse_qsl(theirs, keep_blank_values=True, errors="surrogateescape")
+    assert ours.count("&") == theirs.count("&")
+
+
+@pytest.mark.parametrize(("query", "want"), [
+    ({"page": 2, "q": "a b"}, "page=2&q=a+b"),
+    ([("tag", ["x", "y z"]), ("n", (1, 2.5))], "tag=x&tag=y+z&n=1&n=2.5"),
+    ({"flag": True, "none": None}, "flag=True&none=None"),
+    ({"empty": []}, ""),
+    ([(1, b"\xff")], "1=%FF"),
+    ({"s": "abc"}, "s=abc"),          # a str value is one value, not three
+    ({"b": b"ab"}, "b=ab"),           # bytes too
+    ({"nested": [["a", "b"]]}, "nested=%5B%27a%27%2C+%27b%27%5D"),  # str() of the inner list
+])
+def test_serialize_doseq_cases(query: Any, want: str) -> None:
+    assert serialize(query) == want
+    assert serialize(query, encoding="windows-1252") == want
+
+
+def test_serialize_exact_same_as_urlencode_where_the_escaping_agrees() -> None:
+    q = {"a": [1, 2], "b": "x_y-z.0", "c": None}
+    assert serialize(q) == urllib.parse.urlencode(q, doseq=True)
+
+
+@pytest.mark.parametrize("bad", ["ab", b"ab", 5, [("a", "b", "c")], [("a",)], [5]])
+def test_serialize_still_refuses_what_is_not_pairs(bad: Any) -> None:
+    with pytest.raises(PercentEncodingTypeError):
+        serialize(bad)

@@ -608,8 +608,10 @@ def test_serialize_entry_fast_path_results() -> None:
     assert form.serialize(pairs=[("k", "日")]) == "k=%E6%97%A5"
     with pytest.raises(PercentEncodeError, match="position 1"):
         form.serialize([("k", "a\ud800")])
+    # A value the kernel refuses (an int) takes the checked path: str() of it, as urlencode.
+    assert form.serialize([("k", "v"), ("k", 5)]) == "k=v&k=5"
     with pytest.raises(PercentEncodingTypeError, match="pair 1"):
-        form.serialize([("k", "v"), ("k", 5)])
+        form.serialize([("k", "v"), ("k", "v", "x")])
     with pytest.raises(PercentEncodingTypeError):
         form.serialize("a=b")
 

@@ -23,9 +23,11 @@ Specs:
   *converting an entry list to a list of name-value pairs* (CRLF),
   *text/plain encoding algorithm*, *mail with headers* / *mail as body*.
 
-The ``charset=`` parameter of a ``Content-Type`` header has no part in any of
-this: URL Standard §5.1 always decodes as UTF-8 and HTML's form submission
-never sends the parameter, so this module never reads it (docs/forms.md).
+The ``charset=`` parameter of a ``Content-Type`` header is not part of the
+format: URL Standard §5.1 always decodes as UTF-8 and HTML's form submission
+never sends the parameter.  Only ``parse(..., encoding="auto")`` looks at it,
+as one hint among others (``content_type_charset=``) for guessing a legacy
+encoding (docs/forms.md).
 
 Layout, one module per concept: ``_parse`` (parse, parse_bytes, ParsedForm,
 and the argument helpers the others share), ``_serialize`` (serialize),

@@ -3,7 +3,10 @@
 Strategy: UTF-8 pairs of str or bytes go straight to the kernel
 (``core.form_serialize_kernel``; with the C twin ``serialize`` itself is a C
 entry); a legacy encoding, or any pair the kernel refuses, takes the checked
-path, which raises the library's errors with the pair's index.
+path, which raises the library's errors with the pair's index.  The checked
+path also takes what ``urllib.parse.urlencode(query, doseq=True)`` takes:
+names and values that are neither str nor bytes go through ``str()``, and a
+value that is a sequence (not str or bytes) gives one pair per item.
 
 Spec: URL Standard §5.2 "application/x-www-form-urlencoded serializer".
 """
@@ -65,16 +68,45 @@ def _pairs_list(pairs: object) -> list[tuple[Text, Text]]:
         ) from None
 
 
+def _scalar(x: object) -> Text:
+    # urllib.parse.urlencode: bytes as they are, str as it is, anything else str(x).
+    return x if isinstance(x, (str, bytes)) else str(x)
+
+
+def _loose_pair(pair: object, index: int) -> tuple[Text, list[Text]]:
+    """A (name, values) pair from what urlencode(doseq=True) accepts as one item."""
+    if isinstance(pair, (str, bytes)):
+        raise PercentEncodingTypeError(f"pair {index} is a string, not a (name, value) pair")
+    try:
+        items = tuple(pair)  # type: ignore[arg-type]
+    except TypeError:
+        raise PercentEncodingTypeError(
+            f"pair {index} is a {type(pair).__name__}, not a (name, value) pair"
+        ) from None
+    if len(items) != 2:
+        raise PercentEncodingTypeError(
+            f"pair {index} has {len(items)} items; a pair is (name, value)"
+        )
+    name, value = items
+    if isinstance(value, (str, bytes)):
+        return _scalar(name), [value]
+    try:  # a sequence of values repeats the name (doseq=True); len() decides, as in urllib
+        len(value)  # type: ignore[arg-type]
+    except TypeError:
+        return _scalar(name), [_scalar(value)]
+    return _scalar(name), [_scalar(v) for v in value]  # type: ignore[attr-defined]
+
+
 def _serialize_checked(pairs: list[tuple[Text, Text]], encoding: str) -> str:
     out: list[str] = []
     enc = _core.encode
     for i, pair in enumerate(pairs):
-        name, value = _check_pair(pair, i)
-        out.append(
-            enc(name, FORM_URLENCODED, encoding=encoding, space_as_plus=True)
-            + "="
-            + enc(value, FORM_URLENCODED, encoding=encoding, space_as_plus=True)
-        )
+        name, values = _loose_pair(pair, i)
+        ename = enc(name, FORM_URLENCODED, encoding=encoding, space_as_plus=True)
+        for value in values:
+            out.append(
+                ename + "=" + enc(value, FORM_URLENCODED, encoding=encoding, space_as_plus=True)
+            )
     return "&".join(out)
 
 
@@ -84,6 +116,12 @@ def _serialize(
     encoding: str = "utf-8",
 ) -> str:
     """Serialize (name, value) pairs as application/x-www-form-urlencoded.
+
+    ``pairs`` is what ``urllib.parse.urlencode(pairs, doseq=True)`` takes: a
+    mapping or an iterable of (name, value) pairs; a name or value that is not
+    ``str`` or ``bytes`` is written as ``str()`` of it, and a value that is a
+    sequence (list, tuple, ...) gives the name once per item.  Only the
+    encoding differs from urlencode: this is the URL Standard's.
 
     URL Standard §5.2: each name and value is *percent-encoded after encoding*
     with the application/x-www-form-urlencoded set, space as ``+``, upper-case
@@ -98,6 +136,8 @@ def _serialize(
     'q=caf%C3%A9+au+lait&x=1%2B1%3D2'
     >>> serialize([("q", "€ ☃")], encoding="windows-1252")
     'q=%80+%26%239731%3B'
+    >>> serialize({"tag": ["a b", "c"], "page": 2, "ok": True})
+    'tag=a+b&tag=c&page=2&ok=True'
     """
     lst = _pairs_list(pairs)
     if type(encoding) is not str or encoding not in _UTF8_LABELS:
