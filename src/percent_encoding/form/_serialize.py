@@ -14,7 +14,7 @@ Spec: URL Standard §5.2 "application/x-www-form-urlencoded serializer".
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import core as _core
 from ..errors import (
@@ -78,7 +78,7 @@ def _loose_pair(pair: object, index: int) -> tuple[Text, list[Text]]:
     if isinstance(pair, (str, bytes)):
         raise PercentEncodingTypeError(f"pair {index} is a string, not a (name, value) pair")
     try:
-        items = tuple(pair)  # type: ignore[arg-type]
+        items: tuple[Any, ...] = tuple(pair)  # type: ignore[arg-type]
     except TypeError:
         raise PercentEncodingTypeError(
             f"pair {index} is a {type(pair).__name__}, not a (name, value) pair"
@@ -91,10 +91,10 @@ def _loose_pair(pair: object, index: int) -> tuple[Text, list[Text]]:
     if isinstance(value, (str, bytes)):
         return _scalar(name), [value]
     try:  # a sequence of values repeats the name (doseq=True); len() decides, as in urllib
-        len(value)  # type: ignore[arg-type]
+        len(value)
     except TypeError:
         return _scalar(name), [_scalar(value)]
-    return _scalar(name), [_scalar(v) for v in value]  # type: ignore[attr-defined]
+    return _scalar(name), [_scalar(v) for v in value]
 
 
 def _serialize_checked(pairs: list[tuple[Text, Text]], encoding: str) -> str:
