@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .. import core as _core
-from ..schemes import Scheme
+from ..schemes import Scheme, pairs_arg
 from ..sets import FORM_URLENCODED
 from ._serialize import serialize
 
@@ -26,8 +26,14 @@ def _mailto_encode(text: str | bytes) -> str:
     return _core.encode(text, FORM_URLENCODED)
 
 
+def _form_pairs(pairs: Iterable[tuple[str, str]]) -> str:
+    # The registry's contract: names and values are str or bytes, for every scheme alike
+    # (form.serialize itself also takes urlencode's looser input).
+    return serialize(pairs_arg(pairs, "application/x-www-form-urlencoded encode_pairs()"))
+
+
 def _mailto_pairs(pairs: Iterable[tuple[str, str]]) -> str:
-    return serialize(pairs).replace("+", "%20")
+    return serialize(pairs_arg(pairs, "html-form-mailto encode_pairs()")).replace("+", "%20")
 
 
 def _mailto_decode(text: str | bytes) -> str:
@@ -45,7 +51,7 @@ SCHEMES: tuple[Scheme, ...] = (
         encode_set=FORM_URLENCODED,
         notes="UTF-8, space as '+', everything but ASCII alphanumerics and *-._ as %XX; "
         "URLSearchParams and HTML forms use it; '+' decodes to a space",
-        encode_pairs=serialize,
+        encode_pairs=_form_pairs,
         family="WHATWG URL Standard",
         aliases=("url-search-params",),
     ),
