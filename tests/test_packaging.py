@@ -119,3 +119,36 @@ def test_built_wheel_installs_and_runs_outside_the_checkout(tmp_path: Path) -> N
     r = subprocess.run([str(script), "form", "build", "q=a b", "lang=ja"],
                        capture_output=True, text=True, cwd=tmp_path, env=clean, timeout=60)
     assert (r.returncode, r.stdout) == (0, "q=a+b&lang=ja\n"), r.stderr
+
+
+@pytest.mark.slow
+def test_sdist_without_a_compiler_installs_the_pure_twin(tmp_path: Path) -> None:
+    # Where no C compiler exists, installing from the sdist still works: setup.py catches
+    # the failed build and the package runs on its pure-Python twin.
+    if not _have_build_tools() or os.name == "nt":
+        pytest.skip("build, setuptools or wheel is not installed (./dev test installs them)")
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "CC": "/bin/false",
+           "LDSHARED": "/bin/false"}
+    env.pop("PERCENT_ENCODING_NO_EXTENSIONS", None)
+    dist = tmp_path / "dist"
+    r = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--sdist", "--outdir",
+                        str(dist), str(ROOT)], capture_output=True, text=True, env=env,
+                       timeout=300)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    (sdist,) = dist.glob("*.tar.gz")
+    r = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
+                        "--no-build-isolation", "--no-index", "-w", str(dist), str(sdist)],
+                       capture_output=True, text=True, env=env, timeout=300)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    (wheel,) = dist.glob("*.whl")
+    target = tmp_path / "venv"
+    venv.create(target, with_pip=False)
+    py = target / "bin/python"
+    r = subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "-q",
+                        "--no-deps", "--no-index", str(wheel)],
+                       capture_output=True, text=True, env=env, timeout=300)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    r = subprocess.run([str(py), "-c", "import percent_encoding as pe; "
+                        "print(pe.IMPLEMENTATION, pe.encode('a b/\u00fc'))"],
+                       capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60)
+    assert (r.returncode, r.stdout) == (0, "python a%20b%2F%C3%BC\n"), r.stderr
