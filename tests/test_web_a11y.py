@@ -260,3 +260,25 @@ def test_titles_are_shown_on_focus_too(browser: Any, server: Server) -> None:
         sync_api.expect(tip).to_be_hidden()
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_axe_in_the_form_lab_result(browser: Any, server: Server, dark: bool) -> None:
+    # The lab's result page (in its iframe, in Shift_JIS) is part of the tool too; the
+    # amber "mojibake" column is the colour that failed contrast before.
+    page = open_page(browser, server, dark=dark)
+    try:
+        page.select_option("#lab-charset", "Shift_JIS")
+        page.fill("#lab-value", "ア é")
+        page.click("#lab-send")
+        page.frame_locator("#lab-frame").locator("#lab-raw").wait_for()
+        frame = page.main_frame.child_frames[0]
+        frame.add_script_tag(path=str(AXE_JS))
+        found = frame.evaluate(
+            "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        )
+        bad = [v for v in found if v["impact"] in ("serious", "critical")]
+        assert not bad, _summary(bad)
+        assert frame.locator(".lab-table").count() == 1  # the checked page had the table
+    finally:
+        page.context.close()
