@@ -684,3 +684,31 @@ def test_entries_keep_identity_and_errors() -> None:
         core.decode_text("%zz", strict=True)
     with pytest.raises(PercentDecodeError, match="lone surrogate U\\+D800 at position 1"):
         core.decode_text("a\ud800%41")
+
+
+# -- the encode entry's set-name cache follows the registry ----------------------------------
+
+def _rebound_case(monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    from percent_encoding import core
+
+    name = sys.intern("path")
+    assert core.encode("a/b c", name) == "a/b%20c"  # warm the entry's cache on this str
+    component = sets.get("component")
+    if how == "name":  # a name rebound in the private registry, behind register()'s back
+        monkeypatch.setitem(sets._REGISTRY, "path", component)
+    else:  # the private registry itself rebound
+        monkeypatch.setattr(core, "_REGISTRY", {**core._REGISTRY, "path": component})
+
+
+@pytest.mark.parametrize("how", ["name", "registry"])
+def test_encode_name_cache_follows_a_rebind(monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    from percent_encoding import core
+
+    _rebound_case(monkeypatch, how)
+    # The fast path (same interned str, default arguments) and the checked
+    # function (reached through a keyword the fast path leaves alone) agree.
+    fast = core.encode("a/b c", "path")
+    checked = core.encode("a/b c", "path", errors="replace")
+    assert fast == checked == "a%2Fb%20c"
+    monkeypatch.undo()
+    assert core.encode("a/b c", "path") == "a/b%20c"  # and back again after the undo

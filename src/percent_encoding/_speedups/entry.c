@@ -10,16 +10,34 @@
 
 enum { ENTRY_ENCODE, ENTRY_DECODE_TEXT, ENTRY_SERIALIZE };
 
+/* The name cache must see what the checked function sees: it looks the set
+ * up in the registry that core's global _REGISTRY names at call time.  A
+ * private rebind (of a name in the registry, or of _REGISTRY itself) must not
+ * leave the fast path on a stale set.  Before 3.12 every dict carries a
+ * version that changes on each mutation, so a cache hit costs two compares;
+ * from 3.12 (where the version is deprecated) both lookups run per call and
+ * the cache only saves the .table read. */
+#if PY_VERSION_HEX < 0x030C0000
+#define PE_DICT_VERSIONS 1
+#define DICT_VERSION(d) (((PyDictObject *)(d))->ma_version_tag)
+#else
+#define PE_DICT_VERSIONS 0
+#endif
+
 typedef struct {
     PyObject_HEAD
     vectorcallfunc vectorcall;
     int kind;
     PyObject *fallback; /* the checked Python function */
-    PyObject *registry; /* sets._REGISTRY (encode) */
+    PyObject *globals;  /* encode: the fallback's module globals, which bind _REGISTRY */
+    PyObject *registry; /* encode: the registry dict the cache below was read from */
     PyObject *set_type; /* sets.EncodeSet (encode) */
     PyObject *last_set; /* encode: the last EncodeSet used, and its .table */
     PyObject *last_table;
     PyObject *last_name; /* encode: the str that named last_set, or NULL */
+#if PE_DICT_VERSIONS
+    uint64_t last_gv, last_rv; /* the two dicts' versions when last_name was looked up */
+#endif
     PyObject *dict;     /* __name__, __doc__, __wrapped__, ... */
 } Entry;
 
@@ -27,6 +45,8 @@ typedef struct {
  * pure twin is the active kernel module (the test suite runs on both). */
 static int entries_active = 1;
 
+
+static PyObject *s_registry_name; /* "_REGISTRY" */
 static PyObject *s_table, *s_component, *s_utf8, *s_utf8_upper, *s_strict, *s_replace;
 static PyObject *s_data, *s_encode_set, *s_encoding, *s_errors, *s_space_as_plus;
 static PyObject *s_plus_as_space, *s_strict_kw, *s_pairs;
@@ -129,12 +149,25 @@ entry_fast_encode(Entry *e, PyObject *const *a, int *fall)
     if (es == NULL) {
         es = s_component;
     }
-    /* A registered name is never bound again (sets.register refuses), so the
-     * same str object names the same set as last time: no dict lookup. */
-    if (es != e->last_name || e->last_name == NULL) {
+#if PE_DICT_VERSIONS
+    if (es == e->last_name && DICT_VERSION(e->globals) == e->last_gv &&
+        DICT_VERSION(e->registry) == e->last_rv) {
+        goto hit;
+    }
+#endif
+    {
         PyObject *name = NULL;
         if (PyUnicode_CheckExact(es)) {
-            set = PyDict_GetItemWithError(e->registry, es);
+            PyObject *reg = PyDict_GetItemWithError(e->globals, s_registry_name);
+            if (reg == NULL || !PyDict_CheckExact(reg)) {
+                *fall = !PyErr_Occurred();
+                return NULL;
+            }
+            if (reg != e->registry) {
+                Py_INCREF(reg);
+                Py_XSETREF(e->registry, reg);
+            }
+            set = PyDict_GetItemWithError(reg, es);
             if (set == NULL) {
                 *fall = !PyErr_Occurred();
                 return NULL;
@@ -162,7 +195,14 @@ entry_fast_encode(Entry *e, PyObject *const *a, int *fall)
         }
         Py_XINCREF(name);
         Py_XSETREF(e->last_name, name);
+#if PE_DICT_VERSIONS
+        e->last_gv = DICT_VERSION(e->globals);
+        e->last_rv = DICT_VERSION(e->registry);
+#endif
     }
+#if PE_DICT_VERSIONS
+hit:
+#endif
     table = e->last_table;
     Py_INCREF(table);
     r = encode_obj(data, table, fp == 2);
@@ -266,6 +306,7 @@ static int
 entry_traverse(Entry *e, visitproc visit, void *arg)
 {
     Py_VISIT(e->fallback);
+    Py_VISIT(e->globals);
     Py_VISIT(e->registry);
     Py_VISIT(e->set_type);
     Py_VISIT(e->last_set);
@@ -279,6 +320,7 @@ static int
 entry_clear(Entry *e)
 {
     Py_CLEAR(e->fallback);
+    Py_CLEAR(e->globals);
     Py_CLEAR(e->registry);
     Py_CLEAR(e->set_type);
     Py_CLEAR(e->last_set);
@@ -372,8 +414,8 @@ pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject 
         PyErr_SetString(PyExc_ValueError, "kind must be 'encode', 'decode_text' or 'serialize'");
         return NULL;
     }
-    if (!PyCallable_Check(a[1]) || !PyDict_Check(a[2]) || !PyType_Check(a[3])) {
-        PyErr_SetString(PyExc_TypeError, "make_entry(kind, callable, dict, type) expected");
+    if (!PyFunction_Check(a[1]) || !PyDict_Check(a[2]) || !PyType_Check(a[3])) {
+        PyErr_SetString(PyExc_TypeError, "make_entry(kind, function, dict, type) expected");
         return NULL;
     }
     e = PyObject_GC_New(Entry, &EntryType);
@@ -384,6 +426,8 @@ pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject 
     e->kind = kind;
     Py_INCREF(a[1]);
     e->fallback = a[1];
+    e->globals = PyFunction_GetGlobals(a[1]);
+    Py_INCREF(e->globals);
     Py_INCREF(a[2]);
     e->registry = a[2];
     Py_INCREF(a[3]);
@@ -417,6 +461,7 @@ entry_init(void)
     if (var == NULL && (var = PyUnicode_InternFromString(text)) == NULL) {                    \
         return -1;                                                                           \
     }
+    PE_INTERN(s_registry_name, "_REGISTRY")
     PE_INTERN(s_table, "table")
     PE_INTERN(s_component, "component")
     PE_INTERN(s_utf8, "utf-8")
