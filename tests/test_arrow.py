@@ -213,3 +213,70 @@ def test_polars_series_round_trip() -> None:
     out = A.decode_text(s)
     back = pl.Series(out)
     assert back.to_list() == ["a b", None, "日"]
+
+
+def test_large_column_across_threads(impl: str) -> None:
+    """Long columns are split across threads (C twin): the join keeps row order,
+    offsets, nulls and the first strict failure."""
+    from percent_encoding import _impl
+
+    rows = [None if i % 97 == 0 else f"r{i}%41%{'FF' if i % 1009 == 0 else '42'}/%E6%97%A5"
+            for i in range(150_000)]
+    arr = pa.array(rows).slice(3)
+    rows = rows[3:]
+    setter = getattr(_impl.kernels, "arrow_set_threads", None)
+    old = setter(2) if setter is not None else None
+    try:
+        got = A.decode_text(arr, errors="null")
+        assert values(got) == [None if r is None else _strict_or_none(r, "utf-8", False)
+                               for r in rows]
+        first_bad = next(i for i, r in enumerate(rows) if r is not None and "%FF" in r)
+        with pytest.raises(TextDecodeError) as info:
+            A.decode_text(arr, errors="strict")
+        assert info.value.row == first_bad  # type: ignore[attr-defined]
+        assert values(A.encode(arr))[:5] == [None if r is None else pe.encode(r) for r in rows[:5]]
+    finally:
+        if setter is not None:
+            setter(old)
+
+
+def test_c_result_exports_capsules_without_pyarrow_objects(impl: str) -> None:
+    """What the C kernel returns before pyarrow wraps it: the PyCapsule interface."""
+    if impl != "c":
+        pytest.skip("the C twin's own result object")
+    from percent_encoding import _speedups as S
+
+    col = S.arrow_map(pa.array(["a%20b", None]), "decode_text", None, False, "replace")
+    assert type(col).__name__ == "ArrowColumn"
+    schema, array = col.__arrow_c_array__()
+    assert pa.array(col).to_pylist() == ["a b", None]
+    assert pa.chunked_array(col).to_pylist() == ["a b", None]
+    assert pa.DataType._import_from_c_capsule(col.__arrow_c_schema__()) == pa.string()
+    del schema, array  # unconsumed capsules release themselves
+    # a strict failure names the row instead of building a column
+    assert S.arrow_map(pa.array(["ok", "%FF"]), "decode_text", None, False, "strict") == (1, "%FF")
+
+
+@pytest.mark.one_impl
+def test_without_pyarrow_the_c_twin_returns_a_capsule_column() -> None:
+    """No pyarrow at run time: a Polars column in, a capsule-exporting column out,
+    which Polars imports again."""
+    pytest.importorskip("polars")
+    from conftest import C_KERNELS
+
+    if C_KERNELS is None:
+        pytest.skip("the C twin is not built")
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['pyarrow'] = None\n"
+        "import polars as pl\n"
+        "from percent_encoding import arrow\n"
+        "out = arrow.decode_text(pl.Series(['a%20b', None, '%FF']), errors='null')\n"
+        "assert type(out).__name__ == 'ArrowColumn', type(out)\n"
+        "print(pl.Series(out).to_list())\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "['a b', None, None]"

@@ -19,13 +19,17 @@ What comes back
   offsets: ``large_string``/``large_binary``); :func:`decode` gives
   ``binary`` (``large_binary``); :func:`form_parse` gives
   ``list<struct<name: string, value: string>>``.
-* Without pyarrow installed, the C kernels return a small :class:`ArrowColumn`
-  object that exports ``__arrow_c_array__`` / ``__arrow_c_stream__``, so
-  Polars (``pl.Series(result)``), nanoarrow or DuckDB import it without a copy.
+* Without pyarrow installed, the C kernels return a small ``ArrowColumn``
+  object that exports ``__arrow_c_array__`` / ``__arrow_c_stream__`` /
+  ``__arrow_c_schema__``, so Polars (``pl.Series(result)``), nanoarrow or
+  DuckDB import it without a copy.  :func:`form_parse` (a nested result)
+  always needs pyarrow.
 
 Two twins, as everywhere in the library: the C kernels read the Arrow buffers
-directly with the GIL released; the pure-Python twin calls the per-string API
-row by row and is the reference in the tests.  The pure twin needs pyarrow
+directly with the GIL released (UTF-8 is the fast path; a legacy ``encoding``
+runs the per-string codec row by row); long columns are split across
+``set_threads(n)`` threads (default 1).  The pure-Python twin calls the
+per-string API row by row and is the reference in the tests.  The pure twin needs pyarrow
 to read and build columns (the Arrow C Data Interface's release callbacks
 cannot be owned safely from pure Python); the C twin needs nothing.
 """
@@ -35,10 +39,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
-from . import core, form
+from . import _impl, core, form
 from .errors import PercentEncodingError, PercentEncodingTypeError, TextDecodeError
 
-__all__ = ["decode", "decode_text", "encode", "form_get", "form_parse"]
+__all__ = ["decode", "decode_text", "encode", "form_get", "form_parse", "set_threads"]
 
 _TEXT_FORMATS = {"u": "string", "U": "large_string", "vu": "string_view"}
 _BINARY_FORMATS = {"z": "binary", "Z": "large_binary", "vz": "binary_view"}
@@ -149,6 +153,30 @@ def _c_kernel() -> Any:
     return getattr(core._k, "arrow_map", None)
 
 
+def _run_c(k: Any, array: object, op: str, arg: object, plus: bool, errors: str) -> Any:
+    """The C kernel's column, as pyarrow when pyarrow is installed (see the module doc)."""
+    stream = not hasattr(array, "__arrow_c_array__")
+    try:
+        result = k(array, op, arg, plus, errors)
+    except TypeError as e:
+        raise PercentEncodingTypeError(str(e)) from None
+    if type(result) is tuple:  # a strict decode stopped at this row
+        return result
+    try:
+        import pyarrow as pa
+    except ImportError:
+        return result
+    return pa.chunked_array(result) if stream else pa.array(result)
+
+
+def _strict_failure(row: int, value: Any, encoding: str, plus_as_space: bool) -> TextDecodeError:
+    try:
+        core.decode_text(value, encoding=encoding, plus_as_space=plus_as_space, errors="strict")
+    except TextDecodeError as e:
+        return _row_error(e, row)
+    raise AssertionError(f"row {row} decodes strictly in the per-string API")  # pragma: no cover
+
+
 def decode_text(
     array: object,
     *,
@@ -174,10 +202,6 @@ def decode_text(
         raise PercentEncodingError(
             f"errors must be 'replace', 'null' or 'strict', not {errors!r}"
         )
-    k = _c_kernel()
-    if k is not None:
-        return _from_c(k(array, "decode_text", encoding, plus_as_space, errors))
-
     if errors == "replace":
         def row(v: Any, i: int) -> Any:
             return core.decode_text(v, encoding=encoding, plus_as_space=plus_as_space)
@@ -192,6 +216,14 @@ def decode_text(
                     return None
                 raise _row_error(e, i) from None
 
+    k = _c_kernel()
+    if k is not None:
+        if encoding in core._UTF8_LABELS:
+            r = _run_c(k, array, "decode_text", None, plus_as_space, errors)
+            if type(r) is tuple:
+                raise _strict_failure(r[0], r[1], encoding, plus_as_space)
+            return r
+        return _run_c(k, array, "call_text", row, False, "replace")  # legacy: per-string codec
     return _map_pure(array, row, _string_type)
 
 
@@ -208,7 +240,7 @@ def decode(array: object, *, plus_as_space: bool = False) -> Any:
     _check_bool(plus_as_space, "plus_as_space")
     k = _c_kernel()
     if k is not None:
-        return _from_c(k(array, "decode", "utf-8", plus_as_space, "replace"))
+        return _run_c(k, array, "decode", None, plus_as_space, "replace")
     return _map_pure(
         array, lambda v, i: core.decode(v, plus_as_space=plus_as_space), _binary_type
     )
@@ -225,10 +257,10 @@ def encode(array: object, encode_set: str = "component", *, space_as_plus: bool 
     ['a%20b/c', None]
     """
     _check_bool(space_as_plus, "space_as_plus")
-    core._resolve_set(encode_set)  # an unknown name raises before any row
+    table = core._resolve_set(encode_set).table  # an unknown name raises before any row
     k = _c_kernel()
     if k is not None:
-        return _from_c(k(array, "encode", encode_set, space_as_plus, "replace"))
+        return _run_c(k, array, "encode", table, space_as_plus, "replace")
     return _map_pure(
         array, lambda v, i: core.encode(v, encode_set, space_as_plus=space_as_plus),
         _string_type,
@@ -254,9 +286,6 @@ def form_get(array: object, name: str, *, encoding: str = "utf-8") -> Any:
     if not isinstance(name, str):
         raise PercentEncodingTypeError("name must be a str")
     _check_encoding(encoding)
-    k = _c_kernel()
-    if k is not None and encoding in core._UTF8_LABELS:
-        return _from_c(k(array, "form_get", name, False, "replace"))
 
     def row(v: Any, i: int) -> Any:
         for n, value in _parse_row(v, encoding):
@@ -264,7 +293,20 @@ def form_get(array: object, name: str, *, encoding: str = "utf-8") -> Any:
                 return value
         return None
 
+    k = _c_kernel()
+    if k is not None:
+        if encoding in core._UTF8_LABELS and _utf8_encodable(name):
+            return _run_c(k, array, "form_get", name, False, "replace")
+        return _run_c(k, array, "call_text", row, False, "replace")
     return _map_pure(array, row, _string_type)
+
+
+def _utf8_encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate never equals a decoded name
+        return False
+    return True
 
 
 def form_parse(array: object, *, encoding: str = "utf-8") -> Any:
@@ -285,12 +327,27 @@ def form_parse(array: object, *, encoding: str = "utf-8") -> Any:
     )
 
 
-def _from_c(result: Any) -> Any:
-    """The C kernel's capsule-exporting result, as pyarrow when pyarrow is installed."""
-    try:
-        import pyarrow as pa
-    except ImportError:
-        return result
-    if hasattr(result, "__arrow_c_array__"):
-        return pa.array(result)
-    return pa.chunked_array(result)
+
+def set_threads(n: int) -> int:
+    """Use up to ``n`` threads (1-8) for long columns in the C kernels; returns the old value.
+
+    Rows are split into ``n`` ranges, each decoded into its own buffers with
+    the GIL released, then joined in order (results do not change).  The
+    pure twin ignores it.
+
+    >>> old = set_threads(2)
+    >>> set_threads(old)
+    2
+    """
+    if type(n) is not int:
+        raise PercentEncodingTypeError("set_threads() takes an int")
+    global _threads
+    old, _threads = _threads, max(1, min(8, n))
+    for k in (core._k, _impl.kernels):
+        setter = getattr(k, "arrow_set_threads", None)
+        if setter is not None:
+            setter(_threads)
+    return old
+
+
+_threads = 1

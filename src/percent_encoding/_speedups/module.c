@@ -79,6 +79,12 @@ static PyMethodDef methods[] = {
     {"set_entries_active", pe_set_entries_active, METH_O,
      "set_entries_active(flag)\n--\n\n"
      "Turn the entries' fast paths on or off (off while the pure twin is the active kernel)."},
+    {"arrow_map", FASTCALL_KW(pe_arrow_map), METH_FASTCALL | METH_KEYWORDS,
+     "arrow_map(column, op, arg, plus, errors)\n--\n\n"
+     "Run a kernel over an Arrow string/binary column (PyCapsule interface); see arrow.c."},
+    {"arrow_set_threads", pe_arrow_set_threads, METH_O,
+     "arrow_set_threads(n)\n--\n\n"
+     "Threads for long columns in arrow_map (1-8); returns the previous value."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -112,7 +118,7 @@ PyInit__speedups(void)
     fill_enc_table(&form_table, PE_FORM_URLENCODED, 1);
     fill_pct4();
     fill_hex_pairs();
-    if (entry_init() < 0) {
+    if (arrow_init() < 0 || entry_init() < 0) {
         return NULL;
     }
     return PyModule_Create(&moduledef);

@@ -36,6 +36,7 @@
  *   decode_short.c  the one-pass decoder for short input, decode_text
  *   form.c          form parser and serializer
  *   entry.c         the vectorcall entries (core.encode, core.decode_text, form.serialize)
+ *   arrow.c         column kernels over the Arrow C Data Interface (percent_encoding.arrow)
  *
  * Functions called from another unit are declared here (hidden from the
  * shared object's exports); hot helpers used by several units are static
@@ -294,6 +295,12 @@ PE_INTERNAL PyObject *pe_form_parse_bytes(PyObject *self, PyObject *const *args,
                                           Py_ssize_t nargs, PyObject *kwnames);
 PE_INTERNAL PyObject *pe_form_serialize(PyObject *self, PyObject *const *args,
                                         Py_ssize_t nargs, PyObject *kwnames);
+
+/* arrow.c */
+PE_INTERNAL int arrow_init(void);
+PE_INTERNAL PyObject *pe_arrow_map(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                   PyObject *kwnames);
+PE_INTERNAL PyObject *pe_arrow_set_threads(PyObject *self, PyObject *arg);
 
 /* entry.c */
 PE_INTERNAL int entry_init(void);
