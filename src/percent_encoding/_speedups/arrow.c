@@ -83,6 +83,7 @@ typedef struct {
     uint8_t *data;
     int64_t data_len, data_cap;
     int large;
+    int fixed; /* a view of a part of a shared buffer: it cannot grow */
 } OutChunk;
 
 static inline int
@@ -172,6 +173,7 @@ out_init(OutChunk *o, int64_t rows, int64_t data_hint, int large)
     o->length = rows;
     o->null_count = 0;
     o->large = large;
+    o->fixed = 0;
     o->validity = calloc((size_t)(rows + 7) / 8 + 1, 1);
     o->offsets = malloc((size_t)(rows + 1) * (large ? 8 : 4));
     o->data_cap = data_hint < 64 ? 64 : data_hint;
@@ -208,6 +210,9 @@ out_reserve(OutChunk *o, int64_t need)
     uint8_t *d;
     if (o->data_len + need <= cap) {
         return 0;
+    }
+    if (o->fixed) {
+        return -1;
     }
     while (o->data_len + need > cap) {
         if (cap > INT64_MAX / 2) {
@@ -874,12 +879,30 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int large)
     }
 #ifdef PE_THREADS
     {
+        /* The parts write straight into the chunk's buffers: rows split at
+         * multiples of 8 (so no two threads share a validity byte), each
+         * part's data in its own region of one buffer (its input bytes times
+         * `grow`), then the regions are moved down to close the gaps and
+         * the offsets shifted.  A part that outgrows its region (U+FFFD
+         * for raw bytes) sends the whole chunk down the one-thread path. */
         Part parts[8];
         pthread_t tids[8];
-        int k, started = 0, rc = 0;
-        int64_t len = 0, done_rows;
+        int k, started = 0, rc = 0, overflow = 0;
+        int64_t grow = proto->op == OP_ENCODE ? 3 : 1, total = 0, at;
+        int64_t region[9];
         if (t > 8) {
             t = 8;
+        }
+        region[0] = 0;
+        for (k = 0; k < t; k++) {
+            int64_t r0 = (rows * k / t) & ~(int64_t)7, r1 = k == t - 1 ? rows : (rows * (k + 1) / t) & ~(int64_t)7;
+            parts[k].r0 = r0;
+            parts[k].r1 = r1;
+            region[k + 1] = region[k] + grow * data_bytes(c, r0, r1) + 16 * grow + 64;
+        }
+        if (out_init(out, rows, region[t], large) < 0) {
+            proto->oom = 1;
+            return -1;
         }
         for (k = 0; k < t; k++) {
             Part *pt = &parts[k];
@@ -887,89 +910,81 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int large)
             pt->job.scratch = NULL;
             pt->job.scratch_cap = 0;
             pt->in = c;
-            pt->r0 = rows * k / t;
-            pt->r1 = rows * (k + 1) / t;
             pt->base = base;
             pt->rc = 0;
-            memset(&pt->out, 0, sizeof pt->out);
-            if (out_init(&pt->out, pt->r1 - pt->r0, hint / t + 8, large) < 0) {
-                pt->rc = -1;
-                pt->job.oom = 1;
-            }
+            pt->out = *out;
+            pt->out.fixed = 1;
+            pt->out.data = out->data + region[k];
+            pt->out.data_cap = region[k + 1] - region[k];
+            pt->out.data_len = 0;
+            pt->out.null_count = 0;
+            pt->out.length = pt->r1 - pt->r0;
+            pt->out.validity = out->validity + (pt->r0 >> 3);
+            pt->out.offsets = (uint8_t *)out->offsets + pt->r0 * (large ? 8 : 4);
         }
         for (k = 1; k < t; k++) {
-            if (parts[k].rc == 0 && pthread_create(&tids[k], NULL, part_main, &parts[k]) == 0) {
+            if (pthread_create(&tids[k], NULL, part_main, &parts[k]) == 0) {
                 started |= 1 << k;
             }
-            else {
-                parts[k].rc = -1;
-                parts[k].job.oom = 1;
-            }
         }
-        if (parts[0].rc == 0) {
-            part_main(&parts[0]);
-        }
+        part_main(&parts[0]);
         for (k = 1; k < t; k++) {
             if (started & (1 << k)) {
                 pthread_join(tids[k], NULL);
             }
-        }
-        /* The first failing part decides (a strict error in an earlier
-         * part wins over a later one). */
-        for (k = 0; k < t; k++) {
-            if (parts[k].job.bad_row >= 0 || parts[k].rc < 0) {
-                proto->bad_row = parts[k].job.bad_row;
-                proto->oom = parts[k].job.oom;
-                rc = parts[k].rc < 0 ? -1 : 0;
-                break;
-            }
-        }
-        for (k = 0; k < t; k++) {
-            len += parts[k].out.data_len;
-        }
-        if (k == t && rc == 0 && proto->bad_row < 0) {
-            /* Join the parts into one chunk: one more copy of the output. */
-            if (out_init(out, rows, len + 8, large) < 0) {
-                proto->oom = 1;
-                rc = -1;
-            }
             else {
-                int64_t at = 0;
-                done_rows = 0;
-                for (k = 0; k < t; k++) {
-                    OutChunk *q = &parts[k].out;
-                    int64_t r;
-                    memcpy(out->data + at, q->data, (size_t)q->data_len);
-                    for (r = 0; r < q->length; r++) {
-                        int64_t end = q->large ? ((int64_t *)q->offsets)[r + 1]
-                                               : ((int32_t *)q->offsets)[r + 1];
-                        int64_t row = done_rows + r;
-                        if ((q->validity[r >> 3] >> (r & 7)) & 1) {
-                            out->validity[row >> 3] |= (uint8_t)(1u << (row & 7));
-                        }
-                        if (large) {
-                            ((int64_t *)out->offsets)[row + 1] = at + end;
-                        }
-                        else {
-                            ((int32_t *)out->offsets)[row + 1] = (int32_t)(at + end);
-                        }
-                    }
-                    out->null_count += q->null_count;
-                    done_rows += q->length;
-                    at += q->data_len;
-                }
-                out->data_len = at;
-                if (!large && at > INT32_MAX) {
-                    proto->oom = 2;
-                    rc = -1;
-                }
+                part_main(&parts[k]); /* no thread: run it here */
             }
         }
         for (k = 0; k < t; k++) {
-            out_free(&parts[k].out);
             free(parts[k].job.scratch);
+            if (parts[k].job.bad_row >= 0) {
+                proto->bad_row = parts[k].job.bad_row; /* the earliest part's row */
+                return 0;
+            }
+            if (parts[k].rc < 0) {
+                if (parts[k].job.oom == 1 && parts[k].out.fixed) {
+                    overflow = 1;
+                }
+                else {
+                    rc = -1;
+                    proto->oom = parts[k].job.oom;
+                }
+            }
+            total += parts[k].out.data_len;
         }
-        return rc;
+        if (rc == 0 && (overflow || (!large && total > INT32_MAX))) {
+            /* Start again on one thread with a buffer that can grow. */
+            out_free(out);
+            if (out_init(out, rows, region[t], large) < 0) {
+                proto->oom = 1;
+                return -1;
+            }
+            return run_rows(proto, c, 0, rows, out, base);
+        }
+        if (rc < 0) {
+            return -1;
+        }
+        at = 0;
+        for (k = 0; k < t; k++) {
+            Part *pt = &parts[k];
+            int64_t r;
+            if (k > 0) {
+                memmove(out->data + at, pt->out.data, (size_t)pt->out.data_len);
+                for (r = pt->r0 + 1; r <= pt->r1; r++) {
+                    if (large) {
+                        ((int64_t *)out->offsets)[r] += at;
+                    }
+                    else {
+                        ((int32_t *)out->offsets)[r] += (int32_t)at;
+                    }
+                }
+            }
+            at += pt->out.data_len;
+            out->null_count += pt->out.null_count;
+        }
+        out->data_len = at;
+        return 0;
     }
 #else
     return -1;
