@@ -234,7 +234,7 @@ def test_large_column_across_threads(impl: str) -> None:
         with pytest.raises(TextDecodeError) as info:
             A.decode_text(arr, errors="strict")
         assert info.value.row == first_bad  # type: ignore[attr-defined]
-        assert values(A.encode(arr))[-5:] == [None if r is None else pe.encode(r) for r in rows[-5:]]
+        assert values(A.encode(arr)) == [None if r is None else pe.encode(r) for r in rows]
         # raw bytes that are not UTF-8 triple in size as U+FFFD: a part outgrows its region
         raw = pa.array([b"\xff\xfe" * 20] * 70_000, type=pa.binary())
         assert values(A.decode_text(raw))[::9999] == ["\ufffd" * 40] * 8
