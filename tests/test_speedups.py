@@ -712,3 +712,22 @@ def test_encode_name_cache_follows_a_rebind(monkeypatch: pytest.MonkeyPatch, how
     assert fast == checked == "a%2Fb%20c"
     monkeypatch.undo()
     assert core.encode("a/b c", "path") == "a/b%20c"  # and back again after the undo
+
+
+# -- decode_text of a UCS-2 str in one pass ---------------------------------------------------
+
+_UCS2_PIECES = ["日", "本", "語", "ß", "é", "a", " ", "+", "%", "%2", "%zz", "%41", "%C3%A9",
+                "%E6%97%A5", "%E6%97", "%ED%A0%80", "%E0%80%80", "%F0%9F%98%80", "%FF", "%C2",
+                "\ud800", "\U0001f600", "%c3%a9"]
+
+
+@needs_c
+@SETTINGS
+@given(st.lists(st.sampled_from(_UCS2_PIECES), max_size=40).map("".join),
+       st.booleans(), st.booleans(), st.booleans())
+def test_decode_text_ucs2_one_pass(d: str, plus: bool, strict: bool, utf8_strict: bool) -> None:
+    # The one-pass decoder for UCS-2 text hands anything unusual (surrogates,
+    # invalid or astral escaped UTF-8, a Latin-1 result, a bad '%' when strict)
+    # to the general path: every case agrees with the pure twin.
+    same("decode_text", d, plus, strict, utf8_strict)
+    same("decode_text", "日" + d, plus, strict, utf8_strict)  # always UCS-2 input

@@ -214,6 +214,100 @@ pe_decode_text(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject
 }
 
 /* f: plus_as_space, strict, utf8_strict */
+/* A UCS-2 str (Japanese, Chinese, ... text with escapes) in one pass, code
+ * points in and code points out: URL Standard §1.3 percent-decode and the
+ * Encoding Standard's UTF-8 decoder fused, as decode_short does for bytes,
+ * without the round trip through a UTF-8 buffer.  Plain characters are
+ * copied; escapes spelling valid UTF-8 of U+0000..U+FFFF become their code
+ * point.  Anything else (a lone surrogate, escapes that are not valid UTF-8
+ * or spell an astral code point, a bad '%' when strict, a result that would
+ * be Latin-1) returns NULL with *general set: the general path decides. */
+static inline unsigned
+hex_at2(const Py_UCS2 *p)
+{
+    Py_UCS2 a = p[0], b = p[1];
+    unsigned x, y;
+    if ((a | b) >= 0x80) {
+        return 0x100;
+    }
+    x = PE_HEXVAL[a];
+    y = PE_HEXVAL[b];
+    return (x | y) == 0xFF ? 0x100 : x << 4 | y;
+}
+
+static inline int
+cont_escape2(const Py_UCS2 *p, Py_ssize_t i, Py_ssize_t n, unsigned *w)
+{
+    return i + 2 < n && p[i] == '%' && ((*w = hex_at2(p + i + 1)) & 0x1C0) == 0x80;
+}
+
+static PyObject *
+decode_wide2(const Py_UCS2 *p, Py_ssize_t n, int plus, int strict, int *general)
+{
+    PyObject *r = PyUnicode_New(n, 0xFFFF);
+    Py_UCS2 *o, *start;
+    Py_ssize_t i = 0;
+    unsigned hi = 0;
+    if (r == NULL) {
+        return NULL;
+    }
+    o = start = PyUnicode_2BYTE_DATA(r);
+    while (i < n) {
+        Py_UCS2 c = p[i];
+        if (c == '%') {
+            unsigned v, b1, b2;
+            if (i + 2 < n && (v = hex_at2(p + i + 1)) < 0x100) {
+                i += 3;
+                if (v < 0x80) {
+                    *o++ = (Py_UCS2)v;
+                    continue;
+                }
+                if (v < 0xC2 || v > 0xEF || !cont_escape2(p, i, n, &b1)) {
+                    goto general;
+                }
+                if (v < 0xE0) {
+                    c = (Py_UCS2)((v & 0x1F) << 6 | (b1 & 0x3F));
+                    i += 3;
+                }
+                else {
+                    if ((v == 0xE0 && b1 < 0xA0) || (v == 0xED && b1 > 0x9F) ||
+                        !cont_escape2(p, i + 3, n, &b2)) {
+                        goto general;
+                    }
+                    c = (Py_UCS2)((v & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F));
+                    i += 6;
+                }
+                hi |= c;
+                *o++ = c;
+                continue;
+            }
+            if (strict) {
+                goto general;
+            }
+        }
+        else if (c == '+' && plus) {
+            c = ' ';
+        }
+        else if (Py_UNICODE_IS_SURROGATE(c)) {
+            goto general;
+        }
+        hi |= c;
+        *o++ = c;
+        i++;
+    }
+    if (hi < 0x100) {
+        goto general; /* the result is Latin-1: its canonical str is 1 byte a character */
+    }
+    if (o - start != n && PyUnicode_Resize(&r, o - start) < 0) {
+        return NULL;
+    }
+    return r;
+general:
+    Py_DECREF(r);
+    *general = 1;
+    return NULL;
+}
+
 PyObject *
 decode_text_obj(PyObject *data, const int *f)
 {
@@ -247,6 +341,13 @@ decode_text_obj(PyObject *data, const int *f)
         }
         Py_INCREF(data);
         return data;
+    }
+    if (s.kind == PyUnicode_2BYTE_KIND) {
+        int general = 0;
+        r = decode_wide2((const Py_UCS2 *)s.data, s.n, f[0], f[1], &general);
+        if (!general) {
+            return r;
+        }
     }
     if ((cap = decode_capacity(&s)) < 0) {
         return NULL;
