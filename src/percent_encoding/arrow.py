@@ -63,6 +63,11 @@ def _pyarrow() -> Any:
 
 def _columns(array: object) -> tuple[bool, list[Any]]:
     """(was it a stream, its chunks as pyarrow arrays): the pure twin's reader."""
+    if not hasattr(array, "__arrow_c_array__") and not hasattr(array, "__arrow_c_stream__"):
+        raise PercentEncodingTypeError(
+            "expected an Arrow array (an object with __arrow_c_array__ or "
+            f"__arrow_c_stream__), not {type(array).__name__}"
+        )
     pa = _pyarrow()
     if isinstance(array, pa.Array):
         return False, [array]
