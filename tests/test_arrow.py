@@ -221,7 +221,7 @@ def test_large_column_across_threads(impl: str) -> None:
     from percent_encoding import _impl
 
     rows = [None if i % 97 == 0 else f"r{i}%41%{'FF' if i % 1009 == 0 else '42'}/%E6%97%A5"
-            for i in range(150_000)]
+            for i in range(300_000)]
     arr = pa.array(rows).slice(3)
     rows = rows[3:]
     setter = getattr(_impl.kernels, "arrow_set_threads", None)
@@ -235,9 +235,14 @@ def test_large_column_across_threads(impl: str) -> None:
             A.decode_text(arr, errors="strict")
         assert info.value.row == first_bad  # type: ignore[attr-defined]
         assert values(A.encode(arr)) == [None if r is None else pe.encode(r) for r in rows]
+        late = pa.array(["ok%41"] * 280_001 + ["%FF"] + [None] * 9)  # a later round
+        with pytest.raises(TextDecodeError) as info:
+            A.decode_text(late, errors="strict")
+        assert info.value.row == 280_001  # type: ignore[attr-defined]
+        assert values(A.decode_text(late, errors="null"))[280_000:280_003] == ["okA", None, None]
         # raw bytes that are not UTF-8 triple in size as U+FFFD: a part outgrows its region
-        raw = pa.array([b"\xff\xfe" * 20] * 70_000, type=pa.binary())
-        assert values(A.decode_text(raw))[::9999] == ["\ufffd" * 40] * 8
+        raw = pa.array([b"\xff\xfe" * 20] * 300_000, type=pa.binary())
+        assert values(A.decode_text(raw))[::29999] == ["\ufffd" * 40] * 11
     finally:
         if setter is not None:
             setter(old)
