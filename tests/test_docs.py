@@ -28,7 +28,7 @@ def test_markdown_examples(path: Path) -> None:
 
 def _modules() -> list[str]:
     return sorted(
-        m.name for m in pkgutil.iter_modules(percent_encoding.__path__, "percent_encoding.")
+        m.name for m in pkgutil.walk_packages(percent_encoding.__path__, "percent_encoding.")
         if not m.name.endswith(("_speedups", "__main__"))
     )
 

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from percent_encoding import _codecs
 from percent_encoding import encodings as E
+from percent_encoding.encodings import _base, _codecs
 from percent_encoding.errors import (
     PercentEncodeError,
     PercentEncodingError,
@@ -372,9 +372,9 @@ FAST_PATH = ["Shift_JIS", "EUC-JP", "EUC-KR", "Big5", "gb18030", "GBK"]
 )
 def test_fast_path_agrees_with_spec_decoder(name: str, data: bytes) -> None:
     codec = _codecs._codec(name)
-    assert isinstance(codec, _codecs._MultiByte)
+    assert isinstance(codec, _base._MultiByte)
     codec._ensure()
-    out = _codecs._Out(False, name)
+    out = _base._Out(False, name)
     codec._slow_decode(data, out)
     assert E.lookup(name).decode(data) == "".join(out.parts)
 
@@ -513,3 +513,13 @@ def test_bad_errors_mode_is_ours() -> None:
         with pytest.raises(PercentEncodingTypeError):
             E.bom_sniff(bad_data)  # type: ignore[arg-type]
     assert E.bom_sniff(bytearray(b"\xfe\xffa")) == E.lookup("utf-16be")
+
+
+def test_index_rejects_unknown_names_and_non_str() -> None:
+    assert E.index("jis0208")[0] == 0x3000 and E.index("jis0208") is E.index("jis0208")
+    for bad in ("", "utf-8", "JIS0208", "component"):
+        with pytest.raises(UnknownEncodingError, match="not an index") as info:
+            E.index(bad)
+        assert isinstance(info.value, LookupError)
+    with pytest.raises(PercentEncodingTypeError):
+        E.index(b"jis0208")  # type: ignore[arg-type]

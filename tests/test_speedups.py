@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import importlib.util
+import inspect
 import os
 import pickle
 import sys
@@ -731,3 +732,95 @@ def test_decode_text_ucs2_one_pass(d: str, plus: bool, strict: bool, utf8_strict
     # to the general path: every case agrees with the pure twin.
     same("decode_text", d, plus, strict, utf8_strict)
     same("decode_text", "日" + d, plus, strict, utf8_strict)  # always UCS-2 input
+
+
+# The kernels' contract: the C twin has every kernel of the pure twin, with the same
+# positional parameters (none has a default), and gives the same result.
+_KERNEL_CALLS: dict[str, tuple[Any, ...]] = {
+    "encode": ("a b/é", sets.COMPONENT.table, True),
+    "decode": ("a%20b+%zz", True, False),
+    "decode_text": (b"a%C3%A9+", True, False, True),
+    "form_parse": ("a=b+c&&d=%41",),
+    "form_parse_bytes": (b"a=b+c&&d=%FF",),
+    "form_serialize": ([("a b", "c&d"), (b"\xff", "\xe9")],),
+}
+
+
+@needs_c
+@pytest.mark.one_impl
+def test_c_kernels_have_the_pure_signatures() -> None:
+    assert C is not None
+    pure_kernels = {
+        n for n, f in vars(_pure).items()
+        if inspect.isfunction(f) and not n.startswith("_") and f.__module__ == _pure.__name__
+    }
+    assert pure_kernels == set(_KERNEL_CALLS), "a new kernel: add a call to _KERNEL_CALLS"
+    for name, args in _KERNEL_CALLS.items():
+        py, c = getattr(_pure, name), getattr(C, name)
+        params = list(inspect.signature(py).parameters.values())
+        assert len(params) == len(args), name
+        assert all(p.default is inspect.Parameter.empty for p in params), name
+        assert c(*args) == py(*args), name
+        for wrong in (args[:-1], (*args, None)):
+            with pytest.raises(TypeError):
+                c(*wrong)
+            with pytest.raises(TypeError):
+                py(*wrong)
+
+
+_ENTRY_REQUIRED: dict[str, tuple[Any, ...]] = {
+    "encode": ("a b+é",),
+    "decode_text": ("a%20b+%C3%A9",),
+    "serialize": ([("a b", "é")],),
+}
+
+
+@needs_c
+@pytest.mark.one_impl
+def test_c_entries_bind_arguments_as_the_python_signature_says() -> None:
+    # The C entries bind their own arguments (for speed); each parameter of the checked
+    # Python function, read from its signature, must be accepted the same way: by keyword
+    # and, where the signature allows it, by position, its default giving the default's
+    # result; a keyword-only one passed by position, or an unknown keyword, is the same
+    # TypeError.  A parameter added to the Python function and not to C fails here.
+    from percent_encoding import core, form
+
+    for public, checked in [
+        (core.encode, core._encode_checked),
+        (core.decode_text, core._decode_text_checked),
+        (form.serialize, form._serialize),
+    ]:
+        required = _ENTRY_REQUIRED[checked.__name__]
+        base = _same_entry(public, checked, *required)
+        assert base[0] == "ok", base
+        params = list(inspect.signature(checked).parameters.values())
+        assert len([p for p in params if p.default is inspect.Parameter.empty]) == len(required)
+        for i, p in enumerate(params):
+            if p.default is inspect.Parameter.empty:
+                kw = {p.name: required[i]}
+                assert _same_entry(public, checked, *required[:i], **kw) == base, p.name
+                continue
+            assert _same_entry(public, checked, *required, **{p.name: p.default}) == base, p.name
+            if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD:
+                assert _same_entry(public, checked, *required, p.default) == base, p.name
+            else:
+                got = _same_entry(public, checked, *required, p.default)
+                assert got[0] != "ok", f"{p.name} is keyword-only"
+            _same_entry(public, checked, *required, **{p.name: p.default, "bogus": 1})
+        _same_entry(public, checked, *required, *[p.default for p in params[len(required):]])
+
+
+@pytest.mark.one_impl
+def test_kernel_seam_follows_the_twin_swap() -> None:
+    from percent_encoding import core
+
+    active = core._k
+    try:
+        core._use_kernels(_pure)
+        assert core.form_parse_kernel is _pure.form_parse
+        assert core.form_parse_bytes_kernel is _pure.form_parse_bytes
+        assert core.form_serialize_kernel is _pure.form_serialize
+    finally:
+        core._use_kernels(active)
+    assert core.form_parse_kernel is active.form_parse
+    assert core.form_serialize_kernel is active.form_serialize

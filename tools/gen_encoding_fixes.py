@@ -1,6 +1,6 @@
-"""Regenerate the index corrections in src/percent_encoding/_encoding_data.py.
+"""Regenerate the index corrections in src/percent_encoding/encodings/_data.py.
 
-_encoding_index.py derives each index of the Encoding Standard from a Python codec at first use
+encodings/_index.py derives each index of the Encoding Standard from a Python codec at first use
 (``python_index``) and then applies ``_INDEX_NULL_RANGES`` and ``_INDEX_FIXES``.  This
 script compares ``python_index(name)`` with the Standard's indexes.json and writes the
 differences (facts about the Standard, not a copy of its index files).
@@ -17,9 +17,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from percent_encoding._encoding_index import python_index  # noqa: E402
+from percent_encoding.encodings._index import python_index  # noqa: E402
 
-MODULE = ROOT / "src" / "percent_encoding" / "_encoding_data.py"
+MODULE = ROOT / "src" / "percent_encoding" / "encodings" / "_data.py"
 DEFAULT = ROOT / ".." / "shared" / "conformance" / "encoding" / "indexes.json"
 BEGIN, END = "# BEGIN GENERATED FIXES\n# fmt: off\n", "# fmt: on\n# END GENERATED FIXES\n"
 MIN_RUN = 8  # runs of this many spec-unmapped pointers are written as ranges

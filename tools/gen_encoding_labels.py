@@ -1,4 +1,4 @@
-"""Regenerate the label table in src/percent_encoding/_encoding_data.py from encodings.json.
+"""Regenerate the label table in src/percent_encoding/encodings/_data.py from encodings.json.
 
 Usage: python tools/gen_encoding_labels.py [path/to/encodings.json]
 (default: ../shared/conformance/encoding/encodings.json next to the repository).
@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-MODULE = ROOT / "src" / "percent_encoding" / "_encoding_data.py"
+MODULE = ROOT / "src" / "percent_encoding" / "encodings" / "_data.py"
 DEFAULT = ROOT / ".." / "shared" / "conformance" / "encoding" / "encodings.json"
 BEGIN, END = "# BEGIN GENERATED LABELS\n# fmt: off\n", "# fmt: on\n# END GENERATED LABELS\n"
 

@@ -1,16 +1,13 @@
 """Small pieces of HTTP header syntax shared by :mod:`.oauth1` and :mod:`.rfc8187`.
 
 RFC 7230 §3.2.6 (now RFC 9110 §5.6.4) quoted-string:
-``DQUOTE *( qdtext / quoted-pair ) DQUOTE``.
+``DQUOTE *( qdtext / quoted-pair ) DQUOTE``; the patterns (and token, OWS) are in
+:mod:`._abnf`.
 """
 
 from __future__ import annotations
 
-import re
-
-# Written as an unrolled loop so that matching stays linear on any input.
-_QUOTED = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"', re.DOTALL)
-_QUOTED_PAIR = re.compile(r"\\(.)", re.DOTALL)
+from ._abnf import QUOTED_PAIR, QUOTED_STRING
 
 
 def read_quoted(header: str, start: int) -> tuple[str, int] | None:
@@ -22,10 +19,10 @@ def read_quoted(header: str, start: int) -> tuple[str, int] | None:
     >>> read_quoted('x="a\\\\"b" y', 2)
     ('a"b', 8)
     """
-    m = _QUOTED.match(header, start)
+    m = QUOTED_STRING.match(header, start)
     if m is None:
         return None
     value = m.group(1)
     if "\\" in value:
-        value = _QUOTED_PAIR.sub(r"\1", value)
+        value = QUOTED_PAIR.sub(r"\1", value)
     return value, m.end()

@@ -35,6 +35,7 @@ import re
 from codecs import escape_decode as _escape_decode
 from collections.abc import Iterable
 
+from ._abnf import BAD_PERCENT, BAD_PERCENT_BYTES
 from .errors import PercentDecodeError, TextDecodeError
 from .sets import FORM_URLENCODED
 
@@ -52,8 +53,6 @@ _HEXDIGITS = "0123456789ABCDEFabcdef"
 _HEXTOBYTE: dict[bytes, bytes] = {
     (a + b).encode("ascii"): bytes([int(a + b, 16)]) for a in _HEXDIGITS for b in _HEXDIGITS
 }
-_BAD_PERCENT_STR = re.compile(r"%(?![0-9A-Fa-f]{2})")
-_BAD_PERCENT_BYTES = re.compile(rb"%(?![0-9A-Fa-f]{2})")
 _PCT = [f"%{i:02X}" for i in range(256)]
 
 _Tables = tuple[
@@ -138,9 +137,9 @@ def encode(data: str | bytes, table: bytes, space_as_plus: bool) -> str:
 
 def _bad_percent_position(data: str | bytes) -> int:
     m = (
-        _BAD_PERCENT_STR.search(data)
+        BAD_PERCENT.search(data)
         if isinstance(data, str)
-        else _BAD_PERCENT_BYTES.search(data)
+        else BAD_PERCENT_BYTES.search(data)
     )
     assert m is not None
     return m.start()

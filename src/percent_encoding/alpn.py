@@ -22,11 +22,14 @@ from __future__ import annotations
 import re
 
 from . import core as _core
+from ._abnf import BAD_PERCENT as _BAD_PERCENT
+from ._abnf import TCHAR as _TCHAR
 from .errors import PercentDecodeError, PercentEncodeError, PercentEncodingTypeError
 from .schemes import Scheme
 from .sets import ALPN
 
 __all__ = [
+    "MAX_LENGTH",
     "SCHEMES",
     "AlpnDecodeError",
     "decode",
@@ -38,10 +41,8 @@ __all__ = [
 # RFC 7301 §3.1: a protocol name is 1 to 255 octets; empty names are not allowed.
 MAX_LENGTH = 255
 
-# RFC 7230 §3.2.6 tchar, plus "%" which only appears as the start of an escape.
-_TCHAR = "!#$%&'*+\\-.^_`|~0-9A-Za-z"
-_BAD_CHAR = re.compile(f"[^{_TCHAR}]")
-_BAD_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+# RFC 7230 §3.2.6 tchar; "%" among them only ever starts an escape here.
+_BAD_CHAR = re.compile(f"[^{re.escape(_TCHAR)}]")
 _LOWER_HEX = re.compile(r"%(?:[0-9A-Fa-f][a-f]|[a-f][0-9A-F])")
 _ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")
 

@@ -13,13 +13,13 @@ Encoding Standard's *UTF-8 decode without BOM (or fail)* (:func:`decode_text`).
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import lru_cache, update_wrapper
 from types import ModuleType
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from . import _impl
+from ._abnf import LONE_SURROGATE as _LONE_SURROGATE
 from .errors import (
     PercentDecodeError,
     PercentEncodeError,
@@ -43,14 +43,46 @@ __all__ = [
 
 _k: ModuleType = _impl.kernels
 
+# --------------------------------------------------------------------------------------------
+# The kernel seam
+#
+# Other modules of the package (form, oauth1) reach the kernels only through these names.
+# Each is the active twin's own function, not a wrapper, so a call costs what a direct one
+# does; _use_kernels rebinds them together with _k (that is how the suite runs on both twins).
+
+form_parse_kernel: Callable[[str | bytes], list[tuple[str, str]]]
+form_parse_bytes_kernel: Callable[[bytes], list[tuple[bytes, bytes]]]
+form_serialize_kernel: Callable[[Iterable[tuple[str | bytes, str | bytes]]], str]
+
+
+def _missing_kernel(name: str) -> Callable[..., Any]:
+    def missing(*args: object) -> Any:
+        raise AttributeError(f"the active kernel module has no {name}")
+
+    return missing
+
+
+def _bind_seam(module: ModuleType) -> None:
+    global form_parse_kernel, form_parse_bytes_kernel, form_serialize_kernel
+    form_parse_kernel = getattr(module, "form_parse", None) or _missing_kernel("form_parse")
+    form_parse_bytes_kernel = getattr(module, "form_parse_bytes", None) or _missing_kernel(
+        "form_parse_bytes"
+    )
+    form_serialize_kernel = getattr(module, "form_serialize", None) or _missing_kernel(
+        "form_serialize"
+    )
+
+
+_bind_seam(_k)
+
 _UTF8_LABELS = frozenset({"utf-8", "UTF-8", "utf8", "UTF8", "unicode-1-1-utf-8"})
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _use_kernels(module: ModuleType) -> ModuleType:
     """Swap the kernel module (tests run the suite on both twins); returns the old one."""
     global _k
     old, _k = _k, module
+    _bind_seam(module)
     active = getattr(_impl.kernels, "set_entries_active", None)
     if active is not None:
         # the C entries' fast paths call the C kernels: off while another is active
@@ -182,8 +214,6 @@ def _encode_checked(
         if errors == "replace":
             return _k.encode(to_usv_string(data), s.table, space_as_plus)  # type: ignore[no-any-return]
         raise _lone_surrogate_error(data, e.start, "UTF-8 encoded") from None
-
-
 
 
 def _encode_legacy(

@@ -31,6 +31,9 @@ from __future__ import annotations
 import re
 
 from . import core as _core
+from ._abnf import BAD_PERCENT as _BAD_PERCENT
+from ._abnf import LONE_SURROGATE as _SURROGATE
+from ._abnf import PCT_ENCODED_RUN as _ESCAPE_RUN  # each run decoded, UTF-8 checked at once
 from .errors import PercentEncodingTypeError, URIError
 from .schemes import Scheme
 from .sets import (
@@ -41,6 +44,7 @@ from .sets import (
 )
 
 __all__ = [
+    "SCHEMES",
     "decodeURI",
     "decodeURIComponent",
     "decode_uri",
@@ -53,15 +57,11 @@ __all__ = [
     "unescape",
 ]
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
 _NOT_LATIN1 = re.compile("([^\x00-\xff]+)")
-# A run of well-formed escapes: each run is percent-decoded and UTF-8 checked at once.
-_ESCAPE_RUN = re.compile("(?:%[0-9A-Fa-f]{2})+")
 # §19.2.6.1 decodeURI: the escapes of uriReserved and "#" (; / ? : @ & = + $ , #)
 # stay as written.  Only a one-byte escape can name one of them; inside a
 # multi-byte sequence such a byte is simply invalid UTF-8 either way.
 _RESERVED_ESCAPE = re.compile("(%(?:2[346BbCcFf]|3[AaBbDdFf]|40))")
-_BAD_PERCENT = re.compile("%(?![0-9A-Fa-f]{2})")
 # Used on input with no bad "%": every "%" then starts an escape, so this
 # only ever matches the "%" of a reserved escape.
 _RESERVED_PERCENT = re.compile("%(?=2[346BbCcFf]|3[AaBbDdFf]|40)")

@@ -19,15 +19,23 @@ from __future__ import annotations
 import re
 
 from . import core as _core
+from ._abnf import HEXDIG as _HEXDIG
+from ._abnf import PCT_ENCODED_RUN as _RUN_RE
+from ._abnf import RESERVED as _RESERVED
+from ._abnf import UNRESERVED as _UNRESERVED
 from .errors import PercentEncodeError, PercentEncodingTypeError
 from .rfc3986 import recompose, split, split_authority
 from .schemes import Scheme
 from .sets import EncodeSet
 
-__all__ = ["SCHEMES", "iri_to_uri", "is_bidi_formatting", "uri_to_iri"]
+__all__ = [
+    "IRI_TO_URI",
+    "SCHEMES",
+    "iri_to_uri",
+    "is_bidi_formatting",
+    "uri_to_iri",
+]
 
-_UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
-_RESERVED = ":/?#[]@!$&'()*+,;="
 
 # §2.2 ucschar and iprivate, as regular-expression ranges.
 _UCSCHAR = (
@@ -161,13 +169,12 @@ def iri_to_uri(iri: str, *, strict: bool = False) -> str:
 # ---------------------------------------------------------------------------
 # §3.2 URI -> IRI
 # ---------------------------------------------------------------------------
-_RUN_RE = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 _UCS_RE = re.compile(f"[{_UCSCHAR}]")
 _UCS_OR_PRIVATE_RE = re.compile(f"[{_UCSCHAR}{_IPRIVATE}]")
 _PCT_UPPER = [f"%{i:02X}" for i in range(256)]
 
 
-_HEX_DIGITS = frozenset("0123456789ABCDEFabcdef")
+_HEX_DIGITS = frozenset(_HEXDIG)
 
 
 def _decode_run(run: str, allowed: re.Pattern[str], after_stray: bool = False) -> str:

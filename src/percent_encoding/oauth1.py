@@ -36,6 +36,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeAlias
 
 from . import core as _core
+from ._abnf import OWS as _OWS
+from ._abnf import TOKEN as _TOKEN
 from ._http import read_quoted
 from .errors import (
     PercentDecodeError,
@@ -178,8 +180,7 @@ def _form_pairs(data: bytes) -> list[tuple[bytes, bytes]]:
     # application/x-www-form-urlencoded (HTML 4.0 §17.13.4): split on "&",
     # name and value at the first "=", "+" is a space, %XX an octet.  Kept as
     # octets, so what was sent is what gets signed.
-    pairs: list[tuple[bytes, bytes]] = _core._k.form_parse_bytes(data)
-    return pairs
+    return _core.form_parse_bytes_kernel(data)
 
 
 _DEFAULT_PORTS = {"http": "80", "https": "443"}
@@ -340,8 +341,6 @@ def hmac_sha1_signature(
 # §3.5.1: the Authorization header
 
 # RFC 7230 §3.2.6 token characters, for auth-scheme, parameter names and token values.
-_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
-_OWS = re.compile(r"[ \t]*")
 _BAD_REALM_CHAR = re.compile(r"[^\t\x20-\x7e]")
 
 

@@ -30,6 +30,14 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from . import core as _core
+from ._abnf import BAD_PERCENT as _BAD_PERCENT
+from ._abnf import HEXDIG as _HEX
+from ._abnf import IP_LITERAL_BODY as _IP_LITERAL_BODY
+from ._abnf import LONE_SURROGATE as _LONE_SURROGATE
+from ._abnf import PCT_ENCODED as _PCT_RE
+from ._abnf import SCHEME as _SCHEME
+from ._abnf import SUB_DELIMS as _SUB_DELIMS
+from ._abnf import UNRESERVED as _UNRESERVED
 from .errors import (
     PercentEncodeError,
     PercentEncodingError,
@@ -63,9 +71,6 @@ __all__ = [
     "split_authority",
 ]
 
-# §2.3 unreserved and §2.2 sub-delims, as text.
-_UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
-_SUB_DELIMS = "!$&'()*+,;="
 
 #: component name -> the encode set whose complement is what the ABNF allows.
 COMPONENTS: Mapping[str, EncodeSet] = MappingProxyType(
@@ -150,8 +155,6 @@ _SPLIT_RELATIVE = re.compile(
     r"(?:\?(?P<query>[^#]*))?(?:#(?P<fragment>.*))?",
     re.DOTALL,
 )
-# §3.1 scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*")
 
 
 def split(uri: str) -> Components:
@@ -308,8 +311,6 @@ def remove_dot_segments(path: str) -> str:
 # ---------------------------------------------------------------------------
 # §6.2.2 normalization
 # ---------------------------------------------------------------------------
-_HEX = "0123456789ABCDEFabcdef"
-_PCT_RE = re.compile(r"%[0-9A-Fa-f]{2}")
 # Every %xx spelling -> its §6.2.2 normal form: the character for unreserved
 # octets (§6.2.2.2), the triplet with upper-case hex otherwise (§6.2.2.1).
 _PCT_NORMAL: dict[str, str] = {}
@@ -452,8 +453,6 @@ def equivalent(a: str, b: str) -> bool:
 # ---------------------------------------------------------------------------
 # requote
 # ---------------------------------------------------------------------------
-_BAD_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 # What each component keeps literally when requoting: the ABNF's characters
 # plus "%" (every "%" left at that point starts a valid escape).
@@ -472,34 +471,6 @@ def _rq(text: str, s: EncodeSet) -> str:
     return _core.encode(text, s)
 
 
-# §3.2.2 IP-literal, with RFC 6874's zone identifier (IPv6addrz), as a regex
-# built from the ABNF; used to decide whether "[...]" really is one.
-_H16 = "[0-9A-Fa-f]{1,4}"
-_DEC_OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9][0-9]|[0-9])"
-_IPV4 = rf"{_DEC_OCTET}(?:\.{_DEC_OCTET}){{3}}"
-_LS32 = f"(?:{_H16}:{_H16}|{_IPV4})"
-_IPV6 = (
-    "(?:"
-    + "|".join(
-        [
-            f"(?:{_H16}:){{6}}{_LS32}",
-            f"::(?:{_H16}:){{5}}{_LS32}",
-            f"(?:{_H16})?::(?:{_H16}:){{4}}{_LS32}",
-            f"(?:(?:{_H16}:){{0,1}}{_H16})?::(?:{_H16}:){{3}}{_LS32}",
-            f"(?:(?:{_H16}:){{0,2}}{_H16})?::(?:{_H16}:){{2}}{_LS32}",
-            f"(?:(?:{_H16}:){{0,3}}{_H16})?::{_H16}:{_LS32}",
-            f"(?:(?:{_H16}:){{0,4}}{_H16})?::{_LS32}",
-            f"(?:(?:{_H16}:){{0,5}}{_H16})?::{_H16}",
-            f"(?:(?:{_H16}:){{0,6}}{_H16})?::",
-        ]
-    )
-    + ")"
-)
-_UNRESERVED_RE = "A-Za-z0-9._~\\-"
-_IP_LITERAL_BODY = re.compile(
-    rf"{_IPV6}(?:%25(?:[{_UNRESERVED_RE}]|%[0-9A-Fa-f]{{2}})+)?"
-    rf"|[vV][0-9A-Fa-f]+\.[{_UNRESERVED_RE}!$&'()*+,;=:]+"
-)
 _PORT = re.compile("[0-9]*")
 
 

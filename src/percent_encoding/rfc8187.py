@@ -33,6 +33,10 @@ import re
 import unicodedata
 
 from . import core as _core
+from ._abnf import BAD_PERCENT as _BAD_PERCENT
+from ._abnf import OWS as _OWS
+from ._abnf import PCT_ENCODED as _PCT_LIKE
+from ._abnf import TOKEN as _TOKEN
 from ._http import read_quoted
 from .errors import (
     PercentDecodeError,
@@ -89,7 +93,6 @@ _MIME_CHARSET = re.compile(r"[A-Za-z0-9!#$%&+\-^_`{}~]+")
 _LANGUAGE = re.compile(r"[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*\Z")
 _ATTR_CHARS = "A-Za-z0-9!#$&+\\-.^_`|~"
 _BAD_VALUE_CHAR = re.compile(f"[^{_ATTR_CHARS}%]")
-_BAD_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
 
 
 def _codec(charset: str, position: int | None) -> tuple[str, str]:
@@ -250,10 +253,7 @@ def _decode(
 # ---------------------------------------------------------------------------
 # RFC 6266: Content-Disposition
 
-_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
-_OWS = re.compile(r"[ \t]*")
 _NEEDS_QUOTE_ESCAPE = re.compile(r'["\\]')
-_PCT_LIKE = re.compile(r"%[0-9A-Fa-f]{2}")
 _UNSAFE_FALLBACK = re.compile(r"[^\x20-\x7e]|\\")
 
 

@@ -24,17 +24,52 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
+from ._abnf import ALNUM as _ALNUM
+from ._abnf import SUB_DELIMS as _SUB_DELIMS
+from ._abnf import UNRESERVED as _UNRESERVED
 from .errors import PercentEncodingError, PercentEncodingTypeError, UnknownSetError
 
 __all__ = [
+    "ALPN",
     "C0_CONTROL",
+    "CGI",
     "COMPONENT",
+    "ECMASCRIPT_ENCODE_URI",
+    "ECMASCRIPT_ENCODE_URI_COMPONENT",
+    "ECMASCRIPT_ESCAPE",
     "FORM_URLENCODED",
     "FRAGMENT",
+    "HTML4_FORM",
+    "OAUTH1",
     "PATH",
+    "PATH_BEFORE_2025",
     "QUERY",
+    "RFC1738",
+    "RFC1738_RESERVED",
+    "RFC1738_UNSAFE",
+    "RFC2396",
+    "RFC2396_DELIMS",
+    "RFC2396_RESERVED",
+    "RFC2396_UNWISE",
+    "RFC2732_RESERVED",
+    "RFC2732_UNWISE",
+    "RFC3986_FRAGMENT",
+    "RFC3986_GEN_DELIMS",
+    "RFC3986_PATH",
+    "RFC3986_PATH_SEGMENT",
+    "RFC3986_QUERY",
+    "RFC3986_REG_NAME",
+    "RFC3986_RESERVED",
+    "RFC3986_SUB_DELIMS",
+    "RFC3986_UNRESERVED",
+    "RFC3986_USERINFO",
+    "RFC8187",
     "SPECIAL_QUERY",
     "USERINFO",
+    "WHATWG_2016_DEFAULT",
+    "WHATWG_2016_SIMPLE",
+    "WHATWG_2016_USERINFO",
+    "XFORMS_URLENCODED",
     "EncodeSet",
     "compare",
     "get",
@@ -42,9 +77,6 @@ __all__ = [
     "register",
 ]
 
-_ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-_DIGIT = "0123456789"
-_ALNUM = _ALPHA + _DIGIT
 _FULL_MASK = (1 << 128) - 1
 
 
@@ -400,8 +432,6 @@ PATH_BEFORE_2025: Final = register(
 
 # RFC 3986 §2.2/§2.3 and the component rules of §3 (Appendix A ABNF).
 _RFC3986 = "RFC 3986 "
-_UNRESERVED = _ALNUM + "-._~"
-_SUB_DELIMS = "!$&'()*+,;="
 RFC3986_UNRESERVED: Final = register(
     "rfc3986-unreserved",
     EncodeSet.from_allowed(_UNRESERVED),

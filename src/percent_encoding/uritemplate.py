@@ -39,14 +39,21 @@ from functools import lru_cache
 from typing import Any
 
 from . import core as _core
+from ._abnf import BAD_PERCENT as _BAD_PERCENT
+from ._abnf import RESERVED as _RESERVED
+from ._abnf import UNRESERVED as _UNRESERVED
 from .errors import PercentEncodeError, PercentEncodingTypeError, UriTemplateError
 from .schemes import Scheme
 from .sets import RFC3986_UNRESERVED, EncodeSet
 
-__all__ = ["UriTemplate", "expand"]
+__all__ = [
+    "SCHEMES",
+    "UNRESERVED_AND_RESERVED",
+    "UNRESERVED_ONLY",
+    "UriTemplate",
+    "expand",
+]
 
-_UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
-_RESERVED = ":/?#[]@!$&'()*+,;="  # RFC 3986 §2.2 gen-delims + sub-delims
 
 #: ``U``: everything but unreserved (RFC 6570 §1.5).
 UNRESERVED_ONLY = RFC3986_UNRESERVED
@@ -61,7 +68,7 @@ UNRESERVED_AND_RESERVED = EncodeSet.from_allowed(
 # "%" from the input is either the input's own next characters (kept) or a
 # fresh "%XX", so a "%" followed by two hex digits here was a triplet in the
 # value too.
-_STRAY_PERCENT = re.compile("%(?![0-9A-Fa-f]{2})")
+_STRAY_PERCENT = _BAD_PERCENT
 
 # §2.1 literals: any character except CTL, SP, DQUOTE, "'", "%" (unless part
 # of a triplet), "<", ">", "\", "^", "`", "{", "|", "}"; non-ASCII only as
@@ -70,7 +77,7 @@ _BAD_LITERAL = re.compile(
     '[\x00-\x20"<>\\\\^`{|}\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef\ufff0-\uffff'
     + "".join(f"{chr(p << 16 | 0xFFFE)}{chr(p << 16 | 0xFFFF)}" for p in range(1, 17))
     + "\U000e0000-\U000e0fff]"
-    "|%(?![0-9A-Fa-f]{2})"
+    "|" + _BAD_PERCENT.pattern
 )
 
 # §2.3 varname = varchar *( ["."] varchar ); varchar = ALPHA / DIGIT / "_" / pct-encoded

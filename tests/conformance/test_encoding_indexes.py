@@ -96,6 +96,24 @@ def test_label_table_equals_encodings_json() -> None:
     assert E.names() == tuple(e["name"] for g in groups for e in g["encodings"])
 
 
+def test_generated_label_table_is_current() -> None:
+    """tools/gen_encoding_labels.py run on encodings.json writes what encodings/_data.py holds."""
+    import importlib.util
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location(
+        "gen_encoding_labels", root / "tools" / "gen_encoding_labels.py"
+    )
+    assert spec is not None and spec.loader is not None
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    text = gen.MODULE.read_text(encoding="utf-8")
+    block = text[text.index(gen.BEGIN) + len(gen.BEGIN):text.index(gen.END)]
+    assert block == gen.render(shared("encodings.json")), (
+        "encodings/_data.py is stale: run python tools/gen_encoding_labels.py"
+    )
+
+
 def test_every_label_resolves() -> None:
     for group in shared("encodings.json"):
         for enc in group["encodings"]:

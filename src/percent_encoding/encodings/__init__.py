@@ -22,9 +22,10 @@ Strategy
 * Encoding: ``str.translate`` with a table built from the Standard's encoder rules (C speed),
   then ``latin-1``; single-byte encodings use ``codecs.charmap_encode``.
 
-Layout: this module is the public API; ``_encoding_data`` holds the generated tables,
-``_encoding_index`` derives the §5 indexes from Python's codecs, ``_codecs`` has the decoders
-and encoders.
+Layout: this package's ``__init__`` is the public API; ``_data`` holds the generated tables,
+``_index`` derives the §5 indexes from Python's codecs, ``_codecs`` has the decoders and
+encoders by name (UTF-8, single-byte, UTF-16, replacement), ``_chinese``, ``_japanese`` and
+``_korean`` the CJK ones, ``_base`` what they share.
 
 Errors: decoders in "fatal" mode raise :class:`~percent_encoding.errors.TextDecodeError`
 (``position`` = byte offset where the bad sequence starts); encoders in "fatal" mode raise
@@ -37,26 +38,27 @@ as an alias of ``"fatal"`` (the word the rest of the library uses); any other un
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from percent_encoding.errors import (
+from .._abnf import LONE_SURROGATE as _SURROGATE_RE
+from ..errors import (
     PercentEncodeError,
     PercentEncodingError,
     PercentEncodingTypeError,
     UnknownEncodingError,
 )
-
 from ._codecs import _codec
-from ._encoding_data import _ENCODING_GROUPS
-from ._encoding_index import index as index  # §5 indexes, derived and corrected
+from ._data import _ENCODING_GROUPS, _SINGLE_BYTE_INDEX
+from ._index import _INDEX_LAYOUT
+from ._index import index as _index
 
 __all__ = [
     "Encoding",
     "bom_sniff",
     "decode",
     "encode",
+    "index",
     "lookup",
     "names",
     "utf8_decode_without_bom",
@@ -66,8 +68,6 @@ __all__ = [
 # so one vocabulary works across the library; the Encoding Standard's own word is "fatal".
 DecodeErrors = Literal["replace", "fatal", "strict"]
 EncodeErrors = Literal["fatal", "html", "strict"]
-
-_SURROGATE_RE = re.compile("[\ud800-\udfff]")
 
 
 # --------------------------------------------------------------------------------------------
@@ -269,3 +269,29 @@ _ALL: tuple[Encoding, ...] = tuple(
     Encoding(name, labels) for _heading, group in _ENCODING_GROUPS for name, labels in group
 )
 _BY_LABEL: dict[str, Encoding] = {label: enc for enc in _ALL for label in enc.labels}
+
+
+def index(name: str) -> list[int | None]:
+    """The Encoding Standard's index ``name`` (§5), derived from Python's codecs and corrected.
+
+    ``index(name)[pointer]`` is the index code point, or ``None`` where the index has none.
+    Names are the Standard's (``"jis0208"``, ``"big5"``, ``"windows-1252"``, ...); an
+    unknown one raises :class:`~percent_encoding.errors.UnknownEncodingError`.  The list is
+    cached and shared: do not modify it.
+
+    >>> index("jis0208")[0] == ord("\u3000")
+    True
+    >>> index("windows-1252")[0] == ord("€")
+    True
+    """
+    if not isinstance(name, str):
+        raise PercentEncodingTypeError(
+            f"index() takes an index name (str), not {type(name).__name__}"
+        )
+    try:
+        return _index(name)
+    except KeyError:
+        known = sorted({*_INDEX_LAYOUT, "iso-2022-jp-katakana", *_SINGLE_BYTE_INDEX.values()})
+        raise UnknownEncodingError(
+            f"{name!r} is not an index of the Encoding Standard (§5); known: {', '.join(known)}"
+        ) from None

@@ -3,7 +3,7 @@
 Strategy: ``python_index(name)`` reads the index out of the matching Python
 codec (one pointer at a time, in the byte layout the Standard's decoder uses
 for it); ``index(name)`` applies the generated corrections of
-``_encoding_data`` and caches the result.  ``_first_pointers`` is §5's "index
+``_data`` and caches the result.  ``_first_pointers`` is §5's "index
 pointer" (the first pointer of each code point), which the encoders use.
 """
 
@@ -13,7 +13,7 @@ import threading
 import unicodedata
 from collections.abc import Callable
 
-from ._encoding_data import (
+from ._data import (
     _INDEX_FIXES,
     _INDEX_NULL_RANGES,
     _MULTI_BYTE_CODECS,

@@ -1,0 +1,221 @@
+"""The ``percent`` command: every percent-encoding in the registry, for shells and pipelines.
+
+Strategy: this module parses arguments and prints; it has no encoding logic of its own.
+Names become schemes and the work is done by :mod:`percent_encoding._tool` (shared with
+the web tool): a registry name, or an encode-set name, which means plain UTF-8
+percent-encoding with that set.  ``form`` reads :mod:`percent_encoding.form`, ``detect``
+reads :mod:`percent_encoding.detect`; both, and the encoding tables, are imported inside
+the subcommands that need them so that start-up stays fast.
+
+Conventions (issue 7): errors are one line on stderr and no traceback; exit
+status 2 for usage errors (unknown scheme, set or encoding label, a scheme and an
+option that do not go together, bad arguments), 1 for data errors (a bad ``%`` with
+``--strict``, text an encoding cannot represent, unreadable files).  Without TEXT,
+``encode`` and ``decode`` stream stdin line by line in constant memory; output is
+flushed whenever the input pauses, so ``tail -f log | percent decode`` is interactive
+while a gigabyte file is still written in large blocks.  Colour and the progress bar
+appear only on a terminal (and colour never when ``NO_COLOR`` is set).
+
+Layout, one module per subcommand: ``_codec`` (encode, decode), ``_form``
+(form parse, form build), ``_schemes`` (schemes, compare), ``_detect``,
+``_serve``; ``_term`` (errors, colour, tables, progress) and ``_stream``
+(line streaming) are what they share, ``_parser`` the argparse pieces.  This
+module builds the parser and runs :func:`main`; it looks the subcommands up in
+its own namespace, so they can be replaced here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Iterable
+
+from .. import __version__
+from ..errors import PercentEncodingError, PercentEncodingTypeError
+from ._codec import cmd_decode, cmd_encode
+from ._detect import cmd_detect
+from ._form import cmd_form_build, cmd_form_parse
+from ._parser import (
+    _F,
+    EPILOG_COMPARE,
+    EPILOG_DECODE,
+    EPILOG_DETECT,
+    EPILOG_ENCODE,
+    EPILOG_FORM,
+    EPILOG_MAIN,
+    EPILOG_SCHEMES,
+    EPILOG_SERVE,
+    _Parser,
+)
+from ._schemes import cmd_compare, cmd_schemes
+from ._serve import cmd_serve
+from ._stream import stream_lines as stream_lines
+from ._term import DEFAULT_SCHEME, CLIError, _exit_code, _Style
+from ._term import _Progress as _Progress
+
+__all__ = ["CLIError", "build_parser", "main"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argparse parser of the ``percent`` command."""
+    p = _Parser(
+        prog="percent",
+        description="Percent-encode and decode in every scheme the library knows.",
+        epilog=EPILOG_MAIN,
+        formatter_class=_F,
+    )
+    p.add_argument("--version", action="version", version=_version())
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    def add(name: str, help: str, epilog: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help, description=help, epilog=epilog, formatter_class=_F)
+
+    e = add("encode", "percent-encode TEXT (or each line of stdin)", EPILOG_ENCODE)
+    e.add_argument("--scheme", "-s", default=DEFAULT_SCHEME, help="scheme or encode-set name "
+                   f"(default: {DEFAULT_SCHEME})")
+    e.add_argument("--encoding", "-e", default="utf-8", metavar="LABEL",
+                   help="WHATWG encoding label for the text (default: utf-8)")
+    e.add_argument("--all", "-a", action="store_true", help="show the result in every scheme")
+    e.add_argument("text", nargs="?", metavar="TEXT", help="text to encode (default: stdin)")
+    e.set_defaults(func=cmd_encode)
+
+    d = add("decode", "percent-decode TEXT (or each line of stdin)", EPILOG_DECODE)
+    d.add_argument("--scheme", "-s", default=DEFAULT_SCHEME, help="scheme or encode-set name "
+                   f"(default: {DEFAULT_SCHEME})")
+    d.add_argument("--encoding", "-e", default="utf-8", metavar="LABEL|auto",
+                   help="encoding of the decoded bytes, or 'auto' to detect it (default: utf-8)")
+    d.add_argument("--strict", action="store_true",
+                   help="fail on a bad %%-sequence or bytes invalid in the encoding")
+    d.add_argument("--bytes", "-b", action="store_true",
+                   help="write the decoded bytes as they are (no charset decoding)")
+    d.add_argument("--all", "-a", action="store_true", help="show the result in every scheme")
+    d.add_argument("text", nargs="?", metavar="TEXT", help="text to decode (default: stdin)")
+    d.set_defaults(func=cmd_decode)
+
+    f = add("form", "parse or build application/x-www-form-urlencoded data", EPILOG_FORM)
+    fsub = f.add_subparsers(dest="form_command", metavar="ACTION", parser_class=_Parser)
+    fp = fsub.add_parser("parse", help="parse a urlencoded body (FILE or stdin)",
+                         description="Parse a urlencoded body (FILE or stdin).",
+                         epilog=EPILOG_FORM, formatter_class=_F)
+    fmt = fp.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help="a JSON list of [name, value] pairs")
+    fmt.add_argument("--tsv", action="store_true",
+                     help="name<TAB>value lines (\\t \\n \\\\ escaped)")
+    fp.add_argument("--encoding", "-e", metavar="LABEL", help="legacy encoding of the body")
+    fp.add_argument("--charset-hack", action="store_true",
+                    help="let a _charset_ field choose the encoding")
+    fp.add_argument("file", nargs="?", metavar="FILE", help="file to read (default: stdin)")
+    fp.set_defaults(func=cmd_form_parse)
+    fb = fsub.add_parser("build", help="serialize NAME=VALUE pairs",
+                         description="Serialize NAME=VALUE pairs as application/x-www-form-"
+                         "urlencoded.", epilog=EPILOG_FORM, formatter_class=_F)
+    fb.add_argument("--encoding", "-e", metavar="LABEL", help="legacy encoding for the values")
+    fb.add_argument("pairs", nargs="+", metavar="NAME=VALUE")
+    fb.set_defaults(func=cmd_form_build)
+    f.set_defaults(func=lambda a: _usage(f))
+
+    c = add("compare", "which ASCII characters each scheme encodes", EPILOG_COMPARE)
+    c.add_argument("schemes", nargs="*", metavar="SCHEME")
+    c.add_argument("--all-rows", action="store_true", help="also rows where all schemes agree")
+    c.add_argument("--json", action="store_true", help="the comparison as JSON")
+    c.add_argument("--wide", action="store_true",
+                   help="exact output in every cell, even for many schemes")
+    c.set_defaults(func=cmd_compare)
+
+    s = add("schemes", "list every scheme and encode set, with its spec", EPILOG_SCHEMES)
+    s.add_argument("--json", action="store_true", help="as JSON")
+    s.set_defaults(func=cmd_schemes)
+
+    t = add("detect", "space convention, charset and problems of a percent-encoded string",
+            EPILOG_DETECT)
+    t.add_argument("text", metavar="TEXT")
+    t.add_argument("--context", default="query",
+                   help="where the text lives: query, form, path, fragment, component, or "
+                   "an encode-set name (default: query)")
+    t.add_argument("--json", action="store_true", help="as JSON")
+    t.set_defaults(func=cmd_detect)
+
+    v = add("serve", "start the web tool", EPILOG_SERVE)
+    v.add_argument("--host", default="127.0.0.1", help="address to bind (default: 127.0.0.1)")
+    v.add_argument("--port", "-p", type=int, default=8000, help="port (default: 8000; 0: any)")
+    v.add_argument("--open", action="store_true", help="open the page in a browser")
+    v.set_defaults(func=cmd_serve)
+    return p
+
+
+def _usage(p: argparse.ArgumentParser) -> int:
+    p.print_help(sys.stderr)
+    return 2
+
+
+def _version() -> str:
+    from .. import IMPLEMENTATION
+
+    return f"percent {__version__} ({IMPLEMENTATION} kernels)"
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    """Run the ``percent`` command; returns the exit status.
+
+    ``argv`` is an iterable of ``str`` (``None``: ``sys.argv[1:]``); anything else is a
+    programming error and raises :class:`~percent_encoding.errors.PercentEncodingTypeError`.
+    """
+    parser = build_parser()
+    args = parser.parse_args(_argv(argv) if argv is not None else None)
+    prog = "percent" + (f" {args.command}" if getattr(args, "command", None) else "")
+    if not getattr(args, "func", None):
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return int(args.func(args))
+    except CLIError as e:
+        return _fail(prog, str(e), e.code)
+    except PercentEncodingError as e:
+        return _fail(prog, str(e), _exit_code(e))
+    except KeyboardInterrupt:
+        sys.stderr.write("\n")
+        return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 141
+    except OSError as e:
+        return _fail(prog, f"{e.strerror or e}", 1)
+    except Exception as e:  # a bug: still one line, unless PERCENT_DEBUG asks for the traceback
+        if os.environ.get("PERCENT_DEBUG"):
+            raise
+        return _fail(prog, f"internal error: {type(e).__name__}: {e} (PERCENT_DEBUG=1 shows "
+                     "the traceback; please report it)", 1)
+
+
+def _argv(argv: object) -> list[str]:
+    # A lone str would be split into characters by list(): refuse it, as any
+    # non-iterable or an item that is not str (argparse would fail deep inside).
+    if isinstance(argv, (str, bytes, bytearray)) or not hasattr(argv, "__iter__"):
+        raise PercentEncodingTypeError(
+            f"main() takes a sequence of str or None, not {type(argv).__name__}"
+        )
+    items = list(argv)
+    for i, item in enumerate(items):
+        if not isinstance(item, str):
+            raise PercentEncodingTypeError(
+                f"main(): argv[{i}] must be a str, not {type(item).__name__}"
+            )
+    return items
+
+
+def _fail(prog: str, message: str, code: int) -> int:
+    style = _Style(sys.stderr)
+    one_line = " ".join(message.split())
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
+    print(f"{prog}: {style.red('error:')} {one_line}", file=sys.stderr)
+    return code
+

@@ -1,0 +1,58 @@
+"""The ``detect`` subcommand: space convention, charset and problems of a
+percent-encoded string, as :func:`percent_encoding._tool.detect_report`
+reports them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .._tool import (
+    detect_report,
+)
+from ._term import _Style
+
+
+def cmd_detect(args: argparse.Namespace) -> int:
+    rep = detect_report(args.text, args.context)
+    if args.json:
+        print(json.dumps(rep, indent=2, ensure_ascii=False))
+        return 0
+    style = _Style(sys.stdout)
+    sc = rep.get("space_convention")
+    if isinstance(sc, dict):
+        plus = sc.get("plus_is_space")
+        verdict = "'+' means a space" if plus else "'+' is a literal plus"
+        reason = style.dim(str(sc.get("reason", "")))
+        print(f"{style.bold('space convention:')} {verdict}  {reason}")
+    cs = rep.get("charset")
+    if cs == []:
+        print(f"{style.bold('charset:')} ASCII only (no percent-encoded non-ASCII bytes)")
+    elif isinstance(cs, list):
+        guesses = ", ".join(
+            f"{g.get('encoding')} ({g.get('confidence', 0):.2f})" if isinstance(g, dict) else str(g)
+            for g in cs[:4]
+        )
+        print(f"{style.bold('charset:')} {guesses}")
+    findings = rep.get("findings")
+    if isinstance(findings, list):
+        if not findings:
+            print(f"{style.bold('findings:')} {style.green('none — looks clean')}")
+        else:
+            print(style.bold("findings:"))
+            for f in findings:
+                if isinstance(f, dict):
+                    where = f"[{f.get('start')}:{f.get('end')}]"
+                    print(f"  {style.yellow(str(f.get('code')))} {where} {f.get('message', '')}")
+                    if f.get("fix"):
+                        print(f"      {style.dim('fix: ' + str(f['fix']))}")
+                else:
+                    print(f"  {f}")
+    variants = rep.get("variants")
+    if isinstance(variants, list):
+        print(f"{style.bold('could come from:')} {', '.join(map(str, variants)) or '(none)'}")
+    for key, err in rep.get("errors", {}).items():
+        print(style.dim(f"({key}: {err})"), file=sys.stderr)
+    return 0

@@ -1,0 +1,105 @@
+"""The argparse pieces of the ``percent`` command: a parser class with one-line
+usage errors (exit status 2) and the examples each subcommand's ``--help``
+ends with.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import NoReturn
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line usage errors (exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+_F = argparse.RawDescriptionHelpFormatter
+
+EPILOG_MAIN = """\
+examples:
+  percent encode 'a b&c/ü'                        a%20b%26c%2F%C3%BC
+  percent encode --scheme application/x-www-form-urlencoded 'a b'
+  percent encode --scheme path --encoding shift_jis 'ア'
+  percent decode 'caf%C3%A9'
+  percent encode --all 'a b+c'                    every scheme side by side
+  zcat access.log.gz | percent decode > plain.log  stream, constant memory
+  percent form parse --json < body.txt
+  percent compare component ecmascript-encodeURIComponent
+  percent serve                                    the web tool on http://127.0.0.1:8000
+
+exit status: 0 ok, 1 data error, 2 usage error.  NO_COLOR disables colour.
+"""
+
+EPILOG_ENCODE = """\
+examples:
+  percent encode 'a b&c'                          a%20b%26c
+  percent encode --scheme path 'a b/c'            a%20b/c
+  percent encode --scheme application/x-www-form-urlencoded 'a b'   a+b
+  percent encode --scheme query --encoding windows-1252 'é'         %E9
+  percent encode --all 'a b+c'
+  printf 'a b\\nc/d\\n' | percent encode         one result per line
+
+--scheme takes a registry name (`percent schemes`) or an encode-set name, which means
+plain UTF-8 percent-encoding with that set.  Without TEXT, stdin is read line by line
+(\\n or \\r\\n are kept); raw bytes are encoded as they are with an encode-set name.
+"""
+
+EPILOG_DECODE = """\
+examples:
+  percent decode 'caf%C3%A9'                       café
+  percent decode --scheme application/x-www-form-urlencoded 'a+b'   a b
+  percent decode --encoding shift_jis '%83A'       ア
+  percent decode --encoding auto '%83%41%83%43'
+  percent decode --strict '100%'                   error: bad % at position 3
+  percent decode --bytes '%FF%00' | xxd
+  percent decode < urls.txt > decoded.txt
+
+Invalid %-sequences are kept unless --strict; invalid UTF-8 becomes U+FFFD.
+"""
+
+EPILOG_FORM = """\
+examples:
+  echo 'a=1&b=x+y%21' | percent form parse                table
+  percent form parse --json body.txt                      [["a", "1"], ["b", "x y!"]]
+  percent form parse --tsv --encoding shift_jis body.txt
+  percent form parse --charset-hack body.txt              _charset_ field picks the encoding
+  percent form build q='a b' lang=ü                       q=a+b&lang=%C3%BC
+  percent form build --encoding windows-1252 q=café       q=caf%E9
+"""
+
+EPILOG_COMPARE = """\
+examples:
+  percent compare                                   every registered scheme
+  percent compare component path query application/x-www-form-urlencoded
+  percent compare --all-rows --json rfc3986-unreserved oauth1
+  percent compare --wide php-urlencode java-URLEncoder go-QueryEscape
+
+Each cell is what the scheme writes for that character ("·": left alone); with more
+than eight schemes, one mark per cell (% encoded, + plus, * other, ! rejected).
+"""
+
+EPILOG_SCHEMES = """\
+examples:
+  percent schemes
+  percent schemes --json | jq '.schemes[].name'
+"""
+
+EPILOG_DETECT = """\
+examples:
+  percent detect 'https://example.com/?q=a+b%2'
+  percent detect --context path '/a%2fb%20c'
+  percent detect --context form 'q=caf%E9+au+lait&x=1'
+  percent detect --json 'caf%E9'
+"""
+
+EPILOG_SERVE = """\
+examples:
+  percent serve                    http://127.0.0.1:8000/
+  percent serve --port 0 --open    any free port, open a browser
+  ./dev serve                      set up the project, then serve
+
+The server binds to 127.0.0.1 by default; stop it with Ctrl-C.
+"""

@@ -1,0 +1,69 @@
+"""application/x-www-form-urlencoded: parse, serialize, incremental parsing,
+``URLSearchParams`` and what an HTML form submission sends.
+
+Strategy: the default path (UTF-8, ``&``, lossy decoding) goes straight to the
+kernels (``core.form_parse_kernel`` / ``form_parse_bytes_kernel`` /
+``form_serialize_kernel``), which the C twin speeds up.  Every option is a
+small rewrite of the input before the kernel (``;`` becomes ``&``, a leading
+``?`` is dropped, the isindex field is swapped) or a different text decoder
+after it (a legacy encoding, strict decoding).  Bad input raises one of the library's errors with
+a position into the input; limits raise :class:`FormLimitError`, never
+truncate.
+
+Specs:
+
+* URL Standard §5 "application/x-www-form-urlencoded": §5.1 parser, §5.2
+  serializer (https://url.spec.whatwg.org/#application/x-www-form-urlencoded).
+* URL Standard §6.2 "URLSearchParams class".
+* URL Standard before 2016 (the ``_charset_`` and isindex flags of the
+  parser, removed in whatwg/url c85fb5d) and HTML 4.01 §B.2.2 (``;`` as a
+  separator): options that reproduce what older clients send.
+* HTML §4.10.22 "Form submission": *constructing the entry list* (the
+  ``_charset_`` hidden field), *selecting a form submission encoding*,
+  *converting an entry list to a list of name-value pairs* (CRLF),
+  *text/plain encoding algorithm*, *mail with headers* / *mail as body*.
+
+The ``charset=`` parameter of a ``Content-Type`` header has no part in any of
+this: URL Standard §5.1 always decodes as UTF-8 and HTML's form submission
+never sends the parameter, so this module never reads it (docs/forms.md).
+
+Layout, one module per concept: ``_parse`` (parse, parse_bytes, ParsedForm,
+and the argument helpers the others share), ``_serialize`` (serialize),
+``_incremental`` (FormParser), ``_search_params`` (URLSearchParams),
+``_html`` (html_form_body), ``_schemes`` (the registry entries).
+"""
+
+from __future__ import annotations
+
+# Names the single-module ``form`` had in its namespace (docs/forms.md catches
+# ``form.TextDecodeError``): kept importable from here.
+from ..core import to_usv_string as to_usv_string
+from ..errors import FormLimitError as FormLimitError
+from ..errors import PercentDecodeError as PercentDecodeError
+from ..errors import PercentEncodingError as PercentEncodingError
+from ..errors import PercentEncodingTypeError as PercentEncodingTypeError
+from ..errors import TextDecodeError as TextDecodeError
+from ..schemes import Scheme as Scheme
+from ..sets import FORM_URLENCODED as FORM_URLENCODED
+from ..sets import PATH as PATH
+from ._html import html_form_body
+from ._incremental import FormParser
+from ._parse import Errors as Errors
+from ._parse import Pair as Pair
+from ._parse import ParsedForm, parse, parse_bytes
+from ._parse import Text as Text
+from ._schemes import SCHEMES
+from ._search_params import URLSearchParams
+from ._serialize import _serialize as _serialize  # the checked twin of the C entry
+from ._serialize import serialize
+
+__all__ = [
+    "SCHEMES",
+    "FormParser",
+    "ParsedForm",
+    "URLSearchParams",
+    "html_form_body",
+    "parse",
+    "parse_bytes",
+    "serialize",
+]

@@ -1,0 +1,497 @@
+"""application/x-www-form-urlencoded parsing: ``parse``, ``parse_bytes``, ``ParsedForm``.
+
+Strategy: the default path (UTF-8, ``&``, lossy decoding) goes straight to the
+kernels (``core.form_parse_kernel`` / ``form_parse_bytes_kernel``).  Every option is a
+small rewrite of the input before the kernel (``;`` becomes ``&``, a leading
+``?`` is dropped, the isindex field is swapped) or a different text decoder
+after it (a legacy encoding, strict decoding).  Bad input raises one of the
+library's errors with a position into the input; limits raise
+:class:`FormLimitError`, never truncate.  The argument helpers and field
+decoding here are shared by the rest of the package.
+
+Specs: URL Standard §5.1 "application/x-www-form-urlencoded parser"; the URL
+Standard before 2016 (``_charset_`` and isindex flags) and HTML 4.01 §B.2.2
+(``;`` as a separator) for the options that reproduce older clients.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Literal, cast
+
+from .. import core as _core
+from .._abnf import BAD_PERCENT, BAD_PERCENT_BYTES, LONE_SURROGATE
+from ..core import to_usv_string
+from ..errors import (
+    FormLimitError,
+    PercentDecodeError,
+    PercentEncodingError,
+    PercentEncodingTypeError,
+    TextDecodeError,
+)
+
+if TYPE_CHECKING:
+    from .._charset import CharsetGuess
+    from ..encodings import Encoding
+
+
+Errors = Literal["replace", "strict"]
+Text = str | bytes
+Pair = tuple[str, str]
+
+_UTF8_LABELS = _core._UTF8_LABELS
+_CHARSET_STR = re.compile("_charset_", re.IGNORECASE)
+_CHARSET_BYTES = re.compile(b"_charset_", re.IGNORECASE)
+_HEX_PAIR_STR = re.compile("[0-9A-Fa-f]{2}")
+_HEX_PAIR_BYTES = re.compile(b"[0-9A-Fa-f]{2}")
+# Characters a separator may not be: they mean something inside a field.
+_NOT_SEPARATORS = frozenset("=+%") | frozenset("0123456789ABCDEFabcdef")
+
+
+# --------------------------------------------------------------------------------------------
+# Argument helpers
+
+
+def _check_data(data: object, func: str) -> Text:
+    if type(data) is str or type(data) is bytes:
+        return data
+    if isinstance(data, (bytearray, memoryview)):
+        return bytes(data)
+    if isinstance(data, str):
+        return str(data)
+    if isinstance(data, bytes):
+        return bytes(data)
+    raise PercentEncodingTypeError(f"{func}() takes str or bytes, not {type(data).__name__}")
+
+
+def _check_errors(errors: str) -> bool:
+    if errors == "replace":
+        return False
+    if errors == "strict":
+        return True
+    if not isinstance(errors, str):
+        raise PercentEncodingTypeError(f"errors must be a str, not {type(errors).__name__}")
+    raise PercentEncodingError(f"errors must be 'replace' or 'strict', not {errors!r}")
+
+
+def _check_separators(separators: str) -> str:
+    if not isinstance(separators, str):
+        raise PercentEncodingTypeError("separators must be a str of separator characters")
+    if not separators:
+        raise PercentEncodingError(
+            "separators must name at least one character, e.g. '&' or '&;'"
+        )
+    for ch in separators:
+        if not ch.isascii() or ch in _NOT_SEPARATORS:
+            raise PercentEncodingError(
+                f"{ch!r} cannot be a separator: use ASCII characters other than "
+                "'=', '+', '%' and hex digits (e.g. '&;')"
+            )
+    return separators
+
+
+def _check_limit(value: int | None, name: str) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise PercentEncodingTypeError(f"{name} must be an int or None, not {type(value).__name__}")
+    if value < 0:
+        raise PercentEncodingError(f"{name} must be non-negative, not {value}")
+    return value
+
+
+def _usv(text: Text, strict: bool) -> Text:
+    # The string parser UTF-8 encodes its input (URL Standard §5.1), which
+    # needs scalar values: a lone surrogate becomes U+FFFD (the USVString
+    # conversion), or is an error in strict mode.
+    if type(text) is str and not text.isascii():
+        m = LONE_SURROGATE.search(text)
+        if m is not None:
+            if strict:
+                raise PercentDecodeError(
+                    f"lone surrogate U+{ord(m.group()):04X} at position {m.start()} cannot "
+                    "be UTF-8 encoded; pass errors='replace' to read it as U+FFFD",
+                    m.start(),
+                )
+            return to_usv_string(text)
+    return text
+
+
+def _main_separator(separators: str) -> str:
+    return "&" if "&" in separators else separators[0]
+
+
+def _amp(data: Text, sep: str = "&") -> Text:
+    return sep if isinstance(data, str) else sep.encode("ascii")
+
+
+def _unify_separators(data: Text, separators: str, sep: str) -> Text:
+    # Every separator means the same, and none survives in a name or value,
+    # so they are all rewritten to one (length-preserving, so positions hold).
+    for ch in separators:
+        if ch != sep:
+            if isinstance(data, str):
+                data = data.replace(ch, sep)
+            else:
+                data = data.replace(ch.encode("ascii"), sep.encode("ascii"))
+    return data
+
+
+def _to_ampersands(data: Text, sep: str) -> Text:
+    # For the "&" kernels when "&" is not a separator: a literal "&" and
+    # "%26" decode alike, so escape it, then make the separator "&".
+    if sep == "&":
+        return data
+    if isinstance(data, str):
+        return data.replace("&", "%26").replace(sep, "&")
+    return data.replace(b"&", b"%26").replace(sep.encode("ascii"), b"&")
+
+
+def _isindex_first(data: Text, sep: str = "&") -> bool:
+    """Whether the isindex rule applies: the first field is non-empty and has no '='."""
+    amp = _amp(data, sep)
+    end = data.find(amp)  # type: ignore[arg-type]
+    first = data if end < 0 else data[:end]
+    eq = "=" if isinstance(data, str) else b"="
+    return bool(first) and eq not in first  # type: ignore[operator]
+
+
+def _count_fields(data: Text, max_fields: int, sep: str = "&") -> None:
+    amp = _amp(data, sep)
+    if data.count(amp) < max_fields:  # type: ignore[arg-type]
+        return  # at most count + 1 <= max_fields fields
+    n = sum(1 for seq in data.split(amp) if seq)  # type: ignore[arg-type, misc]
+    if n > max_fields:
+        raise FormLimitError(
+            f"the form has {n} fields, more than max_fields={max_fields}",
+            "max_fields",
+            n,
+        )
+
+
+def _lookup(label: str | Encoding) -> Encoding:
+    from ..encodings import lookup
+
+    return lookup(label)
+
+
+def _encoding_or_none(encoding: str | Encoding | None) -> Encoding | None:
+    """None for UTF-8 (the kernels' own decoder), else the Encoding."""
+    if encoding is None or (type(encoding) is str and encoding in _UTF8_LABELS):
+        return None
+    enc = _lookup(encoding)
+    return None if enc.name == "UTF-8" else enc
+
+
+# --------------------------------------------------------------------------------------------
+# Decoding fields (the general path: legacy encodings, strict mode, positions)
+
+
+def _input_offset(piece: Text, k: int) -> int:
+    """Index in ``piece`` (the raw field text) of byte ``k`` of its percent-decoded bytes."""
+    i = 0
+    n = len(piece)
+    if isinstance(piece, str):
+        while i < n and k > 0:
+            c = piece[i]
+            if c == "%" and _HEX_PAIR_STR.match(piece, i + 1):
+                i += 3
+                k -= 1
+                continue
+            w = 1 if c < "\x80" else len(c.encode("utf-8"))
+            if k < w:
+                return i
+            k -= w
+            i += 1
+    else:
+        while i < n and k > 0:
+            if piece[i] == 0x25 and _HEX_PAIR_BYTES.match(piece, i + 1):
+                i += 3
+            else:
+                i += 1
+            k -= 1
+    return i
+
+
+def _text_decoder(enc: Encoding | None, strict: bool) -> Callable[[bytes], str]:
+    if enc is None:
+        if not strict:
+            return lambda b: b.decode("utf-8", "replace")
+
+        def utf8_strict(b: bytes) -> str:
+            try:
+                return b.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise TextDecodeError(f"invalid UTF-8 ({e.reason})", e.start) from None
+
+        return utf8_strict
+    mode: Literal["fatal", "replace"] = "fatal" if strict else "replace"
+    return lambda b: enc.decode(b, errors=mode)
+
+
+def _sniff_charset(data: Text, sep: str = "&") -> Encoding | None:
+    # Pre-2016 URL Standard §5.1 step "use _charset_ flag": the first field
+    # named `_charset_` (compared after "+" -> space, before percent-decoding)
+    # whose value is a known label sets the encoding.  The old parser compared
+    # bytes exactly; HTML sends the hidden field's name in any case (§4.10.22.4
+    # matches it ASCII case-insensitively), so any case matches here.
+    if isinstance(data, str):
+        if _CHARSET_STR.search(data) is None:
+            return None
+        bdata = data.encode("utf-8")
+    else:
+        if _CHARSET_BYTES.search(data) is None:
+            return None
+        bdata = data
+    from ..encodings import lookup
+
+    for seq in bdata.split(sep.encode("ascii")):
+        name, _, value = seq.partition(b"=")
+        if name.replace(b"+", b" ").lower() != b"_charset_":
+            continue
+        label = _core.decode(value, plus_as_space=True).decode("latin-1")
+        try:
+            return lookup(label)
+        except LookupError:
+            continue
+    return None
+
+
+def _decode_fields(
+    data: Text, enc: Encoding | None, strict: bool, base: int, sep: str = "&"
+) -> list[Pair]:
+    """URL Standard §5.1 over ``&``-separated ``data`` with any decoder; positions
+    in errors are ``base`` + the index into ``data``."""
+    if strict:
+        m = (BAD_PERCENT if isinstance(data, str) else BAD_PERCENT_BYTES).search(data)  # type: ignore[arg-type]
+        if m is not None:
+            pos = m.start()
+            raise PercentDecodeError(
+                f"invalid percent-encoding {data[pos:pos + 3]!r} at position {base + pos}: "
+                "'%' must be followed by two hex digits (a literal '%' is %25)",
+                base + pos,
+            )
+    if not strict:
+        data = _to_ampersands(data, sep)
+        if enc is None:
+            return _core.form_parse_kernel(data)
+        raw = _core.form_parse_bytes_kernel(
+            data.encode("utf-8") if isinstance(data, str) else data
+        )
+        dec = enc.decode
+        return [(dec(n), dec(v)) for n, v in raw]
+    decode_text = _text_decoder(enc, True)
+    out: list[Pair] = []
+    amp = _amp(data, sep)
+    pos = 0
+    for seq in data.split(amp):  # type: ignore[arg-type]
+        start = pos
+        pos += len(seq) + 1
+        if not seq:
+            continue
+        eq = seq.find("=" if isinstance(seq, str) else b"=")  # type: ignore[arg-type]
+        parts = (seq, seq[:0]) if eq < 0 else (seq[:eq], seq[eq + 1 :])
+        offsets = (start, start + eq + 1)
+        texts: list[str] = []
+        for piece, off, what in zip(parts, offsets, ("name", "value"), strict=True):
+            raw_b = _core.decode(piece, plus_as_space=True)
+            try:
+                texts.append(decode_text(raw_b))
+            except TextDecodeError as e:
+                p = base + off + _input_offset(piece, e.position)
+                label = enc.name if enc is not None else "UTF-8"
+                raise TextDecodeError(
+                    f"the {what} of field {len(out) + 1} is not valid {label} at position {p} "
+                    f"({e}); pass errors='replace' to get U+FFFD instead",
+                    p,
+                ) from None
+        out.append((texts[0], texts[1]))
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Parsing
+
+
+def parse(
+    data: str | bytes | bytearray | memoryview,
+    *,
+    encoding: str | None = None,
+    charset_hack: bool = False,
+    isindex: bool = False,
+    separators: str = "&",
+    strip_leading_question_mark: bool = False,
+    max_fields: int | None = None,
+    errors: Errors = "replace",
+    probe: tuple[str, str] | None = None,
+    content_type_charset: str | None = None,
+) -> list[tuple[str, str]]:
+    """Parse an application/x-www-form-urlencoded string or body into (name, value) pairs.
+
+    URL Standard §5.1: split on ``&``, drop empty fields, split each at the
+    first ``=`` (no ``=``: the value is empty), ``+`` is a space, percent-decode,
+    then *UTF-8 decode without BOM* (U+FFFD for invalid bytes; a BOM is kept).
+    A ``str`` is UTF-8 encoded first, as the spec's string parser does.
+
+    Options (all off by default, which is what browsers do today):
+
+    * ``encoding``: a WHATWG label whose decoder replaces UTF-8.
+    * ``charset_hack``: the value of the first ``_charset_`` field that names a
+      known encoding chooses the decoder for every field (pre-2016 URL
+      Standard; it beats ``encoding``).
+    * ``isindex``: a first field without ``=`` is a value with an empty name.
+    * ``separators``: characters that separate fields, e.g. ``"&;"`` (HTML 4).
+    * ``strip_leading_question_mark``: drop one leading ``?``.
+    * ``max_fields``: more non-empty fields raise :class:`FormLimitError`.
+    * ``errors="strict"``: an invalid ``%`` raises :class:`PercentDecodeError`
+      and undecodable bytes raise :class:`TextDecodeError`, with positions
+      into ``data``.
+    * ``encoding="auto"``: choose the encoding from the data — a ``_charset_``
+      field, then the ``probe`` field (``(name, expected_char)``: a hidden field
+      whose value is a known character), then :func:`detect.charset` on the
+      non-ASCII names and values (``content_type_charset``, a Content-Type
+      ``charset=`` parameter, only adds weight).  The result is a
+      :class:`ParsedForm`, a list whose ``.charset`` says what was chosen and why.
+
+    >>> parse("a=1&b=caf%C3%A9+au+lait&c")
+    [('a', '1'), ('b', 'café au lait'), ('c', '')]
+    >>> parse("q=%93%FA%96%7B", encoding="shift_jis")
+    [('q', '日本')]
+    """
+    if type(encoding) is str and encoding.strip().lower() == "auto":
+        return _parse_auto(
+            data,
+            isindex=isindex,
+            separators=separators,
+            strip_leading_question_mark=strip_leading_question_mark,
+            max_fields=max_fields,
+            errors=errors,
+            probe=probe,
+            content_type_charset=content_type_charset,
+        )
+    if probe is not None or content_type_charset is not None:
+        raise PercentEncodingError(
+            "probe= and content_type_charset= are hints for encoding='auto'; "
+            "pass encoding='auto' to use them"
+        )
+    if (
+        encoding is None
+        and not charset_hack
+        and not isindex
+        and separators == "&"
+        and not strip_leading_question_mark
+        and max_fields is None
+        and errors == "replace"
+    ):
+        if type(data) is bytes:
+            return _core.form_parse_kernel(data)
+        if type(data) is str and (data.isascii() or LONE_SURROGATE.search(data) is None):
+            return _core.form_parse_kernel(data)
+    strict = _check_errors(errors)
+    text = _usv(_check_data(data, "parse"), strict)
+    base = 0
+    if strip_leading_question_mark and text[:1] in ("?", b"?"):
+        text = text[1:]
+        base = 1
+    sep = "&"
+    if separators != "&":
+        sep = _main_separator(_check_separators(separators))
+        text = _unify_separators(text, separators, sep)
+    limit = _check_limit(max_fields, "max_fields")
+    if limit is not None:
+        _count_fields(text, limit, sep)
+    enc = _encoding_or_none(encoding)
+    if charset_hack:
+        sniffed = _sniff_charset(text, sep)
+        if sniffed is not None:
+            enc = None if sniffed.name == "UTF-8" else sniffed
+    swap = isindex and _isindex_first(text, sep)
+    pairs = _decode_fields(text, enc, strict, base, sep)
+    if swap:
+        # Pre-2016 URL Standard §5.1: with the isindex flag, "=" is prepended
+        # to a first field that has none, so it is all value.
+        pairs[0] = ("", pairs[0][0])
+    return pairs
+
+
+class ParsedForm(list[tuple[str, str]]):
+    """The pairs :func:`parse` found with ``encoding="auto"``, plus ``.charset``:
+    the :class:`~percent_encoding.detect.CharsetGuess` it decoded with (its
+    ``.encoding``, ``.confidence`` and ``.reason``)."""
+
+    charset: CharsetGuess
+
+    def __init__(self, pairs: Iterable[tuple[str, str]], charset: CharsetGuess) -> None:
+        super().__init__(pairs)
+        self.charset = charset
+
+    def __repr__(self) -> str:
+        return f"ParsedForm({list.__repr__(self)}, encoding={self.charset.encoding!r})"
+
+
+def _parse_auto(
+    data: str | bytes | bytearray | memoryview,
+    *,
+    isindex: bool,
+    separators: str,
+    strip_leading_question_mark: bool,
+    max_fields: int | None,
+    errors: Errors,
+    probe: tuple[str, str] | None,
+    content_type_charset: str | None,
+) -> ParsedForm:
+    # Percent-decode once to bytes, let detect choose (hints first, then
+    # scoring), then decode with the chosen encoding through the normal path.
+    from ..detect import choose_form_encoding
+
+    if probe is not None and not (
+        isinstance(probe, tuple) and len(probe) == 2 and all(isinstance(x, str) for x in probe)
+    ):
+        raise PercentEncodingTypeError("probe must be a (field name, expected character) tuple")
+    if content_type_charset is not None and not isinstance(content_type_charset, str):
+        raise PercentEncodingTypeError("content_type_charset must be a str")
+    options = {
+        "isindex": isindex,
+        "separators": separators,
+        "strip_leading_question_mark": strip_leading_question_mark,
+        "max_fields": max_fields,
+    }
+    raw = parse_bytes(data, **options)  # type: ignore[arg-type]
+    guess = choose_form_encoding(
+        raw, probe=probe, content_type_charset=content_type_charset
+    )
+    pairs = parse(data, encoding=guess.encoding, errors=errors, **options)  # type: ignore[arg-type]
+    return ParsedForm(pairs, guess)
+
+
+def parse_bytes(
+    data: bytes | bytearray | memoryview | str,
+    *,
+    isindex: bool = False,
+    separators: str = "&",
+    strip_leading_question_mark: bool = False,
+    max_fields: int | None = None,
+) -> list[tuple[bytes, bytes]]:
+    """Parse like :func:`parse` but keep names and values as bytes (no text decoding).
+
+    For bodies whose charset is unknown or mixed: decode each value yourself.
+
+    >>> parse_bytes(b"a=%93%FA&b=caf%C3%A9+x")
+    [(b'a', b'\\x93\\xfa'), (b'b', b'caf\\xc3\\xa9 x')]
+    """
+    raw = _check_data(data, "parse_bytes")
+    b = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
+    if strip_leading_question_mark and b[:1] == b"?":
+        b = b[1:]
+    sep = "&"
+    if separators != "&":
+        sep = _main_separator(_check_separators(separators))
+        b = cast(bytes, _unify_separators(b, separators, sep))
+    limit = _check_limit(max_fields, "max_fields")
+    if limit is not None:
+        _count_fields(b, limit, sep)
+    pairs = _core.form_parse_bytes_kernel(cast(bytes, _to_ampersands(b, sep)))
+    if isindex and _isindex_first(b, sep):
+        pairs[0] = (b"", pairs[0][0])
+    return pairs

@@ -1,0 +1,150 @@
+"""Historical and other-language percent-encodings, each exactly as its source defines it.
+
+Strategy: every variant here is a thin layer over :func:`percent_encoding.encode`
+and :func:`percent_encoding.decode` with its own encode set (an
+:class:`~percent_encoding.sets.EncodeSet`) and its own small rules (space as
+``+``, CRLF line breaks, how a bad ``%`` is treated, what happens to lone
+surrogates).  Encoders return ASCII ``str``; decoders return ``str``.  Where the
+original raises on a malformed ``%`` (Java, Go, Ruby's ``URI``) ours raises
+:class:`~percent_encoding.PercentDecodeError` with the position; where it keeps
+it (PHP, Ruby's ``CGI``, .NET) ours keeps it too.
+
+Families and their sources (see ``docs/legacy.md`` for the long form):
+
+* URL/URI RFCs: RFC 1738 §2.2, RFC 2396 §2 (unreserved = alphanum | mark; the
+  excluded characters of §2.4.3 must always be escaped), RFC 2732 §3 (``[`` and
+  ``]`` move from *unwise* to *reserved*), RFC 3875 §2.3 and §4.4 (CGI),
+  RFC 5023 §9.7 (the ``Slug`` header).
+* Forms: HTML 4.01 §17.13.4.1 (``application/x-www-form-urlencoded``) and
+  XForms 1.0 §11.6 (urlencoded serialization; separator attribute §3.3.3).
+* PHP 8 ``ext/standard/url.c`` (``urlencode``, ``rawurlencode``, ``urldecode``,
+  ``rawurldecode``) and ``ext/standard/http.c`` (``http_build_query``).
+* Java ``java.net.URLEncoder`` / ``URLDecoder``; Go ``net/url`` (``shouldEscape``,
+  ``QueryEscape``, ``PathEscape``, ``unescape``); .NET ``System.Uri``
+  (``UriHelper.EscapeString``, ``PercentEncodingHelper``); Ruby ``CGI::Escape``
+  (``cgi/escape.rb``) and ``URI.encode_www_form_component`` (``uri/common.rb``).
+
+Layout, one module per origin: ``_rfc`` (RFC 1738, 2396, 2732), ``_cgi``
+(CGI and Slug), ``_html4`` (HTML 4.01 and XForms), ``_php``, ``_java``,
+``_go``, ``_dotnet``, ``_ruby``; ``_common`` holds the shared argument checks
+and ``_schemes`` the registry entries.
+"""
+
+from __future__ import annotations
+
+# Names the single-module ``legacy`` had in its namespace: kept importable from here.
+from ..errors import PercentDecodeError as PercentDecodeError
+from ..errors import PercentEncodingError as PercentEncodingError
+from ..errors import PercentEncodingTypeError as PercentEncodingTypeError
+from ..errors import TextDecodeError as TextDecodeError
+from ..schemes import Scheme as Scheme
+from ..schemes import pairs_arg as pairs_arg
+from ..sets import FORM_URLENCODED as FORM_URLENCODED
+from ..sets import HTML4_FORM as HTML4_FORM
+from ..sets import RFC1738 as RFC1738
+from ..sets import RFC2396 as RFC2396
+from ..sets import RFC3986_UNRESERVED as RFC3986_UNRESERVED
+from ..sets import XFORMS_URLENCODED as XFORMS_URLENCODED
+from ..sets import EncodeSet as EncodeSet
+from ._cgi import SLUG_SET as SLUG_SET
+from ._cgi import cgi_decode, cgi_encode, cgi_search_words, slug_decode, slug_encode
+from ._dotnet import DOTNET_SET as DOTNET_SET
+from ._dotnet import dotnet_escape_data_string, dotnet_unescape_data_string
+from ._go import (
+    GO_PATH_SET as GO_PATH_SET,
+)
+from ._go import (
+    GO_QUERY_SET as GO_QUERY_SET,
+)
+from ._go import (
+    go_path_escape,
+    go_path_unescape,
+    go_query_escape,
+    go_query_unescape,
+)
+from ._html4 import (
+    html4_form_decode,
+    html4_form_encode,
+    html4_form_encode_component,
+    xforms_encode_component,
+    xforms_urlencode,
+)
+from ._java import JAVA_URLENCODER_SET as JAVA_URLENCODER_SET
+from ._java import java_urldecode, java_urlencode
+from ._php import (
+    PHP_QUERY_RFC1738,
+    PHP_QUERY_RFC3986,
+    http_build_query,
+    php_rawurldecode,
+    php_rawurlencode,
+    php_urldecode,
+    php_urlencode,
+)
+from ._php import (
+    PHP_RAWURLENCODE_SET as PHP_RAWURLENCODE_SET,
+)
+from ._php import (
+    PHP_URLENCODE_SET as PHP_URLENCODE_SET,
+)
+from ._rfc import RFC2732 as RFC2732
+from ._rfc import rfc1738_encode, rfc2396_encode, rfc2732_encode, rfc_decode
+from ._ruby import (
+    RUBY_CGI_SET as RUBY_CGI_SET,
+)
+from ._ruby import (
+    RUBY_WWW_FORM_SET as RUBY_WWW_FORM_SET,
+)
+from ._ruby import (
+    ruby_cgi_escape,
+    ruby_cgi_unescape,
+    ruby_decode_www_form_component,
+    ruby_encode_www_form_component,
+)
+from ._schemes import SCHEMES
+
+__all__ = [
+    "DOTNET_SET",
+    "GO_PATH_SET",
+    "GO_QUERY_SET",
+    "JAVA_URLENCODER_SET",
+    "PHP_QUERY_RFC1738",
+    "PHP_QUERY_RFC3986",
+    "PHP_RAWURLENCODE_SET",
+    "PHP_URLENCODE_SET",
+    "RFC2732",
+    "RUBY_CGI_SET",
+    "RUBY_WWW_FORM_SET",
+    "SCHEMES",
+    "SLUG_SET",
+    "cgi_decode",
+    "cgi_encode",
+    "cgi_search_words",
+    "dotnet_escape_data_string",
+    "dotnet_unescape_data_string",
+    "go_path_escape",
+    "go_path_unescape",
+    "go_query_escape",
+    "go_query_unescape",
+    "html4_form_decode",
+    "html4_form_encode",
+    "html4_form_encode_component",
+    "http_build_query",
+    "java_urldecode",
+    "java_urlencode",
+    "php_rawurldecode",
+    "php_rawurlencode",
+    "php_urldecode",
+    "php_urlencode",
+    "rfc1738_encode",
+    "rfc2396_encode",
+    "rfc2732_encode",
+    "rfc_decode",
+    "ruby_cgi_escape",
+    "ruby_cgi_unescape",
+    "ruby_decode_www_form_component",
+    "ruby_encode_www_form_component",
+    "slug_decode",
+    "slug_encode",
+    "xforms_encode_component",
+    "xforms_urlencode",
+]

@@ -1,0 +1,110 @@
+"""CGI and the Atom ``Slug`` header.
+
+Strategy: thin layers over the core encoder and decoder with the RFCs' sets;
+``cgi_search_words`` splits an ISINDEX-style query into its search words.
+
+Specs: RFC 3875 §2.3 (URL encoding in CGI) and §4.4 (the search-string
+command line); RFC 5023 §9.7 (the ``Slug`` header).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .. import core as _core
+from ..errors import (
+    PercentEncodingError,
+)
+from ..sets import (
+    CGI as _CGI_SET,
+)
+from ..sets import (
+    EncodeSet,
+)
+from ._common import _C0, _check, _str_arg, _Text
+from ._rfc import _minus
+
+# RFC 3875 §2.3: reserved characters are drawn from RFC 2396's set plus the
+# two RFC 2732 added; in a given context only some are reserved and the rest
+# of this set MUST NOT be encoded.  Everything outside unreserved and this set
+# ("forbidden") is always encoded.
+_CGI_RESERVED = ";/?:@&=+$,[]"
+
+
+def cgi_encode(text: _Text, *, reserved: str = _CGI_RESERVED) -> str:
+    """URL-encode for CGI as RFC 3875 §2.3 says: reserved and forbidden
+    characters become ``%XX``; characters of the reserved set that are *not*
+    reserved in this context (those missing from ``reserved``) stay as they are.
+
+    >>> cgi_encode("a b/c=d")
+    'a%20b%2Fc%3Dd'
+    >>> cgi_encode("a b/c=d", reserved="&=+")
+    'a%20b/c%3Dd'
+    """
+    _str_arg(reserved, "reserved", "cgi_encode")
+    if not set(reserved) <= set(_CGI_RESERVED):
+        raise PercentEncodingError(
+            f"cgi_encode(): reserved must be a subset of {_CGI_RESERVED!r}, not {reserved!r}"
+        )
+    keep = "".join(c for c in _CGI_RESERVED if c not in reserved)
+    return _core.encode(_check(text, "cgi_encode"), _minus(_CGI_SET, keep))
+
+
+def cgi_decode(text: _Text, *, strict: bool = False) -> str:
+    """RFC 3875 §2.3 URL-decoding: each ``%XX`` becomes its octet, ``+`` stays.
+
+    >>> cgi_decode("a%20b+c")
+    'a b+c'
+    """
+    return _core.decode_text(_check(text, "cgi_decode"), strict=strict)
+
+
+def cgi_search_words(query_string: _Text) -> list[str] | None:
+    """RFC 3875 §4.4: a QUERY_STRING without an unencoded ``=`` is a search
+    string; its words are separated by ``+`` and each is URL-decoded.  Returns
+    ``None`` when the query string is not a search string.
+
+    >>> cgi_search_words("percent+encoding%2Bmore")
+    ['percent', 'encoding+more']
+    >>> cgi_search_words("a=1") is None
+    True
+    """
+    q = _check(query_string, "cgi_search_words")
+    s = q if isinstance(q, str) else q.decode("latin-1")
+    if "=" in s or not s:
+        return None
+    return [_core.decode_text(w) for w in s.split("+")]
+
+
+# ---------------------------------------------------------------------------
+# Slug header (RFC 5023 §9.7)
+# ---------------------------------------------------------------------------
+# slugtext = %x20-7E | LWS; the value is the percent-encoded UTF-8 of the text,
+# so octets outside %x20-7E and "%" itself (which would start an escape) are
+# encoded.  HTAB (LWS) is encoded too: intermediaries may fold whitespace.
+SLUG_SET: Final = EncodeSet(
+    _C0 + "\x7f%", name="slug", spec="RFC 5023 §9.7 (everything outside %x20-7E, and %)"
+)
+
+
+def slug_encode(text: _Text) -> str:
+    """The value of an AtomPub ``Slug`` header (RFC 5023 §9.7): UTF-8, then
+    ``%`` and every octet outside ``%x20-7E`` as ``%XX``; spaces stay.
+
+    >>> slug_encode("The Beach at Sète")
+    'The Beach at S%C3%A8te'
+    """
+    return _core.encode(_check(text, "slug_encode"), SLUG_SET)
+
+
+def slug_decode(value: _Text, *, strict: bool = False) -> str:
+    """Read a ``Slug`` header: reverse the percent-encoding, then UTF-8
+    decode (RFC 5023 §9.7).  With ``strict``, a bad ``%`` raises
+    :class:`PercentDecodeError` and invalid UTF-8 :class:`TextDecodeError`.
+
+    >>> slug_decode("The Beach at S%C3%A8te")
+    'The Beach at Sète'
+    """
+    return _core.decode_text(
+        _check(value, "slug_decode"), strict=strict, errors="strict" if strict else "replace"
+    )

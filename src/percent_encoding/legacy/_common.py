@@ -1,0 +1,44 @@
+"""What every legacy variant shares: argument checks and the bytes-to-text step.
+
+Strategy: a data argument is str or bytes (bytearray and memoryview become
+bytes), any other type is :class:`PercentEncodingTypeError`; decoders hand
+back text, invalid UTF-8 becoming U+FFFD.
+"""
+
+from __future__ import annotations
+
+from .._abnf import BAD_PERCENT, BAD_PERCENT_BYTES
+from ..errors import (
+    PercentEncodingTypeError,
+)
+
+_C0 = "".join(map(chr, range(0x20)))
+_Text = str | bytes
+
+
+def _check(data: object, func: str) -> _Text:
+    if isinstance(data, (str, bytes)):
+        return data
+    if isinstance(data, (bytearray, memoryview)):
+        return bytes(data)
+    raise PercentEncodingTypeError(f"{func}() takes str or bytes, not {type(data).__name__}")
+
+
+def _str_arg(value: object, arg: str, func: str) -> str:
+    # Option arguments are validated here so a wrong type is our error, not a
+    # builtin TypeError/AttributeError from deep inside.
+    if not isinstance(value, str):
+        raise PercentEncodingTypeError(f"{func}(): {arg} must be a str, not {type(value).__name__}")
+    return value
+
+
+def _to_text(raw: bytes) -> str:
+    # Most of the originals hand back bytes (PHP, Go, Ruby) or a UTF-8 string;
+    # Python callers get text, invalid UTF-8 becoming U+FFFD.  Use
+    # percent_encoding.decode() when the bytes themselves are wanted.
+    return raw.decode("utf-8", "replace")
+
+
+def _first_bad_percent(data: _Text) -> int | None:
+    m = BAD_PERCENT.search(data) if isinstance(data, str) else BAD_PERCENT_BYTES.search(data)
+    return m.start() if m is not None else None

@@ -1,0 +1,110 @@
+"""The URL/URI RFCs before RFC 3986: RFC 1738, RFC 2396 and RFC 2732.
+
+Strategy: each encoder is :func:`percent_encoding.encode` with the RFC's
+encode set (minus a caller's ``safe`` characters); ``rfc_decode`` is the
+common decoder of all three.
+
+Specs: RFC 1738 §2.2; RFC 2396 §2 (unreserved = alphanum | mark; the
+excluded characters of §2.4.3 are always escaped); RFC 2732 §3 (``[`` and
+``]`` move from *unwise* to *reserved*).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final
+
+from .. import core as _core
+from ..errors import (
+    PercentEncodingError,
+    PercentEncodingTypeError,
+)
+from ..sets import (
+    RFC1738,
+    RFC2396,
+    EncodeSet,
+)
+from ._common import _check, _str_arg, _Text
+
+# RFC 2732 §3 changes only which characters are *reserved* ("[" and "]" leave
+# "unwise"); both classes must be escaped in data, so the data encode set is
+# RFC 2396's.
+RFC2732: Final = RFC2396.named(
+    "rfc2732", "RFC 2732 §3 (as RFC 2396: everything but unreserved; [ ] now reserved)"
+)
+
+
+@lru_cache(maxsize=128)
+def _minus(base: EncodeSet, safe: str) -> EncodeSet:
+    return base.remove(safe) if safe else base
+
+
+def _safe_set(base: EncodeSet, safe: str) -> EncodeSet:
+    if not isinstance(safe, str):
+        raise PercentEncodingTypeError("safe must be a str of ASCII characters")
+    if "%" in safe:
+        raise PercentEncodingError("'%' cannot be safe: it always starts an escape")
+    if not safe.isascii():
+        raise PercentEncodingError("safe must contain only ASCII characters")
+    return _minus(base, safe)
+
+
+def rfc1738_encode(data: _Text, *, safe: str = "", encoding: str = "utf-8") -> str:
+    """Encode data for a URL as RFC 1738 §2.2 says: only alphanumerics and
+    ``$-_.+!*'(),`` stay; controls, 80–FF, *unsafe* and *reserved* become ``%XX``.
+
+    ``safe`` keeps reserved characters that are used for their reserved
+    purpose (e.g. ``"/"`` in a path).  RFC 1738 predates any charset rule: text
+    is encoded with ``encoding`` (UTF-8, as RFC 2718 §2.2.5 recommends).
+
+    >>> rfc1738_encode("a b~c/d'e")
+    "a%20b%7Ec%2Fd'e"
+    """
+    return _core.encode(
+        _check(data, "rfc1738_encode"),
+        _safe_set(RFC1738, safe),
+        encoding=_str_arg(encoding, "encoding", "rfc1738_encode"),
+    )
+
+
+def rfc2396_encode(data: _Text, *, safe: str = "", encoding: str = "utf-8") -> str:
+    """Escape everything but RFC 2396 *unreserved* (§2.3: alphanum and
+    ``-_.!~*'()``), as §2.4 requires for data; ``safe`` keeps reserved
+    characters used for their reserved purpose.
+
+    >>> rfc2396_encode("a b~c/d[e]", safe="/")
+    'a%20b~c/d%5Be%5D'
+    """
+    return _core.encode(
+        _check(data, "rfc2396_encode"),
+        _safe_set(RFC2396, safe),
+        encoding=_str_arg(encoding, "encoding", "rfc2396_encode"),
+    )
+
+
+def rfc2732_encode(data: _Text, *, safe: str = "", encoding: str = "utf-8") -> str:
+    """RFC 2732 §3: as :func:`rfc2396_encode`; ``[`` and ``]`` are now reserved
+    (so ``safe="[]:"`` may keep an IPv6 literal), not unwise.
+
+    >>> rfc2732_encode("[::1]", safe="[]:")
+    '[::1]'
+    """
+    return _core.encode(
+        _check(data, "rfc2732_encode"),
+        _safe_set(RFC2732, safe),
+        encoding=_str_arg(encoding, "encoding", "rfc2732_encode"),
+    )
+
+
+def rfc_decode(data: _Text, *, encoding: str = "utf-8", strict: bool = False) -> str:
+    """Undo RFC 1738/2396/2732/3875 escapes: every ``%XX`` becomes its octet
+    (RFC 2396 §2.4.1); ``+`` stays ``+``.  A bad ``%`` is kept unless ``strict``.
+
+    >>> rfc_decode("caf%C3%A9+x")
+    'café+x'
+    """
+    return _core.decode_text(
+        _check(data, "rfc_decode"),
+        encoding=_str_arg(encoding, "encoding", "rfc_decode"),
+        strict=strict,
+    )

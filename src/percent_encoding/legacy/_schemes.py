@@ -1,0 +1,252 @@
+"""The registry entries of the legacy variants (one :class:`Scheme` per
+encoder, with its source).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .. import core as _core
+from ..schemes import Scheme, pairs_arg
+from ..sets import (
+    CGI as _CGI_SET,
+)
+from ..sets import (
+    HTML4_FORM,
+    RFC1738,
+    RFC2396,
+    XFORMS_URLENCODED,
+)
+from ._cgi import SLUG_SET, cgi_encode, slug_decode, slug_encode
+from ._common import _Text
+from ._dotnet import DOTNET_SET, dotnet_escape_data_string, dotnet_unescape_data_string
+from ._go import (
+    GO_PATH_SET,
+    GO_QUERY_SET,
+    go_path_escape,
+    go_path_unescape,
+    go_query_escape,
+    go_query_unescape,
+)
+from ._html4 import (
+    html4_form_encode,
+    html4_form_encode_component,
+    xforms_encode_component,
+    xforms_urlencode,
+)
+from ._java import JAVA_URLENCODER_SET, java_urldecode, java_urlencode
+from ._php import (
+    PHP_RAWURLENCODE_SET,
+    PHP_URLENCODE_SET,
+    php_rawurldecode,
+    php_rawurlencode,
+    php_urldecode,
+    php_urlencode,
+)
+from ._rfc import RFC2732, rfc1738_encode, rfc2396_encode, rfc2732_encode, rfc_decode
+from ._ruby import (
+    RUBY_CGI_SET,
+    RUBY_WWW_FORM_SET,
+    ruby_cgi_escape,
+    ruby_cgi_unescape,
+    ruby_decode_www_form_component,
+    ruby_encode_www_form_component,
+)
+
+
+def _php_pairs(enc: Callable[[_Text], str]) -> Callable[[Sequence[tuple[str, str]]], str]:
+    def encode_pairs(pairs: Sequence[tuple[str, str]]) -> str:
+        # What http_build_query writes for a flat array of these pairs (a
+        # repeated name is kept, which a PHP array could not hold).
+        return "&".join(enc(k) + "=" + enc(v) for k, v in pairs_arg(pairs))
+
+    return encode_pairs
+
+
+def _pairs_checked(func: Callable[..., str]) -> Callable[[Sequence[tuple[str, str]]], str]:
+    # Registry contract: encode_pairs takes a mapping or (name, value) pairs and raises
+    # PercentEncodingTypeError for anything else (schemes.pairs_arg checks it).
+    def encode_pairs(pairs: Sequence[tuple[str, str]]) -> str:
+        return func(pairs_arg(pairs))
+
+    return encode_pairs
+
+
+def _rfc_dec(text: str) -> str:
+    return rfc_decode(text)
+
+
+def _plus_dec(text: str) -> str:
+    return _core.decode_text(text, plus_as_space=True)
+
+
+def _s(func: Callable[[_Text], str]) -> Callable[[str], str]:
+    def enc(text: str) -> str:
+        return func(text)
+
+    return enc
+
+
+_PHP_SRC = "https://github.com/php/php-src/blob/master/ext/standard/"
+_GO_SRC = "https://github.com/golang/go/blob/master/src/net/url/url.go"
+
+SCHEMES: tuple[Scheme, ...] = (
+    Scheme(
+        "php-urlencode",
+        _PHP_SRC + "url.c (php_url_encode)",
+        _s(php_urlencode),
+        php_urldecode,
+        PHP_URLENCODE_SET,
+        "alphanumerics and -_. stay; space as +; ~ encoded",
+        family="PHP",
+    ),
+    Scheme(
+        "php-rawurlencode",
+        _PHP_SRC + "url.c (php_raw_url_encode)",
+        _s(php_rawurlencode),
+        php_rawurldecode,
+        PHP_RAWURLENCODE_SET,
+        "RFC 3986 unreserved stays; space as %20",
+        family="PHP",
+    ),
+    Scheme(
+        "php-http_build_query-rfc1738",
+        _PHP_SRC + "http.c (http_build_query, PHP_QUERY_RFC1738)",
+        _s(php_urlencode),
+        php_urldecode,
+        PHP_URLENCODE_SET,
+        "urlencode for names and values; space as +; nested keys a%5Bb%5D",
+        _php_pairs(php_urlencode),
+        "PHP",
+    ),
+    Scheme(
+        "php-http_build_query-rfc3986",
+        _PHP_SRC + "http.c (http_build_query, PHP_QUERY_RFC3986)",
+        _s(php_rawurlencode),
+        php_rawurldecode,
+        PHP_RAWURLENCODE_SET,
+        "rawurlencode for names and values; space as %20; nested keys a%5Bb%5D",
+        _php_pairs(php_rawurlencode),
+        "PHP",
+    ),
+    Scheme(
+        "rfc1738",
+        "RFC 1738 §2.2",
+        _s(rfc1738_encode),
+        _rfc_dec,
+        RFC1738,
+        "alphanumerics and $-_.+!*'(), stay; ~ encoded (unsafe)",
+        family="URL RFCs",
+    ),
+    Scheme(
+        "rfc2396",
+        "RFC 2396 §2.3-§2.4",
+        _s(rfc2396_encode),
+        _rfc_dec,
+        RFC2396,
+        "unreserved (alphanumerics and -_.!~*'()) stays",
+        family="URL RFCs",
+    ),
+    Scheme(
+        "rfc2732",
+        "RFC 2732 §3",
+        _s(rfc2732_encode),
+        _rfc_dec,
+        RFC2732,
+        "as RFC 2396; [ ] are reserved (escaped in data)",
+        family="URL RFCs",
+    ),
+    Scheme(
+        "html4-form",
+        "HTML 4.01 §17.13.4.1",
+        _s(html4_form_encode_component),
+        _plus_dec,
+        HTML4_FORM,
+        "space as +; line breaks as %0D%0A; every non-alphanumeric %HH",
+        _pairs_checked(html4_form_encode),
+        "Forms",
+    ),
+    Scheme(
+        "xforms-urlencoded",
+        "XForms 1.0 §11.6",
+        _s(xforms_encode_component),
+        _plus_dec,
+        XFORMS_URLENCODED,
+        "UTF-8; space as +; line breaks as %0D%0A; RFC 2396 unreserved stays; "
+        "pairs separated by ; by default",
+        _pairs_checked(xforms_urlencode),
+        "Forms",
+    ),
+    Scheme(
+        "cgi",
+        "RFC 3875 §2.3",
+        _s(cgi_encode),
+        _rfc_dec,
+        _CGI_SET,
+        "reserved and forbidden characters escaped; unreserved stays",
+        family="CGI",
+    ),
+    Scheme(
+        "slug",
+        "RFC 5023 §9.7",
+        _s(slug_encode),
+        slug_decode,
+        SLUG_SET,
+        "UTF-8; only % and octets outside %x20-7E escaped; space stays",
+        family="HTTP",
+    ),
+    Scheme(
+        "java-URLEncoder",
+        "java.net.URLEncoder.encode(s, UTF_8) / URLDecoder.decode",
+        java_urlencode,
+        java_urldecode,
+        JAVA_URLENCODER_SET,
+        "alphanumerics and .-*_ stay; space as +; decoder throws on a bad %",
+        family="Other languages",
+    ),
+    Scheme(
+        "go-QueryEscape",
+        _GO_SRC + " (QueryEscape, QueryUnescape)",
+        _s(go_query_escape),
+        go_query_unescape,
+        GO_QUERY_SET,
+        "unreserved stays; space as +; decoder errors on a bad %",
+        family="Other languages",
+    ),
+    Scheme(
+        "go-PathEscape",
+        _GO_SRC + " (PathEscape, PathUnescape)",
+        _s(go_path_escape),
+        go_path_unescape,
+        GO_PATH_SET,
+        "unreserved and $&+:=@ stay; space as %20",
+        family="Other languages",
+    ),
+    Scheme(
+        "dotnet-EscapeDataString",
+        "System.Uri.EscapeDataString / UnescapeDataString (dotnet/runtime UriHelper.cs)",
+        dotnet_escape_data_string,
+        dotnet_unescape_data_string,
+        DOTNET_SET,
+        "RFC 3986 unreserved stays; invalid UTF-8 escapes stay escaped when decoding",
+        family="Other languages",
+    ),
+    Scheme(
+        "ruby-CGI.escape",
+        "Ruby cgi/escape.rb (CGI.escape, CGI.unescape)",
+        _s(ruby_cgi_escape),
+        ruby_cgi_unescape,
+        RUBY_CGI_SET,
+        "alphanumerics and _.-~ stay; space as +",
+        family="Other languages",
+    ),
+    Scheme(
+        "ruby-encode_www_form_component",
+        "Ruby uri/common.rb (URI.encode_www_form_component, URI.decode_www_form_component)",
+        _s(ruby_encode_www_form_component),
+        ruby_decode_www_form_component,
+        RUBY_WWW_FORM_SET,
+        "alphanumerics and *-._ stay; space as +; ~ encoded",
+        family="Other languages",
+    ),
+)

@@ -1,0 +1,105 @@
+"""Every public module's ``__all__`` says exactly what it offers.
+
+For each public module (no part of its dotted name starts with ``_``): every name in
+``__all__`` exists, and every public name the module defines at top level (a function,
+class or constant; for a package, also those of its private submodules that it
+re-exports) is listed in ``__all__``, unless it is written down below with the reason.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pkgutil
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import percent_encoding
+
+pytestmark = pytest.mark.one_impl
+
+TYPE_ALIAS = "a type alias for annotations, not API of its own"
+# Public-looking names that are deliberately not in __all__, and why.
+NOT_LISTED: dict[str, dict[str, str]] = {
+    "percent_encoding.form": {"Errors": TYPE_ALIAS, "Pair": TYPE_ALIAS, "Text": TYPE_ALIAS},
+    "percent_encoding.oauth1": {"Pairs": TYPE_ALIAS},
+    "percent_encoding.core": {
+        name: "the kernel seam for the package's own modules (form, oauth1), not API"
+        for name in ("form_parse_kernel", "form_parse_bytes_kernel", "form_serialize_kernel")
+    },
+    "percent_encoding.encodings": {"DecodeErrors": TYPE_ALIAS, "EncodeErrors": TYPE_ALIAS},
+    "percent_encoding.cli": {
+        name: "the percent command's own pieces (build_parser looks the subcommands up in "
+        "this namespace); the API is main, build_parser and CLIError"
+        for name in (
+            "DEFAULT_SCHEME", "stream_lines",
+            "cmd_compare", "cmd_decode", "cmd_detect", "cmd_encode", "cmd_form_build",
+            "cmd_form_parse", "cmd_schemes", "cmd_serve",
+            "EPILOG_COMPARE", "EPILOG_DECODE", "EPILOG_DETECT", "EPILOG_ENCODE", "EPILOG_FORM",
+            "EPILOG_MAIN", "EPILOG_SCHEMES", "EPILOG_SERVE",
+        )
+    },
+    "percent_encoding.web.server": {
+        name: "the web tool's HTTP handlers and settings; its API is make_server and serve"
+        for name in (
+            "CONTEXTS", "CSP", "ENCTYPES", "HTTPError", "Handler", "MAX_ANALYSIS",
+            "MAX_QUERY_INPUT", "STATIC", "Server",
+            "api_compare", "api_convert", "api_form_body", "api_schemes",
+        )
+    },
+}
+
+
+def _public_modules() -> list[str]:
+    names = ["percent_encoding"]
+    for info in pkgutil.walk_packages(percent_encoding.__path__, "percent_encoding."):
+        if not any(part.startswith("_") for part in info.name.split(".")[1:]):
+            names.append(info.name)
+    return sorted(names)
+
+
+def _top_level_names(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return names
+
+
+def _defined_public(mod: ModuleType) -> set[str]:
+    assert mod.__file__ is not None
+    path = Path(mod.__file__)
+    names = _top_level_names(path)
+    if path.name == "__init__.py":  # a package: what its private submodules define
+        for sub in path.parent.glob("_*.py"):
+            if sub.name not in ("__init__.py", "__main__.py"):
+                names |= _top_level_names(sub)
+    return {n for n in names if not n.startswith("_") and hasattr(mod, n)}
+
+
+@pytest.mark.parametrize("name", _public_modules())
+def test_all_matches_what_the_module_defines(name: str) -> None:
+    mod = importlib.import_module(name)
+    listed = getattr(mod, "__all__", None)
+    assert listed is not None, f"{name} has no __all__"
+    assert [n for n in listed if not hasattr(mod, n)] == [], f"{name}.__all__ names a ghost"
+    assert len(set(listed)) == len(listed), f"{name}.__all__ lists a name twice"
+    exempt = NOT_LISTED.get(name, {})
+    missing = sorted(_defined_public(mod) - set(listed) - set(exempt))
+    assert missing == [], f"add to {name}.__all__ (or to NOT_LISTED with the reason)"
+    stale = sorted(n for n in exempt if n in listed or not hasattr(mod, n))
+    assert stale == [], f"NOT_LISTED entries of {name} are out of date"
+
+
+def test_sets_all_lists_every_named_set() -> None:
+    from percent_encoding import sets
+
+    named = {n for n, v in vars(sets).items() if isinstance(v, sets.EncodeSet) and n.isupper()}
+    assert len(named) >= 40  # the scan found them
+    assert named <= set(sets.__all__)
