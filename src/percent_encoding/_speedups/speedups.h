@@ -36,7 +36,9 @@
  *   decode_short.c  the one-pass decoder for short input, decode_text
  *   form.c          form parser and serializer
  *   entry.c         the vectorcall entries (core.encode, core.decode_text, form.serialize)
- *   arrow.c         column kernels over the Arrow C Data Interface (percent_encoding.arrow)
+ *   arrow.c         column kernels over the Arrow C Data Interface (percent_encoding.arrow):
+ *                   reading columns, threads, the entry point; arrow_rows.c the per-row
+ *                   work; arrow_column.c the result object; arrow.h what they share
  *
  * Functions called from another unit are declared here (hidden from the
  * shared object's exports); hot helpers used by several units are static
