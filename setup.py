@@ -14,7 +14,9 @@ from pathlib import Path
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-SRC = Path("src/percent_encoding/_speedups.c")
+# One extension module, several translation units by concept (see speedups.h).
+SRC_DIR = Path("src/percent_encoding/_speedups")
+SOURCES = sorted(str(p) for p in SRC_DIR.glob("*.c"))
 
 
 class OptionalBuildExt(build_ext):
@@ -34,11 +36,12 @@ class OptionalBuildExt(build_ext):
 
 
 ext_modules = []
-if SRC.exists() and os.environ.get("PERCENT_ENCODING_NO_EXTENSIONS", "") in ("", "0"):
+if SOURCES and os.environ.get("PERCENT_ENCODING_NO_EXTENSIONS", "") in ("", "0"):
     ext_modules.append(
         Extension(
             "percent_encoding._speedups",
-            [str(SRC)],
+            SOURCES,
+            depends=sorted(str(p) for p in SRC_DIR.glob("*.h")),
             extra_compile_args=["-O3", "-std=c99"] if os.name != "nt" else [],
         )
     )

@@ -76,6 +76,24 @@ def _one_mb_30pct() -> str:
 
 
 MB30 = _one_mb_30pct()
+
+
+def _one_mb_japanese_30pct() -> str:
+    # Japanese text (a UCS-2 str) with 30% of its characters percent-encoded
+    # (each as three %XX escapes of its UTF-8): the multi-byte decode case.
+    rng = random.Random(8)
+    src = "日本語の文章を百分率符号化する試験です。東京の天気は晴れ、"
+    out: list[str] = []
+    size = 0
+    while size < 1 << 20:
+        ch = rng.choice(src)
+        piece = _pure.encode(ch, COMPONENT, False) if rng.random() < 0.3 else ch
+        out.append(piece)
+        size += len(piece)
+    return "".join(out)
+
+
+MBJA30 = _one_mb_japanese_30pct()
 Q8_PAIRS = [
     ("q", "percent encoding"), ("lang", "ja"), ("page", "2"), ("sort", "date desc"),
     ("name", "José Müller"), ("city", "東京"), ("tags", "a,b&c"), ("empty", ""),
@@ -194,7 +212,8 @@ def operations() -> list[dict[str, Any]]:
     # decode (str -> str: what the peers return)
     for label, text in (("decode short", E24), ("decode short Japanese", ESJA),
                         ("decode no-op 27 chars", PLAIN27), ("decode 8 KB Japanese", EJA),
-                        ("decode 1 MB, 30% escapes", MB30)):
+                        ("decode 1 MB, 30% escapes", MB30),
+                        ("decode 1 MB Japanese, 30% escaped", MBJA30)):
         others = {"urllib.parse.unquote": Call(urllib.parse.unquote, text)}
         if y:
             others["yarl _Unquoter"] = Call(y[1], text)

@@ -41,9 +41,10 @@ def _c_kernels() -> ModuleType | None:
     if os.environ.get("PERCENT_ENCODING_NO_EXTENSIONS", "") not in ("", "0"):
         return None
     try:
-        return importlib.import_module("percent_encoding._speedups")
+        m = importlib.import_module("percent_encoding._speedups")
     except ImportError:
         return None
+    return m if hasattr(m, "decode") else None  # not the sources' namespace package
 
 
 C_KERNELS = _c_kernels()

@@ -25,6 +25,7 @@ TYPE_ALIAS = "a type alias for annotations, not API of its own"
 NOT_LISTED: dict[str, dict[str, str]] = {
     "percent_encoding.form": {"Errors": TYPE_ALIAS, "Pair": TYPE_ALIAS, "Text": TYPE_ALIAS},
     "percent_encoding.oauth1": {"Pairs": TYPE_ALIAS},
+    "percent_encoding.arrow": {"ArrowErrors": TYPE_ALIAS},
     "percent_encoding.core": {
         name: "the kernel seam for the package's own modules (form, oauth1), not API"
         for name in ("form_parse_kernel", "form_parse_bytes_kernel", "form_serialize_kernel")

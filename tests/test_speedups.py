@@ -66,16 +66,17 @@ def test_tables_header_is_current() -> None:
     assert spec is not None and spec.loader is not None
     gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen)
-    header = ROOT / "src" / "percent_encoding" / "_tables.h"
+    header = ROOT / "src" / "percent_encoding" / "_speedups" / "_tables.h"
     assert header.read_text(encoding="utf-8") == gen.render(), (
-        "src/percent_encoding/_tables.h is stale: run python tools/gen_tables.py"
+        "src/percent_encoding/_speedups/_tables.h is stale: run python tools/gen_tables.py"
     )
 
 
 def test_tables_header_matches_sets() -> None:
     # The generated form table really is the set's (a wrong generator would
     # still be "current").
-    text = (ROOT / "src" / "percent_encoding" / "_tables.h").read_text(encoding="utf-8")
+    header = ROOT / "src" / "percent_encoding" / "_speedups" / "_tables.h"
+    text = header.read_text(encoding="utf-8")
     body = text.split("PE_FORM_URLENCODED[256] = {", 1)[1].split("};", 1)[0]
     values = [int(tok) for line in body.splitlines() for tok in line.split("*/")[-1].split(",")
               if tok.strip()]
@@ -686,6 +687,53 @@ def test_entries_keep_identity_and_errors() -> None:
         core.decode_text("%zz", strict=True)
     with pytest.raises(PercentDecodeError, match="lone surrogate U\\+D800 at position 1"):
         core.decode_text("a\ud800%41")
+
+
+# -- the encode entry's set-name cache follows the registry ----------------------------------
+
+def _rebound_case(monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    from percent_encoding import core
+
+    name = sys.intern("path")
+    assert core.encode("a/b c", name) == "a/b%20c"  # warm the entry's cache on this str
+    component = sets.get("component")
+    if how == "name":  # a name rebound in the private registry, behind register()'s back
+        monkeypatch.setitem(sets._REGISTRY, "path", component)
+    else:  # the private registry itself rebound
+        monkeypatch.setattr(core, "_REGISTRY", {**core._REGISTRY, "path": component})
+
+
+@pytest.mark.parametrize("how", ["name", "registry"])
+def test_encode_name_cache_follows_a_rebind(monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    from percent_encoding import core
+
+    _rebound_case(monkeypatch, how)
+    # The fast path (same interned str, default arguments) and the checked
+    # function (reached through a keyword the fast path leaves alone) agree.
+    fast = core.encode("a/b c", "path")
+    checked = core.encode("a/b c", "path", errors="replace")
+    assert fast == checked == "a%2Fb%20c"
+    monkeypatch.undo()
+    assert core.encode("a/b c", "path") == "a/b%20c"  # and back again after the undo
+
+
+# -- decode_text of a UCS-2 str in one pass ---------------------------------------------------
+
+_UCS2_PIECES = ["日", "本", "語", "ß", "é", "a", " ", "+", "%", "%2", "%zz", "%41", "%C3%A9",
+                "%E6%97%A5", "%E6%97", "%ED%A0%80", "%E0%80%80", "%F0%9F%98%80", "%FF", "%C2",
+                "\ud800", "\U0001f600", "%c3%a9"]
+
+
+@needs_c
+@SETTINGS
+@given(st.lists(st.sampled_from(_UCS2_PIECES), max_size=40).map("".join),
+       st.booleans(), st.booleans(), st.booleans())
+def test_decode_text_ucs2_one_pass(d: str, plus: bool, strict: bool, utf8_strict: bool) -> None:
+    # The one-pass decoder for UCS-2 text hands anything unusual (surrogates,
+    # invalid or astral escaped UTF-8, a Latin-1 result, a bad '%' when strict)
+    # to the general path: every case agrees with the pure twin.
+    same("decode_text", d, plus, strict, utf8_strict)
+    same("decode_text", "日" + d, plus, strict, utf8_strict)  # always UCS-2 input
 
 
 # The kernels' contract: the C twin has every kernel of the pure twin, with the same

@@ -26,6 +26,11 @@ else:
     else:
         try:
             from . import _speedups as kernels
+
+            # Without a built extension, the C sources' directory _speedups/
+            # imports as an empty namespace package: that is no C twin.
+            if not hasattr(kernels, "decode"):
+                raise ImportError("percent_encoding._speedups is not built")
         except ImportError:
             kernels = _pure
             IMPLEMENTATION = "python"

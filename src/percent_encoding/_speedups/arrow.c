@@ -1,0 +1,565 @@
+/* Column kernels over the Arrow C Data Interface (PyCapsule protocol).
+ *
+ * arrow_map(column, op, arg, plus, errors) reads a string/binary column from
+ * __arrow_c_array__ or __arrow_c_stream__ and runs the per-string kernel on
+ * each row's (pointer, length) slice of the data buffer, with the GIL
+ * released for the UTF-8 ops.  Each output chunk is one data buffer sized up
+ * front (the input's byte count) and grown by doubling, its offsets and
+ * validity bitmap written in the same pass; no Python object per row.  The
+ * result is an ArrowColumn, which exports __arrow_c_array__ (one chunk) and
+ * __arrow_c_stream__ without copying; its buffers live as long as it does,
+ * and each exported ArrowArray holds a reference to it.
+ *
+ * Ops: "decode" (binary out), "decode_text" (UTF-8; errors replace, null or
+ * strict), "encode" (arg: a 256-byte encode-set table), "form_get" (arg: the
+ * field name), and "call_text"/"call_binary" (arg: a Python callable(value,
+ * row) giving str/bytes or None, run with the GIL held: legacy encodings).
+ * A strict decode_text stops at the first row that is not UTF-8 and returns
+ * (row, value) instead of a column: arrow.py raises the per-string error. */
+#include "arrow.h"
+
+#ifndef _WIN32
+#include <pthread.h>
+#define PE_THREADS 1
+#endif
+
+static int
+read_chunk(const struct ArrowSchema *s, const struct ArrowArray *a, InChunk *c)
+{
+    const char *f = s->format;
+    c->length = a->length;
+    c->offset = a->offset;
+    c->view_data = NULL;
+    c->n_view_data = 0;
+    if (strcmp(f, "u") == 0 || strcmp(f, "z") == 0) {
+        c->layout = IN_OFF32;
+    }
+    else if (strcmp(f, "U") == 0 || strcmp(f, "Z") == 0) {
+        c->layout = IN_OFF64;
+    }
+    else if (strcmp(f, "vu") == 0 || strcmp(f, "vz") == 0) {
+        c->layout = IN_VIEW;
+    }
+    else {
+        PyErr_Format(PyExc_TypeError,
+                     "expected a string or binary Arrow column, not format '%.20s'", f);
+        return -1;
+    }
+    c->is_binary = f[strlen(f) - 1] == 'z' || f[strlen(f) - 1] == 'Z';
+    if (a->length > 0 && (a->n_buffers < (c->layout == IN_VIEW ? 3 : 3))) {
+        PyErr_SetString(PyExc_ValueError, "malformed Arrow array: too few buffers");
+        return -1;
+    }
+    c->validity = a->null_count == 0 ? NULL : (const uint8_t *)a->buffers[0];
+    c->offsets = a->buffers[1];
+    if (c->layout == IN_VIEW) {
+        c->view_data = (const uint8_t *const *)(a->buffers + 2);
+        c->n_view_data = a->n_buffers - 3;
+        c->data = NULL;
+    }
+    else {
+        c->data = (const uint8_t *)a->buffers[2];
+    }
+    if (a->length > 0 && c->offsets == NULL) {
+        PyErr_SetString(PyExc_ValueError, "malformed Arrow array: no offsets buffer");
+        return -1;
+    }
+    return 0;
+}
+
+
+/* -- driving ---------------------------------------------------------------- */
+
+static int n_threads = 1;
+
+#ifdef PE_THREADS
+typedef struct {
+    Job job;
+    const InChunk *in;
+    int64_t r0, r1, base;
+    OutChunk out;
+    int rc;
+} Part;
+
+static void *
+part_main(void *arg)
+{
+    Part *pt = (Part *)arg;
+    pt->rc = run_rows(&pt->job, pt->in, pt->r0, pt->r1, &pt->out, pt->base);
+    return NULL;
+}
+#endif
+
+static int64_t
+data_bytes(const InChunk *c, int64_t r0, int64_t r1)
+{
+    if (c->layout == IN_OFF32 && r1 > r0) {
+        const int32_t *o = (const int32_t *)c->offsets;
+        return (int64_t)o[c->offset + r1] - o[c->offset + r0];
+    }
+    if (c->layout == IN_OFF64 && r1 > r0) {
+        const int64_t *o = (const int64_t *)c->offsets;
+        return o[c->offset + r1] - o[c->offset + r0];
+    }
+    return (r1 - r0) * 16;
+}
+
+/* Map one chunk into out (GIL released).  Splits the rows across up to
+ * n_threads threads for long chunks, then joins the parts' buffers. */
+static int
+map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int large)
+{
+    int64_t rows = c->length;
+    int t = n_threads;
+    int64_t hint = data_bytes(c, 0, rows);
+    if (proto->op == OP_ENCODE) {
+        hint += hint / 2;
+    }
+    if (t < 2 || rows < 65536) {
+        if (out_init(out, rows, hint + 8, large) < 0) {
+            proto->oom = 1;
+            return -1;
+        }
+        return run_rows(proto, c, 0, rows, out, base);
+    }
+#ifdef PE_THREADS
+    {
+        /* The parts write straight into the chunk's buffers, in rounds of
+         * ROUND_ROWS rows: each round's rows split at multiples of 8 (so no
+         * two threads share a validity byte), each part's data in its own
+         * region (its input bytes times `grow`) after what is written so
+         * far; then the regions are moved down to close the gaps and the
+         * offsets shifted.  Rounds keep the gaps (memory touched beyond the
+         * output) to one round's worth.  A part that outgrows its region
+         * (U+FFFD for raw bytes) sends the chunk down the one-thread path. */
+        enum { ROUND_ROWS = 1 << 20 };
+        Part parts[8];
+        pthread_t tids[8];
+        int k, rc = 0, overflow = 0;
+        int64_t grow = proto->op == OP_ENCODE ? 3 : 1, at = 0, b0, slack = 16 * grow + 64;
+        int64_t region[9];
+        if (t > 8) {
+            t = 8;
+        }
+        if (out_init(out, rows, grow * data_bytes(c, 0, rows) + (t + 1) * slack, large) < 0) {
+            proto->oom = 1;
+            return -1;
+        }
+        for (b0 = 0; b0 < rows && rc == 0 && !overflow; b0 += ROUND_ROWS) {
+            int64_t b1 = b0 + ROUND_ROWS < rows ? b0 + ROUND_ROWS : rows, n = b1 - b0;
+            int started = 0;
+            region[0] = at;
+            for (k = 0; k < t; k++) {
+                Part *pt = &parts[k];
+                pt->r0 = k == 0 ? b0 : b0 + ((n * k / t) & ~(int64_t)7);
+                pt->r1 = k == t - 1 ? b1 : b0 + ((n * (k + 1) / t) & ~(int64_t)7);
+                region[k + 1] = region[k] + grow * data_bytes(c, pt->r0, pt->r1) + slack;
+                pt->job = *proto;
+                pt->job.scratch = NULL;
+                pt->job.scratch_cap = 0;
+                pt->in = c;
+                pt->base = base;
+                pt->rc = 0;
+                pt->out = *out;
+                pt->out.fixed = 1;
+                pt->out.data = out->data + region[k];
+                pt->out.data_cap = region[k + 1] - region[k];
+                pt->out.data_len = 0;
+                pt->out.null_count = 0;
+                pt->out.length = pt->r1 - pt->r0;
+                pt->out.validity = out->validity + (pt->r0 >> 3);
+                pt->out.offsets = (uint8_t *)out->offsets + pt->r0 * (large ? 8 : 4);
+            }
+            if (region[t] > out->data_cap) {
+                overflow = 1; /* earlier rounds grew: the one-thread path can grow */
+                break;
+            }
+            for (k = 1; k < t; k++) {
+                if (pthread_create(&tids[k], NULL, part_main, &parts[k]) == 0) {
+                    started |= 1 << k;
+                }
+            }
+            part_main(&parts[0]);
+            for (k = 1; k < t; k++) {
+                if (started & (1 << k)) {
+                    pthread_join(tids[k], NULL);
+                }
+                else {
+                    part_main(&parts[k]); /* no thread: run it here */
+                }
+            }
+            for (k = 0; k < t; k++) {
+                free(parts[k].job.scratch);
+            }
+            for (k = 0; k < t; k++) {
+                if (parts[k].job.bad_row >= 0) {
+                    proto->bad_row = parts[k].job.bad_row; /* the earliest part's row */
+                    return 0;
+                }
+                if (parts[k].rc < 0) {
+                    if (parts[k].job.oom == 1) {
+                        overflow = 1;
+                    }
+                    else {
+                        rc = -1;
+                        proto->oom = parts[k].job.oom;
+                    }
+                    break;
+                }
+            }
+            if (rc < 0 || overflow) {
+                break;
+            }
+            for (k = 0; k < t; k++) {
+                Part *pt = &parts[k];
+                int64_t r;
+                if (!large && at + pt->out.data_len > INT32_MAX) {
+                    overflow = 1;
+                    break;
+                }
+                if (out->data + at != pt->out.data) {
+                    memmove(out->data + at, pt->out.data, (size_t)pt->out.data_len);
+                }
+                if (at != 0) {
+                    for (r = pt->r0 + 1; r <= pt->r1; r++) {
+                        if (large) {
+                            ((int64_t *)out->offsets)[r] += at;
+                        }
+                        else {
+                            ((int32_t *)out->offsets)[r] += (int32_t)at;
+                        }
+                    }
+                }
+                at += pt->out.data_len;
+                out->null_count += pt->out.null_count;
+            }
+        }
+        if (rc < 0) {
+            return -1;
+        }
+        if (overflow) {
+            /* Start again on one thread with a buffer that can grow. */
+            int64_t cap = out->data_cap;
+            out_free(out);
+            if (out_init(out, rows, cap, large) < 0) {
+                proto->oom = 1;
+                return -1;
+            }
+            return run_rows(proto, c, 0, rows, out, base);
+        }
+        out->data_len = at;
+        return 0;
+    }
+#else
+    return -1;
+#endif
+}
+
+static int
+parse_op(PyObject *op)
+{
+    static const char *const names[] = {"decode", "decode_text", "encode", "form_get",
+                                        "call_text", "call_binary"};
+    int k;
+    for (k = 0; k < 6; k++) {
+        if (PyUnicode_Check(op) && PyUnicode_CompareWithASCIIString(op, names[k]) == 0) {
+            return k;
+        }
+    }
+    PyErr_SetString(PyExc_ValueError, "unknown arrow_map op");
+    return -1;
+}
+
+/* call_text / call_binary: the Python callable per row, GIL held. */
+static int
+call_rows(PyObject *fn, int op, const InChunk *c, OutChunk *out, int64_t base, int large)
+{
+    int64_t i;
+    if (out_init(out, c->length, data_bytes(c, 0, c->length) + 8, large) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (i = 0; i < c->length; i++) {
+        int valid = 0;
+        if (in_valid(c, i)) {
+            int64_t n;
+            const uint8_t *p = in_row(c, i, &n);
+            PyObject *v, *r;
+            v = c->is_binary ? PyBytes_FromStringAndSize((const char *)p, n)
+                             : PyUnicode_DecodeUTF8((const char *)p, n, "surrogateescape");
+            if (v == NULL) {
+                return -1;
+            }
+            r = PyObject_CallFunction(fn, "NL", v, (long long)(base + i));
+            if (r == NULL) {
+                return -1;
+            }
+            if (r != Py_None) {
+                const char *s;
+                Py_ssize_t len;
+                if (PyUnicode_Check(r)) {
+                    s = PyUnicode_AsUTF8AndSize(r, &len);
+                }
+                else if (PyBytes_Check(r)) {
+                    s = PyBytes_AS_STRING(r);
+                    len = PyBytes_GET_SIZE(r);
+                }
+                else {
+                    PyErr_SetString(PyExc_TypeError, "row function must return str, bytes or None");
+                    s = NULL;
+                }
+                if (s == NULL || out_reserve(out, len) < 0) {
+                    if (s != NULL) {
+                        PyErr_NoMemory();
+                    }
+                    Py_DECREF(r);
+                    return -1;
+                }
+                memcpy(out->data + out->data_len, s, (size_t)len);
+                out->data_len += len;
+                valid = 1;
+            }
+            Py_DECREF(r);
+        }
+        if (out_row(out, i, valid) < 0) {
+            PyErr_SetString(PyExc_OverflowError,
+                            "result over 2 GiB in one chunk: use a large_string column");
+            return -1;
+        }
+    }
+    (void)op;
+    return 0;
+}
+
+/* The strict failure: (row, its value as str or bytes). */
+static PyObject *
+bad_row_result(const InChunk *c, int64_t i, int64_t base)
+{
+    int64_t n;
+    const uint8_t *p = in_row(c, i - base, &n);
+    PyObject *v = c->is_binary ? PyBytes_FromStringAndSize((const char *)p, n)
+                               : PyUnicode_DecodeUTF8((const char *)p, n, "surrogateescape");
+    if (v == NULL) {
+        return NULL;
+    }
+    return Py_BuildValue("(LN)", (long long)i, v);
+}
+
+/* One chunk: map it into col->chunks[k]; 1 when a strict error stopped it. */
+static int
+map_one(Job *job, PyObject *fn, const struct ArrowSchema *s, const struct ArrowArray *a,
+        Column *col, int64_t base, PyObject **bad)
+{
+    InChunk c;
+    OutChunk *out;
+    int rc, large;
+    OutChunk *grown;
+    if (read_chunk(s, a, &c) < 0) {
+        return -1;
+    }
+    large = c.layout == IN_OFF64;
+    if (job->op == OP_ENCODE) {
+        /* A str keeps its non-ASCII code points when the set does not encode
+         * them (their UTF-8 passes through); bytes above 0x7F always are. */
+        memset(job->table.act + 0x80, c.is_binary || job->table.non_ascii ? PCT : KEEP, 0x80);
+    }
+    grown = PyMem_Realloc(col->chunks, sizeof(OutChunk) * (size_t)(col->n_chunks + 1));
+    if (grown == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    col->chunks = grown;
+    out = &col->chunks[col->n_chunks];
+    memset(out, 0, sizeof *out);
+    col->n_chunks++;
+    if (job->op == OP_CALL_TEXT || job->op == OP_CALL_BINARY) {
+        return call_rows(fn, job->op, &c, out, base, large);
+    }
+    Py_BEGIN_ALLOW_THREADS
+    rc = map_chunk(job, &c, out, base, large);
+    Py_END_ALLOW_THREADS
+    if (job->bad_row >= 0) {
+        *bad = bad_row_result(&c, job->bad_row, base);
+        return *bad == NULL ? -1 : 1;
+    }
+    if (rc < 0) {
+        if (job->oom == 2) {
+            PyErr_SetString(PyExc_OverflowError,
+                            "result over 2 GiB in one chunk: use a large_string column");
+        }
+        else {
+            PyErr_NoMemory();
+        }
+        return -1;
+    }
+    /* Give back what doubling over-reserved. */
+    if (out->data_cap > out->data_len + 4096) {
+        uint8_t *d = realloc(out->data, (size_t)(out->data_len ? out->data_len : 1));
+        if (d != NULL) {
+            out->data = d;
+            out->data_cap = out->data_len;
+        }
+    }
+    return 0;
+}
+
+PyObject *
+pe_arrow_map(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const names[] = {"column", "op", "arg", "plus", "errors"};
+    PyObject *a[5], *meth, *res = NULL, *bad = NULL, *fn = NULL;
+    Job job;
+    Column *col;
+    int rc = 0;
+    int64_t base = 0;
+    (void)self;
+    if (parse_args("arrow_map", args, nargs, kwnames, names, 5, a) < 0) {
+        return NULL;
+    }
+    memset(&job, 0, sizeof job);
+    job.bad_row = -1;
+    if ((job.op = parse_op(a[1])) < 0 || (job.plus = PyObject_IsTrue(a[3])) < 0) {
+        return NULL;
+    }
+    job.errors = PyUnicode_CompareWithASCIIString(a[4], "null") == 0     ? ERR_NULL
+                 : PyUnicode_CompareWithASCIIString(a[4], "strict") == 0 ? ERR_STRICT
+                                                                         : ERR_REPLACE;
+    if (job.op == OP_ENCODE) {
+        if (!PyBytes_Check(a[2]) || PyBytes_GET_SIZE(a[2]) != 256) {
+            PyErr_SetString(PyExc_TypeError, "encode: arg must be a 256-byte table");
+            return NULL;
+        }
+        fill_enc_table(&job.table, (const uint8_t *)PyBytes_AS_STRING(a[2]), job.plus);
+    }
+    else if (job.op == OP_FORM_GET) {
+        Py_ssize_t len;
+        const char *nm;
+        if (!PyUnicode_Check(a[2]) || (nm = PyUnicode_AsUTF8AndSize(a[2], &len)) == NULL) {
+            return NULL;
+        }
+        job.name = (const uint8_t *)nm;
+        job.name_len = len;
+        job.plus = 1; /* §5.1: '+' is a space in names and values */
+    }
+    else if (job.op == OP_CALL_TEXT || job.op == OP_CALL_BINARY) {
+        fn = a[2];
+    }
+    col = PyObject_New(Column, &ArrowColumnType);
+    if (col == NULL) {
+        return NULL;
+    }
+    col->binary = job.op == OP_DECODE || job.op == OP_CALL_BINARY;
+    col->n_chunks = 0;
+    col->chunks = NULL;
+
+    if ((meth = PyObject_GetAttrString(a[0], "__arrow_c_array__")) != NULL) {
+        PyObject *pair = PyObject_CallNoArgs(meth), *sc, *ac;
+        struct ArrowSchema *s;
+        struct ArrowArray *arr;
+        Py_DECREF(meth);
+        if (pair == NULL) {
+            goto fail;
+        }
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
+            Py_DECREF(pair);
+            PyErr_SetString(PyExc_TypeError, "__arrow_c_array__ must return two capsules");
+            goto fail;
+        }
+        sc = PyTuple_GET_ITEM(pair, 0);
+        ac = PyTuple_GET_ITEM(pair, 1);
+        s = PyCapsule_GetPointer(sc, "arrow_schema");
+        arr = s == NULL ? NULL : PyCapsule_GetPointer(ac, "arrow_array");
+        if (arr == NULL) {
+            Py_DECREF(pair);
+            goto fail;
+        }
+        rc = map_one(&job, fn, s, arr, col, 0, &bad);
+        Py_DECREF(pair); /* the capsules release the input */
+    }
+    else if (PyErr_ExceptionMatches(PyExc_AttributeError) &&
+             (PyErr_Clear(), meth = PyObject_GetAttrString(a[0], "__arrow_c_stream__")) != NULL) {
+        PyObject *cap = PyObject_CallNoArgs(meth);
+        struct ArrowArrayStream *st;
+        struct ArrowSchema s;
+        Py_DECREF(meth);
+        if (cap == NULL) {
+            goto fail;
+        }
+        st = PyCapsule_GetPointer(cap, "arrow_array_stream");
+        if (st == NULL) {
+            Py_DECREF(cap);
+            goto fail;
+        }
+        if (st->get_schema(st, &s) != 0) {
+            PyErr_SetString(PyExc_ValueError, "Arrow stream: get_schema failed");
+            Py_DECREF(cap);
+            goto fail;
+        }
+        for (;;) {
+            struct ArrowArray arr;
+            if (st->get_next(st, &arr) != 0) {
+                const char *m = st->get_last_error(st);
+                PyErr_Format(PyExc_ValueError, "Arrow stream: %s", m ? m : "get_next failed");
+                rc = -1;
+                break;
+            }
+            if (arr.release == NULL) {
+                break;
+            }
+            rc = map_one(&job, fn, &s, &arr, col, base, &bad);
+            base += arr.length;
+            arr.release(&arr);
+            if (rc != 0) {
+                break;
+            }
+        }
+        if (s.release != NULL) {
+            s.release(&s);
+        }
+        Py_DECREF(cap);
+    }
+    else {
+        if (PyErr_ExceptionMatches(PyExc_AttributeError)) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError,
+                         "expected an Arrow array (an object with __arrow_c_array__ or "
+                         "__arrow_c_stream__), not %.200s",
+                         Py_TYPE(a[0])->tp_name);
+        }
+        goto fail;
+    }
+    free(job.scratch);
+    if (rc < 0) {
+        Py_DECREF(col);
+        return NULL;
+    }
+    if (rc == 1) {
+        Py_DECREF(col);
+        return bad;
+    }
+    res = (PyObject *)col;
+    return res;
+fail:
+    free(job.scratch);
+    Py_DECREF(col);
+    return NULL;
+}
+
+PyObject *
+pe_arrow_set_threads(PyObject *self, PyObject *arg)
+{
+    long n = PyLong_AsLong(arg);
+    long old = n_threads;
+    (void)self;
+    if (n == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    n_threads = n < 1 ? 1 : n > 8 ? 8 : (int)n;
+    return PyLong_FromLong(old);
+}
+
+int
+arrow_init(void)
+{
+    return PyType_Ready(&ArrowColumnType);
+}

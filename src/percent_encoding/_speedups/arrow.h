@@ -1,0 +1,180 @@
+/* arrow.h: what the Arrow column units share (arrow.c reads columns and drives
+ * the work, arrow_rows.c is the per-row work, arrow_column.c the result). */
+#ifndef PE_ARROW_H
+#define PE_ARROW_H
+
+#include "speedups.h"
+
+/* The Arrow C Data Interface structs (an ABI fixed by the Arrow format spec). */
+struct ArrowSchema {
+    const char *format;
+    const char *name;
+    const char *metadata;
+    int64_t flags;
+    int64_t n_children;
+    struct ArrowSchema **children;
+    struct ArrowSchema *dictionary;
+    void (*release)(struct ArrowSchema *);
+    void *private_data;
+};
+
+struct ArrowArray {
+    int64_t length;
+    int64_t null_count;
+    int64_t offset;
+    int64_t n_buffers;
+    int64_t n_children;
+    const void **buffers;
+    struct ArrowArray **children;
+    struct ArrowArray *dictionary;
+    void (*release)(struct ArrowArray *);
+    void *private_data;
+};
+
+struct ArrowArrayStream {
+    int (*get_schema)(struct ArrowArrayStream *, struct ArrowSchema *out);
+    int (*get_next)(struct ArrowArrayStream *, struct ArrowArray *out);
+    const char *(*get_last_error)(struct ArrowArrayStream *);
+    void (*release)(struct ArrowArrayStream *);
+    void *private_data;
+};
+
+#define ARROW_FLAG_NULLABLE 2
+
+enum { IN_OFF32, IN_OFF64, IN_VIEW };
+enum { OP_DECODE, OP_DECODE_TEXT, OP_ENCODE, OP_FORM_GET, OP_CALL_TEXT, OP_CALL_BINARY };
+enum { ERR_REPLACE, ERR_NULL, ERR_STRICT };
+
+/* One input chunk, read-only. */
+typedef struct {
+    int layout;
+    int is_binary;
+    int64_t length, offset;
+    const uint8_t *validity;
+    const void *offsets; /* int32/int64 offsets, or 16-byte views */
+    const uint8_t *data;
+    const uint8_t *const *view_data; /* string_view: the variadic data buffers */
+    int64_t n_view_data;
+} InChunk;
+
+/* One output chunk: owned buffers. */
+typedef struct {
+    int64_t length, null_count;
+    uint8_t *validity;
+    void *offsets;
+    uint8_t *data;
+    int64_t data_len, data_cap;
+    int large;
+    int fixed; /* a view of a part of a shared buffer: it cannot grow */
+} OutChunk;
+
+static inline int
+in_valid(const InChunk *c, int64_t i)
+{
+    int64_t j = i + c->offset;
+    return c->validity == NULL || (c->validity[j >> 3] >> (j & 7)) & 1;
+}
+
+static inline const uint8_t *
+in_row(const InChunk *c, int64_t i, int64_t *n)
+{
+    int64_t j = i + c->offset;
+    if (c->layout == IN_OFF32) {
+        const int32_t *o = (const int32_t *)c->offsets;
+        *n = (int64_t)o[j + 1] - o[j];
+        return c->data + o[j];
+    }
+    if (c->layout == IN_OFF64) {
+        const int64_t *o = (const int64_t *)c->offsets;
+        *n = o[j + 1] - o[j];
+        return c->data + o[j];
+    }
+    {
+        const uint8_t *v = (const uint8_t *)c->offsets + 16 * j;
+        int32_t len, buf, off;
+        memcpy(&len, v, 4);
+        *n = len;
+        if (len <= 12) {
+            return v + 4;
+        }
+        memcpy(&buf, v + 8, 4);
+        memcpy(&off, v + 12, 4);
+        return c->view_data[buf] + off;
+    }
+}
+
+
+/* Room for `need` more bytes at data_len: grow by doubling. */
+static inline int
+out_reserve(OutChunk *o, int64_t need)
+{
+    int64_t cap = o->data_cap;
+    uint8_t *d;
+    if (o->data_len + need <= cap) {
+        return 0;
+    }
+    if (o->fixed) {
+        return -1;
+    }
+    while (o->data_len + need > cap) {
+        if (cap > INT64_MAX / 2) {
+            return -1;
+        }
+        cap *= 2;
+    }
+    d = realloc(o->data, (size_t)cap);
+    if (d == NULL) {
+        return -1;
+    }
+    o->data = d;
+    o->data_cap = cap;
+    return 0;
+}
+
+/* Close row i: valid or null; -1 when 32-bit offsets overflow. */
+static inline int
+out_row(OutChunk *o, int64_t i, int valid)
+{
+    if (valid) {
+        o->validity[i >> 3] |= (uint8_t)(1u << (i & 7));
+    }
+    else {
+        o->null_count++;
+    }
+    if (o->large) {
+        ((int64_t *)o->offsets)[i + 1] = o->data_len;
+        return 0;
+    }
+    if (o->data_len > INT32_MAX) {
+        return -1;
+    }
+    ((int32_t *)o->offsets)[i + 1] = (int32_t)o->data_len;
+    return 0;
+}
+
+
+typedef struct {
+    int op, errors, plus;
+    EncTable table;
+    const uint8_t *name; /* form_get: the field name's UTF-8 */
+    int64_t name_len;
+    uint8_t *scratch; /* thread-private */
+    int64_t scratch_cap;
+    int64_t bad_row; /* strict: the first row that is not UTF-8, else -1 */
+    int oom;
+} Job;
+
+typedef struct {
+    PyObject_HEAD
+    int binary;
+    Py_ssize_t n_chunks;
+    OutChunk *chunks;
+} Column;
+
+PE_INTERNAL extern PyTypeObject ArrowColumnType;
+PE_INTERNAL int out_init(OutChunk *o, int64_t rows, int64_t data_hint, int large);
+PE_INTERNAL void out_free(OutChunk *o);
+PE_INTERNAL int run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o,
+                         int64_t base);
+
+#endif /* PE_ARROW_H */

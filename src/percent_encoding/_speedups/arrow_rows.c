@@ -1,0 +1,283 @@
+/* The column kernels' per-row work: each row's (pointer, length) slice of the
+ * input through the per-string kernels into the output buffers. */
+#include "arrow.h"
+
+/* -- UTF-8 (Encoding Standard §8.1.1 UTF-8 decoder) ------------------------ */
+
+/* Length of the valid UTF-8 prefix of p[0:n]: n when all of it is valid.
+ * ASCII is skipped 8 bytes at a time; a sequence is checked by its lead
+ * byte's class (the second byte's range depends on the lead: no overlong
+ * forms, surrogates, or values above U+10FFFF). */
+static int64_t
+utf8_valid_prefix(const uint8_t *p, int64_t n)
+{
+    int64_t i = 0;
+    for (;;) {
+        unsigned c, b1;
+        uint64_t w;
+        while (i + 8 <= n) {
+            memcpy(&w, p + i, 8);
+            if (w & 0x8080808080808080ULL) {
+                break;
+            }
+            i += 8;
+        }
+        while (i < n && p[i] < 0x80) {
+            i++;
+            if ((i & 7) == 0 && i + 8 <= n) {
+                break;
+            }
+        }
+        if (i >= n) {
+            return n;
+        }
+        c = p[i];
+        if (c < 0x80) {
+            continue;
+        }
+        if (c < 0xE0) {
+            if (c < 0xC2 || i + 1 >= n || (p[i + 1] & 0xC0) != 0x80) {
+                return i;
+            }
+            i += 2;
+        }
+        else if (c < 0xF0) {
+            if (i + 2 >= n) {
+                return i;
+            }
+            b1 = p[i + 1];
+            if ((b1 & 0xC0) != 0x80 || (p[i + 2] & 0xC0) != 0x80 || (c == 0xE0 && b1 < 0xA0) ||
+                (c == 0xED && b1 > 0x9F)) {
+                return i;
+            }
+            i += 3;
+        }
+        else {
+            if (c > 0xF4 || i + 3 >= n) {
+                return i;
+            }
+            b1 = p[i + 1];
+            if ((b1 & 0xC0) != 0x80 || (p[i + 2] & 0xC0) != 0x80 || (p[i + 3] & 0xC0) != 0x80 ||
+                (c == 0xF0 && b1 < 0x90) || (c == 0xF4 && b1 > 0x8F)) {
+                return i;
+            }
+            i += 4;
+        }
+    }
+}
+
+/* Write p[0:n] to o with U+FFFD for each maximal subpart that is not valid
+ * UTF-8 (what Python's "replace" does); o has room for 3n bytes. */
+static int64_t
+utf8_replace(const uint8_t *p, int64_t n, uint8_t *o)
+{
+    uint8_t *start = o;
+    int64_t i = 0;
+    while (i < n) {
+        unsigned c = p[i], lo = 0x80, hi = 0xBF;
+        int need, k;
+        if (c < 0x80) {
+            *o++ = (uint8_t)c;
+            i++;
+            continue;
+        }
+        if (c >= 0xC2 && c <= 0xDF) {
+            need = 1;
+        }
+        else if (c >= 0xE0 && c <= 0xEF) {
+            need = 2;
+            lo = c == 0xE0 ? 0xA0 : 0x80;
+            hi = c == 0xED ? 0x9F : 0xBF;
+        }
+        else if (c >= 0xF0 && c <= 0xF4) {
+            need = 3;
+            lo = c == 0xF0 ? 0x90 : 0x80;
+            hi = c == 0xF4 ? 0x8F : 0xBF;
+        }
+        else {
+            need = 0;
+        }
+        /* k: how many bytes of the sequence are there and in range */
+        k = 1;
+        if (need > 0) {
+            if (i + 1 < n && p[i + 1] >= lo && p[i + 1] <= hi) {
+                k = 2;
+                while (k <= need && i + k < n && p[i + k] >= 0x80 && p[i + k] <= 0xBF) {
+                    k++;
+                }
+            }
+        }
+        if (need > 0 && k == need + 1) {
+            memcpy(o, p + i, (size_t)k);
+            o += k;
+        }
+        else {
+            *o++ = 0xEF;
+            *o++ = 0xBF;
+            *o++ = 0xBD;
+        }
+        i += k;
+    }
+    return o - start;
+}
+
+/* -- per-row work ---------------------------------------------------------- */
+
+
+static int
+scratch_reserve(Job *j, int64_t need)
+{
+    if (need > j->scratch_cap) {
+        int64_t cap = j->scratch_cap ? j->scratch_cap : 256;
+        uint8_t *s;
+        while (cap < need) {
+            cap *= 2;
+        }
+        s = realloc(j->scratch, (size_t)cap);
+        if (s == NULL) {
+            return -1;
+        }
+        j->scratch = s;
+        j->scratch_cap = cap;
+    }
+    return 0;
+}
+
+/* Percent-decode p[0:n] (plus: '+' is a space) into the output, then keep it
+ * as is (binary), or check it is UTF-8 (text).  Returns 1 for a valid row, 0
+ * for a null one (errors null/strict on bad UTF-8), -1 out of memory. */
+static int
+decode_piece(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int text)
+{
+    Py_ssize_t bad;
+    U8Stats st;
+    int64_t len, ok;
+    uint8_t *at;
+    if (out_reserve(o, n + 8) < 0) {
+        return -1;
+    }
+    at = o->data + o->data_len;
+    len = decode_u8(p, n, at, j->plus, 0, &bad, &st);
+    if (!text || (ok = utf8_valid_prefix(at, len)) == len) {
+        o->data_len += len;
+        return 1;
+    }
+    if (j->errors != ERR_REPLACE) {
+        return 0;
+    }
+    /* Rewrite with U+FFFD from a copy: up to 3 bytes out per byte in. */
+    if (scratch_reserve(j, len) < 0) {
+        return -1;
+    }
+    memcpy(j->scratch, at, (size_t)len);
+    o->data_len += ok;
+    if (out_reserve(o, 3 * (len - ok)) < 0) {
+        return -1;
+    }
+    o->data_len += utf8_replace(j->scratch + ok, len - ok, o->data + o->data_len);
+    return 1;
+}
+
+/* URL Standard §5.1: the first value of field j->name, or 0 when absent. */
+static int
+form_get_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n)
+{
+    int64_t s = 0;
+    if (n > 0 && p[0] == '?') {
+        s = 1; /* one leading '?': a column of search strings works as is */
+    }
+    while (s < n) {
+        const uint8_t *amp = memchr(p + s, '&', (size_t)(n - s));
+        int64_t e = amp ? amp - p : n, eq, nl;
+        const uint8_t *eqp;
+        if (e == s) {
+            s = e + 1;
+            continue;
+        }
+        eqp = memchr(p + s, '=', (size_t)(e - s));
+        eq = eqp ? eqp - p : e;
+        nl = eq - s;
+        /* Compare the decoded name: decode into scratch, then to UTF-8 with
+         * U+FFFD, and compare bytes. */
+        {
+            Py_ssize_t bad;
+            U8Stats st;
+            int64_t len, ok;
+            const uint8_t *nm;
+            int64_t nmlen;
+            if (scratch_reserve(j, 4 * nl + 8) < 0) {
+                return -1;
+            }
+            len = decode_u8(p + s, nl, j->scratch, 1, 0, &bad, &st);
+            ok = utf8_valid_prefix(j->scratch, len);
+            if (ok == len) {
+                nm = j->scratch;
+                nmlen = len;
+            }
+            else {
+                uint8_t *r = j->scratch + len;
+                nmlen = ok + utf8_replace(j->scratch + ok, len - ok, r + ok);
+                memcpy(r, j->scratch, (size_t)ok);
+                nm = r;
+            }
+            if (nmlen == j->name_len && memcmp(nm, j->name, (size_t)nmlen) == 0) {
+                int64_t vs = eqp ? eq + 1 : e;
+                int saved = j->errors;
+                int r;
+                j->errors = ERR_REPLACE;
+                r = decode_piece(j, o, p + vs, e - vs, 1);
+                j->errors = saved;
+                return r;
+            }
+        }
+        s = e + 1;
+    }
+    return 0;
+}
+
+/* Rows [r0, r1) of c into o (rows numbered from r0).  GIL released. */
+int
+run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t base)
+{
+    int64_t i;
+    for (i = r0; i < r1; i++) {
+        int valid = 0;
+        if (in_valid(c, i)) {
+            int64_t n;
+            const uint8_t *p = in_row(c, i, &n);
+            switch (j->op) {
+            case OP_DECODE:
+                valid = decode_piece(j, o, p, n, 0);
+                break;
+            case OP_DECODE_TEXT:
+                valid = decode_piece(j, o, p, n, 1);
+                if (valid == 0 && j->errors == ERR_STRICT) {
+                    j->bad_row = base + i;
+                    return 0;
+                }
+                break;
+            case OP_ENCODE:
+                if (out_reserve(o, 3 * n + 1) < 0) {
+                    valid = -1;
+                    break;
+                }
+                o->data_len += write_u8(p, n, &j->table, o->data + o->data_len) -
+                               (o->data + o->data_len);
+                valid = 1;
+                break;
+            default:
+                valid = form_get_row(j, o, p, n);
+                break;
+            }
+            if (valid < 0) {
+                j->oom = 1;
+                return -1;
+            }
+        }
+        if (out_row(o, i - r0, valid) < 0) {
+            j->oom = 2;
+            return -1;
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,481 @@
+/* The public core.encode, core.decode_text and form.serialize as vectorcall objects. */
+#include "speedups.h"
+
+/* ------------------------------------------------------------------------ */
+/* Entries: core.encode, core.decode_text and form.serialize as vectorcall   */
+/* objects.  The fast path takes the common call straight to a kernel;       */
+/* anything else (and a kernel UnicodeEncodeError) goes to the checked       */
+/* Python function with the original arguments, so results, errors and       */
+/* messages are unchanged.                                                   */
+
+enum { ENTRY_ENCODE, ENTRY_DECODE_TEXT, ENTRY_SERIALIZE };
+
+/* The name cache must see what the checked function sees: it looks the set
+ * up in the registry that core's global _REGISTRY names at call time.  A
+ * private rebind (of a name in the registry, or of _REGISTRY itself) must not
+ * leave the fast path on a stale set.  Before 3.12 every dict carries a
+ * version that changes on each mutation, so a cache hit costs two compares;
+ * from 3.12 (where the version is deprecated) both lookups run per call and
+ * the cache only saves the .table read. */
+#if PY_VERSION_HEX < 0x030C0000
+#define PE_DICT_VERSIONS 1
+#define DICT_VERSION(d) (((PyDictObject *)(d))->ma_version_tag)
+#else
+#define PE_DICT_VERSIONS 0
+#endif
+
+typedef struct {
+    PyObject_HEAD
+    vectorcallfunc vectorcall;
+    int kind;
+    PyObject *fallback; /* the checked Python function */
+    PyObject *globals;  /* encode: the fallback's module globals, which bind _REGISTRY */
+    PyObject *registry; /* encode: the registry dict the cache below was read from */
+    PyObject *set_type; /* sets.EncodeSet (encode) */
+    PyObject *last_set; /* encode: the last EncodeSet used, and its .table */
+    PyObject *last_table;
+    PyObject *last_name; /* encode: the str that named last_set, or NULL */
+#if PE_DICT_VERSIONS
+    uint64_t last_gv, last_rv; /* the two dicts' versions when last_name was looked up */
+#endif
+    PyObject *dict;     /* __name__, __doc__, __wrapped__, ... */
+} Entry;
+
+/* Whether the fast paths may run: core._use_kernels turns them off while the
+ * pure twin is the active kernel module (the test suite runs on both). */
+static int entries_active = 1;
+
+
+static PyObject *s_registry_name; /* "_REGISTRY" */
+static PyObject *s_table, *s_component, *s_utf8, *s_utf8_upper, *s_strict, *s_replace;
+static PyObject *s_data, *s_encode_set, *s_encoding, *s_errors, *s_space_as_plus;
+static PyObject *s_plus_as_space, *s_strict_kw, *s_pairs;
+
+static int
+kw_is(PyObject *key, PyObject *name)
+{
+    return key == name || (PyUnicode_CheckExact(key) && PyUnicode_Compare(key, name) == 0);
+}
+
+static int
+str_is(PyObject *o, PyObject *want)
+{
+    return o == want ||
+           (PyUnicode_CheckExact(o) && PyUnicode_GET_LENGTH(o) == PyUnicode_GET_LENGTH(want) &&
+            PyUnicode_Compare(o, want) == 0);
+}
+
+/* 1: False, 2: True, 0: anything else */
+static int
+flag_of(PyObject *o)
+{
+    return o == NULL || o == Py_False ? 1 : o == Py_True ? 2 : 0;
+}
+
+/* The parameters an entry's fast path knows, in slot order; the first npos
+ * may come positionally.  (Addresses of the interned names, which are
+ * filled at module init.) */
+typedef struct {
+    PyObject **const *names;
+    int n;
+    int npos;
+} EntrySig;
+
+static PyObject **const encode_names[] = {&s_data, &s_encode_set, &s_encoding, &s_errors,
+                                          &s_space_as_plus};
+static PyObject **const decode_text_names[] = {&s_data, &s_encoding, &s_errors,
+                                               &s_plus_as_space, &s_strict_kw};
+static PyObject **const serialize_names[] = {&s_pairs, &s_encoding};
+static const EntrySig entry_sigs[] = {
+    [ENTRY_ENCODE] = {encode_names, 5, 2},
+    [ENTRY_DECODE_TEXT] = {decode_text_names, 5, 1},
+    [ENTRY_SERIALIZE] = {serialize_names, 2, 1},
+};
+#define ENTRY_MAX_ARGS 5
+
+/* Bind the call's arguments to the slots of sig (unset slots are NULL).
+ * Returns 0, or -1 (no exception) when the call is not one the fast path
+ * takes: too many positionals, an unknown keyword, a slot given twice.  The
+ * checked function then raises Python's own TypeError. */
+static int
+entry_bind(const EntrySig *sig, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+           PyObject **out)
+{
+    Py_ssize_t j, nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    int i;
+    if (nargs > sig->npos) {
+        return -1;
+    }
+    for (i = 0; i < sig->n; i++) {
+        out[i] = i < nargs ? args[i] : NULL;
+    }
+    for (j = 0; j < nkw; j++) {
+        PyObject *key = PyTuple_GET_ITEM(kwnames, j);
+        for (i = 0; i < sig->n && !kw_is(key, *sig->names[i]); i++) {
+        }
+        if (i == sig->n || out[i] != NULL) {
+            return -1;
+        }
+        out[i] = args[nargs + j];
+    }
+    return 0;
+}
+
+/* What a fast path's kernel error means: a UnicodeEncodeError (a lone
+ * surrogate) goes to the checked function, which raises ours with the
+ * position; anything else (MemoryError, ...) propagates. */
+static PyObject *
+entry_kernel_result(PyObject *r, int *fall)
+{
+    if (r == NULL && PyErr_ExceptionMatches(PyExc_UnicodeEncodeError)) {
+        PyErr_Clear();
+        return NULL;
+    }
+    *fall = 0;
+    return r;
+}
+
+/* encode(data, encode_set="component", *, encoding, errors, space_as_plus) */
+static PyObject *
+entry_fast_encode(Entry *e, PyObject *const *a, int *fall)
+{
+    PyObject *data = a[0], *es = a[1], *set, *table, *r;
+    int fp = flag_of(a[4]);
+    if (data == NULL || fp == 0 || (a[2] != NULL && !str_is(a[2], s_utf8)) ||
+        (a[3] != NULL && !str_is(a[3], s_strict)) ||
+        (!PyUnicode_CheckExact(data) && !PyBytes_CheckExact(data))) {
+        return NULL;
+    }
+    if (es == NULL) {
+        es = s_component;
+    }
+#if PE_DICT_VERSIONS
+    if (es == e->last_name && DICT_VERSION(e->globals) == e->last_gv &&
+        DICT_VERSION(e->registry) == e->last_rv) {
+        goto hit;
+    }
+#endif
+    {
+        PyObject *name = NULL;
+        if (PyUnicode_CheckExact(es)) {
+            PyObject *reg = PyDict_GetItemWithError(e->globals, s_registry_name);
+            if (reg == NULL || !PyDict_CheckExact(reg)) {
+                *fall = !PyErr_Occurred();
+                return NULL;
+            }
+            if (reg != e->registry) {
+                Py_INCREF(reg);
+                Py_XSETREF(e->registry, reg);
+            }
+            set = PyDict_GetItemWithError(reg, es);
+            if (set == NULL) {
+                *fall = !PyErr_Occurred();
+                return NULL;
+            }
+            name = es;
+        }
+        else {
+            set = es;
+        }
+        if ((PyObject *)Py_TYPE(set) != e->set_type) {
+            return NULL;
+        }
+        if (set != e->last_set) {
+            /* EncodeSet is immutable: its .table stays the same while it
+             * lives, and the entry holds both. */
+            Py_INCREF(set);
+            table = PyObject_GetAttr(set, s_table);
+            if (table == NULL) {
+                Py_DECREF(set);
+                *fall = 0;
+                return NULL;
+            }
+            Py_XSETREF(e->last_set, set);
+            Py_XSETREF(e->last_table, table);
+        }
+        Py_XINCREF(name);
+        Py_XSETREF(e->last_name, name);
+#if PE_DICT_VERSIONS
+        e->last_gv = DICT_VERSION(e->globals);
+        e->last_rv = DICT_VERSION(e->registry);
+#endif
+    }
+#if PE_DICT_VERSIONS
+hit:
+#endif
+    table = e->last_table;
+    Py_INCREF(table);
+    r = encode_obj(data, table, fp == 2);
+    Py_DECREF(table);
+    return entry_kernel_result(r, fall);
+}
+
+/* decode_text(data, *, encoding, errors, plus_as_space, strict) */
+static PyObject *
+entry_fast_decode_text(PyObject *const *a, int *fall)
+{
+    PyObject *data = a[0];
+    int f[3];
+    if (data == NULL || (f[0] = flag_of(a[3])) == 0 || (f[1] = flag_of(a[4])) == 0 ||
+        (a[1] != NULL && !str_is(a[1], s_utf8)) || (a[2] != NULL && !str_is(a[2], s_replace)) ||
+        (!PyUnicode_CheckExact(data) && !PyBytes_CheckExact(data))) {
+        return NULL;
+    }
+    f[0] -= 1;
+    f[1] -= 1;
+    f[2] = 0;
+    return entry_kernel_result(decode_text_obj(data, f), fall);
+}
+
+/* form.serialize(pairs, *, encoding="utf-8"): a list or tuple of 2-tuples
+ * (or 2-lists) of exact str or bytes; any other shape goes to the checked
+ * function, which also handles mappings, iterators and legacy encodings. */
+static PyObject *
+entry_fast_serialize(PyObject *const *a, int *fall)
+{
+    PyObject *pairs = a[0], *const *items;
+    Py_ssize_t i, n;
+    if (pairs == NULL ||
+        (a[1] != NULL && !str_is(a[1], s_utf8) && !str_is(a[1], s_utf8_upper))) {
+        return NULL;
+    }
+    if (PyList_CheckExact(pairs)) {
+        items = PySequence_Fast_ITEMS(pairs);
+        n = PyList_GET_SIZE(pairs);
+    }
+    else if (PyTuple_CheckExact(pairs)) {
+        items = PySequence_Fast_ITEMS(pairs);
+        n = PyTuple_GET_SIZE(pairs);
+    }
+    else {
+        return NULL;
+    }
+    for (i = 0; i < n; i++) {
+        PyObject *p = items[i], *x, *y;
+        if ((!PyTuple_CheckExact(p) || PyTuple_GET_SIZE(p) != 2) &&
+            (!PyList_CheckExact(p) || PyList_GET_SIZE(p) != 2)) {
+            return NULL;
+        }
+        x = PySequence_Fast_GET_ITEM(p, 0);
+        y = PySequence_Fast_GET_ITEM(p, 1);
+        if ((!PyUnicode_CheckExact(x) && !PyBytes_CheckExact(x)) ||
+            (!PyUnicode_CheckExact(y) && !PyBytes_CheckExact(y))) {
+            return NULL;
+        }
+    }
+    /* Nothing above ran Python code, so the checked shape still holds. */
+    return entry_kernel_result(form_serialize_obj(pairs), fall);
+}
+
+static PyObject *
+entry_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    Entry *e = (Entry *)self;
+    PyObject *a[ENTRY_MAX_ARGS] = {NULL}, *r = NULL;
+    int fall = 1;
+    if (e->kind == ENTRY_DECODE_TEXT && kwnames == NULL && PyVectorcall_NARGS(nargsf) == 1 &&
+        entries_active && PyUnicode_CheckExact(args[0])) {
+        /* decode_text(s), the commonest call: every option at its default */
+        static const int defaults[3] = {0, 0, 0};
+        r = entry_kernel_result(decode_text_obj(args[0], defaults), &fall);
+        if (r != NULL || !fall) {
+            return r;
+        }
+    }
+    else if (entries_active && entry_bind(&entry_sigs[e->kind], args, PyVectorcall_NARGS(nargsf),
+                                          kwnames, a) == 0) {
+        switch (e->kind) {
+        case ENTRY_ENCODE:
+            r = entry_fast_encode(e, a, &fall);
+            break;
+        case ENTRY_DECODE_TEXT:
+            r = entry_fast_decode_text(a, &fall);
+            break;
+        default:
+            r = entry_fast_serialize(a, &fall);
+            break;
+        }
+        if (r != NULL || !fall) {
+            return r;
+        }
+    }
+    return PyObject_Vectorcall(e->fallback, args, nargsf, kwnames);
+}
+
+static int
+entry_traverse(Entry *e, visitproc visit, void *arg)
+{
+    Py_VISIT(e->fallback);
+    Py_VISIT(e->globals);
+    Py_VISIT(e->registry);
+    Py_VISIT(e->set_type);
+    Py_VISIT(e->last_set);
+    Py_VISIT(e->last_table);
+    Py_VISIT(e->last_name);
+    Py_VISIT(e->dict);
+    return 0;
+}
+
+static int
+entry_clear(Entry *e)
+{
+    Py_CLEAR(e->fallback);
+    Py_CLEAR(e->globals);
+    Py_CLEAR(e->registry);
+    Py_CLEAR(e->set_type);
+    Py_CLEAR(e->last_set);
+    Py_CLEAR(e->last_table);
+    Py_CLEAR(e->last_name);
+    Py_CLEAR(e->dict);
+    return 0;
+}
+
+static void
+entry_dealloc(Entry *e)
+{
+    PyObject_GC_UnTrack(e);
+    entry_clear(e);
+    PyObject_GC_Del(e);
+}
+
+static PyObject *
+entry_repr(Entry *e)
+{
+    static const char *const kinds[] = {"encode", "decode_text", "serialize"};
+    return PyUnicode_FromFormat("<percent_encoding entry %s (C fast path)>", kinds[e->kind]);
+}
+
+static PyObject *
+entry_get(PyObject *self, PyObject *obj, PyObject *type)
+{
+    /* like a builtin function: no binding when stored on a class */
+    (void)obj;
+    (void)type;
+    Py_INCREF(self);
+    return self;
+}
+
+static PyObject *
+entry_reduce(PyObject *self, PyObject *unused)
+{
+    /* pickle (and copy) by reference, as for functions: module.__qualname__ */
+    (void)unused;
+    return PyObject_GetAttrString(self, "__qualname__");
+}
+
+static PyMethodDef entry_methods[] = {
+    {"__reduce__", entry_reduce, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef entry_getset[] = {
+    {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject EntryType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "percent_encoding._speedups.Entry",
+    .tp_basicsize = sizeof(Entry),
+    .tp_dealloc = (destructor)entry_dealloc,
+    .tp_vectorcall_offset = offsetof(Entry, vectorcall),
+    .tp_repr = (reprfunc)entry_repr,
+    .tp_call = PyVectorcall_Call,
+    .tp_getattro = PyObject_GenericGetAttr,
+    .tp_setattro = PyObject_GenericSetAttr,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_doc = "A public entry of percent_encoding.core with a C fast path.",
+    .tp_traverse = (traverseproc)entry_traverse,
+    .tp_clear = (inquiry)entry_clear,
+    .tp_methods = entry_methods,
+    .tp_getset = entry_getset,
+    .tp_descr_get = entry_get,
+    .tp_dictoffset = offsetof(Entry, dict),
+};
+
+PyObject *
+pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const names[] = {"kind", "fallback", "registry", "set_type"};
+    static const char *const kinds[] = {"encode", "decode_text", "serialize"};
+    PyObject *a[4];
+    Entry *e;
+    int kind;
+    (void)self;
+    if (parse_args("make_entry", args, nargs, kwnames, names, 4, a) < 0) {
+        return NULL;
+    }
+    for (kind = 0; kind < 3; kind++) {
+        if (PyUnicode_Check(a[0]) && PyUnicode_CompareWithASCIIString(a[0], kinds[kind]) == 0) {
+            break;
+        }
+    }
+    if (kind == 3) {
+        PyErr_SetString(PyExc_ValueError, "kind must be 'encode', 'decode_text' or 'serialize'");
+        return NULL;
+    }
+    if (!PyFunction_Check(a[1]) || !PyDict_Check(a[2]) || !PyType_Check(a[3])) {
+        PyErr_SetString(PyExc_TypeError, "make_entry(kind, function, dict, type) expected");
+        return NULL;
+    }
+    e = PyObject_GC_New(Entry, &EntryType);
+    if (e == NULL) {
+        return NULL;
+    }
+    e->vectorcall = entry_vectorcall;
+    e->kind = kind;
+    Py_INCREF(a[1]);
+    e->fallback = a[1];
+    e->globals = PyFunction_GetGlobals(a[1]);
+    Py_INCREF(e->globals);
+    Py_INCREF(a[2]);
+    e->registry = a[2];
+    Py_INCREF(a[3]);
+    e->set_type = a[3];
+    e->last_set = e->last_table = e->last_name = NULL;
+    e->dict = NULL;
+    PyObject_GC_Track(e);
+    return (PyObject *)e;
+}
+
+PyObject *
+pe_set_entries_active(PyObject *self, PyObject *flag)
+{
+    int on = PyObject_IsTrue(flag);
+    (void)self;
+    if (on < 0) {
+        return NULL;
+    }
+    entries_active = on;
+    Py_RETURN_NONE;
+}
+
+/* Ready the entry type and intern the names the fast paths compare against. */
+int
+entry_init(void)
+{
+    if (PyType_Ready(&EntryType) < 0) {
+        return -1;
+    }
+#define PE_INTERN(var, text)                                                                  \
+    if (var == NULL && (var = PyUnicode_InternFromString(text)) == NULL) {                    \
+        return -1;                                                                           \
+    }
+    PE_INTERN(s_registry_name, "_REGISTRY")
+    PE_INTERN(s_table, "table")
+    PE_INTERN(s_component, "component")
+    PE_INTERN(s_utf8, "utf-8")
+    PE_INTERN(s_utf8_upper, "UTF-8")
+    PE_INTERN(s_pairs, "pairs")
+    PE_INTERN(s_strict, "strict")
+    PE_INTERN(s_replace, "replace")
+    PE_INTERN(s_data, "data")
+    PE_INTERN(s_encode_set, "encode_set")
+    PE_INTERN(s_encoding, "encoding")
+    PE_INTERN(s_errors, "errors")
+    PE_INTERN(s_space_as_plus, "space_as_plus")
+    PE_INTERN(s_plus_as_space, "plus_as_space")
+    PE_INTERN(s_strict_kw, "strict")
+#undef PE_INTERN
+    return 0;
+}

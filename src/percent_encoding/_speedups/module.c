@@ -1,0 +1,125 @@
+/* The module object: argument binding shared by the kernels, the method table, init. */
+#include "speedups.h"
+
+PyObject *PercentDecodeError; /* percent_encoding.errors.PercentDecodeError */
+PyObject *TextDecodeError;    /* percent_encoding.errors.TextDecodeError */
+
+/* ------------------------------------------------------------------------ */
+/* Arguments: positional or keyword, like the pure twin's def statements.    */
+
+int
+parse_args(const char *fname, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+           const char *const *names, Py_ssize_t n, PyObject **out)
+{
+    Py_ssize_t i, j, nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    if (nargs > n) {
+        PyErr_Format(PyExc_TypeError, "%s() takes %zd positional arguments but %zd were given",
+                     fname, n, nargs);
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        out[i] = i < nargs ? args[i] : NULL;
+    }
+    for (j = 0; j < nkw; j++) {
+        PyObject *key = PyTuple_GET_ITEM(kwnames, j);
+        for (i = 0; i < n; i++) {
+            if (PyUnicode_CompareWithASCIIString(key, names[i]) == 0) {
+                break;
+            }
+        }
+        if (i == n) {
+            PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'", fname,
+                         key);
+            return -1;
+        }
+        if (out[i] != NULL) {
+            PyErr_Format(PyExc_TypeError, "%s() got multiple values for argument '%s'", fname,
+                         names[i]);
+            return -1;
+        }
+        out[i] = args[nargs + j];
+    }
+    for (i = 0; i < n; i++) {
+        if (out[i] == NULL) {
+            PyErr_Format(PyExc_TypeError, "%s() missing required argument: '%s'", fname,
+                         names[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+
+#define FASTCALL_KW(f) ((PyCFunction)(void (*)(void))(f))
+
+static PyMethodDef methods[] = {
+    {"encode", FASTCALL_KW(pe_encode), METH_FASTCALL | METH_KEYWORDS,
+     "encode(data, table, space_as_plus)\n--\n\n"
+     "Percent-encode str (its UTF-8) or bytes with a 256-byte encode-set table."},
+    {"decode", FASTCALL_KW(pe_decode), METH_FASTCALL | METH_KEYWORDS,
+     "decode(data, plus_as_space, strict)\n--\n\n"
+     "Percent-decode str (UTF-8 encoded first) or bytes to bytes."},
+    {"decode_text", FASTCALL_KW(pe_decode_text), METH_FASTCALL | METH_KEYWORDS,
+     "decode_text(data, plus_as_space, strict, utf8_strict)\n--\n\n"
+     "Percent-decode, then UTF-8 decode without BOM."},
+    {"form_parse", FASTCALL_KW(pe_form_parse), METH_FASTCALL | METH_KEYWORDS,
+     "form_parse(data)\n--\n\n"
+     "application/x-www-form-urlencoded parser: a list of (name, value) str pairs."},
+    {"form_parse_bytes", FASTCALL_KW(pe_form_parse_bytes), METH_FASTCALL | METH_KEYWORDS,
+     "form_parse_bytes(data)\n--\n\n"
+     "application/x-www-form-urlencoded parser without the UTF-8 decode: bytes pairs."},
+    {"form_serialize", FASTCALL_KW(pe_form_serialize), METH_FASTCALL | METH_KEYWORDS,
+     "form_serialize(pairs)\n--\n\n"
+     "application/x-www-form-urlencoded serializer (UTF-8, space as '+')."},
+    {"make_entry", FASTCALL_KW(pe_make_entry), METH_FASTCALL | METH_KEYWORDS,
+     "make_entry(kind, fallback, registry, set_type)\n--\n\n"
+     "A public encode/decode_text/serialize with a C fast path; 'fallback' gets every other "
+     "call."},
+    {"set_entries_active", pe_set_entries_active, METH_O,
+     "set_entries_active(flag)\n--\n\n"
+     "Turn the entries' fast paths on or off (off while the pure twin is the active kernel)."},
+    {"arrow_map", FASTCALL_KW(pe_arrow_map), METH_FASTCALL | METH_KEYWORDS,
+     "arrow_map(column, op, arg, plus, errors)\n--\n\n"
+     "Run a kernel over an Arrow string/binary column (PyCapsule interface); see arrow.c."},
+    {"arrow_set_threads", pe_arrow_set_threads, METH_O,
+     "arrow_set_threads(n)\n--\n\n"
+     "Threads for long columns in arrow_map (1-8); returns the previous value."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef moduledef = {
+    PyModuleDef_HEAD_INIT,
+    "percent_encoding._speedups",
+    "C twin of percent_encoding._pure (same functions, same results).",
+    -1,
+    methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+};
+
+PyMODINIT_FUNC
+PyInit__speedups(void)
+{
+    PyObject *errors = PyImport_ImportModule("percent_encoding.errors");
+    if (errors == NULL) {
+        return NULL;
+    }
+    Py_XDECREF(PercentDecodeError);
+    Py_XDECREF(TextDecodeError);
+    PercentDecodeError = PyObject_GetAttrString(errors, "PercentDecodeError");
+    TextDecodeError = PyObject_GetAttrString(errors, "TextDecodeError");
+    Py_DECREF(errors);
+    if (PercentDecodeError == NULL || TextDecodeError == NULL) {
+        return NULL;
+    }
+    fill_enc_table(&form_table, PE_FORM_URLENCODED, 1);
+    fill_pct4();
+    fill_hex_pairs();
+    if (arrow_init() < 0 || entry_init() < 0) {
+        return NULL;
+    }
+    return PyModule_Create(&moduledef);
+}

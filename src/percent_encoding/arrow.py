@@ -1,0 +1,358 @@
+"""Percent-decode and encode whole Arrow columns: the batch API.
+
+Every function takes one column: any object exporting the Arrow PyCapsule
+interface (``__arrow_c_array__`` or ``__arrow_c_stream__``: a pyarrow
+``Array`` or ``ChunkedArray``, a Polars ``Series``, a nanoarrow array, a
+DuckDB Arrow result) whose type is ``string``, ``large_string``,
+``string_view``, ``binary`` or ``large_binary``.  Slices and validity bitmaps
+are honoured and nulls stay null.  Each row's result is exactly what the
+per-string function gives for that row (:func:`percent_encoding.decode_text`,
+:func:`~percent_encoding.decode`, :func:`~percent_encoding.encode`,
+:func:`percent_encoding.form.parse`).
+
+What comes back
+---------------
+* A column with ``__arrow_c_array__`` in gives a ``pyarrow.Array``; one with
+  only ``__arrow_c_stream__`` (a ``ChunkedArray``, a Polars ``Series``) gives
+  a ``pyarrow.ChunkedArray`` with one result chunk per input chunk.
+* Result types: ``string`` (``large_string`` when the input has 64-bit
+  offsets: ``large_string``/``large_binary``); :func:`decode` gives
+  ``binary`` (``large_binary``); :func:`form_parse` gives
+  ``list<struct<name: string, value: string>>``.
+* Without pyarrow installed, the C kernels return a small ``ArrowColumn``
+  object that exports ``__arrow_c_array__`` / ``__arrow_c_stream__`` /
+  ``__arrow_c_schema__``, so Polars (``pl.Series(result)``), nanoarrow or
+  DuckDB import it without a copy.  :func:`form_parse` (a nested result)
+  always needs pyarrow.
+
+Two twins, as everywhere in the library: the C kernels read the Arrow buffers
+directly with the GIL released (UTF-8 is the fast path; a legacy ``encoding``
+runs the per-string codec row by row); long columns are split across
+``set_threads(n)`` threads (default 1).  The pure-Python twin calls the
+per-string API row by row and is the reference in the tests.  The pure twin needs pyarrow
+to read and build columns (the Arrow C Data Interface's release callbacks
+cannot be owned safely from pure Python); the C twin needs nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+from . import _impl, core, form
+from .errors import PercentEncodingError, PercentEncodingTypeError, TextDecodeError
+
+__all__ = ["decode", "decode_text", "encode", "form_get", "form_parse", "set_threads"]
+
+_TEXT_FORMATS = {"u": "string", "U": "large_string", "vu": "string_view"}
+_BINARY_FORMATS = {"z": "binary", "Z": "large_binary", "vz": "binary_view"}
+
+ArrowErrors = Literal["replace", "null", "strict"]
+
+
+def _pyarrow() -> Any:
+    try:
+        import pyarrow
+    except ImportError:
+        raise ImportError(
+            "percent_encoding.arrow without the C extension needs pyarrow "
+            "(pip install 'percent-encoding[arrow]')"
+        ) from None
+    return pyarrow
+
+
+def _columns(array: object) -> tuple[bool, list[Any]]:
+    """(was it a stream, its chunks as pyarrow arrays): the pure twin's reader."""
+    if not hasattr(array, "__arrow_c_array__") and not hasattr(array, "__arrow_c_stream__"):
+        raise PercentEncodingTypeError(
+            "expected an Arrow array (an object with __arrow_c_array__ or "
+            f"__arrow_c_stream__), not {type(array).__name__}"
+        )
+    pa = _pyarrow()
+    if isinstance(array, pa.Array):
+        return False, [array]
+    if isinstance(array, pa.ChunkedArray):
+        return True, list(array.chunks)
+    if hasattr(array, "__arrow_c_array__"):
+        return False, [pa.array(array)]
+    if hasattr(array, "__arrow_c_stream__"):
+        return True, list(pa.chunked_array(array).chunks)
+    raise PercentEncodingTypeError(
+        "expected an Arrow array (an object with __arrow_c_array__ or __arrow_c_stream__), "
+        f"not {type(array).__name__}"
+    )
+
+
+def _is_large(pa: Any, t: Any) -> bool:
+    return bool(pa.types.is_large_string(t) or pa.types.is_large_binary(t))
+
+
+def _check_type(pa: Any, t: Any) -> None:
+    ok = (
+        pa.types.is_string(t)
+        or pa.types.is_large_string(t)
+        or pa.types.is_binary(t)
+        or pa.types.is_large_binary(t)
+        or getattr(pa.types, "is_string_view", lambda _t: False)(t)
+        or getattr(pa.types, "is_binary_view", lambda _t: False)(t)
+    )
+    if not ok:
+        raise PercentEncodingTypeError(
+            f"expected a string or binary Arrow column, not {t}"
+        )
+
+
+def _map_pure(
+    array: object,
+    row: Callable[[Any, int], Any],
+    out_type: Callable[[Any, bool], Any],
+) -> Any:
+    pa = _pyarrow()
+    stream, chunks = _columns(array)
+    results = []
+    base = 0
+    for chunk in chunks:
+        _check_type(pa, chunk.type)
+        values = chunk.to_pylist()
+        out = [None if v is None else row(v, base + i) for i, v in enumerate(values)]
+        results.append(pa.array(out, type=out_type(pa, _is_large(pa, chunk.type))))
+        base += len(values)
+    if stream:
+        if not results:
+            return pa.chunked_array([], type=out_type(pa, False))
+        return pa.chunked_array(results)
+    return results[0]
+
+
+def _string_type(pa: Any, large: bool) -> Any:
+    return pa.large_string() if large else pa.string()
+
+
+def _binary_type(pa: Any, large: bool) -> Any:
+    return pa.large_binary() if large else pa.binary()
+
+
+def _pairs_type(pa: Any, large: bool) -> Any:
+    return pa.list_(pa.struct([("name", pa.string()), ("value", pa.string())]))
+
+
+def _check_bool(value: object, name: str) -> None:
+    if value is not True and value is not False:
+        raise PercentEncodingTypeError(f"{name} must be True or False")
+
+
+def _check_encoding(encoding: object) -> str:
+    if not isinstance(encoding, str):
+        raise PercentEncodingTypeError("encoding must be a str label")
+    core._lookup_encoding(encoding)  # UnknownEncodingError for a label the Standard lacks
+    return encoding
+
+
+def _row_error(e: TextDecodeError, index: int) -> TextDecodeError:
+    err = TextDecodeError(f"row {index}: {e} (byte offset {e.position})", e.position)
+    err.row = index  # type: ignore[attr-defined]
+    return err
+
+
+def _c_kernel() -> Any:
+    return getattr(core._k, "arrow_map", None)
+
+
+def _run_c(k: Any, array: object, op: str, arg: object, plus: bool, errors: str) -> Any:
+    """The C kernel's column, as pyarrow when pyarrow is installed (see the module doc)."""
+    stream = not hasattr(array, "__arrow_c_array__")
+    try:
+        result = k(array, op, arg, plus, errors)
+    except TypeError as e:
+        raise PercentEncodingTypeError(str(e)) from None
+    if type(result) is tuple:  # a strict decode stopped at this row
+        return result
+    try:
+        import pyarrow as pa
+    except ImportError:
+        return result
+    return pa.chunked_array(result) if stream else pa.array(result)
+
+
+def _strict_failure(row: int, value: Any, encoding: str, plus_as_space: bool) -> TextDecodeError:
+    try:
+        core.decode_text(value, encoding=encoding, plus_as_space=plus_as_space, errors="strict")
+    except TextDecodeError as e:
+        return _row_error(e, row)
+    raise AssertionError(f"row {row} decodes strictly in the per-string API")  # pragma: no cover
+
+
+def decode_text(
+    array: object,
+    *,
+    encoding: str = "utf-8",
+    plus_as_space: bool = False,
+    errors: ArrowErrors = "replace",
+) -> Any:
+    """Percent-decode each row of a column, then decode the bytes as text.
+
+    Row by row exactly :func:`percent_encoding.decode_text` (URL Standard §1.3
+    *percent-decode*, then the Encoding Standard's decoder for ``encoding``).
+    ``errors="replace"`` gives U+FFFD for bytes that are not valid in the
+    encoding, ``"null"`` makes such a row null, ``"strict"`` raises
+    :class:`TextDecodeError` naming the row index and the byte offset.
+
+    >>> import pyarrow as pa
+    >>> decode_text(pa.array(["caf%C3%A9", None, "%FF"])).to_pylist()
+    ['café', None, '\\ufffd']
+    """
+    _check_bool(plus_as_space, "plus_as_space")
+    _check_encoding(encoding)
+    if errors not in ("replace", "null", "strict"):
+        raise PercentEncodingError(
+            f"errors must be 'replace', 'null' or 'strict', not {errors!r}"
+        )
+    if errors == "replace":
+        def row(v: Any, i: int) -> Any:
+            return core.decode_text(v, encoding=encoding, plus_as_space=plus_as_space)
+    else:
+        def row(v: Any, i: int) -> Any:
+            try:
+                return core.decode_text(
+                    v, encoding=encoding, plus_as_space=plus_as_space, errors="strict"
+                )
+            except TextDecodeError as e:
+                if errors == "null":
+                    return None
+                raise _row_error(e, i) from None
+
+    k = _c_kernel()
+    if k is not None:
+        if encoding in core._UTF8_LABELS:
+            r = _run_c(k, array, "decode_text", None, plus_as_space, errors)
+            if type(r) is tuple:
+                raise _strict_failure(r[0], r[1], encoding, plus_as_space)
+            return r
+        return _run_c(k, array, "call_text", row, False, "replace")  # legacy: per-string codec
+    return _map_pure(array, row, _string_type)
+
+
+def decode(array: object, *, plus_as_space: bool = False) -> Any:
+    """Percent-decode each row of a column to bytes (URL Standard §1.3 *percent-decode*).
+
+    Row by row exactly :func:`percent_encoding.decode`; the result is a
+    ``binary`` column.
+
+    >>> import pyarrow as pa
+    >>> decode(pa.array(["a%20b", "%zz", None])).to_pylist()
+    [b'a b', b'%zz', None]
+    """
+    _check_bool(plus_as_space, "plus_as_space")
+    k = _c_kernel()
+    if k is not None:
+        return _run_c(k, array, "decode", None, plus_as_space, "replace")
+    return _map_pure(
+        array, lambda v, i: core.decode(v, plus_as_space=plus_as_space), _binary_type
+    )
+
+
+def encode(array: object, encode_set: str = "component", *, space_as_plus: bool = False) -> Any:
+    """Percent-encode each row of a column as UTF-8 (URL Standard §1.3).
+
+    Row by row exactly :func:`percent_encoding.encode` with ``encode_set``
+    (a registered set name or an :class:`~percent_encoding.EncodeSet`).
+
+    >>> import pyarrow as pa
+    >>> encode(pa.array(["a b/c", None]), "path").to_pylist()
+    ['a%20b/c', None]
+    """
+    _check_bool(space_as_plus, "space_as_plus")
+    table = core._resolve_set(encode_set).table  # an unknown name raises before any row
+    k = _c_kernel()
+    if k is not None:
+        return _run_c(k, array, "encode", table, space_as_plus, "replace")
+    return _map_pure(
+        array, lambda v, i: core.encode(v, encode_set, space_as_plus=space_as_plus),
+        _string_type,
+    )
+
+
+def _parse_row(v: Any, encoding: str) -> list[tuple[str, str]]:
+    # Both column readers skip one leading "?", so a column of search strings works.
+    return form.parse(v, encoding=encoding, strip_leading_question_mark=True)
+
+
+def form_get(array: object, name: str, *, encoding: str = "utf-8") -> Any:
+    """The first value of field ``name`` in each row's query or form body, null when absent.
+
+    Each row is read as :func:`percent_encoding.form.parse` reads it (URL
+    Standard §5.1 *application/x-www-form-urlencoded parser*), after one
+    leading ``?`` is skipped.
+
+    >>> import pyarrow as pa
+    >>> form_get(pa.array(["?utm_source=news+letter&x=1", "x=2", None]), "utm_source").to_pylist()
+    ['news letter', None, None]
+    """
+    if not isinstance(name, str):
+        raise PercentEncodingTypeError("name must be a str")
+    _check_encoding(encoding)
+
+    def row(v: Any, i: int) -> Any:
+        for n, value in _parse_row(v, encoding):
+            if n == name:
+                return value
+        return None
+
+    k = _c_kernel()
+    if k is not None:
+        if encoding in core._UTF8_LABELS and _utf8_encodable(name):
+            return _run_c(k, array, "form_get", name, False, "replace")
+        return _run_c(k, array, "call_text", row, False, "replace")
+    return _map_pure(array, row, _string_type)
+
+
+def _utf8_encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate never equals a decoded name
+        return False
+    return True
+
+
+def form_parse(array: object, *, encoding: str = "utf-8") -> Any:
+    """Parse each row as a form: a ``list<struct<name: string, value: string>>`` column.
+
+    Each row is :func:`percent_encoding.form.parse` of it (URL Standard §5.1),
+    after one leading ``?`` is skipped; a null row stays null.
+
+    >>> import pyarrow as pa
+    >>> form_parse(pa.array(["?a=1&b", None])).to_pylist()
+    [[{'name': 'a', 'value': '1'}, {'name': 'b', 'value': ''}], None]
+    """
+    _check_encoding(encoding)
+    return _map_pure(
+        array,
+        lambda v, i: [{"name": n, "value": val} for n, val in _parse_row(v, encoding)],
+        _pairs_type,
+    )
+
+
+
+def set_threads(n: int) -> int:
+    """Use up to ``n`` threads (1-8) for long columns in the C kernels; returns the old value.
+
+    Rows are split into ``n`` ranges, each decoded into its own buffers with
+    the GIL released, then joined in order (results do not change).  The
+    pure twin ignores it.
+
+    >>> old = set_threads(2)
+    >>> set_threads(old)
+    2
+    """
+    if type(n) is not int:
+        raise PercentEncodingTypeError("set_threads() takes an int")
+    global _threads
+    old, _threads = _threads, max(1, min(8, n))
+    for k in (core._k, _impl.kernels):
+        setter = getattr(k, "arrow_set_threads", None)
+        if setter is not None:
+            setter(_threads)
+    return old
+
+
+_threads = 1

@@ -1,0 +1,326 @@
+"""percent_encoding.arrow: each column function against the per-string API, row by row.
+
+Runs on both kernel twins (the autouse ``impl`` fixture); skips cleanly
+without pyarrow.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import percent_encoding as pe
+from percent_encoding import form
+from percent_encoding.errors import (
+    PercentEncodingError,
+    PercentEncodingTypeError,
+    TextDecodeError,
+    UnknownEncodingError,
+)
+
+pa = pytest.importorskip("pyarrow")
+from percent_encoding import arrow as A  # noqa: E402
+
+TYPES = ["string", "large_string", "string_view", "binary", "large_binary"]
+LARGE = {"large_string", "large_binary"}
+
+# Pieces that reach every branch of the kernels: escapes (valid, bad, split),
+# '+', form separators, a leading '?', multi-byte text, raw invalid UTF-8.
+PIECES = ["a", "Z", "0", " ", "%", "%2", "%41", "%zz", "%C3%A9", "%E6%97%A5", "%FF", "%C3",
+          "%ED%A0%80", "+", "=", "&", "?", "é", "日", "😀", "%25", "%2B", "\ufeff"]
+BAD_BYTES = [b"\xff", b"\xc3", b"\xe6\x97", b"\xed\xa0\x80"]
+
+
+def row_text() -> st.SearchStrategy[str]:
+    return st.lists(st.sampled_from(PIECES), max_size=12).map("".join)
+
+
+def row_bytes() -> st.SearchStrategy[bytes]:
+    piece = st.one_of(st.sampled_from(PIECES).map(lambda s: s.encode()), st.sampled_from(BAD_BYTES))
+    return st.lists(piece, max_size=12).map(b"".join)
+
+
+@st.composite
+def columns(draw: Any) -> tuple[Any, list[Any]]:
+    """(an Arrow column of a random type, possibly sliced or chunked; its rows)."""
+    t = draw(st.sampled_from(TYPES))
+    binary = "binary" in t
+    value = row_bytes() if binary else row_text()
+    rows = draw(st.lists(st.one_of(st.none(), value), max_size=20))
+    arr = pa.array(rows, type=getattr(pa, t)())
+    shape = draw(st.sampled_from(["plain", "slice", "chunked"]))
+    if shape == "slice" and rows:
+        start = draw(st.integers(0, len(rows)))
+        stop = draw(st.integers(start, len(rows)))
+        return arr.slice(start, stop - start), rows[start:stop]
+    if shape == "chunked":
+        cut = draw(st.integers(0, len(rows)))
+        return pa.chunked_array([arr.slice(0, cut), arr.slice(cut)], type=arr.type), rows
+    return arr, rows
+
+
+def values(result: Any) -> list[Any]:
+    return result.to_pylist()  # type: ignore[no-any-return]
+
+
+def _per_row(rows: list[Any], f: Any) -> list[Any]:
+    return [None if r is None else f(r) for r in rows]
+
+
+@settings(max_examples=150, deadline=None)
+@given(columns(), st.booleans(), st.sampled_from(["utf-8", "windows-1252", "shift_jis"]))
+def test_decode_text_matches_per_string(col: Any, plus: bool, encoding: str) -> None:
+    arr, rows = col
+    got = values(A.decode_text(arr, encoding=encoding, plus_as_space=plus))
+    assert got == _per_row(rows, lambda r: pe.decode_text(r, encoding=encoding, plus_as_space=plus))
+
+
+def _strict_or_none(r: Any, encoding: str, plus: bool) -> Any:
+    try:
+        return pe.decode_text(r, encoding=encoding, plus_as_space=plus, errors="strict")
+    except TextDecodeError:
+        return None
+
+
+@settings(max_examples=100, deadline=None)
+@given(columns(), st.booleans(), st.sampled_from(["utf-8", "euc-jp"]))
+def test_decode_text_errors_null(col: Any, plus: bool, encoding: str) -> None:
+    arr, rows = col
+    got = values(A.decode_text(arr, encoding=encoding, plus_as_space=plus, errors="null"))
+    assert got == _per_row(rows, lambda r: _strict_or_none(r, encoding, plus))
+
+
+@settings(max_examples=100, deadline=None)
+@given(columns())
+def test_decode_text_errors_strict_names_row_and_offset(col: Any) -> None:
+    arr, rows = col
+    first_bad = None
+    for i, r in enumerate(rows):
+        if r is None:
+            continue
+        try:
+            pe.decode_text(r, errors="strict")
+        except TextDecodeError as e:
+            first_bad = (i, e.position)
+            break
+    if first_bad is None:
+        assert values(A.decode_text(arr, errors="strict")) == _per_row(rows, pe.decode_text)
+        return
+    with pytest.raises(TextDecodeError) as info:
+        A.decode_text(arr, errors="strict")
+    assert info.value.row == first_bad[0]  # type: ignore[attr-defined]
+    assert info.value.position == first_bad[1]
+    assert f"row {first_bad[0]}" in str(info.value)
+
+
+@settings(max_examples=100, deadline=None)
+@given(columns(), st.booleans())
+def test_decode_matches_per_string(col: Any, plus: bool) -> None:
+    arr, rows = col
+    got = values(A.decode(arr, plus_as_space=plus))
+    assert got == _per_row(rows, lambda r: pe.decode(r, plus_as_space=plus))
+
+
+@settings(max_examples=100, deadline=None)
+@given(columns(),
+       st.sampled_from(["component", "path", "query", "application/x-www-form-urlencoded"]),
+       st.booleans())
+def test_encode_matches_per_string(col: Any, encode_set: str, plus: bool) -> None:
+    arr, rows = col
+    got = values(A.encode(arr, encode_set, space_as_plus=plus))
+    assert got == _per_row(rows, lambda r: pe.encode(r, encode_set, space_as_plus=plus))
+
+
+def _form_get(r: Any, name: str, encoding: str) -> Any:
+    for n, v in form.parse(r, encoding=encoding, strip_leading_question_mark=True):
+        if n == name:
+            return v
+    return None
+
+
+@settings(max_examples=100, deadline=None)
+@given(columns(), st.sampled_from(["a", "", "é", "a b", "=", "?a"]),
+       st.sampled_from(["utf-8", "windows-1252"]))
+def test_form_get_matches_form_parse(col: Any, name: str, encoding: str) -> None:
+    arr, rows = col
+    got = values(A.form_get(arr, name, encoding=encoding))
+    assert got == _per_row(rows, lambda r: _form_get(r, name, encoding))
+
+
+@settings(max_examples=100, deadline=None)
+@given(columns(), st.sampled_from(["utf-8", "windows-1252"]))
+def test_form_parse_matches_form_parse(col: Any, encoding: str) -> None:
+    arr, rows = col
+    got = values(A.form_parse(arr, encoding=encoding))
+    want = _per_row(rows, lambda r: [
+        {"name": n, "value": v}
+        for n, v in form.parse(r, encoding=encoding, strip_leading_question_mark=True)
+    ])
+    assert got == want
+
+
+def test_examples_a_wrong_kernel_would_get_wrong() -> None:
+    arr = pa.array(["?utm_source=a%20b&utm_source=2", "%FFx", None, "", "a+b%2B"])
+    assert values(A.form_get(arr, "utm_source")) == ["a b", None, None, None, None]
+    assert values(A.decode_text(arr, plus_as_space=True)) == [
+        "?utm_source=a b&utm_source=2", "\ufffdx", None, "", "a b+"]
+    assert values(A.decode_text(arr, errors="null")) == [
+        "?utm_source=a b&utm_source=2", None, None, "", "a+b+"]
+    with pytest.raises(TextDecodeError, match="row 1") as info:
+        A.decode_text(arr, errors="strict")
+    assert info.value.position == 0
+    # a slice: row numbers and the validity bitmap count from the slice's start
+    with pytest.raises(TextDecodeError, match="row 0"):
+        A.decode_text(arr.slice(1), errors="strict")
+    assert values(A.decode(arr.slice(3))) == [b"", b"a+b+"]
+
+
+def test_result_types() -> None:
+    assert A.decode_text(pa.array(["a"])).type == pa.string()
+    assert A.decode_text(pa.array(["a"], pa.large_binary())).type == pa.large_string()
+    assert A.decode(pa.array(["a"], pa.string_view())).type == pa.binary()
+    assert A.decode(pa.array(["a"], pa.large_string())).type == pa.large_binary()
+    chunked = A.encode(pa.chunked_array([["a b"], ["c"]]))
+    assert isinstance(chunked, pa.ChunkedArray) and chunked.num_chunks == 2
+    assert A.form_parse(pa.array(["a=1"])).type == pa.list_(
+        pa.struct([("name", pa.string()), ("value", pa.string())]))
+
+
+def test_bad_arguments() -> None:
+    arr = pa.array(["a"])
+    with pytest.raises(PercentEncodingTypeError):
+        A.decode_text([1, 2])
+    with pytest.raises(PercentEncodingTypeError):
+        A.decode_text(pa.array([1, 2]))
+    with pytest.raises(PercentEncodingError):
+        A.decode_text(arr, errors="fatal-ish")  # type: ignore[arg-type]
+    with pytest.raises(UnknownEncodingError):
+        A.decode_text(arr, encoding="no-such-encoding")
+    with pytest.raises(PercentEncodingTypeError):
+        A.decode(arr, plus_as_space=1)  # type: ignore[arg-type]
+    with pytest.raises(KeyError):
+        A.encode(arr, "no-such-set")
+    with pytest.raises(PercentEncodingTypeError):
+        A.form_get(arr, b"a")  # type: ignore[arg-type]
+
+
+def test_polars_series_round_trip() -> None:
+    pl = pytest.importorskip("polars")
+    s = pl.Series("url", ["a%20b", None, "%E6%97%A5"])
+    out = A.decode_text(s)
+    back = pl.Series(out)
+    assert back.to_list() == ["a b", None, "日"]
+
+
+def test_large_column_across_threads(impl: str) -> None:
+    """Long columns are split across threads (C twin): the join keeps row order,
+    offsets, nulls and the first strict failure."""
+    from percent_encoding import _impl
+
+    rows = [None if i % 97 == 0 else f"r{i}%41%{'FF' if i % 1009 == 0 else '42'}/%E6%97%A5"
+            for i in range(300_000)]
+    arr = pa.array(rows).slice(3)
+    rows = rows[3:]
+    setter = getattr(_impl.kernels, "arrow_set_threads", None)
+    old = setter(2) if setter is not None else None
+    try:
+        got = A.decode_text(arr, errors="null")
+        assert values(got) == [None if r is None else _strict_or_none(r, "utf-8", False)
+                               for r in rows]
+        first_bad = next(i for i, r in enumerate(rows) if r is not None and "%FF" in r)
+        with pytest.raises(TextDecodeError) as info:
+            A.decode_text(arr, errors="strict")
+        assert info.value.row == first_bad  # type: ignore[attr-defined]
+        assert values(A.encode(arr)) == [None if r is None else pe.encode(r) for r in rows]
+        late = pa.array(["ok%41"] * 280_001 + ["%FF"] + [None] * 9)  # a later round
+        with pytest.raises(TextDecodeError) as info:
+            A.decode_text(late, errors="strict")
+        assert info.value.row == 280_001  # type: ignore[attr-defined]
+        assert values(A.decode_text(late, errors="null"))[280_000:280_003] == ["okA", None, None]
+        # raw bytes that are not UTF-8 triple in size as U+FFFD: a part outgrows its region
+        raw = pa.array([b"\xff\xfe" * 20] * 300_000, type=pa.binary())
+        assert values(A.decode_text(raw))[::29999] == ["\ufffd" * 40] * 11
+    finally:
+        if setter is not None:
+            setter(old)
+
+
+def test_c_result_exports_capsules_without_pyarrow_objects(impl: str) -> None:
+    """What the C kernel returns before pyarrow wraps it: the PyCapsule interface."""
+    if impl != "c":
+        pytest.skip("the C twin's own result object")
+    from percent_encoding import _speedups as S
+
+    col = S.arrow_map(pa.array(["a%20b", None]), "decode_text", None, False, "replace")
+    assert type(col).__name__ == "ArrowColumn"
+    schema, array = col.__arrow_c_array__()
+    assert pa.array(col).to_pylist() == ["a b", None]
+    assert pa.chunked_array(col).to_pylist() == ["a b", None]
+    assert pa.DataType._import_from_c_capsule(col.__arrow_c_schema__()) == pa.string()
+    del schema, array  # unconsumed capsules release themselves
+    # a strict failure names the row instead of building a column
+    assert S.arrow_map(pa.array(["ok", "%FF"]), "decode_text", None, False, "strict") == (1, "%FF")
+
+
+@pytest.mark.one_impl
+def test_without_pyarrow_the_c_twin_returns_a_capsule_column() -> None:
+    """No pyarrow at run time: a Polars column in, a capsule-exporting column out,
+    which Polars imports again."""
+    pytest.importorskip("polars")
+    from conftest import C_KERNELS
+
+    if C_KERNELS is None:
+        pytest.skip("the C twin is not built")
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['pyarrow'] = None\n"
+        "import polars as pl\n"
+        "from percent_encoding import arrow\n"
+        "out = arrow.decode_text(pl.Series(['a%20b', None, '%FF']), errors='null')\n"
+        "assert type(out).__name__ == 'ArrowColumn', type(out)\n"
+        "print(pl.Series(out).to_list())\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "['a b', None, None]"
+
+
+def test_c_columns_do_not_leak(impl: str) -> None:
+    """Each result's buffers are freed with it, through pyarrow or not, on
+    success and on a strict failure (RSS over 400 calls of ~1 MB results)."""
+    if impl != "c":
+        pytest.skip("the C twin's buffers")
+    import gc
+    import os
+
+    if "asan" in os.environ.get("LD_PRELOAD", ""):
+        pytest.skip("AddressSanitizer keeps freed memory in quarantine: RSS says nothing")
+
+    from percent_encoding import _speedups as S
+
+    arr = pa.array([f"/p%E6%97%A5?q={i}&x=%FF" for i in range(20_000)])
+
+    def rss() -> int:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * 4096
+
+    def work() -> None:
+        A.decode_text(arr)
+        S.arrow_map(arr, "decode", None, False, "replace")
+        S.arrow_map(arr, "decode_text", None, False, "strict")
+        col = S.arrow_map(arr, "encode", pe.sets.get("path").table, False, "replace")
+        col.__arrow_c_stream__()  # an unconsumed stream capsule releases itself
+
+    for _ in range(20):
+        work()
+    gc.collect()
+    before = rss()
+    for _ in range(100):
+        work()
+    gc.collect()
+    assert rss() - before < 30 * 2**20
