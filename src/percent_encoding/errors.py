@@ -18,6 +18,7 @@ __all__ = [
     "URIError",
     "UnknownEncodingError",
     "UnknownSchemeError",
+    "URLParseError",
     "UnknownSetError",
     "UriTemplateError",
 ]
@@ -112,4 +113,18 @@ class UriTemplateError(PercentEncodingError):
 
     def __init__(self, message: str, position: int | None = None) -> None:
         super().__init__(message)
+        self.position = position
+
+
+class URLParseError(PercentEncodingError):
+    """The URL Standard's parser returned failure (URL Standard §4.4).
+
+    ``name`` is the Standard's validation-error name (``"host-missing"``,
+    ``"port-out-of-range"``, …) and ``position`` the index in the input where
+    the parser gave up.
+    """
+
+    def __init__(self, message: str, name: str = "", position: int | None = None) -> None:
+        super().__init__(message)
+        self.name = name
         self.position = position

@@ -1,0 +1,319 @@
+"""Hosts of the WHATWG URL Standard: parsing and serializing.
+
+Strategy: :func:`parse_host` is the Standard's host parser (URL Standard §3.5
+"Host parsing"): a bracketed IPv6 literal, an opaque host for non-special
+URLs, or a domain that goes through domain to ASCII and then, when it ends in
+a number, the IPv4 parser.  Hosts are kept as the Standard's values: an ``int``
+for IPv4, a tuple of eight 16-bit pieces for IPv6, a ``str`` for a domain, an
+opaque host or the empty host.  Failure raises :class:`HostError` carrying the
+Standard's validation-error name; non-fatal validation errors are appended to
+the caller's list as ``(name, offset)`` pairs, offsets relative to the host.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .errors import PercentEncodingError
+
+__all__ = [
+    "HostError",
+    "ends_in_a_number",
+    "parse_host",
+    "serialize_host",
+]
+
+ErrorSink = Callable[[str, int], None]
+
+
+class HostError(PercentEncodingError):
+    """A host failed to parse; ``name`` is the URL Standard's validation error."""
+
+    def __init__(self, name: str, position: int, detail: str = "") -> None:
+        msg = f"{name} at host offset {position}"
+        super().__init__(msg + (f": {detail}" if detail else ""))
+        self.name = name
+        self.position = position
+
+
+# URL Standard §3.2 "Host miscellaneous".
+_FORBIDDEN_HOST = frozenset("\x00\t\n\r #/:<>?@[\\]^|")
+_FORBIDDEN_HOST_RE = re.compile(r"[\x00\t\n\r #/:<>?@\[\\\]^|]")
+_FORBIDDEN_DOMAIN_RE = re.compile(r"[\x00-\x20#/:<>?@\[\\\]^|%\x7f]")
+_HEX = frozenset("0123456789abcdefABCDEF")
+_PCT_RE = re.compile(r"%[0-9A-Fa-f]{2}")
+_BAD_PCT_RE = re.compile(r"%(?![0-9A-Fa-f]{2})")
+# URL code points (URL Standard §4.3 "URL writing"), as a negated class:
+# ASCII alphanumerics and !$&'()*+,-./:;=?@_~, then U+00A0 to U+10FFFD less
+# surrogates and noncharacters.  "%" is allowed here and checked on its own.
+def _url_unit_class() -> str:
+    ranges = [(0xA0, 0xD7FF), (0xE000, 0xFDCF), (0xFDF0, 0xFFFD)]
+    ranges += [(p << 16, (p << 16) + 0xFFFD) for p in range(1, 17)]
+    body = "".join(f"{chr(a)}-{chr(b)}" for a, b in ranges)
+    return "[^0-9A-Za-z!$&'()*+,\\-./:;=?@_~%" + body + "]"
+
+
+_NOT_URL_UNIT_RE = re.compile(_url_unit_class())
+
+
+def url_unit_errors(text: str, offset: int, sink: ErrorSink) -> None:
+    """Record invalid-URL-unit for code points that are not URL units (§4.3)."""
+    for m in _NOT_URL_UNIT_RE.finditer(text):
+        sink("invalid-URL-unit", offset + m.start())
+    if "%" in text:
+        for m in _BAD_PCT_RE.finditer(text):
+            sink("invalid-URL-unit", offset + m.start())
+
+
+# --- IPv4 (URL Standard §3.5, "IPv4 parser", "IPv4 number parser") ---------
+
+
+def _ipv4_number(part: str) -> tuple[int, bool] | None:
+    if not part:
+        return None
+    radix = 10
+    flagged = False
+    if len(part) >= 2 and part[0] == "0" and part[1] in "xX":
+        part, radix, flagged = part[2:], 16, True
+    elif len(part) >= 2 and part[0] == "0":
+        part, radix, flagged = part[1:], 8, True
+    if not part:
+        return 0, True
+    digits = "01234567" if radix == 8 else "0123456789" if radix == 10 else None
+    if digits is None:
+        if any(c not in _HEX for c in part):
+            return None
+    elif any(c not in digits for c in part):
+        return None
+    return int(part, radix), flagged
+
+
+def ends_in_a_number(text: str) -> bool:
+    """The URL Standard's "ends in a number checker" (§3.5)."""
+    parts = text.split(".")
+    if parts[-1] == "" and len(parts) > 1:
+        parts.pop()
+    last = parts[-1]
+    if last and last.isascii() and last.isdigit():
+        return True
+    return _ipv4_number(last) is not None
+
+
+def _parse_ipv4(text: str, sink: ErrorSink) -> int:
+    parts = text.split(".")
+    if parts[-1] == "":
+        sink("IPv4-empty-part", len(text) - 1)
+        if len(parts) > 1:
+            parts.pop()
+    if len(parts) > 4:
+        raise HostError("IPv4-too-many-parts", 0, text)
+    if len(parts) < 4:
+        sink("IPv4-too-few-parts", 0)
+    numbers: list[int] = []
+    for part in parts:
+        r = _ipv4_number(part)
+        if r is None:
+            raise HostError("IPv4-non-numeric-part", 0, text)
+        if r[1]:
+            sink("IPv4-non-decimal-part", 0)
+        numbers.append(r[0])
+    if any(n > 255 for n in numbers):
+        sink("IPv4-out-of-range-part", 0)
+    if any(n > 255 for n in numbers[:-1]):
+        raise HostError("IPv4-out-of-range-part", 0, text)
+    if numbers[-1] >= 256 ** (5 - len(numbers)):
+        raise HostError("IPv4-out-of-range-part", 0, text)
+    ipv4 = numbers[-1]
+    for counter, n in enumerate(numbers[:-1]):
+        ipv4 += n * 256 ** (3 - counter)
+    return ipv4
+
+
+# --- IPv6 (URL Standard §3.5, "IPv6 parser") --------------------------------
+
+
+def _parse_ipv6(s: str, base: int) -> tuple[int, ...]:
+    address = [0] * 8
+    piece = 0
+    compress: int | None = None
+    p = 0
+    n = len(s)
+
+    def fail(name: str) -> HostError:
+        return HostError(name, base + p)
+
+    if p < n and s[p] == ":":
+        if not s.startswith(":", p + 1):
+            raise fail("IPv6-invalid-compression")
+        p += 2
+        piece += 1
+        compress = piece
+    while p < n:
+        if piece == 8:
+            raise fail("IPv6-too-many-pieces")
+        if s[p] == ":":
+            if compress is not None:
+                raise fail("IPv6-multiple-compression")
+            p += 1
+            piece += 1
+            compress = piece
+            continue
+        value = length = 0
+        while length < 4 and p < n and s[p] in _HEX:
+            value = value * 16 + int(s[p], 16)
+            p += 1
+            length += 1
+        if p < n and s[p] == ".":
+            if length == 0:
+                raise fail("IPv4-in-IPv6-invalid-code-point")
+            p -= length
+            if piece > 6:
+                raise fail("IPv4-in-IPv6-too-many-pieces")
+            seen = 0
+            while p < n:
+                v4: int | None = None
+                if seen > 0:
+                    if s[p] == "." and seen < 4:
+                        p += 1
+                    else:
+                        raise fail("IPv4-in-IPv6-invalid-code-point")
+                if p >= n or not ("0" <= s[p] <= "9"):
+                    raise fail("IPv4-in-IPv6-invalid-code-point")
+                while p < n and "0" <= s[p] <= "9":
+                    d = ord(s[p]) - 48
+                    if v4 is None:
+                        v4 = d
+                    elif v4 == 0:
+                        raise fail("IPv4-in-IPv6-invalid-code-point")
+                    else:
+                        v4 = v4 * 10 + d
+                    if v4 > 255:
+                        raise fail("IPv4-in-IPv6-out-of-range-part")
+                    p += 1
+                assert v4 is not None
+                address[piece] = address[piece] * 0x100 + v4
+                seen += 1
+                if seen in (2, 4):
+                    piece += 1
+            if seen != 4:
+                raise fail("IPv4-in-IPv6-too-few-parts")
+            break
+        elif p < n and s[p] == ":":
+            p += 1
+            if p >= n:
+                raise fail("IPv6-invalid-code-point")
+        elif p < n:
+            raise fail("IPv6-invalid-code-point")
+        address[piece] = value
+        piece += 1
+    if compress is not None:
+        swaps = piece - compress
+        piece = 7
+        while piece != 0 and swaps > 0:
+            j = compress + swaps - 1
+            address[piece], address[j] = address[j], address[piece]
+            piece -= 1
+            swaps -= 1
+    elif piece != 8:
+        raise fail("IPv6-too-few-pieces")
+    return tuple(address)
+
+
+def _serialize_ipv6(address: tuple[int, ...]) -> str:
+    # §3.6 "IPv6 serializer": compress the first longest run of two or more zeros.
+    best_start, best_len = -1, 1
+    i = 0
+    while i < 8:
+        if address[i] == 0:
+            j = i
+            while j < 8 and address[j] == 0:
+                j += 1
+            if j - i > best_len:
+                best_start, best_len = i, j - i
+            i = j
+        else:
+            i += 1
+    out = []
+    ignore0 = False
+    for idx in range(8):
+        if ignore0 and address[idx] == 0:
+            continue
+        ignore0 = False
+        if idx == best_start:
+            out.append("::" if idx == 0 else ":")
+            ignore0 = True
+            continue
+        out.append(format(address[idx], "x"))
+        if idx != 7:
+            out.append(":")
+    return "".join(out)
+
+
+def serialize_host(host: int | tuple[int, ...] | str) -> str:
+    """The URL Standard's host serializer (§3.6)."""
+    if isinstance(host, int):
+        return ".".join(str((host >> s) & 0xFF) for s in (24, 16, 8, 0))
+    if isinstance(host, tuple):
+        return "[" + _serialize_ipv6(host) + "]"
+    return host
+
+
+# --- domain to ASCII --------------------------------------------------------
+
+
+def _domain_to_ascii(domain: str, sink: ErrorSink) -> str:
+    try:
+        from ._idna import domain_to_ascii as _idna_to_ascii
+    except ImportError:  # pragma: no cover - until the IDNA module is present
+        _idna_to_ascii = None
+    if _idna_to_ascii is not None:
+        from ._idna import IDNAError
+
+        # URL Standard §3.3 "domain parser": a strict run only reports.
+        try:
+            _idna_to_ascii(domain, True)
+        except IDNAError:
+            sink("domain-to-ASCII", 0)
+        try:
+            if domain.isascii():
+                result = domain.lower()
+            else:
+                result = _idna_to_ascii(domain, False)
+        except IDNAError as e:
+            raise HostError("domain-to-ASCII", 0, str(e)) from None
+        return result
+    # Fallback without UTS #46 data: ASCII only.
+    if not domain.isascii():
+        raise HostError("domain-to-ASCII", 0, "non-ASCII domains need the IDNA tables")
+    return domain.lower()
+
+
+def parse_host(text: str, is_opaque: bool, sink: ErrorSink) -> int | tuple[int, ...] | str:
+    """The URL Standard's host parser (§3.5); raises :class:`HostError`."""
+    if text.startswith("["):
+        if not text.endswith("]"):
+            raise HostError("IPv6-unclosed", 0)
+        return _parse_ipv6(text[1:-1], 1)
+    if is_opaque:
+        m = _FORBIDDEN_HOST_RE.search(text)
+        if m:
+            raise HostError("host-invalid-code-point", m.start())
+        url_unit_errors(text, 0, sink)
+        from .core import encode
+
+        return encode(text, "c0-control", errors="replace")
+    if "%" in text and _PCT_RE.search(text):
+        sink("domain-percent-encoded", 0)
+    from .core import decode_text
+
+    domain = decode_text(text) if "%" in text else text
+    ascii_domain = _domain_to_ascii(domain, sink)
+    if ascii_domain == "":
+        raise HostError("domain-to-ASCII", 0, "empty host")
+    m = _FORBIDDEN_DOMAIN_RE.search(ascii_domain)
+    if m:
+        raise HostError("domain-invalid-code-point", m.start())
+    if ends_in_a_number(ascii_domain):
+        return _parse_ipv4(ascii_domain, sink)
+    return ascii_domain

@@ -1,0 +1,498 @@
+"""Whole URLs as browsers parse them: the WHATWG URL Standard's URL parser.
+
+Strategy: :func:`parse` runs the URL Standard's basic URL parser (§4.4, in
+``_url_parser``; hosts in ``_host``) and returns an immutable, hashable
+:class:`URL` with the URL API's attributes in snake case.  Each component is
+percent-encoded with the set the Standard names for it (``sets.USERINFO``,
+``sets.PATH``, ``sets.QUERY`` or ``sets.SPECIAL_QUERY``, ``sets.FRAGMENT``,
+``sets.C0_CONTROL`` for opaque paths and hosts) through the library's kernels.
+Failure raises :class:`~percent_encoding.errors.URLParseError` with the
+Standard's validation-error name and the position in the input; the
+non-fatal validation errors stay on the result (``url.validation_errors``).
+:func:`explain` says, component by component, which set applied and what it
+changed.
+
+    >>> from percent_encoding import url
+    >>> u = url.parse("https://EXAMPLE.com:443/a b/ü?q=ü'#x y")
+    >>> u.href
+    "https://example.com/a%20b/%C3%BC?q=%C3%BC%27#x%20y"
+    >>> u.hostname, u.port, u.search
+    ('example.com', '', "?q=%C3%BC%27")
+    >>> url.parse("../c?d", base="http://h/a/b").href
+    'http://h/c?d'
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ._host import serialize_host
+from ._url_parser import Failure, URLRecord, basic_parse, serialize, serialize_path
+from .core import encode, to_usv_string
+from .errors import PercentEncodingTypeError, URLParseError
+from .form import URLSearchParams
+from .sets import EncodeSet
+from .sets import get as _get_set
+
+__all__ = [
+    "URL",
+    "ComponentReport",
+    "URLParseError",
+    "ValidationError",
+    "can_parse",
+    "explain",
+    "parse",
+]
+
+
+class ValidationError(NamedTuple):
+    """A validation error the URL Standard names (§4.4), at a position of the input."""
+
+    name: str
+    position: int
+
+
+def _check_str(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise PercentEncodingTypeError(f"{what} must be str, not {type(value).__name__}")
+    return value
+
+
+def _origin(rec: URLRecord) -> str:
+    # URL Standard §4.7 "Origin", serialized as HTML says.
+    if rec.scheme == "blob":
+        try:
+            inner = basic_parse(serialize_path(rec))
+        except Failure:
+            return "null"
+        if inner.scheme in ("http", "https", "file"):
+            return _origin(inner)
+        return "null"
+    if rec.scheme in ("ftp", "http", "https", "ws", "wss"):
+        assert rec.host is not None
+        out = rec.scheme + "://" + serialize_host(rec.host)
+        if rec.port is not None:
+            out += ":" + str(rec.port)
+        return out
+    return "null"
+
+
+class URL:
+    """An immutable URL record with the URL API's getters (URL Standard §6.1).
+
+    ``str(url) == url.href``; equal URLs have equal hrefs.  Setters are
+    :meth:`replace`, which returns a new URL.
+
+        >>> u = parse("http://user:pa ss@h.example:8080/p?q#f")
+        >>> u.username, u.password, u.host, u.pathname, u.hash
+        ('user', 'pa%20ss', 'h.example:8080', '/p', '#f')
+        >>> u.replace(port="80", hash="").href
+        'http://user:pa%20ss@h.example/p?q'
+    """
+
+    __slots__ = ("_href", "_rec", "validation_errors")
+
+    _rec: URLRecord
+    _href: str
+    validation_errors: tuple[ValidationError, ...]
+
+    def __init__(self, input: str, base: str | URL | None = None) -> None:  # noqa: A002
+        rec, errs = _api_parse(input, base)
+        self._init(rec, errs)
+
+    def _init(self, rec: URLRecord, errs: tuple[ValidationError, ...]) -> None:
+        object.__setattr__(self, "_rec", rec)
+        object.__setattr__(self, "_href", serialize(rec))
+        object.__setattr__(self, "validation_errors", errs)
+
+    @classmethod
+    def _from_record(cls, rec: URLRecord, errs: tuple[ValidationError, ...] = ()) -> URL:
+        self = object.__new__(cls)
+        self._init(rec, errs)
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("URL is immutable; use url.replace(...)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("URL is immutable")
+
+    # -- getters (URL Standard §6.1) ----------------------------------------
+    @property
+    def href(self) -> str:
+        """The serialized URL."""
+        return self._href
+
+    @property
+    def origin(self) -> str:
+        """The serialized origin (``"null"`` for an opaque origin)."""
+        return _origin(self._rec)
+
+    @property
+    def protocol(self) -> str:
+        """The scheme followed by ``:``."""
+        return self._rec.scheme + ":"
+
+    @property
+    def scheme(self) -> str:
+        """The scheme, without ``:``."""
+        return self._rec.scheme
+
+    @property
+    def username(self) -> str:
+        """The percent-encoded username."""
+        return self._rec.username
+
+    @property
+    def password(self) -> str:
+        """The percent-encoded password."""
+        return self._rec.password
+
+    @property
+    def host(self) -> str:
+        """Host and port (``host:port``), or ``""`` when there is no host."""
+        rec = self._rec
+        if rec.host is None:
+            return ""
+        if rec.port is None:
+            return serialize_host(rec.host)
+        return serialize_host(rec.host) + ":" + str(rec.port)
+
+    @property
+    def hostname(self) -> str:
+        """The serialized host, without the port."""
+        rec = self._rec
+        return "" if rec.host is None else serialize_host(rec.host)
+
+    @property
+    def port(self) -> str:
+        """The port as a string, ``""`` when absent or the scheme's default."""
+        return "" if self._rec.port is None else str(self._rec.port)
+
+    @property
+    def pathname(self) -> str:
+        """The serialized path."""
+        return serialize_path(self._rec)
+
+    @property
+    def search(self) -> str:
+        """``"?"`` and the query, or ``""`` when the query is null or empty."""
+        q = self._rec.query
+        return "" if not q else "?" + q
+
+    @property
+    def search_params(self) -> URLSearchParams:
+        """A new :class:`URLSearchParams` over the query (changing it leaves the URL)."""
+        return URLSearchParams(self._rec.query or "")
+
+    @property
+    def hash(self) -> str:
+        """``"#"`` and the fragment, or ``""`` when it is null or empty."""
+        f = self._rec.fragment
+        return "" if not f else "#" + f
+
+    @property
+    def has_opaque_path(self) -> bool:
+        """Whether the path is opaque (``mailto:``, ``data:``, …; §4.1)."""
+        return self._rec.opaque_path
+
+    # -- setters (URL Standard §6.1), as a copy ------------------------------
+    def replace(self, **changes: str) -> URL:
+        """A new URL with the API setters run in the order given.
+
+        Keys are the getter names (``href``, ``protocol``, ``username``,
+        ``password``, ``host``, ``hostname``, ``port``, ``pathname``,
+        ``search``, ``hash``).  A setter the Standard makes do nothing (an
+        invalid port, a host on an opaque path, …) does nothing here too;
+        ``href`` raises :class:`URLParseError` when it does not parse.
+
+            >>> parse("https://a.example/x").replace(pathname="/a b", search="q=1").href
+            'https://a.example/a%20b?q=1'
+        """
+        rec = self._rec.copy()
+        errs: list[tuple[str, int]] = []
+        for name, value in changes.items():
+            setter = _SETTERS.get(name)
+            if setter is None:
+                raise PercentEncodingTypeError(f"URL.replace() got an unknown component {name!r}")
+            value = to_usv_string(_check_str(value, name))
+            rec = setter(rec, value, errs)
+        return URL._from_record(rec, tuple(ValidationError(*e) for e in errs))
+
+    # -- Python protocol ----------------------------------------------------
+    def __str__(self) -> str:
+        return self._href
+
+    def __repr__(self) -> str:
+        return f"URL({self._href!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, URL):
+            return self._href == other._href
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(("URL", self._href))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (URL, (self._href,))
+
+
+# --- setters ---------------------------------------------------------------
+
+
+def _set_href(rec: URLRecord, value: str, errs: list[tuple[str, int]]) -> URLRecord:
+    try:
+        return basic_parse(value, errors=errs)
+    except Failure as e:
+        raise URLParseError(f"invalid URL ({e.name} at {e.position})", e.name, e.position) from None
+
+
+def _run(rec: URLRecord, value: str, state: str, errs: list[tuple[str, int]]) -> URLRecord:
+    work = rec.copy()
+    try:
+        basic_parse(value, url=work, state_override=state, errors=errs)
+    except Failure:
+        # The Standard keeps what the run changed before it failed.
+        return work
+    return work
+
+
+def _set_protocol(rec: URLRecord, value: str, errs: list[tuple[str, int]]) -> URLRecord:
+    return _run(rec, value + ":", "scheme_start", errs)
+
+
+def _set_username(rec: URLRecord, value: str, errs: list[tuple[str, int]]) -> URLRecord:
+    if rec.cannot_have_credentials():
+        return rec
+    rec = rec.copy()
+    rec.username = encode(value, "userinfo")
+    return rec
+
+
+def _set_password(rec: URLRecord, value: str, errs: list[tuple[str, int]]) -> URLRecord:
+    if rec.cannot_have_credentials():
+        return rec
+    rec = rec.copy()
+    rec.password = encode(value, "userinfo")
+    return rec
+
+
+def _set_host(rec: URLRecord, value: str, errs: list[tuple[str, int]]) -> URLRecord:
+    if rec.opaque_path:
+        return rec
+    return _run(rec, value, "host", errs)
+
+
+def _set_hostname(rec: URLRecord, value: str, errs: list[tuple[str, int]]) -> URLRecord:
+    if rec.opaque_path:
+        return rec
+    return _run(rec, value, "hostname", errs)
+
+
+def _set_port(rec: URLRecord, value: str, errs: list[tuple[str, int]]) -> URLRecord:
+    if rec.cannot_have_credentials():
+        return rec
+    if value == "":
+        rec = rec.copy()
+        rec.port = None
+        return rec
+    return _run(rec, value, "port", errs)
+
+
+def _set_pathname(rec: URLRecord, value: str, errs: list[tuple[str, int]]) -> URLRecord:
+    if rec.opaque_path:
+        return rec
+    rec = rec.copy()
+    rec.path = []
+    return _run(rec, value, "path_start", errs)
+
+
+def _set_search(rec: URLRecord, value: str, errs: list[tuple[str, int]]) -> URLRecord:
+    rec = rec.copy()
+    if value == "":
+        rec.query = None
+        return rec
+    if value.startswith("?"):
+        value = value[1:]
+    rec.query = ""
+    return _run(rec, value, "query", errs)
+
+
+def _set_hash(rec: URLRecord, value: str, errs: list[tuple[str, int]]) -> URLRecord:
+    rec = rec.copy()
+    if value == "":
+        rec.fragment = None
+        return rec
+    if value.startswith("#"):
+        value = value[1:]
+    rec.fragment = ""
+    return _run(rec, value, "fragment", errs)
+
+
+_SETTERS = {
+    "href": _set_href,
+    "protocol": _set_protocol,
+    "username": _set_username,
+    "password": _set_password,
+    "host": _set_host,
+    "hostname": _set_hostname,
+    "port": _set_port,
+    "pathname": _set_pathname,
+    "search": _set_search,
+    "hash": _set_hash,
+}
+
+
+# --- entry points ----------------------------------------------------------
+
+
+def _api_parse(
+    input: str,  # noqa: A002
+    base: str | URL | None,
+    raw: dict[str, str] | None = None,
+    encoding: str = "utf-8",
+) -> tuple[URLRecord, tuple[ValidationError, ...]]:
+    # URL Standard §6.1 "API URL parser": the base is parsed first.
+    text = to_usv_string(_check_str(input, "input"))
+    base_rec: URLRecord | None = None
+    if isinstance(base, URL):
+        base_rec = base._rec
+    elif base is not None:
+        b = to_usv_string(_check_str(base, "base"))
+        try:
+            base_rec = basic_parse(b)
+        except Failure as e:
+            raise URLParseError(
+                f"invalid base URL ({e.name} at {e.position})", e.name, e.position
+            ) from None
+    errs: list[tuple[str, int]] = []
+    try:
+        rec = basic_parse(text, base_rec, errors=errs, raw=raw, encoding=encoding)
+    except Failure as e:
+        raise URLParseError(
+            f"invalid URL {input!r}: {e.name} at position {e.position}", e.name, e.position
+        ) from None
+    return rec, tuple(ValidationError(*e) for e in errs)
+
+
+def parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8") -> URL:  # noqa: A002
+    """Parse ``input`` (against ``base``) as a browser does (URL Standard §4.4).
+
+    ``encoding`` is the document encoding HTML passes for the query of a
+    special, non-ws URL; any WHATWG label.  Raises :class:`URLParseError`.
+
+        >>> parse("HTTP://Example.COM/./a/../b?c d").href
+        'http://example.com/b?c%20d'
+        >>> parse("http://h/?ü", encoding="windows-1252").search
+        '?%FC'
+    """
+    if encoding.lower() in ("utf-8", "utf8"):
+        encoding = "utf-8"
+    else:
+        from .encodings import lookup
+
+        name = lookup(encoding).name
+        encoding = "utf-8" if name in ("UTF-8", "UTF-16LE", "UTF-16BE", "replacement") else name
+    rec, errs = _api_parse(input, base, encoding=encoding)
+    return URL._from_record(rec, errs)
+
+
+def can_parse(input: str, base: str | URL | None = None) -> bool:  # noqa: A002
+    """Whether :func:`parse` would succeed (the URL API's ``canParse``).
+
+        >>> can_parse("/x"), can_parse("/x", "https://a.example")
+        (False, True)
+    """
+    try:
+        _api_parse(input, base)
+    except URLParseError:
+        return False
+    return True
+
+
+# --- explain ---------------------------------------------------------------
+
+
+class ComponentReport(NamedTuple):
+    """What the parser did to one component (see :func:`explain`)."""
+
+    component: str
+    input: str
+    output: str
+    encode_set: str | None
+    encoded: tuple[tuple[str, str], ...]
+    reason: str
+
+
+def _changes(raw: str, eset: EncodeSet) -> tuple[tuple[str, str], ...]:
+    seen: dict[str, str] = {}
+    for ch in raw:
+        if ch in eset and ch not in seen:
+            seen[ch] = encode(ch, eset, errors="replace")
+    return tuple(seen.items())
+
+
+_REASONS = {
+    "userinfo": "the userinfo percent-encode set (URL Standard §1.3), authority state",
+    "path": "the path percent-encode set (URL Standard §1.3), path state",
+    "opaque-path": "the C0 control percent-encode set, opaque path state (URL Standard §4.4)",
+    "query": "the query percent-encode set (URL Standard §1.3), query state",
+    "special-query": "the special-query percent-encode set: special schemes also encode ' "
+    "(URL Standard §1.3)",
+    "fragment": "the fragment percent-encode set (URL Standard §1.3), fragment state",
+    "host": "the host parser: percent-decoded, domain to ASCII (UTS #46), IPv4/IPv6 "
+    "serialized (URL Standard §3.5)",
+    "opaque-host": "the opaque-host parser: the C0 control percent-encode set (URL Standard §3.5)",
+}
+
+
+def explain(input: str, base: str | URL | None = None) -> dict[str, Any]:  # noqa: A002
+    """Component by component: the encode set applied, what it changed and why.
+
+    Returns ``{"href", "components": [ComponentReport…], "validation_errors"}``;
+    raises :class:`URLParseError` when the input does not parse.
+
+        >>> r = explain("https://h.example/a b?x=' y")
+        >>> [(c.component, c.encode_set, c.encoded) for c in r["components"]][1:]
+        [('path', 'path', ((' ', '%20'),)), ('query', 'special-query', (("'", '%27'), (' ', '%20')))]
+    """
+    raw: dict[str, str] = {}
+    rec, errs = _api_parse(input, base, raw=raw)
+    u = URL._from_record(rec, errs)
+    comps: list[ComponentReport] = []
+    if "userinfo" in raw:
+        ui = raw["userinfo"][:-1]
+        out = rec.username + (":" + rec.password if rec.password else "")
+        comps.append(ComponentReport("userinfo", ui, out, "userinfo",
+                                     _changes(ui.replace("@", "\x00"), _get_set("userinfo")),
+                                     _REASONS["userinfo"]))
+    if rec.host is not None:
+        kind = "opaque-host" if not rec.special else "host"
+        comps.append(ComponentReport("host", raw.get("host", ""), u.hostname,
+                                     "c0-control" if kind == "opaque-host" else None, (),
+                                     _REASONS[kind]))
+    if "port" in raw:
+        comps.append(ComponentReport("port", raw["port"], u.port, None, (),
+                                     "decimal, default port for the scheme dropped "
+                                     "(URL Standard §4.4 port state)"))
+    if rec.opaque_path:
+        p = raw.get("path", "")
+        comps.append(ComponentReport("path", p, u.pathname, "c0-control",
+                                     _changes(p, _get_set("c0-control")),
+                                     _REASONS["opaque-path"]))
+    else:
+        p = raw.get("path", "")
+        comps.append(ComponentReport("path", p, u.pathname, "path",
+                                     _changes(p, _get_set("path")), _REASONS["path"]))
+    if rec.query is not None:
+        q = raw.get("query", "")
+        qset = "special-query" if rec.special else "query"
+        comps.append(ComponentReport("query", q, rec.query, qset, _changes(q, _get_set(qset)),
+                                     _REASONS[qset]))
+    if rec.fragment is not None:
+        f = raw.get("fragment", "")
+        comps.append(ComponentReport("fragment", f, rec.fragment, "fragment",
+                                     _changes(f, _get_set("fragment")), _REASONS["fragment"]))
+    return {"href": u.href, "components": comps, "validation_errors": list(errs)}
+
