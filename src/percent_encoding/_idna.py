@@ -1,0 +1,364 @@
+"""Domain to ASCII as the URL Standard asks: UTS #46 processing, no IDNA2008.
+
+Strategy: :func:`domain_to_ascii` is UTS #46 §4.2 ToASCII with the flags the
+URL Standard's "domain to ASCII" sets (§3.3: CheckHyphens and
+UseSTD3ASCIIRules and VerifyDnsLength follow ``be_strict``; CheckBidi and
+CheckJoiners on; nontransitional; invalid Punycode is an error).  Every
+recorded error ends in :class:`IDNAError` naming the label and the rule.
+:func:`domain_to_unicode` is §4.3 ToUnicode with the same flags.
+
+Data: the IDNA Mapping Table, Mark, Virama, Joining_Type and Bidi_Class come
+from tables generated at development time (``_uts46_data``,
+``tools/gen_uts46.py``) so the library needs nothing at run time and follows
+the current Unicode, not the runtime's.  Normalization uses the runtime's
+``unicodedata`` (NFC is stable for assigned characters; only characters newer
+than the runtime's Unicode could normalize differently).
+
+Punycode (RFC 3492) is written here: Python's codec accepts inputs the RFC
+says to reject (overflow, non-basic code points) and raises its own errors.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from bisect import bisect_right
+from types import ModuleType
+
+from .errors import PercentEncodingError
+
+__all__ = [
+    "IDNAError",
+    "domain_to_ascii",
+    "domain_to_unicode",
+    "punycode_decode",
+    "punycode_encode",
+]
+
+
+class IDNAError(PercentEncodingError):
+    """A UTS #46 error was recorded; ``rule`` names it, ``label`` is the label index."""
+
+    def __init__(self, rule: str, label: int, detail: str = "") -> None:
+        super().__init__(f"UTS #46 {rule} in label {label}" + (f": {detail}" if detail else ""))
+        self.rule = rule
+        self.label = label
+
+
+_data: ModuleType | None = None
+
+
+def _tables() -> ModuleType:
+    global _data
+    if _data is None:
+        from . import _uts46_data
+
+        _data = _uts46_data
+    return _data
+
+
+# --- Punycode (RFC 3492 §5, §6) --------------------------------------------
+
+_BASE, _TMIN, _TMAX, _SKEW, _DAMP, _INITIAL_BIAS, _INITIAL_N = 36, 1, 26, 38, 700, 72, 128
+_MAXINT = 0x7FFFFFFF
+
+
+class _PunycodeError(Exception):
+    pass
+
+
+def _adapt(delta: int, numpoints: int, first: bool) -> int:
+    delta = delta // _DAMP if first else delta // 2
+    delta += delta // numpoints
+    k = 0
+    while delta > ((_BASE - _TMIN) * _TMAX) // 2:
+        delta //= _BASE - _TMIN
+        k += _BASE
+    return k + (_BASE - _TMIN + 1) * delta // (delta + _SKEW)
+
+
+def _digit_value(ch: str) -> int:
+    o = ord(ch)
+    if 0x30 <= o <= 0x39:
+        return o - 22
+    if 0x41 <= o <= 0x5A:
+        return o - 0x41
+    if 0x61 <= o <= 0x7A:
+        return o - 0x61
+    raise _PunycodeError(f"invalid digit {ch!r}")
+
+
+def punycode_decode(text: str) -> str:
+    """RFC 3492 §6.2 decoding; raises ``ValueError`` on bad input or overflow.
+
+        >>> punycode_decode("mnchen-3ya")
+        'münchen'
+    """
+    try:
+        return _punycode_decode(text)
+    except _PunycodeError as e:
+        raise PercentEncodingError(f"invalid Punycode {text!r}: {e}") from None
+
+
+def _punycode_decode(text: str) -> str:
+    if not text.isascii():
+        raise _PunycodeError("non-ASCII input")
+    d = text.rfind("-")
+    output = list(text[:d]) if d > 0 else []
+    pos = d + 1 if d > 0 else 0
+    n, i, bias = _INITIAL_N, 0, _INITIAL_BIAS
+    length = len(text)
+    while pos < length:
+        oldi, w, k = i, 1, _BASE
+        while True:
+            if pos >= length:
+                raise _PunycodeError("truncated")
+            digit = _digit_value(text[pos])
+            pos += 1
+            if digit > (_MAXINT - i) // w:
+                raise _PunycodeError("overflow")
+            i += digit * w
+            t = _TMIN if k <= bias else _TMAX if k >= bias + _TMAX else k - bias
+            if digit < t:
+                break
+            if w > _MAXINT // (_BASE - t):
+                raise _PunycodeError("overflow")
+            w *= _BASE - t
+            k += _BASE
+        count = len(output) + 1
+        bias = _adapt(i - oldi, count, oldi == 0)
+        if i // count > _MAXINT - n:
+            raise _PunycodeError("overflow")
+        n += i // count
+        i %= count
+        if n > 0x10FFFF:
+            raise _PunycodeError("code point out of range")
+        output.insert(i, chr(n))
+        i += 1
+    return "".join(output)
+
+
+def punycode_encode(text: str) -> str:
+    """RFC 3492 §6.3 encoding.
+
+        >>> punycode_encode("münchen")
+        'mnchen-3ya'
+    """
+    cps = [ord(c) for c in text]
+    out = [c for c in text if ord(c) < 0x80]
+    b = h = len(out)
+    if b:
+        out.append("-")
+    n, delta, bias = _INITIAL_N, 0, _INITIAL_BIAS
+    while h < len(cps):
+        m = min(c for c in cps if c >= n)
+        delta += (m - n) * (h + 1)
+        n = m
+        for c in cps:
+            if c < n:
+                delta += 1
+            elif c == n:
+                q, k = delta, _BASE
+                while True:
+                    t = _TMIN if k <= bias else _TMAX if k >= bias + _TMAX else k - bias
+                    if q < t:
+                        break
+                    dgt = t + (q - t) % (_BASE - t)
+                    out.append(chr(dgt + 22 + 75 * (dgt < 26)))
+                    q = (q - t) // (_BASE - t)
+                    k += _BASE
+                out.append(chr(q + 22 + 75 * (q < 26)))
+                bias = _adapt(delta, h + 1, h == b)
+                delta = 0
+                h += 1
+        delta += 1
+        n += 1
+    return "".join(out)
+
+
+# --- UTS #46 ---------------------------------------------------------------
+
+
+def _status(cp: int) -> tuple[str, str | None]:
+    d = _tables()
+    i = bisect_right(d.MAP_STARTS, cp) - 1
+    return d.MAP_STATUS[i], d.MAP_REPL[i]
+
+
+def _map(domain: str) -> str:
+    # UTS #46 §4 step 1 (nontransitional: deviations stay).
+    out: list[str] = []
+    for ch in domain:
+        cp = ord(ch)
+        if 0x61 <= cp <= 0x7A or 0x30 <= cp <= 0x39 or cp in (0x2D, 0x2E):
+            out.append(ch)
+            continue
+        st, repl = _status(cp)
+        if st == "M":
+            assert repl is not None
+            out.append(repl)
+        elif st != "I":
+            out.append(ch)
+    return "".join(out)
+
+
+def _is_mark(cp: int) -> bool:
+    return bisect_right(_tables().MARK_EDGES, cp) % 2 == 1
+
+
+def _joining(cp: int) -> str:
+    d = _tables()
+    return str(d.JOIN_TYPES[bisect_right(d.JOIN_STARTS, cp) - 1])
+
+
+def _bidi(cp: int) -> str:
+    d = _tables()
+    code = d.BIDI_CODES[bisect_right(d.BIDI_STARTS, cp) - 1]
+    return str(d.BIDI_NAMES[ord(code) - 65])
+
+
+def _context_j_ok(label: str, i: int) -> bool:
+    # RFC 5892 Appendix A.1 (ZWNJ) and A.2 (ZWJ).
+    virama = _tables().VIRAMA
+    if i > 0 and ord(label[i - 1]) in virama:
+        return True
+    if label[i] == "\u200d":
+        return False
+    j = i - 1
+    while j >= 0 and _joining(ord(label[j])) == "T":
+        j -= 1
+    if j < 0 or _joining(ord(label[j])) not in ("L", "D"):
+        return False
+    j = i + 1
+    while j < len(label) and _joining(ord(label[j])) == "T":
+        j += 1
+    return j < len(label) and _joining(ord(label[j])) in ("R", "D")
+
+
+_RTL_ALLOWED = frozenset(("R", "AL", "AN", "EN", "ES", "CS", "ET", "ON", "BN", "NSM"))
+_LTR_ALLOWED = frozenset(("L", "EN", "ES", "CS", "ET", "ON", "BN", "NSM"))
+
+
+def _bidi_ok(label: str) -> str | None:
+    # RFC 5893 §2, rules 1-6; returns the failing rule or None.
+    classes = [_bidi(ord(c)) for c in label]
+    first = classes[0]
+    if first not in ("L", "R", "AL"):
+        return "bidi rule 1"
+    end = len(classes)
+    while end > 0 and classes[end - 1] == "NSM":
+        end -= 1
+    last = classes[end - 1] if end else ""
+    if first in ("R", "AL"):
+        if any(c not in _RTL_ALLOWED for c in classes):
+            return "bidi rule 2"
+        if last not in ("R", "AL", "EN", "AN"):
+            return "bidi rule 3"
+        if "EN" in classes and "AN" in classes:
+            return "bidi rule 4"
+        return None
+    if any(c not in _LTR_ALLOWED for c in classes):
+        return "bidi rule 5"
+    if last not in ("L", "EN"):
+        return "bidi rule 6"
+    return None
+
+
+def _validate(label: str, index: int, check_hyphens: bool, std3: bool) -> None:
+    # UTS #46 §4.1 validity criteria (nontransitional).
+    if unicodedata.normalize("NFC", label) != label:
+        raise IDNAError("validity 1 (not NFC)", index)
+    if check_hyphens:
+        if label[2:4] == "--":
+            raise IDNAError("validity 2 (hyphens in positions 3-4)", index)
+        if label.startswith("-") or label.endswith("-"):
+            raise IDNAError("validity 3 (leading or trailing hyphen)", index)
+    elif label.startswith("xn--"):
+        raise IDNAError("validity 2 (xn-- prefix)", index)
+    if "." in label:
+        raise IDNAError("validity 4 (full stop)", index)
+    if _is_mark(ord(label[0])):
+        raise IDNAError("validity 5 (leading combining mark)", index)
+    for i, ch in enumerate(label):
+        cp = ord(ch)
+        if cp < 0x80:
+            if std3 and not (0x61 <= cp <= 0x7A or 0x30 <= cp <= 0x39 or cp == 0x2D):
+                raise IDNAError("validity 6 (UseSTD3ASCIIRules)", index, f"U+{cp:04X}")
+            continue
+        st, _ = _status(cp)
+        if st not in ("V", "D"):
+            raise IDNAError("validity 6 (status not valid)", index, f"U+{cp:04X} at {i}")
+    for i, ch in enumerate(label):
+        if ch in "\u200c\u200d" and not _context_j_ok(label, i):
+            raise IDNAError("validity 7 (ContextJ)", index, f"U+{ord(ch):04X} at {i}")
+
+
+def _process(domain: str, check_hyphens: bool, std3: bool) -> tuple[list[str], list[IDNAError]]:
+    # UTS #46 §4 Processing: map, normalize, break, convert/validate.
+    text = unicodedata.normalize("NFC", _map(domain))
+    labels = text.split(".")
+    errors: list[IDNAError] = []
+    for idx, label in enumerate(labels):
+        if label.startswith("xn--"):
+            if not label.isascii():
+                errors.append(IDNAError("4.1 (non-ASCII in an xn-- label)", idx))
+                continue
+            try:
+                decoded = _punycode_decode(label[4:])
+            except _PunycodeError as e:
+                errors.append(IDNAError("4.1 (Punycode)", idx, str(e)))
+                continue
+            if decoded == "" or decoded.isascii():
+                errors.append(IDNAError("4.1 (xn-- label decodes to ASCII)", idx))
+                continue
+            labels[idx] = decoded
+            label = decoded
+        if label == "":
+            continue
+        try:
+            _validate(label, idx, check_hyphens, std3)
+        except IDNAError as e:
+            errors.append(e)
+    # CheckBidi (UTS #46 §4.1 step 8): only in a Bidi domain name.
+    if not errors and any(
+        _bidi(ord(c)) in ("R", "AL", "AN") for lab in labels for c in lab if ord(c) >= 0x80
+    ):
+        for idx, label in enumerate(labels):
+            if label:
+                rule = _bidi_ok(label)
+                if rule:
+                    errors.append(IDNAError(rule, idx))
+                    break
+    return labels, errors
+
+
+def domain_to_ascii(domain: str, be_strict: bool = False) -> str:
+    """UTS #46 ToASCII with the URL Standard's flags (URL Standard §3.3).
+
+        >>> domain_to_ascii("Bücher.example")
+        'xn--bcher-kva.example'
+        >>> domain_to_ascii("☕.example")
+        'xn--53h.example'
+    """
+    labels, errors = _process(domain, be_strict, be_strict)
+    if errors:
+        raise errors[0]
+    out = ["xn--" + punycode_encode(lab) if not lab.isascii() else lab for lab in labels]
+    if be_strict:
+        # VerifyDnsLength (UTS #46 §4.2 step 4).
+        total = ".".join(out)
+        if len(total.rstrip(".")) > 253 or len(total.rstrip(".")) == 0:
+            raise IDNAError("4.2 (DNS length)", 0)
+        for idx, lab in enumerate(out[:-1] if out[-1] == "" else out):
+            if not 1 <= len(lab) <= 63:
+                raise IDNAError("4.2 (DNS label length)", idx)
+    return ".".join(out)
+
+
+def domain_to_unicode(domain: str, be_strict: bool = False) -> str:
+    """UTS #46 ToUnicode with the URL Standard's flags; errors leave the input.
+
+        >>> domain_to_unicode("xn--bcher-kva.example")
+        'bücher.example'
+    """
+    labels, errors = _process(domain, be_strict, be_strict)
+    return domain if errors else ".".join(labels)
