@@ -262,31 +262,37 @@ def serialize_host(host: int | tuple[int, ...] | str) -> str:
 # --- domain to ASCII --------------------------------------------------------
 
 
-def _domain_to_ascii(domain: str, sink: ErrorSink) -> str:
-    try:
-        from ._idna import domain_to_ascii as _idna_to_ascii
-    except ImportError:  # pragma: no cover - until the IDNA module is present
-        _idna_to_ascii = None
-    if _idna_to_ascii is not None:
-        from ._idna import IDNAError
+_LDH_LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
 
-        # URL Standard §3.3 "domain parser": a strict run only reports.
-        try:
-            _idna_to_ascii(domain, True)
-        except IDNAError:
+
+def _strict_ascii_ok(domain: str) -> bool:
+    # What UTS #46 ToASCII with beStrict (STD3 rules, CheckHyphens,
+    # VerifyDnsLength) accepts, for an ASCII domain with no xn-- label.
+    body = domain[:-1] if domain.endswith(".") else domain
+    if not body or len(body) > 253:
+        return False
+    return all(_LDH_LABEL.fullmatch(lab) and lab[2:4] != "--" for lab in body.split("."))
+
+
+def _domain_to_ascii(domain: str, sink: ErrorSink) -> str:
+    # URL Standard §3.3 "domain parser" with beStrict false.
+    from ._idna import IDNAError, domain_to_ascii
+
+    if domain.isascii() and "xn--" not in domain.lower():
+        lowered = domain.lower()
+        if not _strict_ascii_ok(lowered):
             sink("domain-to-ASCII", 0)
-        try:
-            if domain.isascii():
-                result = domain.lower()
-            else:
-                result = _idna_to_ascii(domain, False)
-        except IDNAError as e:
-            raise HostError("domain-to-ASCII", 0, str(e)) from None
-        return result
-    # Fallback without UTS #46 data: ASCII only.
-    if not domain.isascii():
-        raise HostError("domain-to-ASCII", 0, "non-ASCII domains need the IDNA tables")
-    return domain.lower()
+        return lowered
+    try:
+        domain_to_ascii(domain, True)
+    except IDNAError:
+        sink("domain-to-ASCII", 0)  # the strict run only reports
+    if domain.isascii():
+        return domain.lower()
+    try:
+        return domain_to_ascii(domain, False)
+    except IDNAError as e:
+        raise HostError("domain-to-ASCII", 0, str(e)) from None
 
 
 def parse_host(text: str, is_opaque: bool, sink: ErrorSink) -> int | tuple[int, ...] | str:

@@ -153,9 +153,24 @@ Sink = Callable[[str, int], None]
 
 
 class _Parser:
-    __slots__ = ("inp", "n", "p", "buf", "url", "base", "override", "state",
-                 "at_seen", "in_brackets", "pw_seen", "sink", "pos_map", "encoding",
-                 "raw_start", "raw")
+    __slots__ = (
+        "at_seen",
+        "base",
+        "buf",
+        "encoding",
+        "in_brackets",
+        "inp",
+        "n",
+        "override",
+        "p",
+        "pos_map",
+        "pw_seen",
+        "raw",
+        "raw_start",
+        "sink",
+        "state",
+        "url",
+    )
 
     def __init__(self, inp: str, url: URLRecord, base: URLRecord | None,
                  override: str | None, sink: Sink, pos_map: Callable[[int], int],

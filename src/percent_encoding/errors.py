@@ -16,9 +16,9 @@ __all__ = [
     "PercentEncodingTypeError",
     "TextDecodeError",
     "URIError",
+    "URLParseError",
     "UnknownEncodingError",
     "UnknownSchemeError",
-    "URLParseError",
     "UnknownSetError",
     "UriTemplateError",
 ]

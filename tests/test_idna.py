@@ -1,0 +1,117 @@
+"""percent_encoding._idna: Punycode (RFC 3492) and UTS #46 as the URL Standard uses it."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from percent_encoding import _idna
+from percent_encoding.errors import PercentEncodingError
+
+pytestmark = pytest.mark.one_impl  # no kernel is reached
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# RFC 3492 §7.1 sample strings (A, B, L, S) as code points -> Punycode.
+SAMPLES = [
+    ("\u0644\u064a\u0647\u0645\u0627\u0628\u062a\u0643\u0644\u0645\u0648\u0634\u0639\u0631"
+     "\u0628\u064a\u061f", "egbpdaj6bu4bxfgehfvwxn"),
+    ("\u4ed6\u4eec\u4e3a\u4ec0\u4e48\u4e0d\u8bf4\u4e2d\u6587", "ihqwcrb4cv8a8dqg056pqjye"),
+    ("3\u5e74B\u7d44\u91d1\u516b\u5148\u751f", "3B-ww4c5e180e575a65lsy2b"),
+    ("-> $1.00 <-", "-> $1.00 <--"),
+]
+
+
+@pytest.mark.parametrize("text,puny", SAMPLES)
+def test_rfc3492_samples(text: str, puny: str) -> None:
+    assert _idna.punycode_encode(text) == puny
+    assert _idna.punycode_decode(puny) == text
+
+
+@pytest.mark.parametrize("bad", ["99999999999a", "a-é", "zzzzzzzzzzzzzz", "a-!", "a-w"])
+def test_punycode_rejects(bad: str) -> None:
+    with pytest.raises(PercentEncodingError):
+        _idna.punycode_decode(bad)
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=st.characters(min_codepoint=0x20, max_codepoint=0x2FFFF,
+                                      exclude_categories=["Cs"]), max_size=20))
+def test_punycode_round_trip_and_stdlib(text: str) -> None:
+    enc = _idna.punycode_encode(text)
+    assert _idna.punycode_decode(enc) == text
+    assert enc == text.encode("punycode").decode("ascii")
+
+
+def test_domain_to_ascii() -> None:
+    assert _idna.domain_to_ascii("Bücher.example") == "xn--bcher-kva.example"
+    assert _idna.domain_to_ascii("faß.de") == "xn--fa-hia.de"  # nontransitional
+    assert _idna.domain_to_ascii("☕.example") == "xn--53h.example"  # UTS #46, not IDNA2008
+    assert _idna.domain_to_ascii("a\u00adb") == "ab"  # ignored
+    assert _idna.domain_to_ascii("ＥＸＡＭＰＬＥ。com") == "example.com"  # mapped
+    assert _idna.domain_to_ascii("a_b.example") == "a_b.example"  # STD3 off
+    assert _idna.domain_to_unicode("xn--bcher-kva.example") == "bücher.example"
+    assert _idna.domain_to_unicode("xn--8i7caa") == "xn--8i7caa"  # error: input back
+
+
+@pytest.mark.parametrize(
+    "bad,rule",
+    [
+        ("xn--abc-.example", "4.1"),  # decodes to ASCII
+        ("\u0300a.example", "validity 5"),  # leading combining mark
+        ("a\u200db", "validity 7"),  # ZWJ without a virama
+        ("xn--ls8h=", "4.1"),
+        ("a.\u05d0\u0030\u0661", "bidi"),  # EN and AN in one RTL label
+    ],
+)
+def test_domain_to_ascii_errors(bad: str, rule: str) -> None:
+    with pytest.raises(_idna.IDNAError) as ei:
+        _idna.domain_to_ascii(bad)
+    assert rule in ei.value.rule
+
+
+def test_strict_mode() -> None:
+    with pytest.raises(_idna.IDNAError):
+        _idna.domain_to_ascii("a_b.example", True)
+    with pytest.raises(_idna.IDNAError):
+        _idna.domain_to_ascii("-a.example", True)
+    with pytest.raises(_idna.IDNAError):
+        _idna.domain_to_ascii("a" * 64 + ".example", True)
+    assert _idna.domain_to_ascii("-a.example") == "-a.example"
+
+
+def test_linear_on_long_labels() -> None:
+    def t(n: int) -> float:
+        s = "é" * n
+        best = 1e9
+        for _ in range(3):
+            t0 = time.perf_counter()
+            _idna.domain_to_ascii(s)
+            best = min(best, time.perf_counter() - t0)
+        return best
+
+    # Punycode is quadratic in the label by design (RFC 3492 §6.3); labels are
+    # bounded by what a host can hold, so check it stays polynomial and small.
+    assert t(4000) < 2.0
+
+
+def test_generated_tables_are_current() -> None:
+    if importlib.util.find_spec("idna") is None or importlib.util.find_spec("unicodedata2") is None:
+        pytest.skip("idna and unicodedata2 are needed to regenerate (pip install '.[tables]')")
+    import idna.uts46data
+    import unicodedata2
+
+    from percent_encoding import _uts46_data
+
+    if (idna.uts46data.__version__ != _uts46_data.UNICODE_VERSION
+            or unicodedata2.unidata_version != _uts46_data.UNICODE_VERSION):
+        pytest.skip(f"installed tables are not Unicode {_uts46_data.UNICODE_VERSION}")
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "gen_uts46.py"), "--check"])
+    assert r.returncode == 0, "run tools/gen_uts46.py"

@@ -1,0 +1,173 @@
+"""percent_encoding.url: the WHATWG URL parser's API, errors, explain, oracles."""
+
+from __future__ import annotations
+
+import pickle
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from percent_encoding import url as U
+from percent_encoding.errors import PercentEncodingTypeError, URLParseError
+
+
+def test_components_and_encode_sets() -> None:
+    u = U.parse("https://us er:p@ss@EXAMPLE.com:443/a b/ü^?q=ü' \"#f `x")
+    assert u.href == "https://us%20er:p%40ss@example.com/a%20b/%C3%BC%5E?q=%C3%BC%27%20%22#f%20%60x"
+    assert (u.protocol, u.username, u.password) == ("https:", "us%20er", "p%40ss")
+    assert (u.host, u.hostname, u.port) == ("example.com", "example.com", "")
+    assert (u.pathname, u.search, u.hash) == ("/a%20b/%C3%BC%5E", "?q=%C3%BC%27%20%22", "#f%20%60x")
+    assert u.origin == "https://example.com"
+    # Non-special URLs keep ' in the query (query set, not special-query set).
+    assert U.parse("foo://h/?a'b").search == "?a'b"
+
+
+def test_immutable_hashable_picklable() -> None:
+    u = U.parse("http://a.example/x")
+    with pytest.raises(AttributeError):
+        u.href = "http://b/"  # type: ignore[misc]
+    assert u == U.parse("HTTP://A.EXAMPLE/./x") and hash(u) == hash(U.parse("http://a.example/x"))
+    assert {u: 1}[U.URL("http://a.example/x")] == 1
+    assert pickle.loads(pickle.dumps(u)) == u
+    assert str(u) == u.href and repr(u) == "URL('http://a.example/x')"
+
+
+def test_replace_runs_setters_in_order_and_leaves_original() -> None:
+    u = U.parse("https://a.example:8080/p?q#h")
+    v = u.replace(protocol="http", port="80", pathname="/x y", search="", hash="z")
+    assert v.href == "http://a.example/x%20y#z"
+    assert u.href == "https://a.example:8080/p?q#h"
+    # The Standard's setters that do nothing: a port on a file URL, a host on an opaque path.
+    assert U.parse("file:///a").replace(port="1").href == "file:///a"
+    assert U.parse("mailto:x").replace(host="h").href == "mailto:x"
+    with pytest.raises(PercentEncodingTypeError):
+        u.replace(nope="x")
+    with pytest.raises(URLParseError):
+        u.replace(href="no scheme")
+
+
+def test_search_params_is_a_copy() -> None:
+    u = U.parse("http://h/?a=1&b=x+y")
+    sp = u.search_params
+    assert sp.get("b") == "x y"
+    sp.append("c", "3")
+    assert u.search == "?a=1&b=x+y"
+
+
+def test_failure_has_name_and_position() -> None:
+    with pytest.raises(URLParseError) as ei:
+        U.parse("http://ex ample.com/")
+    assert ei.value.name == "domain-invalid-code-point" or ei.value.name.startswith("domain")
+    with pytest.raises(URLParseError) as ei:
+        U.parse("https://h:99999/")
+    assert (ei.value.name, ei.value.position) == ("port-out-of-range", 10)
+    with pytest.raises(URLParseError) as ei:
+        U.parse("/relative")
+    assert ei.value.name == "missing-scheme-non-relative-URL"
+    assert isinstance(ei.value, ValueError)
+    with pytest.raises(PercentEncodingTypeError):
+        U.parse(b"http://h/")  # type: ignore[arg-type]
+    with pytest.raises(URLParseError):
+        U.parse("x", base="not a base")
+
+
+def test_validation_errors_positions_in_original_input() -> None:
+    u = U.parse("  http://h/a\tb%zz")
+    names = [(e.name, e.position) for e in u.validation_errors]
+    assert ("invalid-URL-unit", 0) in names  # leading spaces
+    assert ("invalid-URL-unit", 12) in names  # the tab, in the input as given
+    assert ("invalid-URL-unit", 14) in names  # the stray %
+    assert u.href == "http://h/ab%zz"
+    assert U.parse("http://h/ok").validation_errors == ()
+
+
+def test_legacy_encoding_applies_to_special_query_only() -> None:
+    assert U.parse("http://h/é?é", encoding="windows-1252").href == "http://h/%C3%A9?%E9"
+    assert U.parse("ws://h/?é", encoding="windows-1252").search == "?%C3%A9"
+    assert U.parse("foo://h/?é", encoding="shift_jis").search == "?%C3%A9"
+    assert U.parse("http://h/?☃", encoding="windows-1252").search == "?%26%239731%3B"
+
+
+def test_explain() -> None:
+    r = U.explain("https://u s@Bücher.example/a b?x=' y#f g")
+    comps = {c.component: c for c in r["components"]}
+    assert r["href"] == "https://u%20s@xn--bcher-kva.example/a%20b?x=%27%20y#f%20g"
+    assert comps["userinfo"].encoded == ((" ", "%20"),)
+    assert comps["host"].output == "xn--bcher-kva.example" and "UTS #46" in comps["host"].reason
+    assert comps["path"].encode_set == "path" and comps["path"].encoded == ((" ", "%20"),)
+    assert comps["query"].encode_set == "special-query"
+    assert dict(comps["query"].encoded) == {"'": "%27", " ": "%20"}
+    assert comps["fragment"].encoded == ((" ", "%20"),)
+    assert U.explain("mailto:a b")["components"][-1].encode_set == "c0-control"
+
+
+def test_can_parse() -> None:
+    assert U.can_parse("https://a.example")
+    assert not U.can_parse("https://")
+    assert U.can_parse("x", U.parse("https://a.example/"))
+
+
+def _time(f: object, arg: str) -> float:
+    best = 1e9
+    for _ in range(3):
+        t = time.perf_counter()
+        f(arg)  # type: ignore[operator]
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+@pytest.mark.parametrize("piece", ["a/", "%", "%zz", "/..", "é", "@", ":", "[", "\t"])
+def test_linear_time(piece: str) -> None:
+    def run(s: str) -> None:
+        try:
+            U.parse(s)
+        except URLParseError:
+            pass
+
+    n = 4000
+    small = "http://h/" + piece * n
+    big = "http://h/" + piece * (4 * n)
+    t1, t4 = _time(run, small), _time(run, big)
+    assert t4 < 12 * t1 + 0.05, (piece, t1, t4)
+
+
+# --- the ada-url oracle -----------------------------------------------------
+
+ada_url = pytest.importorskip("ada_url", reason="ada-url not installed (pip install ada-url)")
+
+_PIECES = ["http:", "https:", "file:", "foo:", "ws:", "//", "/", "\\", "?", "#", "@", ":", ".",
+           "..", "%2e", "%", "%41", "[::1]", "1.2.3.4", "0x7f.1", "a", "B", "é", " ", "\t",
+           "~", "'", "^", "{", "|", "c:", "xn--", "Bücher", "80", "65536", "=", "+", "&"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), min_size=1, max_size=12))
+def test_against_ada(parts: list[str]) -> None:
+    s = "".join(parts)
+    try:
+        ours: str | None = U.parse(s).href
+    except URLParseError:
+        ours = None
+    try:
+        theirs: str | None = ada_url.URL(s).href
+    except ValueError:
+        theirs = None
+    assert ours == theirs, s
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), min_size=0, max_size=8))
+def test_relative_against_ada(parts: list[str]) -> None:
+    s = "".join(parts)
+    base = "https://user:pw@base.example:8080/a/b/c?q#f"
+    try:
+        ours: str | None = U.parse(s, base).href
+    except URLParseError:
+        ours = None
+    try:
+        theirs: str | None = ada_url.URL(s, base).href
+    except ValueError:
+        theirs = None
+    assert ours == theirs, s
