@@ -425,3 +425,17 @@ def test_hmac_sha1_lone_surrogate_in_base_string() -> None:
     with pytest.raises(PercentEncodeError) as ei:
         oauth1.plaintext_signature("\ud800")
     assert ei.value.position == 0
+
+
+@pytest.mark.parametrize(
+    "url,expected",
+    [
+        # What the request line carries: raw space and non-ASCII encoded, IDNA host.
+        ("http://EXAMPLE.com:80/a b/ü", "http://example.com/a%20b/%C3%BC"),
+        ("https://Bücher.example:443/x?q", "https://xn--bcher-kva.example/x"),
+        ("http://user:pw@h.example:8080/a/./b/../c#f", "http://h.example:8080/a/c"),
+        ("http://[::FFFF:1.2.3.4]/", "http://[::ffff:102:304]/"),
+    ],
+)
+def test_base_string_uri_as_sent(url: str, expected: str) -> None:
+    assert oauth1.base_string_uri(url) == expected

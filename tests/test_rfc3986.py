@@ -749,3 +749,36 @@ def test_docs_examples_run() -> None:
 def test_module_doctests() -> None:
     result = doctest.testmod(rfc3986)
     assert result.failed == 0 and result.attempted > 10
+
+
+# RFC 3986 §5.4.1 (normal) and §5.4.2 (abnormal) examples, base "http://a/b/c/d;p?q".
+_RESOLVE = """
+g:h g:h|g http://a/b/c/g|./g http://a/b/c/g|g/ http://a/b/c/g/|/g http://a/g|//g http://g
+?y http://a/b/c/d;p?y|g?y http://a/b/c/g?y|#s http://a/b/c/d;p?q#s|g#s http://a/b/c/g#s
+g?y#s http://a/b/c/g?y#s|;x http://a/b/c/;x|g;x http://a/b/c/g;x|g;x?y#s http://a/b/c/g;x?y#s
+. http://a/b/c/|./ http://a/b/c/|.. http://a/b/|../ http://a/b/|../g http://a/b/g
+../.. http://a/|../../ http://a/|../../g http://a/g|../../../g http://a/g|../../../../g http://a/g
+/./g http://a/g|/../g http://a/g|g. http://a/b/c/g.|.g http://a/b/c/.g|g.. http://a/b/c/g..
+..g http://a/b/c/..g|./../g http://a/b/g|./g/. http://a/b/c/g/|g/./h http://a/b/c/g/h
+g/../h http://a/b/c/h|g;x=1/./y http://a/b/c/g;x=1/y|g;x=1/../y http://a/b/c/y
+g?y/./x http://a/b/c/g?y/./x|g?y/../x http://a/b/c/g?y/../x|g#s/./x http://a/b/c/g#s/./x
+g#s/../x http://a/b/c/g#s/../x|http:g http:g
+"""
+RESOLVE_CASES = [tuple(c.split(" ")) for c in _RESOLVE.replace("\n", "|").split("|") if c]
+
+
+@pytest.mark.one_impl
+@pytest.mark.parametrize("ref,expected", RESOLVE_CASES)
+def test_resolve_rfc_examples(ref: str, expected: str) -> None:
+    assert rfc3986.resolve("http://a/b/c/d;p?q", ref) == expected
+
+
+@pytest.mark.one_impl
+def test_resolve_empty_reference_and_errors() -> None:
+    assert len(RESOLVE_CASES) == 41  # 22 normal (and the empty one below), 19 abnormal
+    assert rfc3986.resolve("http://a/b/c/d;p?q", "") == "http://a/b/c/d;p?q"
+    assert rfc3986.resolve("http://a", "g") == "http://a/g"  # §5.2.3 empty base path
+    with pytest.raises(PercentEncodingError):
+        rfc3986.resolve("/no/scheme", "g")
+    with pytest.raises(PercentEncodingTypeError):
+        rfc3986.resolve("http://a/", None)  # type: ignore[arg-type]

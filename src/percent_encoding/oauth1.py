@@ -211,40 +211,38 @@ def _split_url(url: str) -> tuple[str, str, str, str]:
 def base_string_uri(url: str) -> str:
     """RFC 5849 §3.4.1.2: the base string URI of a request URL.
 
-    Scheme and host are lower-cased, the default port (80 for http, 443 for
-    https) is dropped and any other port kept, user info, query and fragment
-    are removed, and an empty path becomes ``/``.  The path is kept as sent.
+    The URL is parsed as a browser or HTTP client parses it (the WHATWG URL
+    parser, :mod:`percent_encoding.url`), so the result is what the request
+    line and ``Host`` header carry: scheme and host in lower case and in
+    ASCII (IDNA), the default port dropped and any other port kept, the path
+    with dot segments resolved and spaces and non-ASCII percent-encoded;
+    user info, query and fragment removed; an empty path is ``/``.
 
     >>> base_string_uri("http://EXAMPLE.COM:80/r%20v/X?id=123")
     'http://example.com/r%20v/X'
     >>> base_string_uri("https://www.example.net:8080?q=1")
     'https://www.example.net:8080/'
+    >>> base_string_uri("http://EXAMPLE.com:80/a b/ü")
+    'http://example.com/a%20b/%C3%BC'
     """
     if not isinstance(url, str):
         raise PercentEncodingTypeError(f"the URL must be a str, not {type(url).__name__}")
-    scheme, authority, path, _ = _split_url(url)
-    scheme = scheme.lower()
-    hostport = authority.rpartition("@")[2]
-    if hostport.startswith("["):
-        close = hostport.find("]")
-        if close == -1:
-            raise OAuth1Error(f"unterminated IPv6 literal in {url!r}", url.find("["))
-        host, port_part = hostport[: close + 1], hostport[close + 1 :]
-        if port_part and not port_part.startswith(":"):
-            raise OAuth1Error(f"unexpected {port_part!r} after the IPv6 literal in {url!r}")
-        port = port_part[1:]
-    else:
-        host, _, port = hostport.partition(":")
-    if not host:
+    from .errors import URLParseError
+    from .rfc3986 import split
+    from .url import parse
+
+    # RFC 5849 builds on RFC 3986: the request URI must have an authority.
+    # (A browser would read "http:/x" as http://x/; a signer should not guess.)
+    if not split(url.strip()).authority:
+        raise OAuth1Error(f"{url!r} has no authority (RFC 5849 §3.4.1.2)", 0)
+    try:
+        u = parse(url)
+    except URLParseError as e:
+        raise OAuth1Error(f"{url!r} is not a URL ({e.name})", e.position) from None
+    if not u.hostname:
         raise OAuth1Error(f"{url!r} has no host (RFC 5849 §3.4.1.2)", 0)
-    if port and not (port.isascii() and port.isdigit()):
-        raise OAuth1Error(f"the port {port!r} in {url!r} is not a number", url.find(port))
-    if port:
-        port = str(int(port))  # "0080" is port 80
-    if port == _DEFAULT_PORTS.get(scheme):
-        port = ""
     # §3.4.1.2 item 1: scheme and host in lower case; item 3: default port excluded.
-    return f"{scheme}://{host.lower()}{':' + port if port else ''}{path or '/'}"
+    return f"{u.scheme}://{u.host}{u.pathname or '/'}"
 
 
 def signature_base_string(

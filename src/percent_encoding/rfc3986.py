@@ -67,6 +67,7 @@ __all__ = [
     "recompose",
     "remove_dot_segments",
     "requote",
+    "resolve",
     "split",
     "split_authority",
 ]
@@ -628,3 +629,49 @@ def _make_schemes() -> tuple[Scheme, ...]:
 
 
 SCHEMES: tuple[Scheme, ...] = _make_schemes()
+
+
+# ---------------------------------------------------------------------------
+# §5 reference resolution
+# ---------------------------------------------------------------------------
+
+
+def _merge(base: Components, ref_path: str) -> str:
+    # §5.2.3: an authority with an empty path merges onto "/".
+    if base.authority is not None and base.path == "":
+        return "/" + ref_path
+    return base.path[: base.path.rfind("/") + 1] + ref_path
+
+
+def resolve(base: str, reference: str) -> str:
+    """Resolve ``reference`` against the absolute URI ``base`` (RFC 3986 §5.2).
+
+    The strict parser of §5.2.2 (a reference with the base's scheme is not
+    treated as relative), §5.2.3 merging, §5.2.4 dot segments and §5.3
+    recomposition; nothing is percent-encoded or normalized otherwise.  For
+    what a browser does with the same strings use :func:`percent_encoding.url.parse`.
+
+    >>> resolve("http://a/b/c/d;p?q", "../g?y#s")
+    'http://a/b/g?y#s'
+    >>> resolve("http://a/b/c/d;p?q", "g;x=1/../y")
+    'http://a/b/c/y'
+    """
+    b = split(_need_str(base, "resolve", "base"))
+    r = split(_need_str(reference, "resolve", "reference"))
+    if b.scheme is None:
+        raise PercentEncodingError(
+            f"resolve() needs an absolute base URI with a scheme (RFC 3986 §5.1), not {base!r}"
+        )
+    if r.scheme is not None:
+        t = Components(r.scheme, r.authority, remove_dot_segments(r.path), r.query, r.fragment)
+    elif r.authority is not None:
+        t = Components(b.scheme, r.authority, remove_dot_segments(r.path), r.query, r.fragment)
+    elif r.path == "":
+        t = Components(b.scheme, b.authority, b.path,
+                       r.query if r.query is not None else b.query, r.fragment)
+    elif r.path.startswith("/"):
+        t = Components(b.scheme, b.authority, remove_dot_segments(r.path), r.query, r.fragment)
+    else:
+        t = Components(b.scheme, b.authority, remove_dot_segments(_merge(b, r.path)),
+                       r.query, r.fragment)
+    return recompose(t)
