@@ -171,3 +171,39 @@ def test_relative_against_ada(parts: list[str]) -> None:
     except ValueError:
         theirs = None
     assert ours == theirs, s
+
+
+# --- the fast path against the state machine ---------------------------------
+
+_FAST_PIECES = ["http://", "HTTPS://", "ws://", "ftp://", "foo://", "a", "Z", "-", "_", ".", "1",
+                "0x", "xn--", ":", ":80", ":443", ":99999", "/", "//", "/.", "/..", "%2e", "%",
+                "%4", "%41", "?", "#", "é", " ", "\t", "\\", "@", "'", "`", "{", "\x00", "\x7f"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_FAST_PIECES), min_size=1, max_size=14))
+def test_fast_path_equals_state_machine(parts: list[str]) -> None:
+    from percent_encoding._url_parser import Failure, basic_parse, fast_parse, serialize
+
+    s = "".join(parts)
+    fast_errs: list[tuple[str, int]] = []
+    fast = fast_parse(s, fast_errs)
+    if fast is None:
+        return
+    slow_errs: list[tuple[str, int]] = []
+    try:
+        slow = basic_parse(s, errors=slow_errs)
+    except Failure as e:  # pragma: no cover - a failure here is the bug
+        raise AssertionError(f"fast path accepted {s!r}, the machine fails: {e.name}") from None
+    assert fast[0] == slow, s
+    assert fast[1] == serialize(slow), s
+    assert fast_errs == slow_errs, s
+
+
+def test_fast_path_is_taken_for_common_urls() -> None:
+    from percent_encoding._url_parser import fast_parse
+
+    for s in ("https://www.example.com/a/b?c=d#e", "http://h.example:8080/x y?é"):
+        assert fast_parse(s, None) is not None
+    for s in ("http://u@h/", "file:///x", "http://1.2.3.4x/", "http://h/./x", " http://h/"):
+        assert fast_parse(s, None) is None

@@ -58,12 +58,16 @@ _NOT_URL_UNIT_RE = re.compile(_url_unit_class())
 
 
 def url_unit_errors(text: str, offset: int, sink: ErrorSink) -> None:
-    """Record invalid-URL-unit for code points that are not URL units (§4.3)."""
-    for m in _NOT_URL_UNIT_RE.finditer(text):
-        sink("invalid-URL-unit", offset + m.start())
+    """Record invalid-URL-unit for code points that are not URL units (§4.3).
+
+    A ``%`` not followed by two hex digits counts too; errors come in input order.
+    """
+    where = [m.start() for m in _NOT_URL_UNIT_RE.finditer(text)]
     if "%" in text:
-        for m in _BAD_PCT_RE.finditer(text):
-            sink("invalid-URL-unit", offset + m.start())
+        where += [m.start() for m in _BAD_PCT_RE.finditer(text)]
+        where.sort()
+    for i in where:
+        sink("invalid-URL-unit", offset + i)
 
 
 # --- IPv4 (URL Standard §3.5, "IPv4 parser", "IPv4 number parser") ---------
@@ -100,7 +104,7 @@ def ends_in_a_number(text: str) -> bool:
     return _ipv4_number(last) is not None
 
 
-def _parse_ipv4(text: str, sink: ErrorSink) -> int:
+def parse_ipv4(text: str, sink: ErrorSink) -> int:
     parts = text.split(".")
     if parts[-1] == "":
         sink("IPv4-empty-part", len(text) - 1)
@@ -276,23 +280,28 @@ def _strict_ascii_ok(domain: str) -> bool:
 
 def _domain_to_ascii(domain: str, sink: ErrorSink) -> str:
     # URL Standard §3.3 "domain parser" with beStrict false.
-    from ._idna import IDNAError, domain_to_ascii
+    from ._idna import IDNAError, domain_to_ascii, domain_to_ascii_checked
 
     if domain.isascii() and "xn--" not in domain.lower():
         lowered = domain.lower()
         if not _strict_ascii_ok(lowered):
             sink("domain-to-ASCII", 0)
         return lowered
-    try:
-        domain_to_ascii(domain, True)
-    except IDNAError:
-        sink("domain-to-ASCII", 0)  # the strict run only reports
     if domain.isascii():
+        # Only the strict run can fail here, and it only reports.
+        try:
+            domain_to_ascii(domain, True)
+        except IDNAError:
+            sink("domain-to-ASCII", 0)
         return domain.lower()
     try:
-        return domain_to_ascii(domain, False)
+        result, strict_ok = domain_to_ascii_checked(domain)
     except IDNAError as e:
+        sink("domain-to-ASCII", 0)
         raise HostError("domain-to-ASCII", 0, str(e)) from None
+    if not strict_ok:
+        sink("domain-to-ASCII", 0)
+    return result
 
 
 def parse_host(text: str, is_opaque: bool, sink: ErrorSink) -> int | tuple[int, ...] | str:
@@ -321,5 +330,5 @@ def parse_host(text: str, is_opaque: bool, sink: ErrorSink) -> int | tuple[int, 
     if m:
         raise HostError("domain-invalid-code-point", m.start())
     if ends_in_a_number(ascii_domain):
-        return _parse_ipv4(ascii_domain, sink)
+        return parse_ipv4(ascii_domain, sink)
     return ascii_domain

@@ -354,6 +354,31 @@ def domain_to_ascii(domain: str, be_strict: bool = False) -> str:
     return ".".join(out)
 
 
+def domain_to_ascii_checked(domain: str) -> tuple[str, bool]:
+    """ToASCII with beStrict false, and whether beStrict true would succeed.
+
+    One processing pass serves both runs the URL Standard's domain parser
+    makes (§3.3): the strict flags only add checks on the same labels.
+    """
+    labels, errors = _process(domain, False, False)
+    if errors:
+        raise errors[0]
+    out = ["xn--" + punycode_encode(lab) if not lab.isascii() else lab for lab in labels]
+    strict_ok = True
+    for lab in labels:
+        if lab and (lab[2:4] == "--" or lab[0] == "-" or lab[-1] == "-"
+                    or any(c < "\x80" and not (c.isalnum() and c.islower() or c.isdigit()
+                                               or c == "-") for c in lab)):
+            strict_ok = False
+            break
+    if strict_ok:
+        total = ".".join(out)
+        body = total[:-1] if total.endswith(".") else total
+        if not body or len(body) > 253 or any(not 1 <= len(x) <= 63 for x in body.split(".")):
+            strict_ok = False
+    return ".".join(out), strict_ok
+
+
 def domain_to_unicode(domain: str, be_strict: bool = False) -> str:
     """UTS #46 ToUnicode with the URL Standard's flags; errors leave the input.
 

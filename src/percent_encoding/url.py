@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ._host import serialize_host
-from ._url_parser import Failure, URLRecord, basic_parse, serialize, serialize_path
+from ._url_parser import Failure, URLRecord, basic_parse, fast_parse, serialize, serialize_path
 from .core import encode, to_usv_string
 from .errors import PercentEncodingTypeError, URLParseError
 from .form import URLSearchParams
@@ -97,18 +97,21 @@ class URL:
     validation_errors: tuple[ValidationError, ...]
 
     def __init__(self, input: str, base: str | URL | None = None) -> None:
-        rec, errs = _api_parse(input, base)
-        self._init(rec, errs)
+        rec, errs, href = _api_parse(input, base)
+        self._init(rec, errs, href)
 
-    def _init(self, rec: URLRecord, errs: tuple[ValidationError, ...]) -> None:
-        object.__setattr__(self, "_rec", rec)
-        object.__setattr__(self, "_href", serialize(rec))
-        object.__setattr__(self, "validation_errors", errs)
+    def _init(self, rec: URLRecord, errs: tuple[ValidationError, ...], href: str | None) -> None:
+        _set = object.__setattr__
+        _set(self, "_rec", rec)
+        _set(self, "_href", serialize(rec) if href is None else href)
+        _set(self, "validation_errors", errs)
 
     @classmethod
-    def _from_record(cls, rec: URLRecord, errs: tuple[ValidationError, ...] = ()) -> URL:
+    def _from_record(
+        cls, rec: URLRecord, errs: tuple[ValidationError, ...] = (), href: str | None = None
+    ) -> URL:
         self = object.__new__(cls)
-        self._init(rec, errs)
+        self._init(rec, errs, href)
         return self
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -352,7 +355,7 @@ def _api_parse(
     base: str | URL | None,
     raw: dict[str, str] | None = None,
     encoding: str = "utf-8",
-) -> tuple[URLRecord, tuple[ValidationError, ...]]:
+) -> tuple[URLRecord, tuple[ValidationError, ...], str | None]:
     # URL Standard §6.1 "API URL parser": the base is parsed first.
     text = to_usv_string(_check_str(input, "input"))
     base_rec: URLRecord | None = None
@@ -367,13 +370,17 @@ def _api_parse(
                 f"invalid base URL ({e.name} at {e.position})", e.name, e.position
             ) from None
     errs: list[tuple[str, int]] = []
+    if base_rec is None and raw is None and encoding == "utf-8":
+        fast = fast_parse(text, errs)
+        if fast is not None:
+            return fast[0], tuple(ValidationError(*e) for e in errs) if errs else (), fast[1]
     try:
         rec = basic_parse(text, base_rec, errors=errs, raw=raw, encoding=encoding)
     except Failure as e:
         raise URLParseError(
             f"invalid URL {input!r}: {e.name} at position {e.position}", e.name, e.position
         ) from None
-    return rec, tuple(ValidationError(*e) for e in errs)
+    return rec, tuple(ValidationError(*e) for e in errs), None
 
 
 def parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8") -> URL:
@@ -394,8 +401,8 @@ def parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8")
 
         name = lookup(encoding).name
         encoding = "utf-8" if name in ("UTF-8", "UTF-16LE", "UTF-16BE", "replacement") else name
-    rec, errs = _api_parse(input, base, encoding=encoding)
-    return URL._from_record(rec, errs)
+    rec, errs, href = _api_parse(input, base, encoding=encoding)
+    return URL._from_record(rec, errs, href)
 
 
 def can_parse(input: str, base: str | URL | None = None) -> bool:
@@ -460,7 +467,7 @@ def explain(input: str, base: str | URL | None = None) -> dict[str, Any]:
         (("'", '%27'), (' ', '%20'))
     """
     raw: dict[str, str] = {}
-    rec, errs = _api_parse(input, base, raw=raw)
+    rec, errs, _ = _api_parse(input, base, raw=raw)
     u = URL._from_record(rec, errs)
     comps: list[ComponentReport] = []
     if "userinfo" in raw:
