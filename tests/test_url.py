@@ -205,5 +205,5 @@ def test_fast_path_is_taken_for_common_urls() -> None:
 
     for s in ("https://www.example.com/a/b?c=d#e", "http://h.example:8080/x y?é"):
         assert fast_parse(s, None) is not None
-    for s in ("http://u@h/", "file:///x", "http://1.2.3.4x/", "http://h/./x", " http://h/"):
+    for s in ("http://u@h/", "file:///x", "http://1.2.3.4.5/", "http://h/./x", " http://h/"):
         assert fast_parse(s, None) is None

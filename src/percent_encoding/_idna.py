@@ -367,7 +367,7 @@ def domain_to_ascii_checked(domain: str) -> tuple[str, bool]:
     strict_ok = True
     for lab in labels:
         if lab and (lab[2:4] == "--" or lab[0] == "-" or lab[-1] == "-"
-                    or any(c < "\x80" and not (c.isalnum() and c.islower() or c.isdigit()
+                    or any(c < "\x80" and not ((c.isalnum() and c.islower()) or c.isdigit()
                                                or c == "-") for c in lab)):
             strict_ok = False
             break

@@ -17,7 +17,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ._host import HostError, parse_host, parse_ipv4, serialize_host, url_unit_errors
-from ._host import _strict_ascii_ok as _strict_ascii_ok_ref
 from .core import encode
 
 __all__ = ["SPECIAL", "Failure", "URLRecord", "basic_parse", "serialize"]
