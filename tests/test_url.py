@@ -177,10 +177,11 @@ def test_relative_against_ada(parts: list[str]) -> None:
 
 _FAST_PIECES = ["http://", "HTTPS://", "ws://", "ftp://", "foo://", "a", "Z", "-", "_", ".", "1",
                 "0x", "xn--", ":", ":80", ":443", ":99999", "/", "//", "/.", "/..", "%2e", "%",
-                "%4", "%41", "?", "#", "é", " ", "\t", "\\", "@", "'", "`", "{", "\x00", "\x7f"]
+                "%4", "%41", "?", "#", "é", " ", "\t", "\\", "@", "'", "`", "{", "\x00", "\x7f",
+                "[", "]", "[::1]", "[0:00::1]", "[1::2:3.4.5.6]", "u:p@", "@@", "%2E."]
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=1500, deadline=None)
 @given(st.lists(st.sampled_from(_FAST_PIECES), min_size=1, max_size=14))
 def test_fast_path_equals_state_machine(parts: list[str]) -> None:
     from percent_encoding._url_parser import Failure, basic_parse, fast_parse, serialize
@@ -203,7 +204,8 @@ def test_fast_path_equals_state_machine(parts: list[str]) -> None:
 def test_fast_path_is_taken_for_common_urls() -> None:
     from percent_encoding._url_parser import fast_parse
 
-    for s in ("https://www.example.com/a/b?c=d#e", "http://h.example:8080/x y?é"):
+    for s in ("https://www.example.com/a/b?c=d#e", "http://h.example:8080/x y?é",
+              "http://u:p@h/a/../b", "http://[::1]/", "http://1.2.3.4/"):
         assert fast_parse(s, None) is not None
-    for s in ("http://u@h/", "file:///x", "http://1.2.3.4.5/", "http://h/./x", " http://h/"):
+    for s in ("http://h\\x", "file:///x", "http://1.2.3.4.5/", "http://xn--a.b/", " http://h/"):
         assert fast_parse(s, None) is None

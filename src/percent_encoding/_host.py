@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from .errors import PercentEncodingError
 
@@ -137,7 +138,7 @@ def parse_ipv4(text: str, sink: ErrorSink) -> int:
 # --- IPv6 (URL Standard §3.5, "IPv6 parser") --------------------------------
 
 
-def _parse_ipv6(s: str, base: int) -> tuple[int, ...]:
+def parse_ipv6(s: str, sink: ErrorSink, base: int = 0) -> tuple[int, ...]:
     address = [0] * 8
     piece = 0
     compress: int | None = None
@@ -209,6 +210,8 @@ def _parse_ipv6(s: str, base: int) -> tuple[int, ...]:
                 raise fail("IPv6-invalid-code-point")
         elif p < n:
             raise fail("IPv6-invalid-code-point")
+        if length > 1 and value < 16 ** (length - 1):
+            sink("IPv6-piece-leading-zero", base + p - length)
         address[piece] = value
         piece += 1
     if compress is not None:
@@ -278,9 +281,20 @@ def _strict_ascii_ok(domain: str) -> bool:
     return all(_LDH_LABEL.fullmatch(lab) and lab[2:4] != "--" for lab in body.split("."))
 
 
+@lru_cache(maxsize=2048)
+def _ascii_strict_ok(domain: str) -> bool:
+    from ._idna import IDNAError, domain_to_ascii
+
+    try:
+        domain_to_ascii(domain, True)
+    except IDNAError:
+        return False
+    return True
+
+
 def _domain_to_ascii(domain: str, sink: ErrorSink) -> str:
     # URL Standard §3.3 "domain parser" with beStrict false.
-    from ._idna import IDNAError, domain_to_ascii, domain_to_ascii_checked
+    from ._idna import IDNAError, domain_to_ascii_checked
 
     if domain.isascii() and "xn--" not in domain.lower():
         lowered = domain.lower()
@@ -289,9 +303,7 @@ def _domain_to_ascii(domain: str, sink: ErrorSink) -> str:
         return lowered
     if domain.isascii():
         # Only the strict run can fail here, and it only reports.
-        try:
-            domain_to_ascii(domain, True)
-        except IDNAError:
+        if not _ascii_strict_ok(domain):
             sink("domain-to-ASCII", 0)
         return domain.lower()
     try:
@@ -309,7 +321,7 @@ def parse_host(text: str, is_opaque: bool, sink: ErrorSink) -> int | tuple[int, 
     if text.startswith("["):
         if not text.endswith("]"):
             raise HostError("IPv6-unclosed", 0)
-        return _parse_ipv6(text[1:-1], 1)
+        return parse_ipv6(text[1:-1], sink, 1)
     if is_opaque:
         m = _FORBIDDEN_HOST_RE.search(text)
         if m:

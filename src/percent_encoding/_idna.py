@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import unicodedata
 from bisect import bisect_right
+from functools import lru_cache
 from types import ModuleType
 
 from .errors import PercentEncodingError
@@ -354,11 +355,14 @@ def domain_to_ascii(domain: str, be_strict: bool = False) -> str:
     return ".".join(out)
 
 
+@lru_cache(maxsize=2048)
 def domain_to_ascii_checked(domain: str) -> tuple[str, bool]:
     """ToASCII with beStrict false, and whether beStrict true would succeed.
 
     One processing pass serves both runs the URL Standard's domain parser
-    makes (§3.3): the strict flags only add checks on the same labels.
+    makes (§3.3): the strict flags only add checks on the same labels.  The
+    result is a pure function of the domain, so recent ones are cached (hosts
+    repeat: a crawl or a log column names a few hosts many times).
     """
     labels, errors = _process(domain, False, False)
     if errors:

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ._host import HostError, parse_host, parse_ipv4, serialize_host, url_unit_errors
+from ._host import HostError, parse_host, parse_ipv4, parse_ipv6, serialize_host, url_unit_errors
 from .core import encode
 
 __all__ = ["SPECIAL", "Failure", "URLRecord", "basic_parse", "serialize"]
@@ -758,7 +758,8 @@ def basic_parse(
 # checks that both give the same record and the same validation errors.
 _FAST = re.compile(
     r"(?P<scheme>[A-Za-z][A-Za-z0-9+.\-]*)://"
-    r"(?P<host>[A-Za-z0-9\-_]+(?:\.[A-Za-z0-9\-_]+)*\.?)"
+    r"(?:(?P<userinfo>[^/?#\\]*)@)?"
+    r"(?P<host>[A-Za-z0-9\-_]+(?:\.[A-Za-z0-9\-_]+)*\.?|\[[0-9A-Fa-f:.]*\])"
     r"(?::(?P<port>[0-9]{0,5}))?"
     r"(?P<path>/[^?#]*)?"
     r"(?:\?(?P<query>[^#]*))?"
@@ -782,6 +783,26 @@ def _unit_errors(text: str, offset: int, found: list[tuple[str, int]]) -> None:
         url_unit_errors(text, offset, lambda n, p: found.append((n, p)))
 
 
+def _fast_path_segments(path: str) -> list[str]:
+    # The path state's dot-segment steps (URL Standard §4.4) on raw segments
+    # of a special, non-file URL with no backslash.
+    raw = path[1:].split("/")
+    out: list[str] = []
+    last = len(raw) - 1
+    for i, seg in enumerate(raw):
+        if _double_dot(seg):
+            if out:
+                out.pop()
+            if i == last:
+                out.append("")
+        elif _single_dot(seg):
+            if i == last:
+                out.append("")
+        else:
+            out.append(seg)
+    return out
+
+
 def fast_parse(inp: str, errors: list[tuple[str, int]] | None) -> tuple[URLRecord, str] | None:
     """The common case of :func:`basic_parse` (no base, UTF-8): record and href, or None."""
     if not inp or inp[0] <= " " or inp[-1] <= " " or "\t" in inp or "\n" in inp or "\r" in inp:
@@ -789,25 +810,47 @@ def fast_parse(inp: str, errors: list[tuple[str, int]] | None) -> tuple[URLRecor
     m = _FAST.fullmatch(inp)
     if m is None:
         return None
-    scheme, host_text, port_text, path, q, frag = m.groups()
+    scheme, userinfo, host_text, port_text, path, q, frag = m.groups()
     scheme = scheme.lower()
     if scheme not in _FAST_SCHEMES:
         return None
-    host = host_text.lower()
-    if "xn--" in host:
-        return None
-    ipv4: int | None = None
-    v4_errors: list[tuple[str, int]] = []
-    if _FAST_HOST_NUMERIC.search(host) is not None:
-        hs = m.start(2)
+    found: list[tuple[str, int]] = []
+    host: Host
+    hs = m.start(3)
+    if host_text[0] == "[":
         try:
-            ipv4 = parse_ipv4(host, lambda n, p: v4_errors.append((n, hs + p)))
+            host = parse_ipv6(host_text[1:-1], lambda n, p: found.append((n, hs + 1 + p)))
         except HostError:
-            return None  # the state machine reports the failure
+            return None
+    else:
+        host = host_text.lower()
+        if "xn--" in host:
+            return None
+        if _FAST_HOST_STRICT.fullmatch(host) is None:
+            found.append(("domain-to-ASCII", hs))
+        if _FAST_HOST_NUMERIC.search(host) is not None:
+            try:
+                host = parse_ipv4(host, lambda n, p: found.append((n, hs + p)))
+            except HostError:
+                return None  # the state machine reports the failure
+    username = password = ""
+    if userinfo is not None:
+        u0 = m.start(2)
+        found += [("invalid-credentials", u0 + i) for i, ch in enumerate(userinfo) if ch == "@"]
+        found.append(("invalid-credentials", m.end(2)))
+        name, colon, pw = userinfo.partition(":")
+        username = encode(name, "userinfo")
+        password = encode(pw, "userinfo") if colon else ""
+    segments: list[str] | None = None
     if path is None:
-        path = ""
-    elif "/." in path or "\\" in path or "%2" in path:
-        return None  # dot segments (or what could spell one) need the path state
+        epath = "/"
+    elif "\\" in path:
+        return None
+    elif "/." in path or ("%" in path and "%2e" in path.lower()):
+        segments = [encode(x, "path") for x in _fast_path_segments(path)]
+        epath = "/" + "/".join(segments)
+    else:
+        epath = encode(path, "path")
     port: int | None = None
     if port_text:
         port = int(port_text)
@@ -816,25 +859,21 @@ def fast_parse(inp: str, errors: list[tuple[str, int]] | None) -> tuple[URLRecor
         if port == SPECIAL[scheme]:
             port = None
     if errors is not None:
-        found: list[tuple[str, int]] = []
-        if _FAST_HOST_STRICT.fullmatch(host) is None:
-            found.append(("domain-to-ASCII", m.start(2)))
-        found += v4_errors
         if path:
-            _unit_errors(path, m.start(4), found)
+            _unit_errors(path, m.start(5), found)
         if q:
-            _unit_errors(q, m.start(5), found)
+            _unit_errors(q, m.start(6), found)
         if frag:
-            _unit_errors(frag, m.start(6), found)
+            _unit_errors(frag, m.start(7), found)
         if found:
             found.sort(key=lambda e: e[1])
             errors.extend(found)
-    epath = encode(path, "path") if path else "/"
-    if ipv4 is not None:
-        host = serialize_host(ipv4)
-    href = [scheme, "://", host]
+    href = [scheme, "://"]
+    if username or password:
+        href.append(username + (":" + password if password else "") + "@")
+    href.append(host if isinstance(host, str) else serialize_host(host))
     if port is not None:
-        href.append(":" + port_text.lstrip("0") if port else ":0")
+        href.append(":" + str(port))
     href.append(epath)
     equery = efrag = None
     if q is not None:
@@ -843,6 +882,7 @@ def fast_parse(inp: str, errors: list[tuple[str, int]] | None) -> tuple[URLRecor
     if frag is not None:
         efrag = encode(frag, "fragment")
         href.append("#" + efrag)
-    rec = URLRecord(scheme, "", "", host if ipv4 is None else ipv4, port,
-                    epath[1:].split("/"), equery, efrag)
+    if segments is None:
+        segments = epath[1:].split("/")
+    rec = URLRecord(scheme, username, password, host, port, segments, equery, efrag)
     return rec, "".join(href)

@@ -1,0 +1,108 @@
+"""Parse + href of a mixed URL corpus: percent_encoding.url against the peers.
+
+Every contender parses each URL of the corpus and reads its serialization
+(``href``, or ``geturl()`` for urllib), in one process, in interleaved rounds;
+the table gives the median µs per URL and each peer's time over ours.
+
+Peers (each skipped when not installed): can_ada and ada-url (ada, C++),
+yarl, urllib.parse (urlsplit + geturl: no WHATWG semantics, for scale) and
+whatwg-url (pure Python).  Usage: python bench/bench_url.py [--rounds N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+
+# A crawler-like mix: mostly plain http(s) URLs, some needing encoding, some
+# IDN hosts, IP literals, credentials, dot segments and non-special schemes.
+CORPUS = [
+    "https://www.example.com/",
+    "https://www.example.com/path/to/page?query=1&b=2#frag",
+    "http://example.org/search?q=caf%C3%A9+au+lait&lang=fr",
+    "https://shop.example.net/products/12345?ref=home&utm_source=news",
+    "https://cdn.example.com/static/js/app.min.js?v=3.2.1",
+    "http://example.com/a b/c d?x=y z",
+    "https://example.com/ü/ß?q=日本語#frag ment",
+    "https://api.example.io:8443/v1/items/42?fields=name,price",
+    "ftp://ftp.example.com/pub/file.txt",
+    "ws://chat.example.com/socket",
+    "http://Bücher.example/a?q=ü",
+    "https://xn--nxasmq6b.example/",
+    "https://192.168.0.1:8080/admin",
+    "http://[2001:db8::1]/index.html",
+    "https://user:pass@sub.example.org/a/./b/../c",
+    "mailto:someone@example.com",
+    "file:///C:/dir/file.txt",
+    "https://EXAMPLE.COM:443/Mixed/Case?Q=1",
+    "https://example.com/path/with%20escapes/and%2Fslash",
+    "https://news.example.co.uk/2026/11/24/story.html#comments",
+]
+
+
+def contenders() -> dict[str, Callable[[str], str]]:
+    out: dict[str, Callable[[str], str]] = {}
+    from percent_encoding import url
+
+    out["percent_encoding"] = lambda s: url.parse(s).href
+    try:
+        import can_ada
+
+        out["can_ada"] = lambda s: can_ada.parse(s).href
+    except ImportError:
+        pass
+    try:
+        import ada_url
+
+        out["ada-url"] = lambda s: ada_url.URL(s).href
+    except ImportError:
+        pass
+    try:
+        import yarl
+
+        out["yarl"] = lambda s: str(yarl.URL(s))
+    except ImportError:
+        pass
+    from urllib.parse import urlsplit
+
+    out["urllib.parse"] = lambda s: urlsplit(s).geturl()
+    try:
+        import whatwg_url
+
+        out["whatwg-url"] = lambda s: whatwg_url.parse_url(s).href
+    except ImportError:
+        pass
+    return out
+
+
+def time_one(fn: Callable[[str], str], reps: int) -> float:
+    corpus = CORPUS
+    t = time.perf_counter()
+    for _ in range(reps):
+        for s in corpus:
+            fn(s)
+    return (time.perf_counter() - t) / (reps * len(corpus)) * 1e6
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=15)
+    ap.add_argument("--reps", type=int, default=200)
+    args = ap.parse_args()
+    cs = contenders()
+    times: dict[str, list[float]] = {k: [] for k in cs}
+    for _ in range(args.rounds):
+        for name, fn in cs.items():
+            reps = max(1, args.reps // 10) if name == "whatwg-url" else args.reps
+            times[name].append(time_one(fn, reps))
+    ours = statistics.median(times["percent_encoding"])
+    print(f"{'contender':<18} {'µs/URL':>8} {'vs ours':>8}")
+    for name, ts in times.items():
+        med = statistics.median(ts)
+        print(f"{name:<18} {med:8.2f} {med / ours:8.2f}x")
+
+
+if __name__ == "__main__":
+    main()
