@@ -76,6 +76,7 @@ PUBLIC_MODULES = (
     "percent_encoding.legacy",
     "percent_encoding.schemes",
     "percent_encoding.arrow",
+    "percent_encoding.url",
     "percent_encoding.cli",
     "percent_encoding.errors",
     "percent_encoding.web.server",

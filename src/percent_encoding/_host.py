@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from ._abnf import BAD_PERCENT, PCT_ENCODED
 from .errors import PercentEncodingError
 
 __all__ = [
@@ -43,8 +44,6 @@ _FORBIDDEN_HOST = frozenset("\x00\t\n\r #/:<>?@[\\]^|")
 _FORBIDDEN_HOST_RE = re.compile(r"[\x00\t\n\r #/:<>?@\[\\\]^|]")
 _FORBIDDEN_DOMAIN_RE = re.compile(r"[\x00-\x20#/:<>?@\[\\\]^|%\x7f]")
 _HEX = frozenset("0123456789abcdefABCDEF")
-_PCT_RE = re.compile(r"%[0-9A-Fa-f]{2}")
-_BAD_PCT_RE = re.compile(r"%(?![0-9A-Fa-f]{2})")
 # URL code points (URL Standard §4.3 "URL writing"), as a negated class:
 # ASCII alphanumerics and !$&'()*+,-./:;=?@_~, then U+00A0 to U+10FFFD less
 # surrogates and noncharacters.  "%" is allowed here and checked on its own.
@@ -65,7 +64,7 @@ def url_unit_errors(text: str, offset: int, sink: ErrorSink) -> None:
     """
     where = [m.start() for m in _NOT_URL_UNIT_RE.finditer(text)]
     if "%" in text:
-        where += [m.start() for m in _BAD_PCT_RE.finditer(text)]
+        where += [m.start() for m in BAD_PERCENT.finditer(text)]
         where.sort()
     for i in where:
         sink("invalid-URL-unit", offset + i)
@@ -330,7 +329,7 @@ def parse_host(text: str, is_opaque: bool, sink: ErrorSink) -> int | tuple[int, 
         from .core import encode
 
         return encode(text, "c0-control", errors="replace")
-    if "%" in text and _PCT_RE.search(text):
+    if "%" in text and PCT_ENCODED.search(text):
         sink("domain-percent-encoded", 0)
     from .core import decode_text
 

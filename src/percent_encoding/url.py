@@ -394,6 +394,7 @@ def parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8")
         >>> parse("http://h/?ü", encoding="windows-1252").search
         '?%FC'
     """
+    _check_str(encoding, "encoding")
     if encoding.lower() in ("utf-8", "utf8"):
         encoding = "utf-8"
     else:
