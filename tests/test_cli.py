@@ -681,3 +681,31 @@ def test_python_codec_names_suggest_the_whatwg_label(capsys: pytest.CaptureFixtu
     assert code == 2 and f"use {use!r}" in err
     _no_traceback(err)
     assert run(capsys, "encode", "-s", "query", "--encoding", use, "é")[0] == 0
+
+
+# --- percent url ---------------------------------------------------------------
+
+
+def test_url_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "url", "https://Bücher.example/a b?q=ü'#x y")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "https://xn--bcher-kva.example/a%20b?q=%C3%BC%27#x%20y"
+    assert any("special-query" in ln for ln in lines)
+    assert "invalid-URL-unit" in out
+
+
+def test_url_json_and_base(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "url", "--json", "--base", "http://h.example/a/b", "../c d")
+    assert code == 0
+    rep = json.loads(out)
+    assert rep["href"] == "http://h.example/c%20d"
+    path = next(c for c in rep["components"] if c["component"] == "path")
+    assert path["encode_set"] == "path" and path["encoded"] == [[" ", "%20"]]
+    assert rep["validation_errors"] == [{"name": "invalid-URL-unit", "position": 4}]
+
+
+def test_url_failure_names_the_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "url", "https://h.example:99999/")
+    assert code != 0 and out == ""
+    assert "port-out-of-range" in err and "18" in err

@@ -136,6 +136,13 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--json", action="store_true", help="as JSON")
     t.set_defaults(func=cmd_detect)
 
+    u = add("url", "what a browser requests for URL: href, components, encode sets, errors",
+            EPILOG_URL)
+    u.add_argument("url", metavar="URL")
+    u.add_argument("--base", metavar="URL", help="base URL for a relative URL")
+    u.add_argument("--json", action="store_true", help="as JSON")
+    u.set_defaults(func=_cmd_url)
+
     v = add("serve", "start the web tool", EPILOG_SERVE)
     v.add_argument("--host", default="127.0.0.1", help="address to bind (default: 127.0.0.1)")
     v.add_argument("--port", "-p", type=_port, default=8000,
@@ -143,6 +150,21 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--open", action="store_true", help="open the page in a browser")
     v.set_defaults(func=cmd_serve)
     return p
+
+
+EPILOG_URL = """examples:
+  percent url 'https://Bücher.example/a b?q=ü#x'
+  percent url --base https://h.example/a/b '../c d'
+  percent url --json 'http://[::1]:80/%zz'
+
+The WHATWG URL Standard's parser, as browsers run it. A URL that does not
+parse exits 1 with the Standard's validation-error name and position."""
+
+
+def _cmd_url(args: argparse.Namespace) -> int:
+    from ._url import cmd_url  # imported on use: keeps `percent encode` start-up small
+
+    return cmd_url(args)
 
 
 def _usage(p: argparse.ArgumentParser) -> int:
