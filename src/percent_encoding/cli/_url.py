@@ -49,7 +49,7 @@ def cmd_url(args: argparse.Namespace) -> int:
         changed = ", ".join(f"{ch!r}→{r}" for ch, r in c["encoded"])
         head = f"  {style.bold(c['component'] + ':'):<12} {c['output']}"
         print(head)
-        detail = c["encode_set"] and f"set {c['encode_set']}" or c["reason"]
+        detail = (c["encode_set"] and f"set {c['encode_set']}") or c["reason"]
         print(style.dim(f"      {detail}" + (f"; changed {changed}" if changed else "")))
     errs = rep["validation_errors"]
     if errs:
