@@ -3,6 +3,8 @@ encoding and scheme variants."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -166,3 +168,75 @@ class TestVariants:
     def test_types(self) -> None:
         with pytest.raises(PercentEncodingTypeError):
             detect.variants(None)  # type: ignore[arg-type]
+
+
+# --- whole URLs ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "u,plus,rule",
+    [
+        ("http://example.com/a+b/c", False, "url-component"),  # '+' in the path
+        ("https://example.com/#a+b", False, "url-component"),  # in the fragment
+        ("https://example.com/p?q=a+b#x+y", True, "http-query"),  # the query decides
+        ("https://example.com/a+b?q=a+b", True, "http-query"),
+        ("https://u+s@example.com/", False, "url-component"),
+        ("https://example.com/?q=ab", True, "http-query"),  # no '+': the query's rule
+    ],
+)
+def test_space_convention_judges_the_component_of_the_plus(u: str, plus: bool, rule: str) -> None:
+    sc = detect.space_convention(u)
+    assert (sc.plus_is_space, sc.rule) == (plus, rule)
+
+
+def test_diagnose_url_names_components() -> None:
+    u = "https://h.example/a+b%zz?q=c+d%e9#e+f%2"
+    fs = detect.diagnose(u)
+    got = [(f.code, f.component, f.start) for f in fs]
+    assert got == [
+        ("invalid-percent", "path", u.index("%zz")),
+        ("ambiguous-plus", "query", u.index("c+d") + 1),
+        ("lowercase-hex", "query", u.index("%e9")),
+        ("invalid-utf8", "query", u.index("%e9")),
+        ("trailing-percent", "fragment", u.index("%2")),
+    ]
+    # '#' ends the query: the '+' after it is not ambiguous.
+    assert [f.code for f in detect.diagnose("http://h/?a#b+c")] == []
+    # An explicit context keeps the old single-component reading.
+    old = [f.code for f in detect.diagnose("http://h/#b+c", context="query")]
+    assert old == ["raw-character", "ambiguous-plus"]
+
+
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from(list("%+aZ09-._~/?#&=éŸ ") + [
+    "%25", "%2e", "%2E", "%41", "%e9", "%E9", "%FF", "%C3%A9", "%u20AC", "%7e"]),
+    max_size=30).map("".join))
+def test_quiet_runs_hide_no_finding(text: str) -> None:
+    # The run-skipping token pattern must give what the plain one gives.
+    for ctx in ("query", "path", "form", "component", "fragment"):
+        fast = detect.diagnose(text, context=ctx)
+        must, name = detect._context_set(ctx)
+        orig = detect._token_re
+        try:
+            detect._token_re = lambda *_a: detect._TOKEN  # type: ignore[assignment]
+            slow = detect.diagnose(text, context=ctx)
+        finally:
+            detect._token_re = orig  # type: ignore[assignment]
+        assert fast == slow, (ctx, text)
+
+
+def _elapsed(fn: object, arg: str) -> float:
+    best = 1e9
+    for _ in range(3):
+        t = time.perf_counter()
+        fn(arg)  # type: ignore[operator]
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+@pytest.mark.parametrize("piece", ["%FF", "%ff+", "%", "+", "é", "%25%41", "a"])
+def test_diagnose_is_linear(piece: str) -> None:
+    n = 20000
+    t1 = _elapsed(detect.diagnose, piece * n)
+    t4 = _elapsed(detect.diagnose, piece * (4 * n))
+    assert t4 < 8 * t1 + 0.02, (piece, t1, t4)

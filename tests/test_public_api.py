@@ -39,7 +39,7 @@ NOT_LISTED: dict[str, dict[str, str]] = {
             "cmd_compare", "cmd_decode", "cmd_detect", "cmd_encode", "cmd_form_build",
             "cmd_form_parse", "cmd_schemes", "cmd_serve",
             "EPILOG_COMPARE", "EPILOG_DECODE", "EPILOG_DETECT", "EPILOG_ENCODE", "EPILOG_FORM",
-            "EPILOG_MAIN", "EPILOG_SCHEMES", "EPILOG_SERVE",
+            "EPILOG_MAIN", "EPILOG_SCHEMES", "EPILOG_SERVE", "EPILOG_URL",
         )
     },
     "percent_encoding.web.server": {

@@ -370,12 +370,14 @@ _SPACE_COMPONENT = {
 }
 
 
-def detect_report(text: str, context: str = "query") -> dict[str, Any]:
+def detect_report(text: str, context: str = "auto") -> dict[str, Any]:
     """Everything :mod:`percent_encoding.detect` says about ``text``, as JSON-ready data.
 
     ``context`` is where the text lives, as :func:`~percent_encoding.detect.diagnose`
-    takes it ("query", "form", "path", "fragment", "component", … or an encode-set
-    name); an unknown one raises :class:`~percent_encoding.errors.UnknownSetError`.
+    takes it ("auto", "url", "query", "form", "path", "fragment", "component", … or an
+    encode-set name); an unknown one raises :class:`~percent_encoding.errors.UnknownSetError`.
+    With "auto" (the default) a text that starts like ``scheme://`` is a whole URL:
+    each component is judged by its own rules.
     Keys: ``space_convention`` (for that context, or for the URL when ``text`` is
     one), ``charset`` (guesses, best first; ``[]`` when the escaped bytes are ASCII),
     ``findings``, ``variants`` (registered schemes that could have written it), and
@@ -403,6 +405,8 @@ def detect_report(text: str, context: str = "query") -> dict[str, Any]:
             report["errors"][key] = str(e)
 
     looks_like_url = "://" in text or (text.split(":", 1)[0].isalpha() and ":" in text[:12])
+    if context == "auto":
+        context = "url" if detect._LOOKS_LIKE_URL.match(text) else "query"
     component = _SPACE_COMPONENT.get(context)
     attempt(
         "space_convention",
@@ -410,7 +414,10 @@ def detect_report(text: str, context: str = "query") -> dict[str, Any]:
     )
 
     def charset() -> list[Any]:
-        raw = core.decode(text.split("?", 1)[-1] if looks_like_url else text, plus_as_space=True)
+        part = text
+        if looks_like_url:  # the query: after the first '?', before the '#'
+            part = text.split("#", 1)[0].split("?", 1)[-1] if "?" in text else ""
+        raw = core.decode(part, plus_as_space=True)
         return [] if raw.isascii() else list(detect.charset(raw))
 
     attempt("charset", charset)

@@ -22,9 +22,12 @@ Everything here is linear in the input.
 
 from __future__ import annotations
 
+import codecs
 import re
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from ._charset import CharsetGuess
@@ -130,6 +133,13 @@ def space_convention(
             "no-form-body",
         )
     sch = scheme.lower().rstrip(":") if scheme else (_scheme_of(url) if url else None)
+    if comp is None and url is not None and "+" in url:
+        # A whole URL: judge the component the '+' is in (RFC 3986 §3; the
+        # query ends at '#').  A '+' in the query decides; else the first one.
+        spans = _url_spans(url)
+        plus_in = [name for name, a, b in spans if "+" in url[a:b]]
+        if plus_in and "query" not in plus_in:
+            comp = plus_in[0]
     if comp is None:
         comp = "query"
     if comp not in ("query", "path", "fragment", "userinfo", "host"):
@@ -232,6 +242,7 @@ class Finding:
     end: int
     message: str
     fix: str
+    component: str | None = None
 
 
 _CONTEXT_SETS = {
@@ -257,6 +268,27 @@ _TOKEN = re.compile(
 )
 
 
+@lru_cache(maxsize=64)
+def _token_re(must_encode: EncodeSet, ctx: str) -> re.Pattern[str]:
+    # _TOKEN, led by one alternative that swallows a run of ASCII characters
+    # that give no finding here, so plain text costs one match per run.
+    quiet = [
+        chr(c) for c in range(0x20, 0x7F)
+        if chr(c) not in must_encode and chr(c) not in "%+"
+    ]
+    if ctx == "form":
+        quiet += [c for c in "&=+" if c not in quiet]
+    elif ctx != "query" and "+" not in must_encode:
+        quiet.append("+")
+    cls = "".join(re.escape(c) for c in quiet)
+    # Escapes that give no finding either: upper-case hex of a byte that is not
+    # unreserved, and not %25 before two hex digits (a double encoding).
+    # Unreserved bytes (RFC 3986 §2.3): 2D 2E 30-39 41-5A 5F 61-7A 7E.
+    unreserved = "2[DE]|3[0-9]|4[1-9A-F]|5[0-9AF]|6[1-9A-F]|7[0-9AE]"
+    esc = f"%(?!{unreserved}|25[0-9A-Fa-f]{{2}})[0-9A-F]{{2}}"
+    return re.compile(f"((?:[{cls}]+|{esc})+)|" + _TOKEN.pattern, re.S)
+
+
 def _context_set(context: str | EncodeSet) -> tuple[EncodeSet, str]:
     if isinstance(context, EncodeSet):
         return context, context.name or "custom"
@@ -268,58 +300,130 @@ def _context_set(context: str | EncodeSet) -> tuple[EncodeSet, str]:
     return _get_set(context), context
 
 
+class _Collect(threading.local):
+    errors: list[tuple[int, int, str]]
+
+
+_COLLECT = _Collect()
+
+
+def _collect_errors(e: UnicodeError) -> tuple[str, int]:
+    assert isinstance(e, UnicodeDecodeError)
+    _COLLECT.errors.append((e.start, max(e.end, e.start + 1), e.reason))
+    return "", max(e.end, e.start + 1)
+
+
+codecs.register_error("percent_encoding.detect.collect", _collect_errors)
+
+
 def _invalid_utf8_findings(text: str, findings: list[Finding]) -> None:
+    # One decode per run of escapes, every error collected by the handler:
+    # linear in the run, however many invalid bytes it holds.
     for run in _ESCAPE_RUN.finditer(text):
-        raw = bytes(int(text[i + 1 : i + 3], 16) for i in range(run.start(), run.end(), 3))
+        raw = bytes.fromhex(run.group().replace("%", ""))
         if raw.isascii():
             continue
-        pos = 0
-        while pos < len(raw):
-            try:
-                raw[pos:].decode("utf-8")
-                break
-            except UnicodeDecodeError as e:
-                bad_start = pos + e.start
-                bad_end = pos + max(e.end, e.start + 1)
-                s = run.start() + 3 * bad_start
-                t = run.start() + 3 * bad_end
-                prev = findings[-1] if findings else None
-                if prev is not None and prev.code == "invalid-utf8" and prev.end == s:
-                    s = prev.start  # one finding per contiguous invalid stretch
-                    findings.pop()
-                findings.append(
-                    Finding(
-                        "invalid-utf8",
-                        s,
-                        t,
-                        f"the escapes {text[s:t]} do not decode as UTF-8 ({e.reason}); "
-                        "they may be in a legacy encoding (see detect.charset)",
-                        "decode with the right encoding, then re-encode as UTF-8",
-                    )
+        _COLLECT.errors = []
+        raw.decode("utf-8", "percent_encoding.detect.collect")
+        errors, _COLLECT.errors = _COLLECT.errors, []
+        # Contiguous invalid stretches become one finding each.
+        stretches: list[list[object]] = []
+        for bad_start, bad_end, reason in errors:
+            a = run.start() + 3 * bad_start
+            b = run.start() + 3 * bad_end
+            if stretches and stretches[-1][1] == a:
+                stretches[-1][1] = b
+            else:
+                stretches.append([a, b, reason])
+        for a, b, reason in stretches:
+            assert isinstance(a, int) and isinstance(b, int)
+            shown = text[a:b] if b - a <= 60 else text[a:a + 60] + f"… ({b - a} characters)"
+            findings.append(
+                Finding(
+                    "invalid-utf8",
+                    a,
+                    b,
+                    f"the escapes {shown} do not decode as UTF-8 ({reason}); "
+                    "they may be in a legacy encoding (see detect.charset)",
+                    "decode with the right encoding, then re-encode as UTF-8",
                 )
-                pos = bad_end
+            )
 
 
-def diagnose(text: str, *, context: str | EncodeSet = "query") -> list[Finding]:
+# RFC 3986 Appendix B, with the authority split as §3.2 says.
+_URL_PARTS = re.compile(r"(?:([A-Za-z][A-Za-z0-9+.\-]*):)?(?://([^/?#]*))?([^?#]*)"
+                        r"(?:\?([^#]*))?(?:#(.*))?", re.S)
+_LOOKS_LIKE_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://")
+
+
+def _url_spans(url: str) -> list[tuple[str, int, int]]:
+    """(component, start, end) for userinfo, host, path, query and fragment."""
+    m = _URL_PARTS.match(url)
+    assert m is not None
+    out: list[tuple[str, int, int]] = []
+    if m.group(2) is not None:
+        a, b = m.span(2)
+        auth = url[a:b]
+        at = auth.rfind("@")
+        if at != -1:
+            out.append(("userinfo", a, a + at))
+            a += at + 1
+        hostport = url[a:b]
+        colon = hostport.rfind(":")
+        if colon != -1 and "]" not in hostport[colon:]:
+            b = a + colon
+        out.append(("host", a, b))
+    out.append(("path", *m.span(3)))
+    if m.group(4) is not None:
+        out.append(("query", *m.span(4)))
+    if m.group(5) is not None:
+        out.append(("fragment", *m.span(5)))
+    return out
+
+
+def _diagnose_url(text: str) -> list[Finding]:
+    findings: list[Finding] = []
+    for comp, a, b in _url_spans(text):
+        if a == b:
+            continue
+        for f in diagnose(text[a:b], context=comp):
+            findings.append(Finding(f.code, f.start + a, f.end + a,
+                                    f.message, f.fix, comp))
+    return findings
+
+
+def diagnose(text: str, *, context: str | EncodeSet = "auto") -> list[Finding]:
     """Everything questionable in a percent-encoded string, in order.
 
-    ``context`` says where the string lives: "query", "form", "path",
-    "path-segment", "fragment", "userinfo", "host", "component" (one encoded
-    value), or any encode-set name; it decides which raw characters must have
-    been encoded (RFC 3986's grammar for that component) and whether a ``+``
-    is ambiguous.  A clean string gives an empty list.
+    ``context`` says where the string lives: "url" (a whole URL: each
+    component is judged by its own rules, and findings name it in
+    ``.component``), "query", "form", "path", "path-segment", "fragment",
+    "userinfo", "host", "component" (one encoded value), or any encode-set
+    name; it decides which raw characters must have been encoded (RFC 3986's
+    grammar for that component) and whether a ``+`` is ambiguous.  The
+    default, "auto", is "url" for text that starts like an absolute URL
+    (``scheme://``) and "query" otherwise.  A clean string gives an empty list.
+    Linear in the length of the text.
 
     >>> [f.code for f in diagnose("a%2x%41%e9+b")]
     ['invalid-percent', 'encoded-unreserved', 'lowercase-hex', 'invalid-utf8', 'ambiguous-plus']
+    >>> [(f.code, f.component) for f in diagnose("http://h/a+b#c+d?e%zz")]
+    [('invalid-percent', 'fragment')]
     """
     if not isinstance(text, str):
         raise PercentEncodingTypeError(f"diagnose() takes a str, not {type(text).__name__}")
+    if context == "auto":
+        context = "url" if _LOOKS_LIKE_URL.match(text) else "query"
+    if context == "url":
+        return _diagnose_url(text)
     must_encode, ctx = _context_set(context)
     findings: list[Finding] = []
     n = len(text)
-    for m in _TOKEN.finditer(text):
+    for m in _token_re(must_encode, ctx).finditer(text):
         tok = m.group()
         s, t = m.start(), m.end()
+        if m.lastindex == 1:
+            continue  # a run of characters that need no finding
         if tok[0] != "%":
             if tok == "+" and ctx == "query":
                 findings.append(Finding(

@@ -130,9 +130,9 @@ def build_parser() -> argparse.ArgumentParser:
     t = add("detect", "space convention, charset and problems of a percent-encoded string",
             EPILOG_DETECT)
     t.add_argument("text", metavar="TEXT")
-    t.add_argument("--context", default="query",
-                   help="where the text lives: query, form, path, fragment, component, or "
-                   "an encode-set name (default: query)")
+    t.add_argument("--context", default="auto",
+                   help="where the text lives: url, query, form, path, fragment, component, "
+                   "or an encode-set name (default: auto: url for 'scheme://…', else query)")
     t.add_argument("--json", action="store_true", help="as JSON")
     t.set_defaults(func=cmd_detect)
 

@@ -45,6 +45,8 @@ def cmd_detect(args: argparse.Namespace) -> int:
             for f in findings:
                 if isinstance(f, dict):
                     where = f"[{f.get('start')}:{f.get('end')}]"
+                    if f.get("component"):
+                        where += f" {f['component']}"
                     print(f"  {style.yellow(str(f.get('code')))} {where} {f.get('message', '')}")
                     if f.get("fix"):
                         print(f"      {style.dim('fix: ' + str(f['fix']))}")
