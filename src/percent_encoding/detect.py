@@ -327,16 +327,15 @@ def _invalid_utf8_findings(text: str, findings: list[Finding]) -> None:
         raw.decode("utf-8", "percent_encoding.detect.collect")
         errors, _COLLECT.errors = _COLLECT.errors, []
         # Contiguous invalid stretches become one finding each.
-        stretches: list[list[object]] = []
-        for bad_start, bad_end, reason in errors:
+        stretches: list[tuple[int, int, str]] = []
+        for bad_start, bad_end, why in errors:
             a = run.start() + 3 * bad_start
             b = run.start() + 3 * bad_end
             if stretches and stretches[-1][1] == a:
-                stretches[-1][1] = b
+                stretches[-1] = (stretches[-1][0], b, stretches[-1][2])
             else:
-                stretches.append([a, b, reason])
+                stretches.append((a, b, why))
         for a, b, reason in stretches:
-            assert isinstance(a, int) and isinstance(b, int)
             shown = text[a:b] if b - a <= 60 else text[a:a + 60] + f"… ({b - a} characters)"
             findings.append(
                 Finding(
