@@ -105,6 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
     fp.add_argument("--encoding", "-e", metavar="LABEL", help="legacy encoding of the body")
     fp.add_argument("--charset-hack", action="store_true",
                     help="let a _charset_ field choose the encoding")
+    fp.add_argument("--lines", action="store_true",
+                    help="one query or body per line; one JSON array per line (JSON Lines)")
     fp.add_argument("file", nargs="?", metavar="FILE", help="file to read (default: stdin)")
     fp.set_defaults(func=cmd_form_parse)
     fb = fsub.add_parser("build", help="serialize NAME=VALUE pairs",
