@@ -116,3 +116,38 @@ def test_form_parse_lines_interactive() -> None:
     finally:
         proc.stdin.close()
         proc.wait(timeout=30)
+
+
+# -- no silent loss ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [["encode", "abc"], ["encode"], ["decode"],
+                                  ["form", "parse", "--json"]])
+def test_closed_stdout_is_an_error(argv: list[str]) -> None:
+    # `percent encode abc >&-` used to exit 0 having written nothing.
+    cmd = " ".join([sys.executable, "-m", "percent_encoding", *argv]) + " >&-"
+    p = subprocess.run(["sh", "-c", cmd], input=b"a=b c\n", capture_output=True, timeout=60)
+    assert p.returncode == 1, p
+    assert b"standard output is closed" in p.stderr
+    assert b"Traceback" not in p.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("argv", [["encode", "abc"], ["decode"], ["form", "parse", "--tsv"],
+                                  ["form", "build", "a=1"]])
+def test_write_failure_is_an_error(argv: list[str]) -> None:
+    with open("/dev/full", "wb") as full:
+        p = subprocess.run([sys.executable, "-m", "percent_encoding", *argv], input=b"a=b\n",
+                           stdout=full, stderr=subprocess.PIPE, timeout=60)
+    assert p.returncode == 1
+    assert p.stderr.count(b"\n") == 1 and b"No space left" in p.stderr, p.stderr
+
+
+def test_detect_undecodable_argument_reported_as_bytes() -> None:
+    # Python hands a non-UTF-8 argument over as a lone surrogate (U+DCFF); the
+    # message must name the byte the user typed, not the surrogate.
+    p = subprocess.run([os.fsencode(sys.executable), b"-m", b"percent_encoding", b"detect",
+                        b"\xff%FF"], capture_output=True, timeout=60)
+    assert p.returncode == 2
+    assert b"0xFF" in p.stderr and b"surrogate" not in p.stderr.lower()
+    assert b"DCFF" not in p.stderr.upper()

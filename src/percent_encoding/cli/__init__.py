@@ -208,7 +208,11 @@ def main(argv: Iterable[str] | None = None) -> int:
         bad = _not_utf8(args)
         if bad:
             raise CLIError(bad, 2)
-        return int(args.func(args))
+        if sys.stdout is None:  # started with fd 1 closed (`>&-`): nothing could be written
+            raise CLIError("standard output is closed; nothing can be written", 1)
+        code = int(args.func(args))
+        sys.stdout.flush()  # a write that fails here (disk full) is an error, not exit 0
+        return code
     except CLIError as e:
         return _fail(prog, str(e), e.code)
     except PercentEncodingError as e:
@@ -218,14 +222,12 @@ def main(argv: Iterable[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
+        _stdout_to_devnull()
         return 141
     except OSError as e:
-        return _fail(prog, f"{e.strerror or e}", 1)
+        _stdout_to_devnull()  # what could not be written must not fail again at exit
+        return _fail(prog, f"cannot write the output: {e.strerror or e}"
+                     if e.filename is None else f"{e.strerror or e}", 1)
     except Exception as e:  # a bug: still one line, unless PERCENT_DEBUG asks for the traceback
         if os.environ.get("PERCENT_DEBUG"):
             raise
@@ -249,12 +251,20 @@ def _argv(argv: object) -> list[str]:
     return items
 
 
+def _stdout_to_devnull() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def _fail(prog: str, message: str, code: int) -> int:
     style = _Style(sys.stderr)
     one_line = " ".join(message.split())
     try:
         sys.stdout.flush()
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):
         pass
     print(f"{prog}: {style.red('error:')} {one_line}", file=sys.stderr)
     return code
