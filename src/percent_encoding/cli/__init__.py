@@ -90,6 +90,12 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--bytes", "-b", action="store_true",
                    help="write the decoded bytes as they are (no charset decoding)")
     d.add_argument("--all", "-a", action="store_true", help="show the result in every scheme")
+    d.add_argument("--raw", action="store_true",
+                   help="on a stream, decode %%0A and %%0D too (by default they stay encoded, "
+                   "so one input line stays one output line)")
+    d.add_argument("--per-line", action="store_true",
+                   help="with --encoding auto on a stream: detect each line's encoding "
+                   "(default: once, from the first 64 KB)")
     d.add_argument("text", nargs="?", metavar="TEXT", help="text to decode (default: stdin)")
     d.set_defaults(func=cmd_decode)
 

@@ -57,7 +57,9 @@ examples:
   percent decode --bytes '%FF%00' | xxd
   percent decode < urls.txt > decoded.txt
 
-Invalid %-sequences are kept unless --strict; invalid UTF-8 becomes U+FFFD.
+Invalid %-sequences are kept unless --strict; invalid UTF-8 becomes U+FFFD.  On a stream,
+%0A and %0D stay encoded (one line in, one line out) unless --raw; --encoding auto detects
+once from the first 64 KB (--per-line: each line).  On a terminal, controls show as %XX.
 """
 
 EPILOG_FORM = """\
