@@ -29,8 +29,8 @@ Safety: binds 127.0.0.1 by default; rejects a ``Host`` header that is not the
 loopback name it listens on (DNS rebinding); request bodies over
 :data:`MAX_BODY` get 413; inputs over :data:`MAX_EVERY_SCHEME` characters get the
 chosen scheme's result only, cut at :data:`MAX_OUTPUT` with a note; every response,
-errors from the standard library's request parsing included, carries a strict Content-Security-Policy
-(``default-src 'self'``), ``X-Content-Type-Options: nosniff`` and
+errors from the standard library's request parsing included, carries a strict
+Content-Security-Policy (``default-src 'self'``), ``X-Content-Type-Options: nosniff`` and
 ``X-Frame-Options: SAMEORIGIN``.
 """
 
