@@ -161,6 +161,7 @@ def iri_to_uri(iri: str, *, strict: bool = False) -> str:
     """
     if not isinstance(iri, str):
         raise PercentEncodingTypeError(f"iri_to_uri() takes a str, not {type(iri).__name__}")
+    _core._check_bool(strict, "strict")
     if strict:
         _check_iri(iri)
     return _core.encode(iri, IRI_TO_URI)

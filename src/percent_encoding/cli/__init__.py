@@ -90,6 +90,12 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--bytes", "-b", action="store_true",
                    help="write the decoded bytes as they are (no charset decoding)")
     d.add_argument("--all", "-a", action="store_true", help="show the result in every scheme")
+    d.add_argument("--raw", action="store_true",
+                   help="on a stream, decode %%0A and %%0D too (by default they stay encoded, "
+                   "so one input line stays one output line)")
+    d.add_argument("--per-line", action="store_true",
+                   help="with --encoding auto on a stream: detect each line's encoding "
+                   "(default: once, from the first 64 KB)")
     d.add_argument("text", nargs="?", metavar="TEXT", help="text to decode (default: stdin)")
     d.set_defaults(func=cmd_decode)
 
@@ -105,6 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
     fp.add_argument("--encoding", "-e", metavar="LABEL", help="legacy encoding of the body")
     fp.add_argument("--charset-hack", action="store_true",
                     help="let a _charset_ field choose the encoding")
+    fp.add_argument("--lines", action="store_true",
+                    help="one query or body per line; one JSON array per line (JSON Lines)")
     fp.add_argument("file", nargs="?", metavar="FILE", help="file to read (default: stdin)")
     fp.set_defaults(func=cmd_form_parse)
     fb = fsub.add_parser("build", help="serialize NAME=VALUE pairs",
@@ -228,7 +236,11 @@ def main(argv: Iterable[str] | None = None) -> int:
         bad = _not_utf8(args)
         if bad:
             raise CLIError(bad, 2)
-        return int(args.func(args))
+        if sys.stdout is None:  # started with fd 1 closed (`>&-`): nothing could be written
+            raise CLIError("standard output is closed; nothing can be written", 1)
+        code = int(args.func(args))
+        sys.stdout.flush()  # a write that fails here (disk full) is an error, not exit 0
+        return code
     except CLIError as e:
         return _fail(prog, str(e), e.code)
     except PercentEncodingError as e:
@@ -238,14 +250,12 @@ def main(argv: Iterable[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
+        _stdout_to_devnull()
         return 141
     except OSError as e:
-        return _fail(prog, f"{e.strerror or e}", 1)
+        _stdout_to_devnull()  # what could not be written must not fail again at exit
+        return _fail(prog, f"cannot write the output: {e.strerror or e}"
+                     if e.filename is None else f"{e.strerror or e}", 1)
     except Exception as e:  # a bug: still one line, unless PERCENT_DEBUG asks for the traceback
         if os.environ.get("PERCENT_DEBUG"):
             raise
@@ -269,12 +279,20 @@ def _argv(argv: object) -> list[str]:
     return items
 
 
+def _stdout_to_devnull() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def _fail(prog: str, message: str, code: int) -> int:
     style = _Style(sys.stderr)
     one_line = " ".join(message.split())
     try:
         sys.stdout.flush()
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):
         pass
     print(f"{prog}: {style.red('error:')} {one_line}", file=sys.stderr)
     return code

@@ -10,9 +10,11 @@ with ``--strict`` or text the encoding cannot represent is a data error
 from __future__ import annotations
 
 import argparse
+import codecs
 import os
 import sys
 from collections.abc import Callable
+from typing import IO, cast
 
 from .. import core, schemes
 from .._tool import (
@@ -22,11 +24,19 @@ from .._tool import (
     check_encoding,
     decode_with,
     encode_with,
+    guess_charset,
     plain_profile,
     resolve_scheme,
 )
 from ..errors import PercentEncodingError
-from ._stream import _out_bytes, stream_lines
+from ._stream import (
+    Step,
+    _out_bytes,
+    escape_cut,
+    keep_crlf_encoded,
+    stream_lines,
+    terminal_safe,
+)
 from ._term import CLIError, _input_size, _Progress, _Style, _table, _visible
 
 
@@ -84,6 +94,9 @@ def cmd_encode(args: argparse.Namespace) -> int:
             def fn(line: bytes) -> bytes:  # the common case, without per-line checks
                 return core.encode(line, es, space_as_plus=plus).encode("ascii")
 
+            # Byte by byte: a long line can be cut anywhere.
+            return _run_stream(fn, args, step_factory=lambda: lambda b, final: fn(b))
+
         else:
 
             def fn(line: bytes) -> bytes:
@@ -108,67 +121,163 @@ def cmd_decode(args: argparse.Namespace) -> int:
             assert prof is not None
             raw = core.decode(_arg_data(args.text), plus_as_space=prof[1], strict=args.strict)
             sys.stdout.flush()
-            sys.stdout.buffer.write(raw)
+            sys.stdout.buffer.write(terminal_safe(raw) if sys.stdout.isatty() else raw)
             sys.stdout.buffer.flush()
             return 0
         out, chosen = decode_with(s, _arg_data(args.text), args.encoding, strict=args.strict)
         if chosen is not None:
             print(f"percent: charset: {chosen}", file=sys.stderr)
         sys.stdout.flush()
-        sys.stdout.buffer.write(_out_bytes(out) + b"\n")
+        shown = _out_bytes(out)
+        sys.stdout.buffer.write((terminal_safe(shown) if sys.stdout.isatty() else shown) + b"\n")
         sys.stdout.buffer.flush()
         return 0
+
+    inp: IO[bytes] = sys.stdin.buffer
+    encoding = args.encoding
+    if encoding == "auto" and not (args.per_line or args.all or args.bytes):
+        inp, encoding = _sample_charset(inp, prof[1] if prof is not None else False)
+    tty = sys.stdout.isatty()
+    # Line mode keeps the line structure: a %0A or %0D stays encoded unless --raw.
+    protect = (lambda b: b) if args.raw else keep_crlf_encoded
+    step_factory: Callable[[], Step] | None = None
+    block_fn: Callable[[bytes], bytes] | None = None
 
     if args.all:
 
         def fn(line: bytes) -> bytes:
             return _out_bytes(_all_table(_utf8(line), args, decode=True)) + b"\n"
 
-    elif args.bytes:
-        assert prof is not None
-        plus, strict = prof[1], args.strict
+    elif prof is not None and not args.strict and (args.bytes or (
+            encoding != "auto" and _is_utf8(encoding))):
+        plus, as_text = prof[1], not args.bytes
 
         def fn(line: bytes) -> bytes:
-            return core.decode(line, plus_as_space=plus, strict=strict)
-
-        if not strict:
-            # Percent-decoding never joins bytes across a newline: decode whole blocks.
-            return _run_stream(fn, args, lambda block: core.decode(block, plus_as_space=plus))
-
-    elif prof is not None and not args.strict and args.encoding != "auto" and _is_utf8(
-        args.encoding
-    ):
-        plus = prof[1]
-
-        def fn(line: bytes) -> bytes:
-            return _out_bytes(core.decode_text(line, plus_as_space=plus))
+            if as_text:
+                return _out_bytes(core.decode_text(protect(line), plus_as_space=plus))
+            return core.decode(protect(line), plus_as_space=plus)
 
         # Neither percent-decoding nor UTF-8 decoding (a newline byte ends any bad
         # sequence) joins bytes across lines, so whole blocks give the same result.
-        return _run_stream(fn, args, fn)
+        block_fn = fn
 
-    else:
-        if args.encoding != "auto":
-            decode_with(s, "", args.encoding)
+        def step_factory() -> Step:
+            return _decode_step(plus, as_text, protect)
+
+    elif args.bytes:
+        assert prof is not None
+        plus = prof[1]
 
         def fn(line: bytes) -> bytes:
-            return _out_bytes(decode_with(s, line, args.encoding, strict=args.strict)[0])
+            out = core.decode(line, plus_as_space=plus, strict=True)
+            return out if args.raw else out.replace(b"\r", b"%0D").replace(b"\n", b"%0A")
 
-    return _run_stream(fn, args)
+    else:
+        if encoding != "auto":
+            decode_with(s, "", encoding)
+
+        def fn(line: bytes) -> bytes:
+            text = decode_with(s, line, encoding, strict=args.strict)[0]
+            if not args.raw:
+                text = text.replace("\r", "%0D").replace("\n", "%0A")
+            return _out_bytes(text)
+
+    if tty:  # what is shown on a terminal cannot drive it (%1B stays visible as %1B)
+        block_fn = None
+        line_fn, step_make = fn, step_factory
+
+        def fn(line: bytes) -> bytes:
+            return terminal_safe(line_fn(line))
+
+        if step_make is not None:
+
+            def step_factory() -> Step:
+                inner = step_make()
+                return lambda data, final: terminal_safe(inner(data, final))
+
+    return _run_stream(fn, args, block_fn, step_factory, inp)
+
+
+def _decode_step(plus: bool, as_text: bool, protect: Callable[[bytes], bytes]) -> Step:
+    """Percent-decode (and UTF-8 decode) one long line in pieces: a split ``%XX`` is
+    carried to the next piece, a split UTF-8 sequence stays in the incremental
+    decoder, so the pieces give exactly what the whole line gives."""
+    carry = b""
+    text = codecs.getincrementaldecoder("utf-8")("replace") if as_text else None
+
+    def step(data: bytes, final: bool) -> bytes:
+        nonlocal carry
+        buf = carry + data
+        cut = len(buf) if final else escape_cut(buf)
+        carry = buf[cut:]
+        raw = core.decode(protect(buf[:cut]), plus_as_space=plus)
+        return raw if text is None else _out_bytes(text.decode(raw, final))
+
+    return step
+
+
+def _sample_charset(inp: IO[bytes], plus: bool) -> tuple[IO[bytes], str]:
+    """``--encoding auto`` on a stream: detect once from the first 64 KB (reported on
+    stderr), then decode every line with that encoding."""
+    read1: Callable[[int], bytes] = getattr(inp, "read1", inp.read)
+    parts: list[bytes] = []
+    size = 0
+    while size < SAMPLE:
+        c = read1(SAMPLE - size)
+        if not c:
+            break
+        parts.append(c)
+        size += len(c)
+    sample = b"".join(parts)
+    chosen, conf = guess_charset(core.decode(sample, plus_as_space=plus))
+    how = "no guess" if conf is None else f"confidence {conf:.2f}"
+    print(f"percent: charset: {chosen} ({how}, detected once from the first {size} bytes; "
+          "--per-line detects each line)", file=sys.stderr)
+    return cast(IO[bytes], _Prefixed(sample, inp)), chosen
+
+
+SAMPLE = 1 << 16
+
+
+class _Prefixed:
+    """A byte stream that gives ``head`` first, then the rest of ``inp``."""
+
+    def __init__(self, head: bytes, inp: IO[bytes]) -> None:
+        self._head = head
+        self._inp = inp
+        self._read1: Callable[[int], bytes] = getattr(inp, "read1", inp.read)
+
+    def read1(self, n: int = -1) -> bytes:
+        if self._head:
+            h, self._head = self._head, b""
+            return h
+        return self._read1(n)
+
+    read = read1
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        return self._inp.fileno()
 
 
 def _run_stream(
     fn: Callable[[bytes], bytes],
     args: argparse.Namespace,
     block_fn: Callable[[bytes], bytes] | None = None,
+    step_factory: Callable[[], Step] | None = None,
+    inp: IO[bytes] | None = None,
 ) -> int:
-    inp = sys.stdin.buffer
+    if inp is None:
+        inp = sys.stdin.buffer
     if inp.isatty() and sys.stderr.isatty():
         print("percent: reading lines from the terminal (Ctrl-D to end)", file=sys.stderr)
     progress = _Progress(_input_size(inp))
     sys.stdout.flush()
     try:
-        stream_lines(inp, sys.stdout.buffer, fn, progress, block_fn=block_fn)
+        stream_lines(inp, sys.stdout.buffer, fn, progress, block_fn=block_fn,
+                     step_factory=step_factory)
     finally:
         progress.finish()
     return 0

@@ -57,7 +57,9 @@ examples:
   percent decode --bytes '%FF%00' | xxd
   percent decode < urls.txt > decoded.txt
 
-Invalid %-sequences are kept unless --strict; invalid UTF-8 becomes U+FFFD.
+Invalid %-sequences are kept unless --strict; invalid UTF-8 becomes U+FFFD.  On a stream,
+%0A and %0D stay encoded (one line in, one line out) unless --raw; --encoding auto detects
+once from the first 64 KB (--per-line: each line).  On a terminal, controls show as %XX.
 """
 
 EPILOG_FORM = """\
@@ -66,6 +68,7 @@ examples:
   percent form parse --json body.txt                      [["a", "1"], ["b", "x y!"]]
   percent form parse --tsv --encoding shift_jis body.txt
   percent form parse --charset-hack body.txt              _charset_ field picks the encoding
+  cut -d'?' -f2 urls.txt | percent form parse --lines     one JSON array per line
   percent form build q='a b' lang=ü                       q=a+b&lang=%C3%BC
   percent form build --encoding windows-1252 q=café       q=caf%E9
 """

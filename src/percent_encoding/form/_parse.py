@@ -101,6 +101,24 @@ def _check_limit(value: int | None, name: str) -> int | None:
     return value
 
 
+def _check_flag(value: object, name: str) -> bool:
+    # A flag that is not a bool is a mistake (isindex=object() would swap a
+    # name and value silently), as the core functions' flags are checked.
+    if value is True or value is False:
+        return value
+    raise PercentEncodingTypeError(f"{name} must be True or False, not {type(value).__name__}")
+
+
+def _check_limits(
+    max_fields: int | None, max_field_size: int | None, max_total: int | None
+) -> tuple[int | None, int | None, int | None]:
+    return (
+        _check_limit(max_fields, "max_fields"),
+        _check_limit(max_field_size, "max_field_size"),
+        _check_limit(max_total, "max_total"),
+    )
+
+
 def _usv(text: Text, strict: bool) -> Text:
     # The string parser UTF-8 encodes its input (URL Standard §5.1), which
     # needs scalar values: a lone surrogate becomes U+FFFD (the USVString
@@ -157,17 +175,72 @@ def _isindex_first(data: Text, sep: str = "&") -> bool:
     return bool(first) and eq not in first  # type: ignore[operator]
 
 
-def _count_fields(data: Text, max_fields: int, sep: str = "&") -> None:
-    amp = _amp(data, sep)
-    if data.count(amp) < max_fields:  # type: ignore[arg-type]
-        return  # at most count + 1 <= max_fields fields
-    n = sum(1 for seq in data.split(amp) if seq)  # type: ignore[arg-type, misc]
-    if n > max_fields:
-        raise FormLimitError(
-            f"the form has {n} fields, more than max_fields={max_fields}",
-            "max_fields",
-            n,
-        )
+_FIELD_RE: dict[tuple[str, bool], re.Pattern[str] | re.Pattern[bytes]] = {}
+
+
+def _field_re(sep: str, as_bytes: bool) -> re.Pattern[str] | re.Pattern[bytes]:
+    key = (sep, as_bytes)
+    pat = _FIELD_RE.get(key)
+    if pat is None:
+        src = "[^" + re.escape(sep) + "]+"
+        pat = re.compile(src.encode("ascii")) if as_bytes else re.compile(src)
+        _FIELD_RE[key] = pat
+    return pat
+
+
+def _utf8_len(text: Text, limit: int) -> int:
+    """The UTF-8 length of ``text``, exact when it is at most ``limit`` + 1."""
+    n = len(text)
+    if isinstance(text, bytes) or n > limit or 4 * n <= limit or text.isascii():
+        return n
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
+def _count_fields(
+    data: Text,
+    max_fields: int | None,
+    sep: str = "&",
+    max_field_size: int | None = None,
+    max_total: int | None = None,
+) -> None:
+    # Counted while scanning, stopping at the first field past a limit: the
+    # limits bound the work and memory spent before the error, not just the
+    # result (a split() first would cost ~15x the body).  Sizes are UTF-8 bytes
+    # of the body and of one name=value, as FormParser counts them.
+    if max_total is not None:
+        total = _utf8_len(data, max_total)
+        if total > max_total:
+            raise FormLimitError(
+                f"the body ({total} bytes) exceeds max_total={max_total}", "max_total", total
+            )
+    if max_field_size is not None and _utf8_len(data, max_field_size) <= max_field_size:
+        max_field_size = None  # no field can be longer than the whole body
+    if max_fields is not None and max_field_size is None:
+        if data.count(_amp(data, sep)) < max_fields:  # type: ignore[arg-type]
+            return  # at most count + 1 <= max_fields fields
+    elif max_field_size is None:
+        return
+    n = 0
+    for m in _field_re(sep, isinstance(data, bytes)).finditer(data):  # type: ignore[arg-type]
+        n += 1
+        if max_fields is not None and n > max_fields:
+            raise FormLimitError(
+                f"the form has more than max_fields={max_fields} fields "
+                f"(field {n} starts at position {m.start()})",
+                "max_fields",
+                n,
+            )
+        if max_field_size is not None:
+            size = m.end() - m.start()
+            if size <= max_field_size < 4 * size and isinstance(data, str):
+                size = _utf8_len(m.group(), max_field_size)
+            if size > max_field_size:
+                raise FormLimitError(
+                    f"field {n} ({size} bytes, at position {m.start()}) exceeds "
+                    f"max_field_size={max_field_size}",
+                    "max_field_size",
+                    size,
+                )
 
 
 def _lookup(label: str | Encoding) -> Encoding:
@@ -323,6 +396,8 @@ def parse(
     separators: str = "&",
     strip_leading_question_mark: bool = False,
     max_fields: int | None = None,
+    max_field_size: int | None = None,
+    max_total: int | None = None,
     errors: Errors = "replace",
     probe: tuple[str, str] | None = None,
     content_type_charset: str | None = None,
@@ -343,7 +418,10 @@ def parse(
     * ``isindex``: a first field without ``=`` is a value with an empty name.
     * ``separators``: characters that separate fields, e.g. ``"&;"`` (HTML 4).
     * ``strip_leading_question_mark``: drop one leading ``?``.
-    * ``max_fields``: more non-empty fields raise :class:`FormLimitError`.
+    * ``max_fields``, ``max_field_size`` (UTF-8 bytes of one ``name=value``),
+      ``max_total`` (UTF-8 bytes of the body): crossing one raises
+      :class:`FormLimitError`, as :class:`FormParser` does; the fields are
+      counted while scanning, so the error costs no more than the limit.
     * ``errors="strict"``: an invalid ``%`` raises :class:`PercentDecodeError`
       and undecodable bytes raise :class:`TextDecodeError`, with positions
       into ``data``.
@@ -366,6 +444,8 @@ def parse(
             separators=separators,
             strip_leading_question_mark=strip_leading_question_mark,
             max_fields=max_fields,
+            max_field_size=max_field_size,
+            max_total=max_total,
             errors=errors,
             probe=probe,
             content_type_charset=content_type_charset,
@@ -377,11 +457,13 @@ def parse(
         )
     if (
         encoding is None
-        and not charset_hack
-        and not isindex
+        and charset_hack is False
+        and isindex is False
         and separators == "&"
-        and not strip_leading_question_mark
+        and strip_leading_question_mark is False
         and max_fields is None
+        and max_field_size is None
+        and max_total is None
         and errors == "replace"
     ):
         if type(data) is bytes:
@@ -389,6 +471,9 @@ def parse(
         if type(data) is str and (data.isascii() or LONE_SURROGATE.search(data) is None):
             return _core.form_parse_kernel(data)
     strict = _check_errors(errors)
+    _check_flag(charset_hack, "charset_hack")
+    _check_flag(isindex, "isindex")
+    _check_flag(strip_leading_question_mark, "strip_leading_question_mark")
     text = _usv(_check_data(data, "parse"), strict)
     base = 0
     if strip_leading_question_mark and text[:1] in ("?", b"?"):
@@ -398,9 +483,9 @@ def parse(
     if separators != "&":
         sep = _main_separator(_check_separators(separators))
         text = _unify_separators(text, separators, sep)
-    limit = _check_limit(max_fields, "max_fields")
-    if limit is not None:
-        _count_fields(text, limit, sep)
+    limits = _check_limits(max_fields, max_field_size, max_total)
+    if limits != (None, None, None):
+        _count_fields(text, limits[0], sep, limits[1], limits[2])
     enc = _encoding_or_none(encoding)
     if charset_hack:
         sniffed = _sniff_charset(text, sep)
@@ -423,6 +508,12 @@ class ParsedForm(list[tuple[str, str]]):
     charset: CharsetGuess
 
     def __init__(self, pairs: Iterable[tuple[str, str]], charset: CharsetGuess) -> None:
+        from .._charset import CharsetGuess
+
+        if not isinstance(charset, CharsetGuess):
+            raise PercentEncodingTypeError(
+                f"charset must be a CharsetGuess, not {type(charset).__name__}"
+            )
         super().__init__(pairs)
         self.charset = charset
 
@@ -437,6 +528,8 @@ def _parse_auto(
     separators: str,
     strip_leading_question_mark: bool,
     max_fields: int | None,
+    max_field_size: int | None,
+    max_total: int | None,
     errors: Errors,
     probe: tuple[str, str] | None,
     content_type_charset: str | None,
@@ -456,6 +549,8 @@ def _parse_auto(
         "separators": separators,
         "strip_leading_question_mark": strip_leading_question_mark,
         "max_fields": max_fields,
+        "max_field_size": max_field_size,
+        "max_total": max_total,
     }
     raw = parse_bytes(data, **options)  # type: ignore[arg-type]
     guess = choose_form_encoding(
@@ -472,15 +567,20 @@ def parse_bytes(
     separators: str = "&",
     strip_leading_question_mark: bool = False,
     max_fields: int | None = None,
+    max_field_size: int | None = None,
+    max_total: int | None = None,
 ) -> list[tuple[bytes, bytes]]:
     """Parse like :func:`parse` but keep names and values as bytes (no text decoding).
 
     For bodies whose charset is unknown or mixed: decode each value yourself.
+    The options and limits are those of :func:`parse`.
 
     >>> parse_bytes(b"a=%93%FA&b=caf%C3%A9+x")
     [(b'a', b'\\x93\\xfa'), (b'b', b'caf\\xc3\\xa9 x')]
     """
     raw = _check_data(data, "parse_bytes")
+    _check_flag(isindex, "isindex")
+    _check_flag(strip_leading_question_mark, "strip_leading_question_mark")
     b = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
     if strip_leading_question_mark and b[:1] == b"?":
         b = b[1:]
@@ -488,9 +588,9 @@ def parse_bytes(
     if separators != "&":
         sep = _main_separator(_check_separators(separators))
         b = cast(bytes, _unify_separators(b, separators, sep))
-    limit = _check_limit(max_fields, "max_fields")
-    if limit is not None:
-        _count_fields(b, limit, sep)
+    limits = _check_limits(max_fields, max_field_size, max_total)
+    if limits != (None, None, None):
+        _count_fields(b, limits[0], sep, limits[1], limits[2])
     pairs = _core.form_parse_bytes_kernel(cast(bytes, _to_ampersands(b, sep)))
     if isindex and _isindex_first(b, sep):
         pairs[0] = (b"", pairs[0][0])

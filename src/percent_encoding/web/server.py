@@ -27,8 +27,10 @@ Routes::
 
 Safety: binds 127.0.0.1 by default; rejects a ``Host`` header that is not the
 loopback name it listens on (DNS rebinding); request bodies over
-:data:`MAX_BODY` get 413; every response carries a strict Content-Security-Policy
-(``default-src 'self'``), ``X-Content-Type-Options: nosniff`` and
+:data:`MAX_BODY` get 413; inputs over :data:`MAX_EVERY_SCHEME` characters get the
+chosen scheme's result only, cut at :data:`MAX_OUTPUT` with a note; every response,
+errors from the standard library's request parsing included, carries a strict
+Content-Security-Policy (``default-src 'self'``), ``X-Content-Type-Options: nosniff`` and
 ``X-Frame-Options: SAMEORIGIN``.
 """
 
@@ -66,6 +68,11 @@ __all__ = ["MAX_BODY", "make_server", "serve"]
 MAX_BODY = 1 << 20  # 1 MiB: far above any text a person pastes, far below a memory problem
 MAX_QUERY_INPUT = 64 * 1024
 MAX_ANALYSIS = 50_000  # characters; percent_encoding.detect on more is left to the CLI
+# Work and response per request: every scheme's result (dozens of them) only for
+# inputs up to MAX_EVERY_SCHEME characters; the chosen scheme's for any body, its
+# output cut at MAX_OUTPUT characters with a note saying so (docs/limits.md).
+MAX_EVERY_SCHEME = 64 * 1024
+MAX_OUTPUT = 2 * 1024 * 1024
 STATIC = Path(__file__).resolve().parent / "static"
 _TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -157,18 +164,30 @@ def api_convert(
     enc = _label(encoding)
     if enc == "auto" and not decode:
         raise HTTPError(HTTPStatus.BAD_REQUEST, "encoding 'auto' only applies to decoding")
-    results = []
-    for s in schemes.all_schemes():
-        if decode and s.decode is None and plain_profile(s) is None:
-            continue
-        results.append(_one(s, text, enc, decode))
+    results: list[dict[str, Any]] = []
     out: dict[str, Any] = {"input": text, "mode": "decode" if decode else "encode",
                            "encoding": enc, "results": results}
+    if len(text) <= MAX_EVERY_SCHEME:
+        for s in schemes.all_schemes():
+            if decode and s.decode is None and plain_profile(s) is None:
+                continue
+            results.append(_one(s, text, enc, decode))
+    else:  # dozens of results of a large input: seconds of work and tens of MB to send
+        out["results_skipped"] = (
+            f"every scheme's result is shown for inputs up to {MAX_EVERY_SCHEME:,} "
+            f"characters; this one has {len(text):,} (the chosen scheme's result is above; "
+            "the percent command does any size)")
     scheme = scheme or "component"
     try:
         out["primary"] = _one(resolve_scheme(scheme), text, enc, decode)
     except UnknownSchemeError as e:
         out["primary"] = {"name": scheme, "error": str(e)}
+    primary_out = out["primary"].get("output")
+    if isinstance(primary_out, str) and len(primary_out) > MAX_OUTPUT:
+        out["primary"]["output"] = primary_out[:MAX_OUTPUT]
+        out["primary"]["truncated"] = (
+            f"output cut at {MAX_OUTPUT:,} of {len(primary_out):,} characters "
+            "(the percent command writes all of it)")
     if decode:
         out["context"] = context
         try:
@@ -451,7 +470,7 @@ class Handler(BaseHTTPRequestHandler):
         self._send(status, body, "application/json; charset=utf-8", {"Cache-Control": "no-store"})
 
     def _error(self, status: HTTPStatus, message: str) -> None:
-        if self.path.startswith("/api/"):
+        if getattr(self, "path", "").startswith("/api/"):
             self._json({"error": message, "status": int(status)}, int(status))
         else:
             body = (
@@ -459,6 +478,21 @@ class Handler(BaseHTTPRequestHandler):
                 f"<p>{int(status)} {html.escape(status.phrase)}: {html.escape(message)}</p>"
             ).encode()
             self._send(int(status), body, "text/html; charset=utf-8")
+
+    def send_error(self, code: int, message: str | None = None,
+                   explain: str | None = None) -> None:
+        """The standard library's errors (unknown method, bad request line, headers
+        too long) answered like ours: with the security headers."""
+        try:
+            status = HTTPStatus(code)
+        except ValueError:
+            status = HTTPStatus.INTERNAL_SERVER_ERROR
+        if getattr(self, "headers", None) is None:
+            # The request line itself was bad: answer in HTTP/1.1 (an HTTP/0.9 answer
+            # would have no headers at all) and close the connection.
+            self.request_version = "HTTP/1.1"
+            self.close_connection = True
+        self._error(status, message or status.phrase)
 
     def _check_host(self) -> None:
         allowed = getattr(self.server, "allowed_hosts", None)
@@ -470,6 +504,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def _unread_body(self) -> bool:
         if getattr(self, "_body_read", False):
+            return False
+        if getattr(self, "headers", None) is None:  # no request parsed (send_error)
             return False
         chunked = self.headers.get("Transfer-Encoding", "").lower() not in ("", "identity")
         return chunked or self.headers.get("Content-Length", "").strip() not in ("", "0")

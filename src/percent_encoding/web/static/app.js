@@ -280,6 +280,7 @@
       tr.dataset.scheme = r.name;
       rows.push(tr);
     }
+    if (data.results_skipped) rows.push(el("tr", {}, el("td", { colspan: "3", class: "na", text: data.results_skipped })));
     body.replaceChildren(...rows);
     renderPrimary(data.primary);
     renderDetect(data);
@@ -298,6 +299,7 @@
     if (p.output !== undefined) {
       out.textContent = p.output;
       if (p.charset) note.textContent = `decoded as ${p.charset} (auto-detected)`;
+      if (p.truncated) note.textContent = (note.textContent ? note.textContent + "; " : "") + p.truncated;
     } else {
       out.textContent = "";
       note.textContent = p.error || p.na || "";

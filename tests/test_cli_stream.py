@@ -1,0 +1,300 @@
+"""The ``percent`` command on streams (docs/cli.md): ``form parse`` streamed
+through FormParser and ``--lines``; ``decode``/``encode`` in bounded chunks
+inside a line; line structure and terminal safety; ``--encoding auto`` on a
+stream; write failures.  Memory is peak RSS of a subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from percent_encoding import cli
+
+pytestmark = pytest.mark.one_impl
+needs_proc = pytest.mark.skipif(not os.path.exists("/proc/self/status"),
+                                reason="peak RSS is read from /proc/self/status (Linux)")
+
+
+def run_proc(*argv: str, stdin: bytes = b"", env: dict[str, str] | None = None
+             ) -> subprocess.CompletedProcess[bytes]:
+    e = dict(os.environ)
+    e.update(env or {})
+    return subprocess.run([sys.executable, "-m", "percent_encoding", *argv], input=stdin,
+                          capture_output=True, timeout=120, env=e)
+
+
+# VmHWM, not ru_maxrss: Linux carries the parent's peak into ru_maxrss across exec.
+_RSS = """
+import sys
+from percent_encoding import cli
+sys.stdout = open(os.devnull, "w")
+code = cli.main(sys.argv[1:])
+hwm = [ln for ln in open("/proc/self/status") if ln.startswith("VmHWM")][0]
+print(code, int(hwm.split()[1]) // 1024, file=sys.stderr)
+"""
+
+
+def peak_rss_mb(*argv: str) -> int:
+    """Peak RSS (MB) of ``percent ARGV`` in a fresh interpreter, output discarded."""
+    r = subprocess.run([sys.executable, "-c", "import os\n" + _RSS, *argv],
+                       capture_output=True, text=True, timeout=300)
+    code, mb = r.stderr.split()[-2:]
+    assert code == "0", r.stderr
+    return int(mb)
+
+
+# -- form parse ----------------------------------------------------------------------------
+
+
+@needs_proc
+@pytest.mark.slow
+@pytest.mark.parametrize("fmt", ["--json", "--tsv"])
+def test_form_parse_memory_bounded_by_field(tmp_path: Path, fmt: str) -> None:
+    # 24 MB of tiny fields: reading the body whole and building every pair cost ~50x.
+    f = tmp_path / "body.txt"
+    f.write_bytes(b"a=b&" * (6 << 20))
+    assert peak_rss_mb("form", "parse", fmt, str(f)) < 60
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 65536])
+def test_form_parse_streamed_equals_parse(monkeypatch: pytest.MonkeyPatch, chunk: int,
+                                          capsys: pytest.CaptureFixture[str],
+                                          tmp_path: Path) -> None:
+    from percent_encoding import form
+    from percent_encoding.cli import _form
+
+    body = b"a=1&b=x+y%21&c=tab%09here&&d&e=caf%C3%A9\r\n\r\nf=\xc3\xa9&g=%\r\n\n"
+    f = tmp_path / "body.txt"
+    f.write_bytes(body)
+    real = _form._chunks
+
+    def small(stream, progress):  # type: ignore[no-untyped-def]
+        for c in real(stream, progress):
+            for i in range(0, len(c), chunk):
+                yield c[i:i + chunk]
+
+    monkeypatch.setattr(_form, "_chunks", small)
+    expected = form.parse(body.rstrip(b"\r\n"))
+    assert cli.main(["form", "parse", "--json", str(f)]) == 0
+    out = capsys.readouterr().out
+    assert out == json.dumps([list(p) for p in expected], ensure_ascii=False) + "\n"
+    assert cli.main(["form", "parse", "--tsv", str(f)]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == len(expected)
+
+
+def test_form_parse_lines() -> None:
+    p = run_proc("form", "parse", "--lines",
+                 stdin=b"a=1&b=x+y%21\n\nq=caf%C3%A9\r\nz")
+    assert p.returncode == 0, p.stderr
+    rows = [json.loads(line) for line in p.stdout.decode().split("\n")[:-1]]
+    assert rows == [[["a", "1"], ["b", "x y!"]], [], [["q", "café"]], [["z", ""]]]
+    assert p.stdout.endswith(b"\n")
+    p = run_proc("form", "parse", "--lines", "-e", "shift_jis", stdin=b"t=%83A\n")
+    assert json.loads(p.stdout) == [["t", "ア"]]
+    p = run_proc("form", "parse", "--lines", "--tsv", stdin=b"a\n")
+    assert p.returncode == 2 and b"--lines" in p.stderr
+
+
+def test_form_parse_lines_interactive() -> None:
+    # Streaming: a line's result comes out before the input ends.
+    import select
+
+    proc = subprocess.Popen([sys.executable, "-m", "percent_encoding", "form", "parse",
+                             "--lines"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        proc.stdin.write(b"a=1\n")
+        proc.stdin.flush()
+        ready, _, _ = select.select([proc.stdout], [], [], 30)
+        assert ready, "no output before end of input"
+        assert proc.stdout.readline() == b'[["a", "1"]]\n'
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=30)
+
+
+# -- no silent loss ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [["encode", "abc"], ["encode"], ["decode"],
+                                  ["form", "parse", "--json"]])
+def test_closed_stdout_is_an_error(argv: list[str]) -> None:
+    # `percent encode abc >&-` used to exit 0 having written nothing.
+    cmd = " ".join([sys.executable, "-m", "percent_encoding", *argv]) + " >&-"
+    p = subprocess.run(["sh", "-c", cmd], input=b"a=b c\n", capture_output=True, timeout=60)
+    assert p.returncode == 1, p
+    assert b"standard output is closed" in p.stderr
+    assert b"Traceback" not in p.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("argv", [["encode", "abc"], ["decode"], ["form", "parse", "--tsv"],
+                                  ["form", "build", "a=1"]])
+def test_write_failure_is_an_error(argv: list[str]) -> None:
+    with open("/dev/full", "wb") as full:
+        p = subprocess.run([sys.executable, "-m", "percent_encoding", *argv], input=b"a=b\n",
+                           stdout=full, stderr=subprocess.PIPE, timeout=60)
+    assert p.returncode == 1
+    assert p.stderr.count(b"\n") == 1 and b"No space left" in p.stderr, p.stderr
+
+
+def test_detect_undecodable_argument_reported_as_bytes() -> None:
+    # Python hands a non-UTF-8 argument over as a lone surrogate (U+DCFF); the
+    # message must name the byte the user typed, not the surrogate.
+    p = subprocess.run([os.fsencode(sys.executable), b"-m", b"percent_encoding", b"detect",
+                        b"\xff%FF"], capture_output=True, timeout=60)
+    assert p.returncode == 2
+    assert b"0xFF" in p.stderr and b"surrogate" not in p.stderr.lower()
+    assert b"DCFF" not in p.stderr.upper()
+
+
+# -- decode / encode: bounded chunks inside a line ---------------------------------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from percent_encoding import core  # noqa: E402
+from percent_encoding.cli import _codec, _stream  # noqa: E402
+from percent_encoding.sets import COMPONENT  # noqa: E402
+
+_ALPHABET = [b"%", b"0", b"a", b"A", b"D", b"2", b"+", b"\r", b"\n", b"x", b"\xc3", b"\xa9",
+             b"\xe2", b"\x82", b"\xac", b"\xff", b"\xf0", b"%C3", b"%A9", b"%E2%82", b"%0A",
+             b"%0d", b"%1B"]
+
+
+def _pipe(data: bytes, fn, step_factory=None, block_fn=None,  # type: ignore[no-untyped-def]
+            chunk: int = 65536, long_line: int = 1 << 30) -> bytes:
+    import io
+
+    out = io.BytesIO()
+
+    class Slow(io.BytesIO):
+        def read1(self, n: int = -1) -> bytes:
+            return super().read1(min(n, chunk))
+
+    _stream.stream_lines(Slow(data), out, fn, chunk_size=chunk, block_fn=block_fn,
+                         step_factory=step_factory, long_line=long_line)
+    return out.getvalue()
+
+
+@given(data=st.lists(st.sampled_from(_ALPHABET), max_size=60).map(b"".join),
+       chunk=st.integers(1, 9), long_line=st.integers(1, 12), plus=st.booleans(),
+       as_text=st.booleans(), raw=st.booleans(), block=st.booleans())
+def test_decode_long_lines_in_pieces_byte_identical(data: bytes, chunk: int, long_line: int,
+                                                    plus: bool, as_text: bool, raw: bool,
+                                                    block: bool) -> None:
+    protect = (lambda b: b) if raw else _stream.keep_crlf_encoded
+
+    def fn(line: bytes) -> bytes:
+        if as_text:
+            return _stream._out_bytes(core.decode_text(protect(line), plus_as_space=plus))
+        return core.decode(protect(line), plus_as_space=plus)
+
+    expected = _pipe(data, fn)  # whole lines, as before
+    got = _pipe(data, fn, lambda: _codec._decode_step(plus, as_text, protect),
+                  fn if block else None, chunk=chunk, long_line=long_line)
+    assert got == expected
+
+
+@given(data=st.lists(st.sampled_from(_ALPHABET), max_size=60).map(b"".join),
+       chunk=st.integers(1, 9), long_line=st.integers(1, 12))
+def test_encode_long_lines_in_pieces_byte_identical(data: bytes, chunk: int,
+                                                    long_line: int) -> None:
+    def fn(line: bytes) -> bytes:
+        return core.encode(line, COMPONENT).encode("ascii")
+
+    assert _pipe(data, fn, lambda: lambda b, final: fn(b), chunk=chunk,
+                   long_line=long_line) == _pipe(data, fn)
+
+
+@needs_proc
+@pytest.mark.slow
+@pytest.mark.parametrize("argv", [["decode"], ["decode", "--bytes"], ["encode"]])
+def test_one_long_line_in_constant_memory(tmp_path: Path, argv: list[str]) -> None:
+    # 48 MB without a newline: reading the line whole cost 3-4x (~150-200 MB).
+    f = tmp_path / "line.txt"
+    f.write_bytes(b"caf%C3%A9+%E2%82%AC%" * ((48 << 20) // 20))
+    code = ("import os, sys\nsys.stdin = open(sys.argv.pop(1))\n" + _RSS)
+    r = subprocess.run([sys.executable, "-c", code, str(f), *argv], capture_output=True,
+                       text=True, timeout=300)
+    rc, mb = r.stderr.split()[-2:]
+    assert rc == "0", r.stderr
+    assert int(mb) < 60
+
+
+# -- decode: line structure and terminal safety -------------------------------------------
+
+
+@pytest.mark.parametrize("extra", [[], ["-s", "form"], ["-e", "windows-1252"], ["--strict"],
+                                   ["--bytes"], ["-s", "ecmascript-encodeURIComponent"]])
+def test_decode_stream_keeps_line_structure(extra: list[str]) -> None:
+    # A %0A or %0D would split one log line into two (forged entries).
+    p = run_proc("decode", *extra, stdin=b"user=a%0Aadmin%0d=1\r\nnext\n")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.count(b"\n") == 2 and p.stdout.split(b"\r\n")[1] == b"next\n"
+    assert p.stdout.split(b"\r\n")[0].replace(b"%0d", b"%0D") == b"user=a%0Aadmin%0D=1"
+    raw = run_proc("decode", "--raw", *extra, stdin=b"a%0Ab\n")
+    assert raw.stdout == b"a\nb\n"
+
+
+def test_decode_text_argument_decodes_everything() -> None:
+    assert run_proc("decode", "a%0Ab").stdout == b"a\nb\n"
+
+
+def _on_terminal(*argv: str, stdin: bytes = b"") -> bytes:
+    pty = pytest.importorskip("pty")
+    master, slave = pty.openpty()
+    try:
+        p = subprocess.run([sys.executable, "-m", "percent_encoding", *argv], input=stdin,
+                           stdout=slave, stderr=subprocess.PIPE, timeout=60)
+        assert p.returncode == 0, p.stderr
+        os.close(slave)
+        slave = -1
+        out = b""
+        while True:
+            try:
+                c = os.read(master, 4096)
+            except OSError:
+                break
+            if not c:
+                break
+            out += c
+        return out
+    finally:
+        if slave >= 0:
+            os.close(slave)
+        os.close(master)
+
+
+@pytest.mark.parametrize("argv,stdin", [(["decode", "%1B[31mred%7F%C2%9B"], b""),
+                                        (["decode"], b"%1B[31mred%7F%C2%9B\n"),
+                                        (["decode", "--raw"], b"%1B[31mred%7F%C2%9B\n"),
+                                        (["decode", "--bytes", "%1B[31mred%7F"], b"")])
+def test_terminal_output_shows_controls_escaped(argv: list[str], stdin: bytes) -> None:
+    out = _on_terminal(*argv, stdin=stdin)
+    assert b"\x1b" not in out and b"\x7f" not in out and b"\xc2\x9b" not in out
+    assert out.startswith(b"%1B[31mred%7F")
+
+
+def test_pipe_output_is_not_escaped() -> None:
+    assert run_proc("decode", "%1Bx").stdout == b"\x1bx\n"
+
+
+# -- decode --encoding auto on a stream ----------------------------------------------------
+
+
+def test_auto_detects_once_from_a_sample() -> None:
+    lines = b"".join(b"q=caf%%E9&n=%d\n" % i for i in range(6000)) + b"q=%C3%A9\n"
+    p = run_proc("decode", "-e", "auto", stdin=lines)
+    assert p.returncode == 0
+    assert p.stderr.count(b"\n") == 1 and b"charset: windows-1252 (confidence" in p.stderr
+    assert b"from the first 65536 bytes" in p.stderr
+    out = p.stdout.decode().splitlines()
+    assert out[0] == "q=café&n=0" and out[-1] == "q=Ã©"  # one encoding for the whole stream
+    per = run_proc("decode", "-e", "auto", "--per-line", stdin=b"q=caf%E9\nq=%C3%A9\n")
+    assert per.stdout.decode().splitlines() == ["q=café", "q=é"]

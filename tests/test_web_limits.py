@@ -1,0 +1,119 @@
+"""The web tool's per-request bounds and error headers (docs/limits.md, docs/web.md):
+a large input costs bounded work and a bounded response that says what it left out;
+every error, the standard library's included, carries the security headers."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from percent_encoding.web import server as web
+
+pytestmark = pytest.mark.one_impl
+
+
+@pytest.fixture(scope="module")
+def srv() -> Iterator[web.Server]:
+    s = web.make_server("127.0.0.1", 0)
+    t = threading.Thread(target=s.serve_forever, daemon=True)
+    t.start()
+    yield s
+    s.shutdown()
+    s.server_close()
+
+
+def raw(srv: web.Server, data: bytes) -> tuple[int, dict[str, str], bytes]:
+    """Send raw bytes; the status, headers and body of the answer."""
+    with socket.create_connection(("127.0.0.1", srv.server_address[1]), timeout=60) as c:
+        c.sendall(data)
+        c.shutdown(socket.SHUT_WR)
+        buf = b""
+        while chunk := c.recv(1 << 16):
+            buf += chunk
+    head, _, body = buf.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {k.lower(): v.strip() for k, _, v in (ln.partition(":") for ln in lines[1:])}
+    return int(lines[0].split()[1]), headers, body
+
+
+def post(srv: web.Server, path: str, data: dict[str, str]) -> tuple[int, dict[str, str], bytes]:
+    body = json.dumps(data).encode()
+    host = f"127.0.0.1:{srv.server_address[1]}"
+    return raw(srv, f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json"
+               f"\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode() + body)
+
+
+def _secure(headers: dict[str, str]) -> None:
+    assert headers.get("content-security-policy", "").startswith("default-src 'self'")
+    assert headers.get("x-content-type-options") == "nosniff"
+
+
+@pytest.mark.parametrize("text", ["%" * 1_000_000, "a%C3%A9" * 140_000])
+def test_large_decode_is_bounded(srv: web.Server, text: str) -> None:
+    # 1 MB of "%" used to give a 36 MB response (every scheme's copy of the input).
+    status, headers, body = post(srv, "/api/decode", {"input": text})
+    assert status == 200
+    assert len(body) < 3 * len(text)
+    data = json.loads(body)
+    assert data["results"] == [] and "65,536" in data["results_skipped"]
+    assert data["primary"]["output"] == (text if text[0] == "%" else "a\u00e9" * 140_000)
+    _secure(headers)
+
+
+def test_small_input_gets_every_scheme(srv: web.Server) -> None:
+    data = json.loads(post(srv, "/api/decode", {"input": "a%20b"})[2])
+    assert len(data["results"]) > 10 and "results_skipped" not in data
+
+
+def test_primary_output_truncated_says_so(srv: web.Server, monkeypatch: pytest.MonkeyPatch
+                                          ) -> None:
+    monkeypatch.setattr(web, "MAX_OUTPUT", 10)
+    data = web.api_convert("\u00e9" * 10, decode=False)
+    assert data["primary"]["output"] == "%C3%A9%C3%A9%C3%A9%C"[:10]
+    assert "cut at 10 of 60" in data["primary"]["truncated"]
+
+
+def test_page_stays_responsive_during_a_large_request(srv: web.Server) -> None:
+    done: list[float] = []
+
+    def big() -> None:
+        post(srv, "/api/encode", {"input": "\u00e9" * 300_000})
+        done.append(time.monotonic())
+
+    t = threading.Thread(target=big)
+    t.start()
+    start = time.monotonic()
+    host = f"127.0.0.1:{srv.server_address[1]}"
+    status, _, _ = raw(srv, f"GET /api/schemes HTTP/1.1\r\nHost: {host}\r\n"
+                       "Connection: close\r\n\r\n".encode())
+    small = time.monotonic() - start
+    t.join(60)
+    assert status == 200 and small < 5
+
+
+@pytest.mark.parametrize("request_line", [
+    b"PUT / HTTP/1.1", b"DELETE /api/decode HTTP/1.1", b"BREW /pot HTTP/1.1",
+    b"OPTIONS * HTTP/1.1", b"GET / HTTP/9.9", b"GARBAGE",
+    b"GET /" + b"a" * 70000 + b" HTTP/1.1",
+])
+def test_every_error_carries_security_headers(srv: web.Server, request_line: bytes) -> None:
+    host = f"127.0.0.1:{srv.server_address[1]}".encode()
+    status, headers, body = raw(srv, request_line + b"\r\nHost: " + host + b"\r\n\r\n")
+    assert status >= 400
+    _secure(headers)
+    assert b"<script" not in body
+
+
+def test_app_errors_carry_security_headers(srv: web.Server) -> None:
+    host = f"127.0.0.1:{srv.server_address[1]}"
+    for req in [f"GET /nope HTTP/1.1\r\nHost: {host}\r\n\r\n",
+                "GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n",
+                f"POST /api/decode HTTP/1.1\r\nHost: {host}\r\nContent-Length: 9999999\r\n\r\n"]:
+        status, headers, _ = raw(srv, req.encode())
+        assert status >= 400
+        _secure(headers)
