@@ -709,3 +709,19 @@ def test_url_failure_names_the_error(capsys: pytest.CaptureFixture[str]) -> None
     code, out, err = run(capsys, "url", "https://h.example:99999/")
     assert code != 0 and out == ""
     assert "port-out-of-range" in err and "18" in err
+
+
+def test_schemes_dates_every_historical_set(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "schemes")
+    assert code == 0
+    row = next(line for line in out.splitlines() if line.startswith("whatwg-default-2015-06-10"))
+    assert "whatwg/url c296e2f" in row and "2015-06-10" in row
+    assert "whatwg-2016-default, deprecated" in row
+    data = json.loads(run(capsys, "schemes", "--json")[1])
+    hist = [s for s in data["encode_sets"] if s["name"].startswith("whatwg-")]
+    assert len(hist) == 8
+    for s in hist:
+        assert re.search(r"whatwg/url [0-9a-f]{7}", s["spec"])
+        assert re.search(r"20\d\d-\d\d-\d\d", s["spec"])
+    userinfo = next(s for s in hist if s["name"] == "whatwg-userinfo-2015-08-14")
+    assert userinfo["deprecated_names"] == ["whatwg-2016-userinfo"]

@@ -543,3 +543,34 @@ def test_docs_and_docstring_examples_run() -> None:
         failed += result.failed
         attempted += result.attempted
     assert failed == 0 and attempted > 20
+
+
+# safe= may not keep what the RFCs say must always be encoded.
+@pytest.mark.parametrize(
+    ("func", "safe"),
+    [
+        *((L.rfc1738_encode, c) for c in ' \x00\x1f\x7f<>"#{}|\\^~[]`'),
+        *((L.rfc2396_encode, c) for c in ' \x00\x1f\x7f<>"#{}|\\^[]`'),
+        *((L.rfc2732_encode, c) for c in ' \x00\x7f<>"#{}|\\^`'),
+    ],
+)
+def test_rfc_safe_refuses_must_encode(func: object, safe: str) -> None:
+    assert callable(func)
+    with pytest.raises(PercentEncodingError, match="must always be percent-encoded"):
+        func("a" + safe, safe=safe)
+    # The explicit escape hatch keeps it.
+    assert func("a" + safe, safe=safe, allow_unsafe=True) == "a" + safe
+
+
+def test_rfc_safe_keeps_reserved() -> None:
+    assert L.rfc1738_encode("a;b/c?d:e@f=g&h", safe=";/?:@=&") == "a;b/c?d:e@f=g&h"
+    assert L.rfc2396_encode("a;b/c?d:e@f=g&h+$,", safe=";/?:@&=+$,") == "a;b/c?d:e@f=g&h+$,"
+    assert L.rfc2396_encode("~", safe="~") == "~"  # unreserved in RFC 2396
+    assert L.rfc2732_encode("[::1]", safe="[]:") == "[::1]"
+    # "%" and non-ASCII stay refused even with the escape hatch.
+    with pytest.raises(PercentEncodingError):
+        L.rfc1738_encode("a", safe="%", allow_unsafe=True)
+    with pytest.raises(PercentEncodingError):
+        L.rfc2396_encode("a", safe="é", allow_unsafe=True)
+    with pytest.raises(PercentEncodingTypeError):
+        L.rfc2396_encode("a", safe="/", allow_unsafe="yes")  # type: ignore[arg-type]

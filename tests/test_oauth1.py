@@ -439,3 +439,41 @@ def test_hmac_sha1_lone_surrogate_in_base_string() -> None:
 )
 def test_base_string_uri_as_sent(url: str, expected: str) -> None:
     assert oauth1.base_string_uri(url) == expected
+
+
+# RFC 9112 §5.2 obs-fold and the RFC 5849 §3.5.1 / RFC 9110 §11.4 grammar.
+@pytest.mark.one_impl
+@pytest.mark.parametrize(
+    "header",
+    [
+        'OAuth realm="Example",\r\n oauth_token="t%20x", oauth_nonce="n"',
+        'OAuth realm="Example",\r\n\toauth_token="t%20x",\r\n   oauth_nonce="n"',
+        'OAuth realm="Example",\n oauth_token="t%20x", oauth_nonce="n"',
+        'OAuth\r\n realm="Example" , oauth_token = "t%20x" ,oauth_nonce= "n"',
+        'OAuth realm="Example", oauth_token="t%20x",\r\n oauth_nonce="n"\r\n ',
+    ],
+)
+def test_parse_authorization_header_obs_fold_and_ows(header: str) -> None:
+    assert oauth1.parse_authorization_header(header) == [
+        ("realm", "Example"),
+        ("oauth_token", "t x"),
+        ("oauth_nonce", "n"),
+    ]
+
+
+@pytest.mark.one_impl
+@pytest.mark.parametrize(
+    ("header", "position"),
+    [
+        # A line break not followed by SP/HTAB is not a fold: the field ended.
+        ('OAuth a="b",\r\nc="d"', 12),
+        ('OAuth a="b"\r\n, c="d"', 11),
+        # realm is case-insensitive, so this is the same parameter twice.
+        ('OAuth realm="a", Realm="b"', 17),
+        ('OAuth oauth_token="a",\r\n oauth_token="b"', 25),
+    ],
+)
+def test_parse_authorization_header_rejects(header: str, position: int) -> None:
+    with pytest.raises(oauth1.OAuth1Error) as e:
+        oauth1.parse_authorization_header(header)
+    assert e.value.position == position

@@ -782,3 +782,48 @@ def test_resolve_empty_reference_and_errors() -> None:
         rfc3986.resolve("/no/scheme", "g")
     with pytest.raises(PercentEncodingTypeError):
         rfc3986.resolve("http://a/", None)  # type: ignore[arg-type]
+
+
+# RFC 6874 zone IDs and the §6.2.2/§6.2.3 review of every component.
+@pytest.mark.one_impl
+@pytest.mark.parametrize(
+    ("uri", "expected"),
+    [
+        # The zone ID names an interface: its case is kept, the address folds.
+        ("http://[FE80::1%25EN0]/", "http://[fe80::1%25EN0]/"),
+        ("http://[fe80::A%25Eth0%2e1]:8080/", "http://[fe80::a%25Eth0.1]:8080/"),
+        ("http://[FE80::1%25en%30]/", "http://[fe80::1%25en0]/"),
+        # Percent-encoded unreserved characters in a reg-name decode, then fold.
+        ("http://%41%62c.EXAMPLE/", "http://abc.example/"),
+        ("http://caf%c3%a9.EXAMPLE/", "http://caf%C3%A9.example/"),
+        # Syntax-based normalization keeps an empty port and a default port.
+        ("http://a.example:/", "http://a.example:/"),
+        ("http://a.example:80", "http://a.example:80"),
+        # Userinfo keeps its case.
+        ("http://USER:PW@A.example/", "http://USER:PW@a.example/"),
+    ],
+)
+def test_normalize_component_review(uri: str, expected: str) -> None:
+    assert normalize(uri) == expected
+
+
+@pytest.mark.one_impl
+@pytest.mark.parametrize(
+    ("uri", "expected"),
+    [
+        ("HTTP://a.example:80", "http://a.example/"),
+        ("http://a.example:/x", "http://a.example/x"),
+        ("https://a.example:443/x?q", "https://a.example/x?q"),
+        ("https://a.example:80/x", "https://a.example:80/x"),
+        ("ws://a.example:80", "ws://a.example/"),
+        ("wss://a.example:443/chat", "wss://a.example/chat"),
+        ("ftp://a.example:21/f", "ftp://a.example/f"),
+        ("http://[FE80::1%25EN0]:80", "http://[fe80::1%25EN0]/"),
+        # Schemes without such a rule here are left as syntax-based normalization leaves them.
+        ("foo://a.example:80", "foo://a.example:80"),
+        ("mailto:x@a.example", "mailto:x@a.example"),
+        ("http:/x", "http:/x"),
+    ],
+)
+def test_normalize_scheme_based(uri: str, expected: str) -> None:
+    assert normalize(uri, scheme_based=True) == expected

@@ -4,10 +4,12 @@ other named sets against their specs, algebra, registry and compare()."""
 from __future__ import annotations
 
 import pickle
+import re
 import string
 
 import pytest
 
+import percent_encoding
 from percent_encoding import sets
 from percent_encoding.errors import PercentEncodingTypeError, UnknownSetError
 from percent_encoding.sets import EncodeSet
@@ -46,11 +48,50 @@ def test_path_gained_caret_in_2025_but_history_keeps_old_set() -> None:
     assert sets.get("path-before-2025") == sets.PATH - "^"
 
 
-def test_whatwg_2016_sets() -> None:
-    default = sets.get("whatwg-2016-default")
-    assert ascii_encoded(default) == C0 | {"\x7f"} | set(' "#<>?`{}')
-    userinfo = sets.get("whatwg-2016-userinfo")
+def test_whatwg_historical_sets_by_commit_date() -> None:
+    base = C0 | {"\x7f"}
+    # whatwg/url c296e2f (2015-06-10) added { and } to the default encode set.
+    before = sets.get("whatwg-default-before-2015-06-10")
+    assert ascii_encoded(before) == base | set(' "#<>?`')
+    default = sets.get("whatwg-default-2015-06-10")
+    assert ascii_encoded(default) == base | set(' "#<>?`{}')
+    assert default == sets.get("path-before-2025")
+    # f54c44d (2015-06-10): the query state stopped encoding the backtick.
+    assert ascii_encoded(sets.get("whatwg-query-before-2015-06-10")) == base | set(' "#<>`')
+    assert sets.get("whatwg-query-2015-06-10") == sets.QUERY
+    # 9ca26e5 (2015-08-14): username/password sets became one userinfo set.
+    assert ascii_encoded(sets.get("whatwg-username-before-2015-08-14")) == (
+        ascii_encoded(default) | set("/:@\\")
+    )
+    assert ascii_encoded(sets.get("whatwg-password-before-2015-08-14")) == (
+        ascii_encoded(default) | set("/@\\")
+    )
+    userinfo = sets.get("whatwg-userinfo-2015-08-14")
     assert ascii_encoded(userinfo) == ascii_encoded(default) | set("/:;=@[\\]^|")
+    assert userinfo == sets.USERINFO
+    assert sets.get("whatwg-simple-before-2017-02-14") == sets.C0_CONTROL
+    # Every historical set says when and by which commit.
+    for name in sets.names():
+        if name.startswith("whatwg-") or "before" in name:
+            spec = sets.get(name).spec or ""
+            assert re.search(r"\b20[12][0-9]-[01][0-9]-[0-3][0-9]\b", spec), name
+            assert re.search(r"whatwg/url [0-9a-f]{7}\b", spec), name
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("whatwg-2016-simple", "whatwg-simple-before-2017-02-14"),
+        ("whatwg-2016-default", "whatwg-default-2015-06-10"),
+        ("whatwg-2016-userinfo", "whatwg-userinfo-2015-08-14"),
+    ],
+)
+def test_whatwg_2016_names_are_deprecated_aliases(old: str, new: str) -> None:
+    with pytest.warns(DeprecationWarning, match=new):
+        assert sets.get(old) is sets.get(new)
+    assert old not in sets.names()
+    with pytest.warns(DeprecationWarning):
+        assert percent_encoding.encode("{ }", old) == percent_encoding.encode("{ }", new)
 
 
 @pytest.mark.parametrize(
@@ -85,7 +126,10 @@ def test_which_sets_leave_percent_alone() -> None:
     keep = {n for n in sets.names() if "%" not in sets.get(n)}
     assert keep == {
         "c0-control", "fragment", "query", "special-query", "path", "userinfo",
-        "whatwg-2016-simple", "whatwg-2016-default", "whatwg-2016-userinfo", "path-before-2025",
+        "whatwg-simple-before-2017-02-14", "whatwg-default-before-2015-06-10",
+        "whatwg-default-2015-06-10", "whatwg-query-before-2015-06-10", "whatwg-query-2015-06-10",
+        "whatwg-username-before-2015-08-14", "whatwg-password-before-2015-08-14",
+        "whatwg-userinfo-2015-08-14", "path-before-2025",
         "rfc3986-gen-delims", "rfc3986-sub-delims", "rfc3986-reserved",
         "rfc2396-reserved", "rfc2396-unwise", "rfc1738-reserved",
         "rfc2732-reserved", "rfc2732-unwise",

@@ -340,6 +340,13 @@ def hmac_sha1_signature(
 
 # RFC 7230 §3.2.6 token characters, for auth-scheme, parameter names and token values.
 _BAD_REALM_CHAR = re.compile(r"[^\t\x20-\x7e]")
+# RFC 9112 §5.2: obs-fold = OWS CRLF RWS (a bare LF is accepted as a line
+# end too, §2.2); the recipient reads each fold as SP.
+_OBS_FOLD = re.compile(r"\r?\n(?=[ \t])")
+
+
+def _unfold(m: re.Match[str]) -> str:
+    return " " * len(m.group())  # same length, so positions still point into the input
 
 
 def _quote(value: str, what: str) -> str:
@@ -401,9 +408,14 @@ def parse_authorization_header(header: str) -> list[tuple[str, str]]:
     :func:`signature_base_string`'s ``oauth_params``, which drops it.  The
     auth-scheme ``OAuth`` is matched case-insensitively; values may be
     quoted-strings (as §3.5.1 says) or bare tokens (RFC 2617 allows both).
+    Optional whitespace is allowed around ``=`` and ``,`` (RFC 9110 §11.4
+    auth-param), and a header folded across lines (obs-fold: a line break
+    followed by a space or tab) is read with the fold as spaces, as RFC 9112
+    §5.2 asks of a recipient.
     Raises :class:`OAuth1Error` with the position for another scheme, a
-    malformed parameter, a bad ``%`` escape or a repeated parameter (§3.1:
-    each parameter appears once).
+    malformed parameter, a bad ``%`` escape, a line break that is not a fold,
+    or a repeated parameter (§3.1: each parameter appears once; ``realm`` is
+    matched in any letter case, so ``realm`` and ``Realm`` are a repeat).
 
     >>> parse_authorization_header('OAuth realm="Example", oauth_token="ad%2B1"')
     [('realm', 'Example'), ('oauth_token', 'ad+1')]
@@ -412,6 +424,8 @@ def parse_authorization_header(header: str) -> list[tuple[str, str]]:
         raise PercentEncodingTypeError(
             f"the header value must be a str, not {type(header).__name__}"
         )
+    if "\n" in header:
+        header = _OBS_FOLD.sub(_unfold, header)
     i = _OWS.match(header, 0).end()  # type: ignore[union-attr]
     m = _TOKEN.match(header, i)
     if m is None or m.group().lower() != "oauth":

@@ -379,13 +379,23 @@ def _host_case(m: re.Match[str]) -> str:
 
 
 def _normalize_host(host: str) -> str:
+    if host.startswith("[") and "%25" in host:
+        # RFC 6874 §2: the ZoneID after "%25" names an interface, and its case
+        # is the operating system's business; only the address is case-folded.
+        cut = host.index("%25")
+        return _normalize_host(host[:cut]) + normalize_percent_encoding(host[cut:])
     host = normalize_percent_encoding(host)
     if host.isascii() and "%" not in host:
         return host.lower()
     return _HOST_CASE_RE.sub(_host_case, host)
 
 
-def normalize(uri: str) -> str:
+# RFC 3986 §6.2.3 and each scheme's own spec: the default port (RFC 9110
+# §4.2.1-2, RFC 1738 §3.2, RFC 6455 §3).
+_DEFAULT_PORTS = {"http": "80", "https": "443", "ftp": "21", "ws": "80", "wss": "443"}
+
+
+def normalize(uri: str, *, scheme_based: bool = False) -> str:
     """Syntax-based normalization of a URI reference (RFC 3986 §6.2.2).
 
     * scheme and host lower-cased (§6.2.2.1; ASCII letters only, and never
@@ -400,8 +410,17 @@ def normalize(uri: str) -> str:
       dots leaves a path starting with ``//`` and there is no authority,
       ``/.`` is put in front so the path does not turn into an authority.
 
-    Scheme-based normalization (§6.2.3: default ports, empty path to ``/``)
-    is not done.  The URI is not validated: a ``%`` that starts no valid
+    * an IPv6 zone ID (``[fe80::1%25en0]``, RFC 6874) keeps its letter case:
+      it names an interface, it is not part of the case-insensitive address.
+    * an empty port (``http://a:/``) keeps its ``:`` (§6.2.3: delimiters of
+      empty components stay unless the scheme allows otherwise).
+
+    Scheme-based normalization (§6.2.3) is done only with
+    ``scheme_based=True``, and only for the schemes whose specs define it
+    here: http, https, ws, wss and ftp lose an empty port or their default
+    port (80, 443, 80, 443, 21), and an empty path with an authority becomes
+    ``/``.  Other schemes are left as syntax-based normalization leaves them.
+    The URI is not validated: a ``%`` that starts no valid
     escape is kept as it is, and the escape of a hex digit right after it
     is not decoded (see :func:`normalize_percent_encoding`), so a stray
     ``%`` never turns into a different escape.
@@ -410,6 +429,8 @@ def normalize(uri: str) -> str:
     'example://a/b/c/%7Bfoo%7D'
     >>> normalize("HTTP://User@www.EXAMPLE.com:80/%7Euser/a/../b")
     'http://User@www.example.com:80/~user/b'
+    >>> normalize("HTTP://www.EXAMPLE.com:80", scheme_based=True)
+    'http://www.example.com/'
     """
     scheme, authority, path, query, fragment = split(_need_str(uri, "normalize"))
     if scheme is not None:
@@ -418,7 +439,11 @@ def normalize(uri: str) -> str:
         userinfo, host, port = split_authority(authority)
         if userinfo is not None:
             userinfo = normalize_percent_encoding(userinfo)
+        if scheme_based and scheme in _DEFAULT_PORTS and port in ("", _DEFAULT_PORTS[scheme]):
+            port = None  # §6.2.3: "http://example.com:/" and ":80" are "http://example.com/"
         authority = _join_authority(userinfo, _normalize_host(host), port)
+        if scheme_based and scheme in _DEFAULT_PORTS and path == "":
+            path = "/"  # §6.2.3: an empty path with an authority is "/" for http(s)
     path = normalize_percent_encoding(path)
     if path.startswith("/"):
         path = remove_dot_segments(path)

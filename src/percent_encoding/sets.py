@@ -21,6 +21,7 @@ Sources:
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
@@ -69,9 +70,18 @@ __all__ = [
     "WHATWG_2016_DEFAULT",
     "WHATWG_2016_SIMPLE",
     "WHATWG_2016_USERINFO",
+    "WHATWG_DEFAULT_2015_06_10",
+    "WHATWG_DEFAULT_BEFORE_2015_06_10",
+    "WHATWG_PASSWORD_BEFORE_2015_08_14",
+    "WHATWG_QUERY_2015_06_10",
+    "WHATWG_QUERY_BEFORE_2015_06_10",
+    "WHATWG_SIMPLE_BEFORE_2017",
+    "WHATWG_USERINFO_2015_08_14",
+    "WHATWG_USERNAME_BEFORE_2015_08_14",
     "XFORMS_URLENCODED",
     "EncodeSet",
     "compare",
+    "deprecated_names",
     "get",
     "names",
     "register",
@@ -329,11 +339,25 @@ def get(name: str | EncodeSet) -> EncodeSet:
     try:
         return _REGISTRY[name]
     except KeyError:
+        if name in _DEPRECATED:
+            warnings.warn(
+                f"encode set {name!r} is deprecated; use {_DEPRECATED[name]!r} (the same set, "
+                "named by the date the URL Standard changed it)",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            return _REGISTRY[_DEPRECATED[name]]
         close = [n for n in _REGISTRY if name.lower() in n.lower()][:5]
         hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
         raise UnknownSetError(
             f"unknown encode set {name!r}{hint} (percent_encoding.sets.names() lists them)"
         ) from None
+
+
+def deprecated_names() -> dict[str, str]:
+    """Old set names that :func:`get` still accepts (with a DeprecationWarning),
+    each mapped to its current name."""
+    return dict(_DEPRECATED)
 
 
 def names() -> list[str]:
@@ -412,23 +436,81 @@ FORM_URLENCODED: Final = register(
     _URL + "application-x-www-form-urlencoded-percent-encode-set",
 )
 
-# WHATWG history: the 2014–2016 editions (before the query/fragment split was
-# settled) had a simple, a default and a userinfo encode set.
-_OLD = "URL Standard (2014-2016 editions) §2 "
-WHATWG_2016_SIMPLE: Final = register(
-    "whatwg-2016-simple", EncodeSet(_C0 + "\x7f"), _OLD + "simple encode set"
+# WHATWG history, dated by the whatwg/url commit that changed each set (its
+# git history of url.bs).  A name "whatwg-<set>-<date>" is the set from that
+# commit on; "-before-<date>" the set until that commit.  The sets of the
+# 2014 editions are those of the first url.bs (whatwg/url 0bfe056, 2014-10-22).
+_GH = "whatwg/url "
+WHATWG_SIMPLE_BEFORE_2017: Final = register(
+    "whatwg-simple-before-2017-02-14",
+    EncodeSet(_C0 + "\x7f"),
+    "URL Standard simple encode set, 2014-10-22 to 2017-02-14, when " + _GH
+    + "1d69a77 renamed it the C0 control percent-encode set (same code points)",
 )
-WHATWG_2016_DEFAULT: Final = register(
-    "whatwg-2016-default", WHATWG_2016_SIMPLE | ' "#<>?`{}', _OLD + "default encode set"
+WHATWG_DEFAULT_BEFORE_2015_06_10: Final = register(
+    "whatwg-default-before-2015-06-10",
+    WHATWG_SIMPLE_BEFORE_2017 | ' "#<>?`',
+    "URL Standard default encode set (paths), 2014-10-22 to 2015-06-10, before " + _GH
+    + "c296e2f added { and }",
 )
-WHATWG_2016_USERINFO: Final = register(
-    "whatwg-2016-userinfo", WHATWG_2016_DEFAULT | "/:;=@[\\]^|", _OLD + "userinfo encode set"
+WHATWG_DEFAULT_2015_06_10: Final = register(
+    "whatwg-default-2015-06-10",
+    WHATWG_DEFAULT_BEFORE_2015_06_10 | "{}",
+    "URL Standard default encode set (paths) from " + _GH + "c296e2f (2015-06-10, "
+    "{ and } added); renamed the path percent-encode set by 1d69a77 (2017-02-14); "
+    "unchanged until 9bc33c3 (2025-03-05) added ^",
+)
+WHATWG_QUERY_BEFORE_2015_06_10: Final = register(
+    "whatwg-query-before-2015-06-10",
+    WHATWG_SIMPLE_BEFORE_2017 | ' "#<>`',
+    "URL Standard query state, 2014-10-22 to 2015-06-10, when " + _GH
+    + "f54c44d stopped encoding ` (0x60)",
+)
+WHATWG_QUERY_2015_06_10: Final = register(
+    "whatwg-query-2015-06-10",
+    WHATWG_SIMPLE_BEFORE_2017 | ' "#<>',
+    "URL Standard query state from " + _GH + "f54c44d (2015-06-10, ` no longer "
+    "encoded); today's query percent-encode set; special schemes add ' from "
+    "6ef17eb (2018-06-08)",
+)
+WHATWG_USERNAME_BEFORE_2015_08_14: Final = register(
+    "whatwg-username-before-2015-08-14",
+    WHATWG_DEFAULT_2015_06_10 | "/:@\\",
+    "URL Standard username encode set, 2015-06-10 to 2015-08-14 (used by the "
+    "authority state from " + _GH + "7876306, 2015-06-16); 9ca26e5 replaced it "
+    "with the userinfo encode set",
+)
+WHATWG_PASSWORD_BEFORE_2015_08_14: Final = register(
+    "whatwg-password-before-2015-08-14",
+    WHATWG_DEFAULT_2015_06_10 | "/@\\",
+    "URL Standard password encode set, 2015-06-10 to 2015-08-14 (used by the "
+    "authority state from " + _GH + "7876306, 2015-06-16); 9ca26e5 replaced it "
+    "with the userinfo encode set",
+)
+WHATWG_USERINFO_2015_08_14: Final = register(
+    "whatwg-userinfo-2015-08-14",
+    WHATWG_DEFAULT_2015_06_10 | "/:;=@[\\]^|",
+    "URL Standard userinfo encode set from " + _GH + "9ca26e5 (2015-08-14); "
+    "renamed the userinfo percent-encode set by 1d69a77 (2017-02-14), same code "
+    "points today",
 )
 PATH_BEFORE_2025: Final = register(
     "path-before-2025",
     QUERY | "?`{}",
-    "URL Standard (2017-2024) path percent-encode set, before U+005E (^) was added",
+    "URL Standard path percent-encode set, 2017-02-14 to 2025-03-05, before "
+    + _GH + "9bc33c3 added U+005E (^)",
 )
+
+# Old names kept working: get() warns (DeprecationWarning) and returns the
+# set under its dated name.  The 2016 names did not say when the sets began.
+_DEPRECATED: dict[str, str] = {
+    "whatwg-2016-simple": "whatwg-simple-before-2017-02-14",
+    "whatwg-2016-default": "whatwg-default-2015-06-10",
+    "whatwg-2016-userinfo": "whatwg-userinfo-2015-08-14",
+}
+WHATWG_2016_SIMPLE: Final = WHATWG_SIMPLE_BEFORE_2017  # deprecated name
+WHATWG_2016_DEFAULT: Final = WHATWG_DEFAULT_2015_06_10  # deprecated name
+WHATWG_2016_USERINFO: Final = WHATWG_USERINFO_2015_08_14  # deprecated name
 
 # RFC 3986 §2.2/§2.3 and the component rules of §3 (Appendix A ABNF).
 _RFC3986 = "RFC 3986 "

@@ -24,11 +24,19 @@ def cmd_schemes(args: argparse.Namespace) -> int:
     also: dict[str, list[str]] = {}
     for alias, target in schemes.aliases().items():
         also.setdefault(target, []).append(alias)
+    old_names: dict[str, list[str]] = {}
+    for old, new in _sets.deprecated_names().items():
+        old_names.setdefault(new, []).append(old)
     if args.json:
         data: dict[str, Any] = {
             "schemes": [{**s.describe(), "aliases": also.get(s.name, [])} for s in all_s],
             "encode_sets": [
-                {"name": n, "spec": _sets.get(n).spec or ""} for n in _sets.names()
+                {
+                    "name": n,
+                    "spec": _sets.get(n).spec or "",
+                    "deprecated_names": old_names.get(n, []),
+                }
+                for n in _sets.names()
             ],
         }
         print(json.dumps(data, indent=2, ensure_ascii=False))
@@ -43,7 +51,10 @@ def cmd_schemes(args: argparse.Namespace) -> int:
         rows = [[s.name + (f" ({', '.join(also[s.name])})" if s.name in also else ""), s.spec]
                 for s in members]
         blocks.append(style.bold(style.yellow(fam)) + "\n" + _table(rows, style, None))
-    set_rows = [[n, _sets.get(n).spec or ""] for n in _sets.names()]
+    set_rows = [
+        [n + "".join(f" ({o}, deprecated)" for o in old_names.get(n, [])), _sets.get(n).spec or ""]
+        for n in _sets.names()
+    ]
     blocks.append(
         style.bold(style.yellow("encode sets (plain UTF-8 percent-encoding; also --scheme)"))
         + "\n"

@@ -39,59 +39,97 @@ def _minus(base: EncodeSet, safe: str) -> EncodeSet:
     return base.remove(safe) if safe else base
 
 
-def _safe_set(base: EncodeSet, safe: str) -> EncodeSet:
+# What each RFC says must always be encoded, whatever the character is used
+# for; ``safe`` may keep only the others (reserved characters used for their
+# reserved purpose).  "%" and non-ASCII are refused for every RFC below.
+# RFC 1738 §2.2: controls, space, the unsafe characters ("<>\"#%{}|\\^~[]`").
+_MUST_1738: Final = "".join(map(chr, range(0x20))) + "\x7f" + ' <>"#{}|\\^~[]`'
+# RFC 2396 §2.4.3: the excluded characters (control, space, delims, unwise).
+_MUST_2396: Final = "".join(map(chr, range(0x20))) + '\x7f <>"#{}|\\^[]`'
+# RFC 2732 §3 moves "[" and "]" from unwise to reserved.
+_MUST_2732: Final = _MUST_2396.replace("[]", "")
+
+
+def _safe_set(
+    base: EncodeSet, safe: str, must: str, rfc: str, allow_unsafe: object
+) -> EncodeSet:
     if not isinstance(safe, str):
         raise PercentEncodingTypeError("safe must be a str of ASCII characters")
+    if not isinstance(allow_unsafe, bool):
+        raise PercentEncodingTypeError(
+            f"allow_unsafe must be True or False, not {type(allow_unsafe).__name__}"
+        )
     if "%" in safe:
         raise PercentEncodingError("'%' cannot be safe: it always starts an escape")
     if not safe.isascii():
         raise PercentEncodingError("safe must contain only ASCII characters")
+    if not allow_unsafe:
+        bad = next((c for c in safe if c in must), None)
+        if bad is not None:
+            raise PercentEncodingError(
+                f"{bad!r} cannot be safe: {rfc} says it must always be percent-encoded; "
+                "pass allow_unsafe=True to keep it anyway (the result then breaks that rule)"
+            )
     return _minus(base, safe)
 
 
-def rfc1738_encode(data: _Text, *, safe: str = "", encoding: str = "utf-8") -> str:
+def rfc1738_encode(
+    data: _Text, *, safe: str = "", encoding: str = "utf-8", allow_unsafe: bool = False
+) -> str:
     """Encode data for a URL as RFC 1738 §2.2 says: only alphanumerics and
     ``$-_.+!*'(),`` stay; controls, 80–FF, *unsafe* and *reserved* become ``%XX``.
 
     ``safe`` keeps reserved characters that are used for their reserved
     purpose (e.g. ``"/"`` in a path).  RFC 1738 predates any charset rule: text
     is encoded with ``encoding`` (UTF-8, as RFC 2718 §2.2.5 recommends).
+    A ``safe`` character that §2.2 says must always be encoded (controls,
+    space, ``<>"#%{}|\\^~[]``` and non-ASCII) raises
+    :class:`~percent_encoding.errors.PercentEncodingError`;
+    ``allow_unsafe=True`` lets ASCII ones through on purpose.
 
     >>> rfc1738_encode("a b~c/d'e")
     "a%20b%7Ec%2Fd'e"
     """
     return _core.encode(
         _check(data, "rfc1738_encode"),
-        _safe_set(RFC1738, safe),
+        _safe_set(RFC1738, safe, _MUST_1738, "RFC 1738 §2.2", allow_unsafe),
         encoding=_str_arg(encoding, "encoding", "rfc1738_encode"),
     )
 
 
-def rfc2396_encode(data: _Text, *, safe: str = "", encoding: str = "utf-8") -> str:
+def rfc2396_encode(
+    data: _Text, *, safe: str = "", encoding: str = "utf-8", allow_unsafe: bool = False
+) -> str:
     """Escape everything but RFC 2396 *unreserved* (§2.3: alphanum and
     ``-_.!~*'()``), as §2.4 requires for data; ``safe`` keeps reserved
-    characters used for their reserved purpose.
+    characters used for their reserved purpose.  A ``safe`` character that
+    §2.4.3 excludes (controls, space, ``<>"#%{}|\\^[]``` and non-ASCII)
+    raises :class:`~percent_encoding.errors.PercentEncodingError`;
+    ``allow_unsafe=True`` lets ASCII ones through on purpose.
 
     >>> rfc2396_encode("a b~c/d[e]", safe="/")
     'a%20b~c/d%5Be%5D'
     """
     return _core.encode(
         _check(data, "rfc2396_encode"),
-        _safe_set(RFC2396, safe),
+        _safe_set(RFC2396, safe, _MUST_2396, "RFC 2396 §2.4.3", allow_unsafe),
         encoding=_str_arg(encoding, "encoding", "rfc2396_encode"),
     )
 
 
-def rfc2732_encode(data: _Text, *, safe: str = "", encoding: str = "utf-8") -> str:
+def rfc2732_encode(
+    data: _Text, *, safe: str = "", encoding: str = "utf-8", allow_unsafe: bool = False
+) -> str:
     """RFC 2732 §3: as :func:`rfc2396_encode`; ``[`` and ``]`` are now reserved
-    (so ``safe="[]:"`` may keep an IPv6 literal), not unwise.
+    (so ``safe="[]:"`` may keep an IPv6 literal), not unwise.  The other
+    excluded characters raise in ``safe`` as for :func:`rfc2396_encode`.
 
     >>> rfc2732_encode("[::1]", safe="[]:")
     '[::1]'
     """
     return _core.encode(
         _check(data, "rfc2732_encode"),
-        _safe_set(RFC2732, safe),
+        _safe_set(RFC2732, safe, _MUST_2732, "RFC 2732 §3", allow_unsafe),
         encoding=_str_arg(encoding, "encoding", "rfc2732_encode"),
     )
 
