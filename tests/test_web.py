@@ -81,7 +81,7 @@ def test_index_is_static_and_safe(srv: web.Server) -> None:
 
 @pytest.mark.parametrize(("name", "ctype"), [
     ("app.css", "text/css"), ("app.js", "text/javascript"), ("lab.js", "text/javascript"),
-    ("favicon.svg", "image/svg+xml"),
+    ("url.js", "text/javascript"), ("url.html", "text/html"), ("favicon.svg", "image/svg+xml"),
 ])
 def test_static_files(srv: web.Server, name: str, ctype: str) -> None:
     r = req(srv, "GET", f"/static/{name}")
@@ -90,7 +90,7 @@ def test_static_files(srv: web.Server, name: str, ctype: str) -> None:
 
 
 def test_static_js_never_uses_innerhtml(srv: web.Server) -> None:
-    for name in ("app.js", "lab.js"):
+    for name in ("app.js", "lab.js", "url.js"):
         body = req(srv, "GET", f"/static/{name}").text
         assert "innerHTML" not in body and "outerHTML" not in body
         assert "insertAdjacentHTML" not in body and "document.write" not in body
@@ -403,3 +403,19 @@ def test_api_json_null_means_not_given(srv: web.Server) -> None:
     assert d["input"] == "a b" and d["encoding"] == "UTF-8"
     # Without a scheme, primary is the page's default scheme (docs/web.md relies on it).
     assert d["primary"]["name"] == "component" and d["primary"]["output"] == "a%20b"
+
+
+# --- the URL view ----------------------------------------------------------------
+
+
+def test_api_url_reports_components() -> None:
+    from percent_encoding.web.server import api_url
+
+    rep = api_url("https://Bücher.example/a b?q=ü'#x")
+    assert rep["href"] == "https://xn--bcher-kva.example/a%20b?q=%C3%BC%27#x"
+    comps = {c["component"]: c for c in rep["components"]}
+    assert comps["path"]["encode_set"] == "path" and comps["path"]["encoded"] == [[" ", "%20"]]
+    assert comps["query"]["encode_set"] == "special-query"
+    assert api_url("../c", "http://h/a/b")["href"] == "http://h/c"
+    bad = api_url("https://h:99999/")
+    assert bad["name"] == "port-out-of-range" and "error" in bad

@@ -282,3 +282,51 @@ def test_axe_in_the_form_lab_result(browser: Any, server: Server, dark: bool) ->
         assert frame.locator(".lab-table").count() == 1  # the checked page had the table
     finally:
         page.context.close()
+
+
+# --- the URL view ------------------------------------------------------------------
+
+
+def open_url_view(browser: Any, server: Server, *, width: int = 1280, dark: bool = False,
+                  query: str = "") -> Any:
+    ctx = browser.new_context(viewport={"width": width, "height": 900},
+                              color_scheme="dark" if dark else "light", bypass_csp=True)
+    page = ctx.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(server.url + "/url" + query)
+    page.wait_for_selector("#url-table tbody tr")
+    return page
+
+
+def test_url_view_shows_components_and_marks_changes(browser: Any, server: Server,
+                                                     shots: Path) -> None:
+    page = open_url_view(browser, server, query="?input=" + "http%3A%2F%2Fh%2Fa%20b%3Fq%3D%27")
+    try:
+        assert page.text_content("#url-href") == "http://h/a%20b?q=%27"
+        rows = page.eval_on_selector_all(
+            "#url-table tbody tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent))")
+        assert [r[0] for r in rows] == ["host", "path", "query"]
+        assert rows[1][3] == "path" and rows[2][3] == "special-query"
+        marks = page.eval_on_selector_all("#url-table mark", "ms => ms.map(m => m.textContent)")
+        assert marks == ["%20", "%27"]
+        # Typing a new URL and pressing Enter parses it; a bad one says why.
+        page.fill("#url-input", "https://h.example:99999/")
+        page.press("#url-input", "Enter")
+        page.wait_for_function("document.querySelector('#url-href').textContent"
+                               ".includes('port-out-of-range')")
+        shoot(page, shots, "url-view")
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize(("width", "dark"), [(1280, False), (375, True)], ids=["wide", "phone-dark"])
+def test_url_view_axe_and_phone(browser: Any, server: Server, width: int, dark: bool) -> None:
+    page = open_url_view(browser, server, width=width, dark=dark)
+    try:
+        bad = [v for v in axe(page) if v["impact"] in ("serious", "critical")]
+        assert not bad, _summary(bad)
+        sw, cw = page.evaluate(
+            "[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert sw <= cw, f"the URL view is {sw}px wide in a {cw}px viewport"
+    finally:
+        page.context.close()

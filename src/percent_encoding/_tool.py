@@ -424,3 +424,30 @@ def detect_report(text: str, context: str = "auto") -> dict[str, Any]:
     attempt("findings", lambda: detect.diagnose(text, context=context))
     attempt("variants", lambda: detect.variants(text))
     return report
+
+
+def url_report(text: str, base: str | None = None) -> dict[str, Any]:
+    """What :func:`percent_encoding.url.explain` says, JSON-ready (``percent url``, the web tool).
+
+    >>> url_report("http://h/a b")["components"][1]["encoded"]
+    [[' ', '%20']]
+    """
+    from .url import explain
+
+    r = explain(text, base)
+    return {
+        "href": r["href"],
+        "components": [
+            {
+                "component": c.component,
+                "input": c.input,
+                "output": c.output,
+                "encode_set": c.encode_set,
+                "encoded": [[ch, rep] for ch, rep in c.encoded],
+                "reason": c.reason,
+            }
+            for c in r["components"]
+        ],
+        "validation_errors": [{"name": e.name, "position": e.position}
+                              for e in r["validation_errors"]],
+    }

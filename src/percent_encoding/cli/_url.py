@@ -10,32 +10,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
-
+from .._tool import url_report
 from ._term import _Style
-
-
-def url_report(text: str, base: str | None) -> dict[str, Any]:
-    """The data ``percent url`` prints, JSON-ready."""
-    from ..url import explain
-
-    r = explain(text, base)
-    return {
-        "href": r["href"],
-        "components": [
-            {
-                "component": c.component,
-                "input": c.input,
-                "output": c.output,
-                "encode_set": c.encode_set,
-                "encoded": [[ch, rep] for ch, rep in c.encoded],
-                "reason": c.reason,
-            }
-            for c in r["components"]
-        ],
-        "validation_errors": [{"name": e.name, "position": e.position}
-                              for e in r["validation_errors"]],
-    }
 
 
 def cmd_url(args: argparse.Namespace) -> int:

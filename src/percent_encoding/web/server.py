@@ -19,6 +19,8 @@ Routes::
     GET|POST /api/decode           same, decoding; plus what percent_encoding.detect says
                                    about it in {context?} (query, form, path, fragment, ...)
     GET  /api/compare[?schemes=a,b]  schemes.compare (the ASCII x schemes grid)
+    GET  /url                      the URL view (static/url.html)
+    GET|POST /api/url              {input, base?} -> the URL parser's components, sets, errors
     GET|POST /api/form-body        {value, encoding, enctype?} -> form.html_form_body's
                                    prediction
     GET  /lab/form?charset=&accept=&method=&enctype=&value=&auto=   a real HTML form in
@@ -60,6 +62,7 @@ from .._tool import (
     encode_with,
     plain_profile,
     resolve_scheme,
+    url_report,
 )
 from ..errors import PercentEncodingError, UnknownSchemeError
 
@@ -208,6 +211,16 @@ def api_convert(
 @lru_cache(maxsize=8)
 def _compare_cached(names: tuple[str, ...]) -> dict[str, Any]:
     return compare_data(list(names))
+
+
+def api_url(text: str, base: str | None = None) -> dict[str, Any]:
+    """GET|POST /api/url: the URL parser's report (``percent url --json``), or its error."""
+    from ..errors import URLParseError
+
+    try:
+        return url_report(text, base)
+    except URLParseError as e:
+        return {"error": str(e), "name": e.name, "position": e.position}
 
 
 def api_compare(names: list[str] | None = None) -> dict[str, Any]:
@@ -612,6 +625,11 @@ class Handler(BaseHTTPRequestHandler):
             return self._json(api_form_body(
                 p.get("value", ""), p.get("encoding", "UTF-8"), p.get("enctype", ENCTYPES[0])
             ))
+        if path == "/url" and get_like:
+            return self._static("url.html")
+        if path == "/api/url":
+            p = self._params()
+            return self._json(api_url(p.get("input", ""), p.get("base") or None))
         if path == "/api/compare" and get_like:
             names = [n for n in self._params().get("schemes", "").split(",") if n]
             return self._json(api_compare(names))
