@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+
 from .._tool import url_report
 from ._term import _Style
 
