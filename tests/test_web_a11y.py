@@ -319,7 +319,8 @@ def test_url_view_shows_components_and_marks_changes(browser: Any, server: Serve
         page.context.close()
 
 
-@pytest.mark.parametrize(("width", "dark"), [(1280, False), (375, True)], ids=["wide", "phone-dark"])
+@pytest.mark.parametrize(("width", "dark"), [(1280, False), (375, True)],
+                         ids=["wide", "phone-dark"])
 def test_url_view_axe_and_phone(browser: Any, server: Server, width: int, dark: bool) -> None:
     page = open_url_view(browser, server, width=width, dark=dark)
     try:
