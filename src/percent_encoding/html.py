@@ -1,11 +1,12 @@
 """HTML's custom scheme handlers: the URL a ``registerProtocolHandler`` handler is sent to.
 
 Strategy: HTML "Custom scheme handlers" (system-state.html#custom-handlers,
-*translate a handler URL*): the URL being handled loses its username and password, is serialized, then
-UTF-8 percent-encoded with the URL Standard's *component percent-encode set*
-(on scalar values it escapes what ``encodeURIComponent`` escapes: ``%``,
-``+``, ``&``, ``=``, ``:``, ``/``, ``?``, ``#`` and the rest), and that replaces the
-first ``%s`` in the handler's template.  Registration already refuses a
+*translate a handler URL*): the URL being handled loses its username and
+password, is serialized, then UTF-8 percent-encoded with the URL Standard's
+*component percent-encode set* (on scalar values it escapes what
+``encodeURIComponent`` escapes: ``%``, ``+``, ``&``, ``=``, ``:``, ``/``,
+``?``, ``#`` and the rest), and that replaces the first ``%s`` in the
+handler's template.  Registration already refuses a
 template without ``%s`` (a ``SyntaxError`` in the browser); here it raises
 :class:`~percent_encoding.errors.PercentEncodingError`.
 
