@@ -7,7 +7,7 @@ import re
 import string
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from percent_encoding import (
@@ -18,6 +18,7 @@ from percent_encoding import (
     PercentEncodingTypeError,
     TextDecodeError,
     UnknownEncodingError,
+    form,
     schemes,
 )
 from percent_encoding.form import (
@@ -328,7 +329,12 @@ def test_html_form_body_mailto() -> None:
 
 def test_html_form_body_errors() -> None:
     with pytest.raises(ValueError):
-        html_form_body([], enctype="multipart/form-data")
+        html_form_body([], enctype="multipart/mixed")
+    for bad in ("", "x" * 71, "ends in space ", "semi;colon", "é"):
+        with pytest.raises(PercentEncodingError, match="boundary"):
+            html_form_body([], enctype="multipart/form-data", boundary=bad)
+    with pytest.raises(PercentEncodingTypeError):
+        html_form_body([], enctype="multipart/form-data", boundary=b"x")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         html_form_body([], mailto="cc")  # type: ignore[arg-type]
     with pytest.raises(UnknownEncodingError):
@@ -586,3 +592,102 @@ def test_strict_raises_exactly_when_replace_would_repair(body: bytes, encoding: 
     else:
         assert got == lenient
         assert not re.search(rb"%(?![0-9A-Fa-f]{2})", body)
+
+
+# --------------------------------------------------------------------------------------------
+# multipart/form-data, isindex (HTML before 2016) and group (Micropub)
+
+
+def test_multipart_escape_only_three_characters() -> None:
+    # HTML §4.10.22.8: LF, CR and " are the only escapes; % and \ stay.
+    assert form.multipart_escape('a"b\rc\nd%22\\e;=') == "a%22b%0Dc%0Ad%22\\e;="
+    with pytest.raises(PercentEncodingTypeError):
+        form.multipart_escape(b"x")  # type: ignore[arg-type]
+
+
+def test_multipart_body_shape() -> None:
+    body = html_form_body(
+        [("n\nm", 'v"\r'), ("_charset_", "")],
+        enctype="multipart/form-data",
+        boundary="B",
+    )
+    assert body == (
+        b'--B\r\nContent-Disposition: form-data; name="n%0D%0Am"\r\n\r\nv"\r\n\r\n'
+        b'--B\r\nContent-Disposition: form-data; name="_charset_"\r\n\r\nUTF-8\r\n'
+        b"--B--\r\n"
+    )
+    assert html_form_body([], enctype="multipart/form-data", boundary="B") == b"--B--\r\n"
+
+
+def test_multipart_legacy_encoding_uses_character_references() -> None:
+    body = html_form_body(
+        [("☃é", "€☃")], enctype="multipart/form-data", boundary="B", encoding="latin1"
+    )
+    assert b'name="&#9731;\xe9"' in body
+    assert b"\r\n\r\n\x80&#9731;\r\n" in body
+
+
+def test_multipart_escapes_encoded_bytes() -> None:
+    # "※" is 0x22 0x28 in ISO-2022-JP's JIS X 0208 mode: the 0x22 byte is escaped
+    # (Chromium does the same; see test_form_chromium.py).
+    body = html_form_body([("※", "※")], enctype="multipart/form-data", boundary="B",
+                          encoding="iso-2022-jp")
+    assert b'name="\x1b$B%22(\x1b(B"' in body
+    assert b'\r\n\r\n\x1b$B"(\x1b(B\r\n' in body  # values are not escaped
+
+
+def test_multipart_random_boundary_is_on_the_first_line() -> None:
+    a = html_form_body([("a", "1")], enctype="multipart/form-data")
+    b = html_form_body([("a", "1")], enctype="multipart/form-data")
+    first = a.split(b"\r\n", 1)[0]
+    assert first.startswith(b"--") and a.endswith(first + b"--\r\n")
+    assert a != b
+
+
+def test_isindex_first_entry_is_value_alone() -> None:
+    # HTML before 2016, urlencoded algorithm, the isindex step.
+    entries = [("isindex", "a b&c=d"), ("x", "1"), ("isindex", "2")]
+    assert html_form_body(entries, isindex=True) == b"a+b%26c%3Dd&x=1&isindex=2"
+    assert html_form_body(entries) == b"isindex=a+b%26c%3Dd&x=1&isindex=2"
+    # only when it is the first entry, and the name is exact
+    assert html_form_body([("x", "1"), ("isindex", "v")], isindex=True) == b"x=1&isindex=v"
+    assert html_form_body([("ISINDEX", "v")], isindex=True) == b"ISINDEX=v"
+    assert html_form_body([("isindex", "é")], isindex=True, encoding="latin1") == b"%E9"
+    # and the URL Standard's pre-2016 parser reads it back, with an empty name
+    assert form.parse("a+b%26c%3Dd&x=1", isindex=True) == [("", "a b&c=d"), ("x", "1")]
+
+
+@given(st.text(min_size=1), st.lists(st.tuples(st.text(min_size=1), st.text()), max_size=3))
+def test_isindex_round_trip(value: str, rest: list[tuple[str, str]]) -> None:
+    # (an empty isindex value sends an empty field, which the parser skips)
+    value = value.encode("utf-8", "replace").decode()
+    rest = [(n.encode("utf-8", "replace").decode().replace("\r", "").replace("\n", ""),
+             v.encode("utf-8", "replace").decode().replace("\r", "").replace("\n", ""))
+            for n, v in rest]
+    value = value.replace("\r", "").replace("\n", "")
+    assume(value and all(n for n, _ in rest))
+    body = html_form_body([("isindex", value), *rest], isindex=True)
+    assert form.parse(body, isindex=True) == [("", value), *rest]
+
+
+def test_group_micropub() -> None:
+    # Micropub §3.3.2: category[]=a&category[]=b
+    pairs = form.parse("h=entry&content=hi&category[]=foo&category[]=bar&photo[]=p")
+    assert form.group(pairs) == {
+        "h": "entry", "content": "hi", "category": ["foo", "bar"], "photo": ["p"]
+    }
+    # nothing is lost: a repeated plain name, and a mix, give lists in order
+    assert form.group([("a", "1"), ("a[]", "2"), ("a", "3")]) == {"a": ["1", "2", "3"]}
+    assert form.group([("a[]", "1"), ("a", "2")]) == {"a": ["1", "2"]}
+    assert form.group([("[]", "x"), ("a[][]", "y")]) == {"": ["x"], "a[]": ["y"]}
+    with pytest.raises(PercentEncodingTypeError):
+        form.group("a=1")  # type: ignore[arg-type]
+    with pytest.raises(PercentEncodingTypeError):
+        form.group([("a",)])  # type: ignore[list-item]
+
+
+@given(st.lists(st.tuples(st.sampled_from(["a", "a[]", "b", "c[]"]), st.text())))
+def test_group_keeps_every_value(pairs: list[tuple[str, str]]) -> None:
+    g = form.group(pairs)
+    flat = [v for x in g.values() for v in (x if isinstance(x, list) else [x])]
+    assert sorted(flat) == sorted(v for _, v in pairs)
