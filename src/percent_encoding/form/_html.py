@@ -45,7 +45,7 @@ def multipart_escape(name: str) -> str:
     bytes, which differs from this for ISO-2022-JP (a kanji's bytes may
     include 0x22).
 
-    >>> multipart_escape('a "b"\r\nc%22')
+    >>> multipart_escape('a "b"\\r\\nc%22')
     'a %22b%22%0D%0Ac%22'
     """
     if not isinstance(name, str):
