@@ -26,12 +26,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from ._charset import ECHO_CHARSET_FIELDS as ECHO_CHARSET_FIELDS
 from ._charset import CharsetGuess
 from .errors import PercentEncodingError, PercentEncodingTypeError
 from .sets import EncodeSet
 from .sets import get as _get_set
 
 __all__ = [
+    "ECHO_CHARSET_FIELDS",
     "CharsetGuess",
     "Finding",
     "SpaceConvention",
@@ -181,10 +183,13 @@ def choose_form_encoding(
     probe: tuple[str, str] | None = None,
     content_type_charset: str | None = None,
     candidates: Sequence[str] | None = None,
+    echo_fields: Sequence[str] | None = None,
 ) -> CharsetGuess:
     """Pick the encoding of a form's percent-decoded names and values: a
-    ``_charset_`` field, then a probe field ``(name, expected_char)``, then
-    detection; the answer's ``.reason`` says which rule decided."""
+    ``_charset_`` field, then a probe field ``(name, expected_char)``, then a
+    field echoing the charset (:data:`ECHO_CHARSET_FIELDS`, or ``echo_fields``),
+    then detection; the answer's ``.reason`` says which rule decided and its
+    ``.findings`` what looked wrong (fields that disagree, a cut UTF-8 value)."""
     from ._charset import choose_form_encoding as _impl
 
     return _impl(
@@ -192,6 +197,7 @@ def choose_form_encoding(
         probe=probe,
         content_type_charset=content_type_charset,
         candidates=candidates,
+        echo_fields=echo_fields,
     )
 
 
