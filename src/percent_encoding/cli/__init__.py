@@ -105,6 +105,9 @@ def build_parser() -> argparse.ArgumentParser:
     fp.add_argument("--encoding", "-e", metavar="LABEL", help="legacy encoding of the body")
     fp.add_argument("--charset-hack", action="store_true",
                     help="let a _charset_ field choose the encoding")
+    fp.add_argument("--per-field", action="store_true",
+                    help="with -e auto: decode each field with its own guessed charset "
+                    "(a third column says which)")
     fp.add_argument("file", nargs="?", metavar="FILE", help="file to read (default: stdin)")
     fp.set_defaults(func=cmd_form_parse)
     fb = fsub.add_parser("build", help="serialize NAME=VALUE pairs",

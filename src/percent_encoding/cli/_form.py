@@ -17,7 +17,7 @@ from .._tool import (
     check_encoding,
 )
 from ._stream import _stdin_or_file
-from ._term import _input_size, _Progress, _Style, _table, _visible
+from ._term import CLIError, _input_size, _Progress, _Style, _table, _visible
 
 
 def _escape_tsv(s: str) -> str:
@@ -47,21 +47,32 @@ def cmd_form_parse(args: argparse.Namespace) -> int:
         kwargs["encoding"] = enc
     if args.charset_hack:
         kwargs["charset_hack"] = True
+    per_field = getattr(args, "per_field", False)
+    if per_field:
+        if enc != "auto":
+            raise CLIError("--per-field needs --encoding auto", 2)
+        kwargs["per_field"] = True
     result = form.parse(body, **kwargs)
-    pairs: list[tuple[str, str]] = list(result)
+    rows: list[list[str]] = [list(p) for p in result]
     if isinstance(result, form.ParsedForm):  # encoding="auto" says what it chose, and why
         chosen = result.charset
         print(f"percent: charset: {chosen.encoding} ({chosen.reason})", file=sys.stderr)
+        for finding in chosen.findings:
+            print(f"percent: warning: {finding}", file=sys.stderr)
+        if per_field:
+            for row, g in zip(rows, result.fields, strict=True):
+                row.append(g.encoding)
     out = sys.stdout
     if args.json:
-        out.write(json.dumps([list(p) for p in pairs], ensure_ascii=False) + "\n")
+        out.write(json.dumps(rows, ensure_ascii=False) + "\n")
     elif args.tsv:
-        for n, v in pairs:
-            out.write(f"{_escape_tsv(n)}\t{_escape_tsv(v)}\n")
+        for row in rows:
+            out.write("\t".join(_escape_tsv(c) for c in row) + "\n")
     else:
         style = _Style(out)
-        if pairs:
-            print(_table([[_visible(n), _visible(v)] for n, v in pairs], style, ["name", "value"]))
+        if rows:
+            head = ["name", "value", "charset"] if per_field else ["name", "value"]
+            print(_table([[_visible(c) for c in row] for row in rows], style, head))
     return 0
 
 

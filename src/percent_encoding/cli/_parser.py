@@ -66,6 +66,7 @@ examples:
   percent form parse --json body.txt                      [["a", "1"], ["b", "x y!"]]
   percent form parse --tsv --encoding shift_jis body.txt
   percent form parse --charset-hack body.txt              _charset_ field picks the encoding
+  percent form parse -e auto --per-field body.txt         each field its own charset
   percent form build q='a b' lang=ü                       q=a+b&lang=%C3%BC
   percent form build --encoding windows-1252 q=café       q=caf%E9
 """
