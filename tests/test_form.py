@@ -691,3 +691,29 @@ def test_group_keeps_every_value(pairs: list[tuple[str, str]]) -> None:
     g = form.group(pairs)
     flat = [v for x in g.values() for v in (x if isinstance(x, list) else [x])]
     assert sorted(flat) == sorted(v for _, v in pairs)
+
+
+def test_2014_edition_fails_on_raw_non_ascii_with_an_override() -> None:
+    # URL Standard 2014-2016, urlencoded parser: encoding override not utf-8 and a
+    # byte above 0x7F in the input: failure.  Escaped bytes are fine; UTF-8 is fine.
+    assert parse(b"a=%E9", encoding="latin1", edition="2014") == [("a", "é")]
+    with pytest.raises(TextDecodeError) as e:
+        parse(b"a=1&b=\xe9", encoding="latin1", edition="2014")
+    assert e.value.position == 6
+    with pytest.raises(TextDecodeError) as e:
+        parse("?a=é", encoding="shift_jis", edition="2014", strip_leading_question_mark=True)
+    assert e.value.position == 3
+    assert parse(b"a=\xc3\xa9", edition="2014") == [("a", "é")]
+    assert parse(b"a=\xc3\xa9", encoding="utf-8", edition="2014") == [("a", "é")]
+    # today's parser decodes the raw byte with the override
+    assert parse(b"a=\xe9", encoding="latin1") == [("a", "é")]
+    with pytest.raises(PercentEncodingError):
+        parse("a=1", edition="2015")  # type: ignore[call-overload]
+
+
+@given(st.binary())
+def test_2014_edition_matches_today_on_ascii_input(data: bytes) -> None:
+    ascii_only = bytes(b & 0x7F for b in data)
+    assert parse(ascii_only, encoding="latin1", edition="2014") == parse(
+        ascii_only, encoding="latin1"
+    )

@@ -329,6 +329,7 @@ def parse(
     content_type_charset: str | None = None,
     per_field: bool = False,
     echo_fields: Sequence[str] | None = None,
+    edition: Literal["current", "2014"] = "current",
 ) -> ParsedForm: ...
 @overload
 def parse(
@@ -345,6 +346,7 @@ def parse(
     content_type_charset: str | None = None,
     per_field: bool = False,
     echo_fields: Sequence[str] | None = None,
+    edition: Literal["current", "2014"] = "current",
 ) -> list[tuple[str, str]]: ...
 def parse(
     data: str | bytes | bytearray | memoryview,
@@ -360,6 +362,7 @@ def parse(
     content_type_charset: str | None = None,
     per_field: bool = False,
     echo_fields: Sequence[str] | None = None,
+    edition: Literal["current", "2014"] = "current",
 ) -> list[tuple[str, str]]:
     """Parse an application/x-www-form-urlencoded string or body into (name, value) pairs.
 
@@ -381,6 +384,11 @@ def parse(
     * ``errors="strict"``: an invalid ``%`` raises :class:`PercentDecodeError`
       and undecodable bytes raise :class:`TextDecodeError`, with positions
       into ``data``.
+    * ``edition="2014"``: the URL Standard of 2014-2016, whose parser failed
+      when an encoding override other than UTF-8 met input holding a byte
+      above 0x7F (a raw byte, not a ``%XX``): that raises
+      :class:`TextDecodeError` at the first such byte (for ``str``, the first
+      non-ASCII character).
     * ``encoding="auto"``: choose the encoding from the data — a ``_charset_``
       field, then the ``probe`` field (``(name, expected_char)``: a hidden field
       whose value is a known character), then :func:`detect.charset` on the
@@ -410,6 +418,7 @@ def parse(
             content_type_charset=content_type_charset,
             per_field=per_field,
             echo_fields=echo_fields,
+            edition=edition,
         )
     if probe is not None or content_type_charset is not None or echo_fields is not None:
         raise PercentEncodingError(
@@ -418,6 +427,8 @@ def parse(
         )
     if per_field is not False:
         raise PercentEncodingError("per_field=True needs encoding='auto'")
+    if edition not in ("current", "2014"):
+        raise PercentEncodingError(f"edition must be 'current' or '2014', not {edition!r}")
     if (
         encoding is None
         and not charset_hack
@@ -445,6 +456,16 @@ def parse(
     if limit is not None:
         _count_fields(text, limit, sep)
     enc = _encoding_or_none(encoding)
+    if edition == "2014" and enc is not None:
+        # URL Standard 2014-2016, urlencoded parser step 2: an encoding override
+        # other than utf-8 and a byte above 0x7F in the input: return failure.
+        at = _first_non_ascii(text)
+        if at is not None:
+            raise TextDecodeError(
+                f"byte above 0x7F at {base + at} with encoding override {enc.name}: "
+                "the 2014-2016 URL Standard parser fails here (the current one decodes)",
+                base + at,
+            )
     if charset_hack:
         sniffed = _sniff_charset(text, sep)
         if sniffed is not None:
@@ -456,6 +477,15 @@ def parse(
         # to a first field that has none, so it is all value.
         pairs[0] = ("", pairs[0][0])
     return pairs
+
+
+_NON_ASCII_STR = re.compile("[^\x00-\x7f]")
+_NON_ASCII_BYTES = re.compile(b"[^\x00-\x7f]")
+
+
+def _first_non_ascii(text: str | bytes) -> int | None:
+    m = _NON_ASCII_STR.search(text) if isinstance(text, str) else _NON_ASCII_BYTES.search(text)
+    return None if m is None else m.start()
 
 
 class ParsedForm(list[tuple[str, str]]):
@@ -494,6 +524,7 @@ def _parse_auto(
     content_type_charset: str | None,
     per_field: bool = False,
     echo_fields: Sequence[str] | None = None,
+    edition: Literal["current", "2014"] = "current",
 ) -> ParsedForm:
     # Percent-decode once to bytes, let detect choose (hints first, then
     # scoring), then decode with the chosen encoding through the normal path.
@@ -521,6 +552,7 @@ def _parse_auto(
     pairs: list[tuple[str, str]] = parse(
         data, encoding=guess.encoding, errors=errors, isindex=isindex, separators=separators,
         strip_leading_question_mark=strip_leading_question_mark, max_fields=max_fields,
+        edition=edition,
     )
     if per_field:
         mode: Literal["fatal", "replace"] = "fatal" if _check_errors(errors) else "replace"
