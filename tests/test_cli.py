@@ -428,6 +428,13 @@ def test_form_parse_per_field(capsys: pytest.CaptureFixture[str], tmp_path: Path
     assert "warning: fields disagree" in err
     code, _, err = run(capsys, "form", "parse", "--per-field", str(f))
     assert code == 2 and "--encoding auto" in err
+    f.write_bytes(b"q=%93%FA%96%7B%8C%EA")
+    code, out, err = run(capsys, "form", "parse", "--json", "-e", "auto", "--content-type",
+                         'application/x-www-form-urlencoded; Charset="utf-8"', str(f))
+    assert code == 0 and json.loads(out) == [["q", "日本語"]]
+    assert "charset=UTF-8, but the data do not decode in it" in err
+    code, _, err = run(capsys, "form", "parse", "--content-type", "x; charset=utf-8", str(f))
+    assert code == 2
     _no_traceback(err)
 
 

@@ -186,3 +186,17 @@ def test_auto_result_type_checks(tmp_path: Path) -> None:
     assert status == 1
     # the only error is .charset on the plain list
     assert out.count("error:") == 1 and "check.py:5:" in out and '"charset"' in out, out
+
+
+def test_content_type_charset_is_reported() -> None:
+    q = "q=%93%FA%96%7B%8C%EA"  # Shift_JIS
+    r = form.parse(q, encoding="auto", content_type_charset="shift_jis")
+    assert r.charset.encoding == "Shift_JIS" and "Content-Type charset" in r.charset.reason
+    r = form.parse(q, encoding="auto", content_type_charset="utf-8")
+    assert r.charset.encoding == "Shift_JIS"
+    assert r.charset.findings == (
+        "the Content-Type header says charset=UTF-8, but the data do not decode in it",
+    )
+    r = form.parse("q=caf%E9+au+lait", encoding="auto", content_type_charset="windows-1251")
+    assert r.charset.encoding == "windows-1252"
+    assert "charset=windows-1251, but the data read better as windows-1252" in r.charset.findings[0]

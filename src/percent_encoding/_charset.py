@@ -1080,4 +1080,15 @@ def _whole_form(
                           f"the joined data scored {enc_name}")
                 enc_name = best
             conf = round(min(conf, 0.9) * agree / len(own), 4)
+    declared = _known(content_type_charset) if content_type_charset else None
+    if declared is not None:
+        if declared.name == enc_name:
+            if "Content-Type charset" not in reason:
+                reason += "; the Content-Type charset says so too"
+        elif _decode(declared, b"\n".join(fields), False) is None:
+            findings.append(f"the Content-Type header says charset={declared.name}, "
+                            "but the data do not decode in it")
+        elif _reads(declared.name, b"\n".join(fields)) != _reads(enc_name, b"\n".join(fields)):
+            findings.append(f"the Content-Type header says charset={declared.name}, "
+                            f"but the data read better as {enc_name}")
     return CharsetGuess(enc_name, conf, reason + notes, tuple(findings))

@@ -105,6 +105,9 @@ def build_parser() -> argparse.ArgumentParser:
     fp.add_argument("--encoding", "-e", metavar="LABEL", help="legacy encoding of the body")
     fp.add_argument("--charset-hack", action="store_true",
                     help="let a _charset_ field choose the encoding")
+    fp.add_argument("--content-type", metavar="HEADER",
+                    help="with -e auto: the body's Content-Type header; its charset= "
+                    "parameter is a hint")
     fp.add_argument("--per-field", action="store_true",
                     help="with -e auto: decode each field with its own guessed charset "
                     "(a third column says which)")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from typing import Any
 
@@ -18,6 +19,9 @@ from .._tool import (
 )
 from ._stream import _stdin_or_file
 from ._term import CLIError, _input_size, _Progress, _Style, _table, _visible
+
+# RFC 9110 §8.3.1: media-type parameters; charset's value may be quoted.
+_CHARSET_PARAM = re.compile(r';\s*charset\s*=\s*"?([^";\s]+)', re.IGNORECASE)
 
 
 def _escape_tsv(s: str) -> str:
@@ -52,6 +56,13 @@ def cmd_form_parse(args: argparse.Namespace) -> int:
         if enc != "auto":
             raise CLIError("--per-field needs --encoding auto", 2)
         kwargs["per_field"] = True
+    content_type = getattr(args, "content_type", None)
+    if content_type is not None:
+        if enc != "auto":
+            raise CLIError("--content-type needs --encoding auto", 2)
+        m = _CHARSET_PARAM.search(content_type)
+        if m is not None:
+            kwargs["content_type_charset"] = m.group(1)
     result = form.parse(body, **kwargs)
     rows: list[list[str]] = [list(p) for p in result]
     if isinstance(result, form.ParsedForm):  # encoding="auto" says what it chose, and why
