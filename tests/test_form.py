@@ -717,3 +717,33 @@ def test_2014_edition_matches_today_on_ascii_input(data: bytes) -> None:
     assert parse(ascii_only, encoding="latin1", edition="2014") == parse(
         ascii_only, encoding="latin1"
     )
+
+
+@given(st.lists(st.tuples(
+    st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="%\r")),
+    st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r")),
+), max_size=4))
+@settings(max_examples=60)
+def test_multipart_round_trip(pairs: list[tuple[str, str]]) -> None:
+    # RFC 7578 / RFC 2046 §5.1.1 read back by splitting at the delimiters: every
+    # part is there, undoing HTML's three escapes gives the name (LF became CRLF),
+    # and the value is as sent (CRLF-normalized, UTF-8).
+    assume(all("b0und" not in n + v for n, v in pairs))
+    body = html_form_body(pairs, enctype="multipart/form-data", boundary="b0und")
+    assert body.startswith(b"--b0und") and body.endswith(b"--b0und--\r\n")
+    chunks = body[len(b"--b0und"):-len(b"--\r\n")].split(b"\r\n--b0und")
+    parts = [c for c in chunks if c]
+    if not pairs:
+        assert body == b"--b0und--\r\n"
+        return
+    assert len(parts) == len(pairs)
+    for part, (name, value) in zip(parts, pairs, strict=True):
+        head, sep, payload = part.partition(b"\r\n\r\n")
+        assert sep
+        prefix = b'\r\nContent-Disposition: form-data; name="'
+        assert head.startswith(prefix) and head.endswith(b'"')
+        raw_name = head[len(prefix):-1]
+        assert b'"' not in raw_name and b"\r" not in raw_name and b"\n" not in raw_name
+        got = raw_name.decode().replace("%22", '"').replace("%0D", "\r").replace("%0A", "\n")
+        assert got == name.replace("\n", "\r\n")
+        assert payload == value.replace("\n", "\r\n").encode("utf-8")
