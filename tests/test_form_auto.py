@@ -65,7 +65,7 @@ def test_limits_and_bad_hints() -> None:
     with pytest.raises(FormLimitError):
         form.parse("a=1&b=2&c=3", encoding="auto", max_fields=2)
     with pytest.raises(PercentEncodingTypeError):
-        form.parse("a=1", encoding="auto", probe="dot")  # type: ignore[arg-type]
+        form.parse("a=1", encoding="auto", probe="dot")  # type: ignore[call-overload]
     with pytest.raises(PercentEncodingError, match="auto"):
         form.parse("a=1", probe=("dot", "・"))
 
