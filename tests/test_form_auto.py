@@ -200,3 +200,14 @@ def test_content_type_charset_is_reported() -> None:
     r = form.parse("q=caf%E9+au+lait", encoding="auto", content_type_charset="windows-1251")
     assert r.charset.encoding == "windows-1252"
     assert "charset=windows-1251, but the data read better as windows-1252" in r.charset.findings[0]
+
+
+def test_form_field_charsets_for_parse_bytes() -> None:
+    from percent_encoding.detect import form_field_charsets
+
+    raw = form.parse_bytes(body("shift_jis", a="日本語のテキスト") + "&"
+                           + body("euc-kr", b="한국어 문장입니다") + "&n=1")
+    whole, fields = form_field_charsets(raw)
+    assert [g.encoding for g in fields[:2]] == ["Shift_JIS", "EUC-KR"]
+    assert fields[2].encoding == whole.encoding
+    assert whole.findings and whole.confidence <= 0.5

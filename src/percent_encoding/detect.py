@@ -40,6 +40,7 @@ __all__ = [
     "charset",
     "choose_form_encoding",
     "diagnose",
+    "form_field_charsets",
     "space_convention",
     "undo_double_encoding",
     "variants",
@@ -198,6 +199,32 @@ def choose_form_encoding(
         content_type_charset=content_type_charset,
         candidates=candidates,
         echo_fields=echo_fields,
+    )
+
+
+def form_field_charsets(
+    raw_pairs: Sequence[tuple[bytes, bytes]],
+    *,
+    probe: tuple[str, str] | None = None,
+    content_type_charset: str | None = None,
+    candidates: Sequence[str] | None = None,
+    echo_fields: Sequence[str] | None = None,
+) -> tuple[CharsetGuess, list[CharsetGuess]]:
+    """The whole-form guess of :func:`choose_form_encoding` and one guess per pair.
+
+    For :func:`percent_encoding.form.parse_bytes` output, when fields may come in
+    different charsets: decode each pair with its own guess (an ASCII pair gets the
+    whole-form one).  ``form.parse(..., encoding="auto", per_field=True)`` does this.
+
+    >>> whole, fields = form_field_charsets([(b"a", b"\\x82\\xa0"), (b"b", b"\\xa4\\xa2")])
+    >>> [g.encoding for g in fields], whole.findings[0][:15]
+    (['Shift_JIS', 'EUC-JP'], 'fields disagree')
+    """
+    from ._charset import form_encodings
+
+    return form_encodings(
+        raw_pairs, probe=probe, content_type_charset=content_type_charset,
+        candidates=candidates, echo_fields=echo_fields, per_field=True,
     )
 
 
