@@ -890,6 +890,7 @@ def _reads(enc_name: str, b: bytes) -> str:
     return _enc.lookup(enc_name).decode(b, "replace")
 
 
+_SURE = 0.6  # a field guess this confident on its own can contradict the whole form
 _MAX_FIELD_CHECK = 64  # fields checked one by one for disagreement (linear cost bound)
 
 
@@ -1056,11 +1057,14 @@ def _whole_form(
         guesses = [_field_guess(k, v, candidates, content_type_charset) for k, v in own]
         options = [enc_name, *dict.fromkeys(x.encoding for x in guesses)]
 
+        def agrees(e: str, k: bytes, v: bytes, x: CharsetGuess) -> bool:
+            # A field too short to be sure of on its own (its own guess below
+            # _SURE) does not contradict the form (measured in bench/README.md).
+            return x.confidence < _SURE or _reads(e, k + b"\n" + v) == _reads(x.encoding,
+                                                                               k + b"\n" + v)
+
         def agreeing(e: str) -> int:
-            return sum(
-                1 for (k, v), x in zip(own, guesses, strict=True)
-                if _reads(e, k + b"\n" + v) == _reads(x.encoding, k + b"\n" + v)
-            )
+            return sum(1 for (k, v), x in zip(own, guesses, strict=True) if agrees(e, k, v, x))
 
         best = max(options, key=agreeing)  # max keeps the first on ties: the whole guess
         agree = agreeing(best)
@@ -1068,7 +1072,7 @@ def _whole_form(
             others = ", ".join(
                 f"{_label_text(k)!r} reads as {x.encoding}"
                 for (k, v), x in zip(own, guesses, strict=True)
-                if _reads(best, k + b"\n" + v) != _reads(x.encoding, k + b"\n" + v)
+                if not agrees(best, k, v, x)
             )
             findings.append(
                 f"fields disagree: {agree} of {len(own)} non-ASCII field(s) read the same "
