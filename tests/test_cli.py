@@ -411,6 +411,33 @@ def test_form_parse_encoding_and_charset_hack(
     assert (code, json.loads(out)) == (0, [["q", "日本語"]]) and "Shift_JIS" in err
 
 
+def test_form_parse_per_field(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = tmp_path / "mixed.txt"
+    f.write_bytes(b"a=%82%A0&b=%A4%A2&c=x")  # Shift_JIS and EUC-JP "\u3042"
+    code, out, err = run(capsys, "form", "parse", "--json", "-e", "auto", "--per-field", str(f))
+    assert code == 0
+    assert json.loads(out) == [["a", "\u3042", "Shift_JIS"], ["b", "\u3042", "EUC-JP"],
+                               ["c", "x", "Shift_JIS"]]
+    assert "warning: fields disagree" in err
+    code, out, err = run(capsys, "form", "parse", "--tsv", "-e", "auto", "--per-field", str(f))
+    assert out.splitlines()[1] == "b\t\u3042\tEUC-JP"
+    code, out, err = run(capsys, "form", "parse", "-e", "auto", "--per-field", str(f))
+    assert code == 0 and "charset" in out and "EUC-JP" in out
+    # without per-field the disagreement is still reported
+    code, out, err = run(capsys, "form", "parse", "--json", "-e", "auto", str(f))
+    assert "warning: fields disagree" in err
+    code, _, err = run(capsys, "form", "parse", "--per-field", str(f))
+    assert code == 2 and "--encoding auto" in err
+    f.write_bytes(b"q=%93%FA%96%7B%8C%EA")
+    code, out, err = run(capsys, "form", "parse", "--json", "-e", "auto", "--content-type",
+                         'application/x-www-form-urlencoded; Charset="utf-8"', str(f))
+    assert code == 0 and json.loads(out) == [["q", "日本語"]]
+    assert "charset=UTF-8, but the data do not decode in it" in err
+    code, _, err = run(capsys, "form", "parse", "--content-type", "x; charset=utf-8", str(f))
+    assert code == 2
+    _no_traceback(err)
+
+
 def test_form_parse_stdin_and_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
     p = run_proc("form", "parse", "--json", stdin=b"q=caf%C3%A9+au+lait\n")
     assert json.loads(p.stdout) == [["q", "café au lait"]]

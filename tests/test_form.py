@@ -9,7 +9,7 @@ import urllib.parse
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from percent_encoding import (
@@ -20,6 +20,7 @@ from percent_encoding import (
     PercentEncodingTypeError,
     TextDecodeError,
     UnknownEncodingError,
+    form,
     schemes,
 )
 from percent_encoding.form import (
@@ -70,11 +71,11 @@ def test_parse_lone_surrogate_in_str() -> None:
 
 def test_parse_type_errors() -> None:
     with pytest.raises(PercentEncodingTypeError):
-        parse(123)  # type: ignore[arg-type]
+        parse(123)  # type: ignore[call-overload]
     with pytest.raises(TypeError):
-        parse(None)  # type: ignore[arg-type]
+        parse(None)  # type: ignore[call-overload]
     with pytest.raises(ValueError):
-        parse("a", errors="ignore")  # type: ignore[arg-type]
+        parse("a", errors="ignore")  # type: ignore[call-overload]
 
 
 def test_parse_encoding_override() -> None:
@@ -331,7 +332,12 @@ def test_html_form_body_mailto() -> None:
 
 def test_html_form_body_errors() -> None:
     with pytest.raises(ValueError):
-        html_form_body([], enctype="multipart/form-data")
+        html_form_body([], enctype="multipart/mixed")
+    for bad in ("", "x" * 71, "ends in space ", "semi;colon", "é"):
+        with pytest.raises(PercentEncodingError, match="boundary"):
+            html_form_body([], enctype="multipart/form-data", boundary=bad)
+    with pytest.raises(PercentEncodingTypeError):
+        html_form_body([], enctype="multipart/form-data", boundary=b"x")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         html_form_body([], mailto="cc")  # type: ignore[arg-type]
     with pytest.raises(UnknownEncodingError):
@@ -644,3 +650,158 @@ def test_serialize_exact_same_as_urlencode_where_the_escaping_agrees() -> None:
 def test_serialize_still_refuses_what_is_not_pairs(bad: Any) -> None:
     with pytest.raises(PercentEncodingTypeError):
         serialize(bad)
+
+
+# --------------------------------------------------------------------------------------------
+# multipart/form-data, isindex (HTML before 2016) and group (Micropub)
+
+
+def test_multipart_escape_only_three_characters() -> None:
+    # HTML §4.10.22.8: LF, CR and " are the only escapes; % and \ stay.
+    assert form.multipart_escape('a"b\rc\nd%22\\e;=') == "a%22b%0Dc%0Ad%22\\e;="
+    with pytest.raises(PercentEncodingTypeError):
+        form.multipart_escape(b"x")  # type: ignore[arg-type]
+
+
+def test_multipart_body_shape() -> None:
+    body = html_form_body(
+        [("n\nm", 'v"\r'), ("_charset_", "")],
+        enctype="multipart/form-data",
+        boundary="B",
+    )
+    assert body == (
+        b'--B\r\nContent-Disposition: form-data; name="n%0D%0Am"\r\n\r\nv"\r\n\r\n'
+        b'--B\r\nContent-Disposition: form-data; name="_charset_"\r\n\r\nUTF-8\r\n'
+        b"--B--\r\n"
+    )
+    assert html_form_body([], enctype="multipart/form-data", boundary="B") == b"--B--\r\n"
+
+
+def test_multipart_legacy_encoding_uses_character_references() -> None:
+    body = html_form_body(
+        [("☃é", "€☃")], enctype="multipart/form-data", boundary="B", encoding="latin1"
+    )
+    assert b'name="&#9731;\xe9"' in body
+    assert b"\r\n\r\n\x80&#9731;\r\n" in body
+
+
+def test_multipart_escapes_encoded_bytes() -> None:
+    # "※" is 0x22 0x28 in ISO-2022-JP's JIS X 0208 mode: the 0x22 byte is escaped
+    # (Chromium does the same; see test_form_chromium.py).
+    body = html_form_body([("※", "※")], enctype="multipart/form-data", boundary="B",
+                          encoding="iso-2022-jp")
+    assert b'name="\x1b$B%22(\x1b(B"' in body
+    assert b'\r\n\r\n\x1b$B"(\x1b(B\r\n' in body  # values are not escaped
+
+
+def test_multipart_random_boundary_is_on_the_first_line() -> None:
+    a = html_form_body([("a", "1")], enctype="multipart/form-data")
+    b = html_form_body([("a", "1")], enctype="multipart/form-data")
+    first = a.split(b"\r\n", 1)[0]
+    assert first.startswith(b"--") and a.endswith(first + b"--\r\n")
+    assert a != b
+
+
+def test_isindex_first_entry_is_value_alone() -> None:
+    # HTML before 2016, urlencoded algorithm, the isindex step.
+    entries = [("isindex", "a b&c=d"), ("x", "1"), ("isindex", "2")]
+    assert html_form_body(entries, isindex=True) == b"a+b%26c%3Dd&x=1&isindex=2"
+    assert html_form_body(entries) == b"isindex=a+b%26c%3Dd&x=1&isindex=2"
+    # only when it is the first entry, and the name is exact
+    assert html_form_body([("x", "1"), ("isindex", "v")], isindex=True) == b"x=1&isindex=v"
+    assert html_form_body([("ISINDEX", "v")], isindex=True) == b"ISINDEX=v"
+    assert html_form_body([("isindex", "é")], isindex=True, encoding="latin1") == b"%E9"
+    # and the URL Standard's pre-2016 parser reads it back, with an empty name
+    assert form.parse("a+b%26c%3Dd&x=1", isindex=True) == [("", "a b&c=d"), ("x", "1")]
+
+
+@given(st.text(min_size=1), st.lists(st.tuples(st.text(min_size=1), st.text()), max_size=3))
+def test_isindex_round_trip(value: str, rest: list[tuple[str, str]]) -> None:
+    # (an empty isindex value sends an empty field, which the parser skips)
+    value = value.encode("utf-8", "replace").decode()
+    rest = [(n.encode("utf-8", "replace").decode().replace("\r", "").replace("\n", ""),
+             v.encode("utf-8", "replace").decode().replace("\r", "").replace("\n", ""))
+            for n, v in rest]
+    value = value.replace("\r", "").replace("\n", "")
+    assume(value and all(n for n, _ in rest))
+    body = html_form_body([("isindex", value), *rest], isindex=True)
+    assert form.parse(body, isindex=True) == [("", value), *rest]
+
+
+def test_group_micropub() -> None:
+    # Micropub §3.3.2: category[]=a&category[]=b
+    pairs = form.parse("h=entry&content=hi&category[]=foo&category[]=bar&photo[]=p")
+    assert form.group(pairs) == {
+        "h": "entry", "content": "hi", "category": ["foo", "bar"], "photo": ["p"]
+    }
+    # nothing is lost: a repeated plain name, and a mix, give lists in order
+    assert form.group([("a", "1"), ("a[]", "2"), ("a", "3")]) == {"a": ["1", "2", "3"]}
+    assert form.group([("a[]", "1"), ("a", "2")]) == {"a": ["1", "2"]}
+    assert form.group([("[]", "x"), ("a[][]", "y")]) == {"": ["x"], "a[]": ["y"]}
+    with pytest.raises(PercentEncodingTypeError):
+        form.group("a=1")  # type: ignore[arg-type]
+    with pytest.raises(PercentEncodingTypeError):
+        form.group([("a",)])  # type: ignore[list-item]
+
+
+@given(st.lists(st.tuples(st.sampled_from(["a", "a[]", "b", "c[]"]), st.text())))
+def test_group_keeps_every_value(pairs: list[tuple[str, str]]) -> None:
+    g = form.group(pairs)
+    flat = [v for x in g.values() for v in (x if isinstance(x, list) else [x])]
+    assert sorted(flat) == sorted(v for _, v in pairs)
+
+
+def test_2014_edition_fails_on_raw_non_ascii_with_an_override() -> None:
+    # URL Standard 2014-2016, urlencoded parser: encoding override not utf-8 and a
+    # byte above 0x7F in the input: failure.  Escaped bytes are fine; UTF-8 is fine.
+    assert parse(b"a=%E9", encoding="latin1", edition="2014") == [("a", "é")]
+    with pytest.raises(TextDecodeError) as e:
+        parse(b"a=1&b=\xe9", encoding="latin1", edition="2014")
+    assert e.value.position == 6
+    with pytest.raises(TextDecodeError) as e:
+        parse("?a=é", encoding="shift_jis", edition="2014", strip_leading_question_mark=True)
+    assert e.value.position == 3
+    assert parse(b"a=\xc3\xa9", edition="2014") == [("a", "é")]
+    assert parse(b"a=\xc3\xa9", encoding="utf-8", edition="2014") == [("a", "é")]
+    # today's parser decodes the raw byte with the override
+    assert parse(b"a=\xe9", encoding="latin1") == [("a", "é")]
+    with pytest.raises(PercentEncodingError):
+        parse("a=1", edition="2015")  # type: ignore[call-overload]
+
+
+@given(st.binary())
+def test_2014_edition_matches_today_on_ascii_input(data: bytes) -> None:
+    ascii_only = bytes(b & 0x7F for b in data)
+    assert parse(ascii_only, encoding="latin1", edition="2014") == parse(
+        ascii_only, encoding="latin1"
+    )
+
+
+@given(st.lists(st.tuples(
+    st.text(st.characters(blacklist_categories=["Cs"], blacklist_characters="%\r")),
+    st.text(st.characters(blacklist_categories=["Cs"], blacklist_characters="\r")),
+), max_size=4))
+@settings(max_examples=60)
+def test_multipart_round_trip(pairs: list[tuple[str, str]]) -> None:
+    # RFC 7578 / RFC 2046 §5.1.1 read back by splitting at the delimiters: every
+    # part is there, undoing HTML's three escapes gives the name (LF became CRLF),
+    # and the value is as sent (CRLF-normalized, UTF-8).
+    assume(all("b0und" not in n + v for n, v in pairs))
+    body = html_form_body(pairs, enctype="multipart/form-data", boundary="b0und")
+    assert body.startswith(b"--b0und") and body.endswith(b"--b0und--\r\n")
+    chunks = body[len(b"--b0und"):-len(b"--\r\n")].split(b"\r\n--b0und")
+    parts = [c for c in chunks if c]
+    if not pairs:
+        assert body == b"--b0und--\r\n"
+        return
+    assert len(parts) == len(pairs)
+    for part, (name, value) in zip(parts, pairs, strict=True):
+        head, sep, payload = part.partition(b"\r\n\r\n")
+        assert sep
+        prefix = b'\r\nContent-Disposition: form-data; name="'
+        assert head.startswith(prefix) and head.endswith(b'"')
+        raw_name = head[len(prefix):-1]
+        assert b'"' not in raw_name and b"\r" not in raw_name and b"\n" not in raw_name
+        got = raw_name.decode().replace("%22", '"').replace("%0D", "\r").replace("%0A", "\n")
+        assert got == name.replace("\n", "\r\n")
+        assert payload == value.replace("\n", "\r\n").encode("utf-8")

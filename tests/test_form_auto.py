@@ -3,6 +3,8 @@ field, a charset= parameter) and then detection, reporting what was chosen."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from percent_encoding import encode, form
@@ -63,6 +65,149 @@ def test_limits_and_bad_hints() -> None:
     with pytest.raises(FormLimitError):
         form.parse("a=1&b=2&c=3", encoding="auto", max_fields=2)
     with pytest.raises(PercentEncodingTypeError):
-        form.parse("a=1", encoding="auto", probe="dot")  # type: ignore[arg-type]
+        form.parse("a=1", encoding="auto", probe="dot")  # type: ignore[call-overload]
     with pytest.raises(PercentEncodingError, match="auto"):
         form.parse("a=1", probe=("dot", "・"))
+
+
+# --------------------------------------------------------------------------------------------
+# Mixed charsets, escape-based encodings, cut values, echo fields, types
+
+
+def test_fields_in_different_charsets_are_noticed() -> None:
+    # Shift_JIS "あ" in one field, EUC-JP "あ" in the other: no single encoding
+    # reads both, so the whole-form guess must not be confident, and says why.
+    r = form.parse("a=%82%A0&b=%A4%A2", encoding="auto")
+    assert r.charset.confidence <= 0.5
+    assert any("disagree" in f for f in r.charset.findings)
+    assert r.fields == []
+
+
+def test_per_field_decodes_each_field_with_its_own_guess() -> None:
+    sj = body("shift_jis", a="日本語のテキストです")
+    ej = body("euc-jp", b="日本語のテキストです")
+    r = form.parse(f"{sj}&{ej}&c=plain", encoding="auto", per_field=True)
+    assert r == [("a", "日本語のテキストです"), ("b", "日本語のテキストです"), ("c", "plain")]
+    assert [g.encoding for g in r.fields[:2]] == ["Shift_JIS", "EUC-JP"]
+    assert r.fields[2].encoding == r.charset.encoding
+    assert r.charset.findings
+
+
+def test_agreeing_fields_keep_their_confidence() -> None:
+    r = form.parse(body("shift_jis", a="日本語のテキスト", b="東京都の天気予報"),
+                   encoding="auto")
+    assert r.charset.encoding == "Shift_JIS"
+    assert r.charset.findings == ()
+    assert r.charset.confidence > 0.8
+
+
+def test_per_field_needs_auto() -> None:
+    with pytest.raises(PercentEncodingError):
+        form.parse("a=1", per_field=True)
+    with pytest.raises(PercentEncodingTypeError):
+        form.parse("a=1", encoding="auto", per_field="yes")  # type: ignore[call-overload]
+
+
+def test_iso_2022_jp_in_the_auto_path() -> None:
+    q = "q=" + "".join(f"%{b:02X}" for b in "日本語のテキスト".encode("iso2022_jp"))
+    r = form.parse(q, encoding="auto")
+    assert r == [("q", "日本語のテキスト")]
+    assert r.charset.encoding == "ISO-2022-JP"
+    r = form.parse(q + "&x=%82%A0", encoding="auto", per_field=True)
+    assert r.fields[0].encoding == "ISO-2022-JP" and r[0] == ("q", "日本語のテキスト")
+
+
+@pytest.mark.parametrize("text", ["Привет мир", "日本語のテキスト", "Grüße aus Köln ☃"])
+def test_utf8_cut_at_the_end_of_a_value_stays_utf8(text: str) -> None:
+    raw = text.encode("utf-8")[:-1]
+    q = "q=" + "".join(f"%{b:02X}" for b in raw)
+    r = form.parse(q, encoding="auto")
+    assert r.charset.encoding == "UTF-8"
+    assert r[0][1] == text[:-1] + "\ufffd"
+    assert any("ends inside a UTF-8 sequence" in f and "'q'" in f for f in r.charset.findings)
+    r = form.parse(q, encoding="auto", per_field=True)
+    assert r.fields[0].encoding == "UTF-8" and r.fields[0].findings
+
+
+def test_a_legacy_byte_at_the_end_is_not_a_cut_utf8_value() -> None:
+    r = form.parse("q=caf%E9", encoding="auto")
+    assert r == [("q", "café")]
+    assert r.charset.findings == ()
+
+
+@pytest.mark.parametrize("field", ["ie", "IE", "ei", "inputEncoding", "charset", "oe"])
+def test_echo_charset_fields(field: str) -> None:
+    r = form.parse(f"{field}=EUC-JP&q=%A4%A2", encoding="auto")
+    assert r.charset.encoding == "EUC-JP"
+    assert r.charset.reason.startswith(f"field {field!r} echoes the input charset")
+
+
+def test_echo_field_that_does_not_fit_is_not_trusted() -> None:
+    # ie says UTF-8 but the value is not UTF-8: detection decides, and says so.
+    r = form.parse("ie=UTF-8&q=" + body("windows-1251", x="Привет, как дела?")[2:],
+                   encoding="auto")
+    assert r.charset.encoding == "windows-1251"
+    assert "'ie' says 'UTF-8', but the data do not decode in it" in r.charset.reason
+
+
+def test_echo_fields_are_overridable() -> None:
+    q = "my_enc=EUC-JP&ie=Shift_JIS&q=%A4%A2"
+    r = form.parse(q, encoding="auto", echo_fields=["my_enc"])
+    assert r.charset.encoding == "EUC-JP"
+    assert form.parse("ie=EUC-JP&q=%A4%A2", encoding="auto",
+                      echo_fields=[]).charset.reason.startswith("detected")
+    with pytest.raises(PercentEncodingError):
+        form.parse("a=1", echo_fields=["ie"])
+
+
+def test_probe_beats_an_echo_field() -> None:
+    q = "ie=EUC-JP&p=%81E&q=%83e"
+    r = form.parse(q, encoding="auto", probe=("p", "・"))
+    assert r.charset.encoding == "Shift_JIS"
+
+
+@pytest.mark.slow
+@pytest.mark.one_impl
+def test_auto_result_type_checks(tmp_path: Path) -> None:
+    mypy_api = pytest.importorskip("mypy.api")
+    code = (
+        "from percent_encoding import form\n"
+        "r = form.parse('a=%82%A0', encoding='auto')\n"
+        "enc: str = r.charset.encoding\n"
+        "plain: list[tuple[str, str]] = form.parse('a=1')\n"
+        "plain.charset\n"
+    )
+    (tmp_path / "mypy.ini").write_text("[mypy]\n")
+    (tmp_path / "check.py").write_text(code)
+    out, _, status = mypy_api.run([
+        "--config-file", str(tmp_path / "mypy.ini"), "--strict", "--no-incremental",
+        "--cache-dir", str(tmp_path / "cache"), str(tmp_path / "check.py"),
+    ])
+    assert status == 1
+    # the only error is .charset on the plain list
+    assert out.count("error:") == 1 and "check.py:5:" in out and '"charset"' in out, out
+
+
+def test_content_type_charset_is_reported() -> None:
+    q = "q=%93%FA%96%7B%8C%EA"  # Shift_JIS
+    r = form.parse(q, encoding="auto", content_type_charset="shift_jis")
+    assert r.charset.encoding == "Shift_JIS" and "Content-Type charset" in r.charset.reason
+    r = form.parse(q, encoding="auto", content_type_charset="utf-8")
+    assert r.charset.encoding == "Shift_JIS"
+    assert r.charset.findings == (
+        "the Content-Type header says charset=UTF-8, but the data do not decode in it",
+    )
+    r = form.parse("q=caf%E9+au+lait", encoding="auto", content_type_charset="windows-1251")
+    assert r.charset.encoding == "windows-1252"
+    assert "charset=windows-1251, but the data read better as windows-1252" in r.charset.findings[0]
+
+
+def test_form_field_charsets_for_parse_bytes() -> None:
+    from percent_encoding.detect import form_field_charsets
+
+    raw = form.parse_bytes(body("shift_jis", a="日本語のテキスト") + "&"
+                           + body("euc-kr", b="한국어 문장입니다") + "&n=1")
+    whole, fields = form_field_charsets(raw)
+    assert [g.encoding for g in fields[:2]] == ["Shift_JIS", "EUC-KR"]
+    assert fields[2].encoding == whole.encoding
+    assert whole.findings and whole.confidence <= 0.5

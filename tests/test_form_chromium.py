@@ -44,6 +44,7 @@ FLAGS = [
 
 URLENC = "application/x-www-form-urlencoded"
 PLAIN = "text/plain"
+MULTIPART = "multipart/form-data"
 
 # Entries every encoding gets: spaces, reserved characters, every newline
 # form, the _charset_ field, a lone surrogate, an astral character and a
@@ -88,6 +89,13 @@ def _cases() -> list[dict[str, Any]]:
     for charset in ("Shift_JIS", "windows-1252", "gb18030", "ISO-2022-JP", "UTF-8"):
         entries = [*COMMON, ("sample", SAMPLES[charset])]
         cases.append({"charset": charset, "accept": None, "enctype": PLAIN,
+                      "entries": entries, "encoding": charset})
+    # multipart/form-data: names escaped (" CR LF), &#N; for unencodable
+    # characters; the browser's boundary comes from its Content-Type.
+    for charset in ("UTF-8", "Shift_JIS", "windows-1252", "gb18030", "ISO-2022-JP", "EUC-KR"):
+        entries = [*COMMON, ("sample", SAMPLES[charset]), (SAMPLES[charset], "as name"),
+                   ('q"uo\nte\r%22', 'v"al\r')]
+        cases.append({"charset": charset, "accept": None, "enctype": MULTIPART,
                       "entries": entries, "encoding": charset})
     # GET: the same serializer output becomes the action URL's query (HTML
     # "mutate action URL")
@@ -219,7 +227,15 @@ def _case_id(case: dict[str, Any]) -> str:
 def test_chromium_form_body(i: int, chromium_bodies: dict[int, tuple[bytes, str]]) -> None:
     case = CASES[i]
     body, content_type = chromium_bodies[i]
-    expected = html_form_body(case["entries"], encoding=case["encoding"], enctype=case["enctype"])
+    boundary = None
+    if case["enctype"] == MULTIPART:
+        kind, _, param = content_type.partition("; boundary=")
+        assert kind == MULTIPART
+        boundary = param
+        content_type = kind
+    expected = html_form_body(
+        case["entries"], encoding=case["encoding"], enctype=case["enctype"], boundary=boundary
+    )
     assert body == expected
     if case.get("method") == "get":
         return  # the body was the query string

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from percent_encoding import legacy as L
 from percent_encoding.errors import (
+    FormLimitError,
     PercentDecodeError,
     PercentEncodeError,
     PercentEncodingError,
@@ -574,3 +575,57 @@ def test_rfc_safe_keeps_reserved() -> None:
         L.rfc2396_encode("a", safe="é", allow_unsafe=True)
     with pytest.raises(PercentEncodingTypeError):
         L.rfc2396_encode("a", safe="/", allow_unsafe="yes")  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------------------------
+# php_parse_str (differential against php-cli in test_legacy_oracles.py)
+
+
+@pytest.mark.one_impl
+def test_php_parse_str_rules() -> None:
+    from percent_encoding.legacy import php_parse_str
+
+    assert php_parse_str("a[b][]=1&a[b][]=2&a[b][c]=3") == {"a": {"b": {0: "1", 1: "2", "c": "3"}}}
+    # . and space become _ in the name only before the first [
+    assert php_parse_str("x.y z[a.b c]=1") == {"x_y_z": {"a.b c": "1"}}
+    # an unclosed [ is no bracket: it and later . space [ become _
+    assert php_parse_str("a[b.c[d=1") == {"a_b_c_d": "1"}
+    # keys are decoded before brackets are read; integer-like keys become int
+    assert php_parse_str("a%5B1%5D=x&a%5B01%5D=y") == {"a": {1: "x", "01": "y"}}
+    # appending continues after the largest integer key (PHP 8.0-8.2)
+    assert php_parse_str("a[-5]=1&a[]=2&a[7]=3&a[]=4") == {"a": {-5: "1", -4: "2", 7: "3", 8: "4"}}
+    # empty names are dropped; a name ends at NUL; a later plain value replaces an array
+    assert php_parse_str("=1&[x]=2&a%00b=3&c[d]=4&c=5") == {"a": "3", "c": "5"}
+
+
+@pytest.mark.one_impl
+def test_php_parse_str_limits_and_strict() -> None:
+    from percent_encoding.legacy import php_parse_str
+
+    q = "a=1&b=2&c=3"
+    assert php_parse_str(q, max_input_vars=2) == {"a": "1", "b": "2"}
+    with pytest.raises(FormLimitError) as e:
+        php_parse_str(q, max_input_vars=2, strict=True)
+    assert e.value.limit == "max_input_vars"
+    deep = "keep=1&a[x]=1&a[b][c][d]=2"
+    # too deep: the whole top-level variable goes, as in PHP
+    assert php_parse_str(deep, max_input_nesting_level=2) == {"keep": "1"}
+    assert php_parse_str(deep, max_input_nesting_level=3) == {
+        "keep": "1", "a": {"x": "1", "b": {"c": {"d": "2"}}}
+    }
+    with pytest.raises(FormLimitError):
+        php_parse_str(deep, max_input_nesting_level=2, strict=True)
+    assert php_parse_str("a[1]=%E9", encoding="latin1") == {"a": {1: "é"}}
+    with pytest.raises(PercentEncodingTypeError):
+        php_parse_str(None)  # type: ignore[arg-type]
+    with pytest.raises(PercentEncodingError):
+        php_parse_str("a=1", arg_separator="")
+
+
+@pytest.mark.one_impl
+def test_php_parse_str_inverts_http_build_query() -> None:
+    from percent_encoding.legacy import http_build_query, php_parse_str
+
+    data = {"a": {"b": ["x", "y z"], "c": {"d": "&="}}, "e": "é"}
+    back = php_parse_str(http_build_query(data))
+    assert back == {"a": {"b": {0: "x", 1: "y z"}, "c": {"d": "&="}}, "e": "é"}

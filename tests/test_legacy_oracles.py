@@ -522,3 +522,97 @@ def test_ruby_edge_cases() -> None:
 @given(_batch)
 def test_ruby_generated(texts: list[str]) -> None:
     _ruby_batch([t.encode("utf-8") for t in texts])
+
+
+# ---------------------------------------------------------------------------
+# PHP parse_str (main/php_variables.c), with php.ini's input limits
+# ---------------------------------------------------------------------------
+_PHP_PARSE_STR = r"""
+function enc($v) {
+    if (!is_array($v)) return base64_encode($v);
+    $o = [];
+    foreach ($v as $k => $x) $o[] = [is_int($k) ? $k : ["s", base64_encode($k)], enc($x)];
+    return ["a", $o];
+}
+$in = json_decode(stream_get_contents(STDIN), true);
+$out = [];
+foreach ($in as $q) { parse_str(base64_decode($q), $r); $out[] = enc($r); }
+echo json_encode($out);
+"""
+
+
+def _from_php(v: Any) -> Any:
+    if isinstance(v, str):
+        return base64.b64decode(v).decode("utf-8", "replace")
+    return {
+        (k if isinstance(k, int) else base64.b64decode(k[1]).decode("utf-8", "replace")):
+        _from_php(x)
+        for k, x in v[1]
+    }
+
+
+def _php_parse_str(queries: list[bytes], max_vars: int = 1000, max_nest: int = 64) -> list[Any]:
+    assert PHP is not None
+    proc = subprocess.run(
+        [PHP, "-n", "-d", f"max_input_vars={max_vars}", "-d", f"max_input_nesting_level={max_nest}",
+         "-d", "display_errors=0", "-d", "error_reporting=0", "-r", _PHP_PARSE_STR],
+        input=json.dumps([_b64(q) for q in queries]).encode(),
+        capture_output=True, timeout=60, check=True,
+    )
+    return [_from_php(r) for r in json.loads(proc.stdout)]
+
+
+PARSE_STR_EDGE = [
+    b"a=1&b=2", b"a[]=1&a[]=2", b"a[b][c]=1&a[b][d]=2&a[b][]=3", b"first.name=x&last name=y",
+    b"a.b[c.d]=1", b"a[b=1", b"a[b.c d[e=1", b"a b[c]=1", b"a[b]c=1", b"a[b][c=1", b"a[b]]=1",
+    b"[a]=1", b"=1", b"  a=1", b" =1", b"a[ ]=1", b"a[  ]=1", b"a[ b]=1", b"a%5Bb%5D=1",
+    b"a%00b=1", b"a=1%002", b"a+b=c+d", b"a%2Eb=1", b"a=1&a[b]=2", b"a[b]=2&a=1",
+    b"a[0]=x&a[00]=y&a[-0]=z&a[-1]=w&a[+1]=v&a[ 1]=u&a[]=t",
+    b"a[-5]=1&a[]=2", b"a[]=1&a[-3]=2&a[]=3",
+    b"a[9223372036854775807]=x&a[]=y", b"a[9223372036854775808]=x&a[-9223372036854775808]=y",
+    b"a[-9223372036854775809]=z", b"a&b=&c", b"a==b=c", b"&&&a=1&&", b"a[][]=1&a[][]=2",
+    b"a[][b]=1&a[][b]=2", b"a[b][]=1&a[b]=2", b"%ff=%fe&a[%ff]=1", b"a%=1&b=%zz%4",
+    b"a\x00b=1&c=2", b"a[\xe2\x98\x83]=\xe2\x98\x83", b".=1", b"a.[b]=1", b"a[.]=1",
+    b"a[b][c][d][e]=1", b"a]=1", b"a][=1", b"a[[b]]=1", b"a[b[c]]=1",
+]
+
+
+@needs_php
+def test_php_parse_str_edge_cases() -> None:
+    answers = _php_parse_str(PARSE_STR_EDGE)
+    for q, want in zip(PARSE_STR_EDGE, answers, strict=True):
+        assert L.php_parse_str(q) == want, q
+
+
+@needs_php
+def test_php_parse_str_limits() -> None:
+    qs = [b"&".join(b"v%d=%d" % (i, i) for i in range(n)) for n in (3, 4, 5)]
+    qs += [b"a[x]=1&" + b"a" + b"[b]" * n + b"=1&c=2" for n in (2, 3, 4)]
+    qs += [b"a[x]=1&a[y][z][w][q]=2", b"a[][][][]=1&b[][][]=2"]
+    answers = _php_parse_str(qs, max_vars=4, max_nest=3)
+    for q, want in zip(qs, answers, strict=True):
+        assert L.php_parse_str(q, max_input_vars=4, max_input_nesting_level=3) == want, q
+    # the defaults are php.ini's: 1000 variables, 64 levels
+    big = [b"&".join(b"v%d=1" % i for i in range(1003)),
+           b"a" + b"[b]" * 64 + b"=1", b"a" + b"[b]" * 65 + b"=1&z=1"]
+    for q, want in zip(big, _php_parse_str(big), strict=True):
+        assert L.php_parse_str(q) == want
+
+
+_name_piece = st.sampled_from(
+    ["a", "b", "0", "1", "-1", "01", "[", "]", "[]", "[a]", "[0]", "[ ]", ".", " ", "+",
+     "%5B", "%5D", "%2E", "%20", "%00", "é", "%FF", "="]
+)
+_query = st.lists(
+    st.tuples(st.lists(_name_piece, max_size=6).map("".join), st.sampled_from(["", "=1", "=x+y"])),
+    max_size=6,
+).map(lambda ps: "&".join(n + v for n, v in ps).encode())
+
+
+@needs_php
+@_SETTINGS
+@given(st.lists(_query, min_size=30, max_size=30))
+def test_php_parse_str_generated(queries: list[bytes]) -> None:
+    answers = _php_parse_str(queries, max_vars=5, max_nest=3)
+    for q, want in zip(queries, answers, strict=True):
+        assert L.php_parse_str(q, max_input_vars=5, max_input_nesting_level=3) == want, q

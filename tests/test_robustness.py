@@ -68,6 +68,8 @@ PUBLIC_MODULES = (
     "percent_encoding.uritemplate",
     "percent_encoding.form",
     "percent_encoding.oauth1",
+    "percent_encoding.oauth2",
+    "percent_encoding.html",
     "percent_encoding.rfc8187",
     "percent_encoding.alpn",
     "percent_encoding.rfc3986",

@@ -313,6 +313,19 @@ def test_lab_echo_decodes_what_was_sent(srv: web.Server) -> None:
     assert "Decoded as windows-1252" in r.text and "<td class='val'>é</td>" in r.text
 
 
+def test_lab_echo_shows_per_field_detection(srv: web.Server) -> None:
+    # Shift_JIS "\u3042" in one field, EUC-JP in the other: each read with its own guess,
+    # and the page says the fields disagree.
+    r = req(srv, "POST", "/lab/echo/UTF-8/-", b"a=%82%A0&b=%A4%A2",
+            {"Content-Type": "application/x-www-form-urlencoded"})
+    t = r.text
+    assert 'id="lab-detected"' in t and "fields disagree" in t
+    assert "<td class='val'>\u3042</td><td>Shift_JIS</td>" in t
+    assert "<td class='val'>\u3042</td><td>EUC-JP</td>" in t
+    r = req(srv, "POST", "/lab/echo/UTF-8/-", b"t=1\r\n", {"Content-Type": "text/plain"})
+    assert 'id="lab-detected"' not in r.text  # text/plain is not urlencoded
+
+
 def test_api_form_body_prediction(srv: web.Server) -> None:
     d = post_json(srv, "/api/form-body", {"value": "ア €", "encoding": "Shift_JIS"}).json()
     assert d == {"encoding": "Shift_JIS", "enctype": "application/x-www-form-urlencoded",

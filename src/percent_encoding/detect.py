@@ -30,12 +30,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from ._charset import ECHO_CHARSET_FIELDS as ECHO_CHARSET_FIELDS
 from ._charset import CharsetGuess
 from .errors import PercentEncodingError, PercentEncodingTypeError
 from .sets import EncodeSet
 from .sets import get as _get_set
 
 __all__ = [
+    "ECHO_CHARSET_FIELDS",
     "RULES",
     "CharsetGuess",
     "Finding",
@@ -43,6 +45,7 @@ __all__ = [
     "charset",
     "choose_form_encoding",
     "diagnose",
+    "form_field_charsets",
     "space_convention",
     "undo_double_encoding",
     "variants",
@@ -215,10 +218,13 @@ def choose_form_encoding(
     probe: tuple[str, str] | None = None,
     content_type_charset: str | None = None,
     candidates: Sequence[str] | None = None,
+    echo_fields: Sequence[str] | None = None,
 ) -> CharsetGuess:
     """Pick the encoding of a form's percent-decoded names and values: a
-    ``_charset_`` field, then a probe field ``(name, expected_char)``, then
-    detection; the answer's ``.reason`` says which rule decided."""
+    ``_charset_`` field, then a probe field ``(name, expected_char)``, then a
+    field echoing the charset (:data:`ECHO_CHARSET_FIELDS`, or ``echo_fields``),
+    then detection; the answer's ``.reason`` says which rule decided and its
+    ``.findings`` what looked wrong (fields that disagree, a cut UTF-8 value)."""
     from ._charset import choose_form_encoding as _impl
 
     return _impl(
@@ -226,6 +232,33 @@ def choose_form_encoding(
         probe=probe,
         content_type_charset=content_type_charset,
         candidates=candidates,
+        echo_fields=echo_fields,
+    )
+
+
+def form_field_charsets(
+    raw_pairs: Sequence[tuple[bytes, bytes]],
+    *,
+    probe: tuple[str, str] | None = None,
+    content_type_charset: str | None = None,
+    candidates: Sequence[str] | None = None,
+    echo_fields: Sequence[str] | None = None,
+) -> tuple[CharsetGuess, list[CharsetGuess]]:
+    """The whole-form guess of :func:`choose_form_encoding` and one guess per pair.
+
+    For :func:`percent_encoding.form.parse_bytes` output, when fields may come in
+    different charsets: decode each pair with its own guess (an ASCII pair gets the
+    whole-form one).  ``form.parse(..., encoding="auto", per_field=True)`` does this.
+
+    >>> whole, fields = form_field_charsets([(b"a", b"\\x82\\xa0"), (b"b", b"\\xa4\\xa2")])
+    >>> [g.encoding for g in fields], whole.findings[0][:15]
+    (['Shift_JIS', 'EUC-JP'], 'fields disagree')
+    """
+    from ._charset import form_encodings
+
+    return form_encodings(
+        raw_pairs, probe=probe, content_type_charset=content_type_charset,
+        candidates=candidates, echo_fields=echo_fields, per_field=True,
     )
 
 

@@ -35,6 +35,7 @@ _MODULES: tuple[str, ...] = (
     "iri",
     "xpath",
     "oauth1",
+    "oauth2",
     "rfc8187",
     "alpn",
     "legacy",

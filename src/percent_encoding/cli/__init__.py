@@ -113,6 +113,12 @@ def build_parser() -> argparse.ArgumentParser:
                     help="let a _charset_ field choose the encoding")
     fp.add_argument("--lines", action="store_true",
                     help="one query or body per line; one JSON array per line (JSON Lines)")
+    fp.add_argument("--content-type", metavar="HEADER",
+                    help="with -e auto: the body's Content-Type header; its charset= "
+                    "parameter is a hint")
+    fp.add_argument("--per-field", action="store_true",
+                    help="with -e auto: decode each field with its own guessed charset "
+                    "(a third column says which)")
     fp.add_argument("file", nargs="?", metavar="FILE", help="file to read (default: stdin)")
     fp.set_defaults(func=cmd_form_parse)
     fb = fsub.add_parser("build", help="serialize NAME=VALUE pairs",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
@@ -21,6 +22,9 @@ from .._tool import (
 )
 from ._stream import _stdin_or_file
 from ._term import CLIError, _input_size, _Progress, _Style, _table, _visible
+
+# RFC 9110 §8.3.1: media-type parameters; charset's value may be quoted.
+_CHARSET_PARAM = re.compile(r';\s*charset\s*=\s*"?([^";\s]+)', re.IGNORECASE)
 
 
 def _escape_tsv(s: str) -> str:
@@ -35,6 +39,18 @@ def cmd_form_parse(args: argparse.Namespace) -> int:
         kwargs["encoding"] = enc
     if args.charset_hack:
         kwargs["charset_hack"] = True
+    per_field = getattr(args, "per_field", False)
+    if per_field:
+        if enc != "auto":
+            raise CLIError("--per-field needs --encoding auto", 2)
+        kwargs["per_field"] = True
+    content_type = getattr(args, "content_type", None)
+    if content_type is not None:
+        if enc != "auto":
+            raise CLIError("--content-type needs --encoding auto", 2)
+        m = _CHARSET_PARAM.search(content_type)
+        if m is not None:
+            kwargs["content_type_charset"] = m.group(1)
     if getattr(args, "lines", False):
         if args.tsv:
             raise CLIError("--lines writes JSON Lines; it does not combine with --tsv", 2)
@@ -48,10 +64,16 @@ def cmd_form_parse(args: argparse.Namespace) -> int:
             # or detection over every field): read it all, then parse.
             body = b"".join(_chunks(stream, progress)).rstrip(b"\r\n")
             result = form.parse(body, **kwargs)
+            rows: list[tuple[str, ...]] = [tuple(p) for p in result]
             if isinstance(result, form.ParsedForm):  # "auto" says what it chose, and why
                 chosen = result.charset
                 print(f"percent: charset: {chosen.encoding} ({chosen.reason})", file=sys.stderr)
-            batches: Iterable[list[tuple[str, str]]] = [list(result)]
+                for finding in chosen.findings:
+                    print(f"percent: warning: {finding}", file=sys.stderr)
+                if per_field:
+                    rows = [(*row, g.encoding)
+                            for row, g in zip(rows, result.fields, strict=True)]
+            batches: Iterable[list[tuple[str, ...]]] = [rows]
         else:
             # Streamed through FormParser: memory is bounded by the largest field.
             batches = _stream_pairs(form.FormParser(**kwargs), _chunks(stream, progress))
@@ -59,13 +81,15 @@ def cmd_form_parse(args: argparse.Namespace) -> int:
             _write_json(out, batches)
         elif args.tsv:
             for batch in batches:
-                out.write("".join(f"{_escape_tsv(n)}\t{_escape_tsv(v)}\n" for n, v in batch))
+                out.write("".join("\t".join(_escape_tsv(c) for c in row) + "\n"
+                                  for row in batch))
         else:
             style = _Style(out)
             # A table needs every width first: it is for people, not for large bodies.
-            rows = [[_visible(n), _visible(v)] for b in batches for n, v in b]
-            if rows:
-                print(_table(rows, style, ["name", "value"]))
+            table = [[_visible(c) for c in row] for b in batches for row in b]
+            if table:
+                head = ["name", "value", "charset"] if per_field else ["name", "value"]
+                print(_table(table, style, head))
     finally:
         progress.finish()
         if stream is not sys.stdin.buffer:
@@ -82,7 +106,7 @@ def _chunks(stream: IO[bytes], progress: _Progress) -> Iterator[bytes]:
         yield c
 
 
-def _stream_pairs(parser: Any, chunks: Iterable[bytes]) -> Iterator[list[tuple[str, str]]]:
+def _stream_pairs(parser: Any, chunks: Iterable[bytes]) -> Iterator[list[tuple[str, ...]]]:
     # The body's trailing newlines are not part of it (as `echo ... |` adds one):
     # hold back a chunk's trailing CR/LF run until more data shows it was inside.
     held = b""
@@ -96,7 +120,7 @@ def _stream_pairs(parser: Any, chunks: Iterable[bytes]) -> Iterator[list[tuple[s
     yield parser.close()
 
 
-def _write_json(out: IO[str], batches: Iterable[list[tuple[str, str]]]) -> None:
+def _write_json(out: IO[str], batches: Iterable[list[tuple[str, ...]]]) -> None:
     # The same text as json.dumps of the whole list, written batch by batch.
     out.write("[")
     sep = ""

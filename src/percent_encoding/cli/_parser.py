@@ -69,6 +69,7 @@ examples:
   percent form parse --tsv --encoding shift_jis body.txt
   percent form parse --charset-hack body.txt              _charset_ field picks the encoding
   cut -d'?' -f2 urls.txt | percent form parse --lines     one JSON array per line
+  percent form parse -e auto --per-field body.txt         each field its own charset
   percent form build q='a b' lang=ü                       q=a+b&lang=%C3%BC
   percent form build --encoding windows-1252 q=café       q=caf%E9
 """

@@ -32,7 +32,8 @@ encoding (docs/forms.md).
 Layout, one module per concept: ``_parse`` (parse, parse_bytes, ParsedForm,
 and the argument helpers the others share), ``_serialize`` (serialize),
 ``_incremental`` (FormParser), ``_search_params`` (URLSearchParams),
-``_html`` (html_form_body), ``_schemes`` (the registry entries).
+``_html`` (html_form_body, multipart_escape), ``_group`` (group),
+``_schemes`` (the registry entries).
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ from ..errors import TextDecodeError as TextDecodeError
 from ..schemes import Scheme as Scheme
 from ..sets import FORM_URLENCODED as FORM_URLENCODED
 from ..sets import PATH as PATH
-from ._html import html_form_body
+from ._group import group
+from ._html import html_form_body, multipart_escape
 from ._incremental import FormParser
 from ._parse import Errors as Errors
 from ._parse import Pair as Pair
@@ -64,7 +66,9 @@ __all__ = [
     "FormParser",
     "ParsedForm",
     "URLSearchParams",
+    "group",
     "html_form_body",
+    "multipart_escape",
     "parse",
     "parse_bytes",
     "serialize",

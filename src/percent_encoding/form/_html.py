@@ -1,18 +1,21 @@
 """What an HTML form submission sends: ``html_form_body``.
 
 Strategy: newlines are normalized to CRLF, then the entry list is encoded as
-the form's enctype says (urlencoded through :func:`serialize`, or text/plain),
-or as a mailto: URL's headers or body.  Returns bytes, as a browser sends them.
+the form's enctype says (urlencoded through :func:`serialize`, text/plain, or
+multipart/form-data with HTML's escaping of names), or as a mailto: URL's
+headers or body.  Returns bytes, as a browser sends them.
 
 Spec: HTML §4.10.22 "Form submission": constructing the entry list (the
 ``_charset_`` field), selecting a form submission encoding, converting an
 entry list to a list of name-value pairs, the text/plain encoding algorithm,
-mail with headers and mail as body.
+the multipart/form-data encoding algorithm (with RFC 7578), mail with headers
+and mail as body.  HTML before 2016 (the urlencoded algorithm's isindex step).
 """
 
 from __future__ import annotations
 
 import re
+import secrets
 from collections.abc import Iterable, Mapping
 from typing import Literal
 
@@ -26,7 +29,57 @@ from ..sets import PATH
 from ._parse import _lookup
 from ._serialize import _check_pair, _pairs_list, serialize
 
-_ENCTYPES = ("application/x-www-form-urlencoded", "text/plain")
+_ENCTYPES = ("application/x-www-form-urlencoded", "text/plain", "multipart/form-data")
+_MULTIPART_ESCAPES = str.maketrans({"\n": "%0A", "\r": "%0D", '"': "%22"})
+# RFC 2046 §5.1.1: 1-70 characters from bchars, not ending in a space.
+_BOUNDARY = re.compile(r"[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]")
+
+
+def multipart_escape(name: str) -> str:
+    """A multipart/form-data field name or filename escaped as HTML says.
+
+    HTML §4.10.22.8 (multipart/form-data encoding algorithm): LF becomes
+    ``%0A``, CR ``%0D`` and ``"`` ``%22``; nothing else is escaped (not even
+    ``%`` or ``\\``).  :func:`html_form_body` also turns lone CR and LF into
+    CRLF first, so a name there holds ``%0D%0A``; it escapes the encoded
+    bytes, which differs from this for ISO-2022-JP (a kanji's bytes may
+    include 0x22).
+
+    >>> multipart_escape('a "b"\\r\\nc%22')
+    'a %22b%22%0D%0Ac%22'
+    """
+    if not isinstance(name, str):
+        raise PercentEncodingTypeError(f"multipart_escape() takes str, not {type(name).__name__}")
+    return name.translate(_MULTIPART_ESCAPES)
+
+
+def _multipart(pairs: list[tuple[str, str]], enc_name: str, boundary: str) -> bytes:
+    # HTML §4.10.22.8 and RFC 7578 §4: one part per entry, in order, names
+    # and values in the form's encoding with &#N; for what it cannot encode
+    # (the same encoder as text/plain).  Names are escaped on the encoded
+    # bytes: in ISO-2022-JP a kanji's bytes can hold 0x22, and it is escaped.
+    from ..encodings import lookup
+
+    enc = lookup(enc_name)
+
+    def encode(text: str) -> bytes:
+        if enc.name == "UTF-8":
+            return text.encode("utf-8")
+        return enc.encode(text, errors="html")
+
+    delimiter = b"--" + boundary.encode("ascii")
+    out: list[bytes] = []
+    for name, value in pairs:
+        out += [
+            delimiter,
+            b'\r\nContent-Disposition: form-data; name="',
+            encode(name).replace(b"\n", b"%0A").replace(b"\r", b"%0D").replace(b'"', b"%22"),
+            b'"\r\n\r\n',
+            encode(value),
+            b"\r\n",
+        ]
+    out += [delimiter, b"--\r\n"]
+    return b"".join(out)
 
 
 def _normalize_newlines(s: str) -> str:
@@ -43,6 +96,8 @@ def html_form_body(
     encoding: str = "utf-8",
     enctype: str = "application/x-www-form-urlencoded",
     mailto: Literal["headers", "body"] | None = None,
+    isindex: bool = False,
+    boundary: str | None = None,
 ) -> bytes:
     """The bytes an HTML form submission sends for ``entries`` (HTML §4.10.22).
 
@@ -62,6 +117,14 @@ def html_form_body(
       replaced by ``%20``; ``mailto="body"`` (a POST to ``mailto:``): the
       value that follows ``body=``; for text/plain that is the lines
       UTF-8 percent-encoded with the path set.
+    * ``enctype="multipart/form-data"``: RFC 7578 parts separated by
+      ``boundary`` (a fresh random one when ``None``: the body's first line
+      is ``--`` and the boundary), names escaped by :func:`multipart_escape`
+      and encoded like text/plain; the Content-Type to send is
+      ``multipart/form-data; boundary=...``.
+    * ``isindex=True``: HTML before 2016, for urlencoded: when the first
+      entry is named ``isindex`` (it was a text field), only its encoded
+      value is sent, with no name and no ``=``.
 
     >>> html_form_body([("name", "A B"), ("_charset_", "")], encoding="latin1")
     b'name=A+B&_charset_=windows-1252'
@@ -74,8 +137,20 @@ def html_form_body(
     if kind not in _ENCTYPES:
         raise PercentEncodingError(
             f"unsupported enctype {enctype!r}: use 'application/x-www-form-urlencoded' "
-            "or 'text/plain' (multipart/form-data is not a percent-encoding)"
+            "'text/plain' or 'multipart/form-data'"
         )
+    if boundary is not None and not isinstance(boundary, str):
+        raise PercentEncodingTypeError(f"boundary must be a str, not {type(boundary).__name__}")
+    if not isinstance(isindex, bool):
+        raise PercentEncodingTypeError(f"isindex must be a bool, not {type(isindex).__name__}")
+    if kind == "multipart/form-data" and mailto is None:
+        if boundary is None:
+            boundary = "----PercentEncodingFormBoundary" + secrets.token_hex(8)
+        elif not _BOUNDARY.fullmatch(boundary):
+            raise PercentEncodingError(
+                f"boundary {boundary[:80]!r} is not an RFC 2046 §5.1.1 boundary "
+                "(1-70 of letters, digits and '()+_,-./:=? space, not ending in a space)"
+            )
     if mailto is not None and not isinstance(mailto, str):
         raise PercentEncodingTypeError(f"mailto must be a str or None, not {type(mailto).__name__}")
     if mailto not in (None, "headers", "body"):
@@ -99,6 +174,15 @@ def html_form_body(
     if mailto == "headers":
         # HTML "mail with headers": enctype does not matter.
         return serialize(pairs, encoding=enc.name).replace("+", "%20").encode("ascii")
+    if kind == "multipart/form-data" and mailto is None:
+        assert boundary is not None
+        return _multipart(pairs, enc.name, boundary)
+    if isindex and kind != "text/plain" and pairs and pairs[0][0] == "isindex":
+        # HTML before 2016, urlencoded algorithm: an isindex text field that
+        # is the first entry contributes its encoded value alone.
+        first = serialize([("", pairs[0][1])], encoding=enc.name)[1:]
+        rest = serialize(pairs[1:], encoding=enc.name)
+        return (first + ("&" + rest if rest else "")).encode("ascii")
     if kind == "text/plain":
         # HTML §4.10.22.9 text/plain encoding algorithm.
         text = "".join(f"{n}={v}\r\n" for n, v in pairs)

@@ -17,8 +17,8 @@ Standard before 2016 (``_charset_`` and isindex flags) and HTML 4.01 §B.2.2
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Literal, cast
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Literal, cast, overload
 
 from .. import core as _core
 from .._abnf import BAD_PERCENT, BAD_PERCENT_BYTES, LONE_SURROGATE
@@ -387,6 +387,24 @@ def _decode_fields(
 # Parsing
 
 
+@overload
+def parse(
+    data: str | bytes | bytearray | memoryview,
+    *,
+    encoding: Literal["auto"],
+    charset_hack: bool = False,
+    isindex: bool = False,
+    separators: str = "&",
+    strip_leading_question_mark: bool = False,
+    max_fields: int | None = None,
+    errors: Errors = "replace",
+    probe: tuple[str, str] | None = None,
+    content_type_charset: str | None = None,
+    per_field: bool = False,
+    echo_fields: Sequence[str] | None = None,
+    edition: Literal["current", "2014"] = "current",
+) -> ParsedForm: ...
+@overload
 def parse(
     data: str | bytes | bytearray | memoryview,
     *,
@@ -401,6 +419,25 @@ def parse(
     errors: Errors = "replace",
     probe: tuple[str, str] | None = None,
     content_type_charset: str | None = None,
+    per_field: bool = False,
+    echo_fields: Sequence[str] | None = None,
+    edition: Literal["current", "2014"] = "current",
+) -> list[tuple[str, str]]: ...
+def parse(
+    data: str | bytes | bytearray | memoryview,
+    *,
+    encoding: str | None = None,
+    charset_hack: bool = False,
+    isindex: bool = False,
+    separators: str = "&",
+    strip_leading_question_mark: bool = False,
+    max_fields: int | None = None,
+    errors: Errors = "replace",
+    probe: tuple[str, str] | None = None,
+    content_type_charset: str | None = None,
+    per_field: bool = False,
+    echo_fields: Sequence[str] | None = None,
+    edition: Literal["current", "2014"] = "current",
 ) -> list[tuple[str, str]]:
     """Parse an application/x-www-form-urlencoded string or body into (name, value) pairs.
 
@@ -425,12 +462,22 @@ def parse(
     * ``errors="strict"``: an invalid ``%`` raises :class:`PercentDecodeError`
       and undecodable bytes raise :class:`TextDecodeError`, with positions
       into ``data``.
+    * ``edition="2014"``: the URL Standard of 2014-2016, whose parser failed
+      when an encoding override other than UTF-8 met input holding a byte
+      above 0x7F (a raw byte, not a ``%XX``): that raises
+      :class:`TextDecodeError` at the first such byte (for ``str``, the first
+      non-ASCII character).
     * ``encoding="auto"``: choose the encoding from the data — a ``_charset_``
       field, then the ``probe`` field (``(name, expected_char)``: a hidden field
       whose value is a known character), then :func:`detect.charset` on the
       non-ASCII names and values (``content_type_charset``, a Content-Type
       ``charset=`` parameter, only adds weight).  The result is a
       :class:`ParsedForm`, a list whose ``.charset`` says what was chosen and why.
+      A field that echoes the page's charset (``ie=UTF-8`` and the like, see
+      :data:`percent_encoding.detect.ECHO_CHARSET_FIELDS`; ``echo_fields``
+      replaces the list) is used after the probe.  ``per_field=True`` decodes
+      each field with its own guess (forms put together from several
+      sources); ``.fields`` holds one guess per pair.
 
     >>> parse("a=1&b=caf%C3%A9+au+lait&c")
     [('a', '1'), ('b', 'café au lait'), ('c', '')]
@@ -449,12 +496,19 @@ def parse(
             errors=errors,
             probe=probe,
             content_type_charset=content_type_charset,
+            per_field=per_field,
+            echo_fields=echo_fields,
+            edition=edition,
         )
-    if probe is not None or content_type_charset is not None:
+    if probe is not None or content_type_charset is not None or echo_fields is not None:
         raise PercentEncodingError(
-            "probe= and content_type_charset= are hints for encoding='auto'; "
+            "probe=, content_type_charset= and echo_fields= are hints for encoding='auto'; "
             "pass encoding='auto' to use them"
         )
+    if per_field is not False:
+        raise PercentEncodingError("per_field=True needs encoding='auto'")
+    if edition not in ("current", "2014"):
+        raise PercentEncodingError(f"edition must be 'current' or '2014', not {edition!r}")
     if (
         encoding is None
         and charset_hack is False
@@ -487,6 +541,16 @@ def parse(
     if limits != (None, None, None):
         _count_fields(text, limits[0], sep, limits[1], limits[2])
     enc = _encoding_or_none(encoding)
+    if edition == "2014" and enc is not None:
+        # URL Standard 2014-2016, urlencoded parser step 2: an encoding override
+        # other than utf-8 and a byte above 0x7F in the input: return failure.
+        at = _first_non_ascii(text)
+        if at is not None:
+            raise TextDecodeError(
+                f"byte above 0x7F at {base + at} with encoding override {enc.name}: "
+                "the 2014-2016 URL Standard parser fails here (the current one decodes)",
+                base + at,
+            )
     if charset_hack:
         sniffed = _sniff_charset(text, sep)
         if sniffed is not None:
@@ -500,22 +564,40 @@ def parse(
     return pairs
 
 
+_NON_ASCII_STR = re.compile("[^\x00-\x7f]")
+_NON_ASCII_BYTES = re.compile(b"[^\x00-\x7f]")
+
+
+def _first_non_ascii(text: str | bytes) -> int | None:
+    m = _NON_ASCII_STR.search(text) if isinstance(text, str) else _NON_ASCII_BYTES.search(text)
+    return None if m is None else m.start()
+
+
 class ParsedForm(list[tuple[str, str]]):
     """The pairs :func:`parse` found with ``encoding="auto"``, plus ``.charset``:
-    the :class:`~percent_encoding.detect.CharsetGuess` it decoded with (its
-    ``.encoding``, ``.confidence`` and ``.reason``)."""
+    the :class:`~percent_encoding.detect.CharsetGuess` for the whole form (its
+    ``.encoding``, ``.confidence``, ``.reason`` and ``.findings``), and with
+    ``per_field=True`` ``.fields``: one guess per pair, each pair decoded with its
+    own (empty otherwise)."""
 
     charset: CharsetGuess
+    fields: list[CharsetGuess]
 
-    def __init__(self, pairs: Iterable[tuple[str, str]], charset: CharsetGuess) -> None:
-        from .._charset import CharsetGuess
+    def __init__(
+        self,
+        pairs: Iterable[tuple[str, str]],
+        charset: CharsetGuess,
+        fields: list[CharsetGuess] | None = None,
+    ) -> None:
+        from .._charset import CharsetGuess as _Guess
 
-        if not isinstance(charset, CharsetGuess):
+        if not isinstance(charset, _Guess):
             raise PercentEncodingTypeError(
                 f"charset must be a CharsetGuess, not {type(charset).__name__}"
             )
         super().__init__(pairs)
         self.charset = charset
+        self.fields = [] if fields is None else fields
 
     def __repr__(self) -> str:
         return f"ParsedForm({list.__repr__(self)}, encoding={self.charset.encoding!r})"
@@ -533,10 +615,13 @@ def _parse_auto(
     errors: Errors,
     probe: tuple[str, str] | None,
     content_type_charset: str | None,
+    per_field: bool = False,
+    echo_fields: Sequence[str] | None = None,
+    edition: Literal["current", "2014"] = "current",
 ) -> ParsedForm:
     # Percent-decode once to bytes, let detect choose (hints first, then
     # scoring), then decode with the chosen encoding through the normal path.
-    from ..detect import choose_form_encoding
+    from .._charset import form_encodings
 
     if probe is not None and not (
         isinstance(probe, tuple) and len(probe) == 2 and all(isinstance(x, str) for x in probe)
@@ -552,12 +637,25 @@ def _parse_auto(
         "max_field_size": max_field_size,
         "max_total": max_total,
     }
+    if not isinstance(per_field, bool):
+        raise PercentEncodingTypeError("per_field must be a bool")
     raw = parse_bytes(data, **options)  # type: ignore[arg-type]
-    guess = choose_form_encoding(
-        raw, probe=probe, content_type_charset=content_type_charset
+    guess, fields = form_encodings(
+        raw, probe=probe, content_type_charset=content_type_charset,
+        echo_fields=echo_fields, per_field=per_field,
     )
-    pairs = parse(data, encoding=guess.encoding, errors=errors, **options)  # type: ignore[arg-type]
-    return ParsedForm(pairs, guess)
+    pairs: list[tuple[str, str]] = parse(
+        data, encoding=guess.encoding, errors=errors, isindex=isindex, separators=separators,
+        strip_leading_question_mark=strip_leading_question_mark, max_fields=max_fields,
+        edition=edition,
+    )
+    if per_field:
+        mode: Literal["fatal", "replace"] = "fatal" if _check_errors(errors) else "replace"
+        for i, ((name, value), g) in enumerate(zip(raw, fields, strict=True)):
+            if g.encoding != guess.encoding:
+                enc = _lookup(g.encoding)
+                pairs[i] = (enc.decode(name, mode), enc.decode(value, mode))
+    return ParsedForm(pairs, guess, fields)
 
 
 def parse_bytes(

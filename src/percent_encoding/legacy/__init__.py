@@ -25,7 +25,8 @@ Families and their sources (see ``docs/legacy.md`` for the long form):
   (``cgi/escape.rb``) and ``URI.encode_www_form_component`` (``uri/common.rb``).
 
 Layout, one module per origin: ``_rfc`` (RFC 1738, 2396, 2732), ``_cgi``
-(CGI and Slug), ``_html4`` (HTML 4.01 and XForms), ``_php``, ``_java``,
+(CGI and Slug), ``_html4`` (HTML 4.01 and XForms), ``_php``, ``_php_input``
+(``parse_str``), ``_java``,
 ``_go``, ``_dotnet``, ``_ruby``; ``_common`` holds the shared argument checks
 and ``_schemes`` the registry entries.
 """
@@ -86,6 +87,7 @@ from ._php import (
 from ._php import (
     PHP_URLENCODE_SET as PHP_URLENCODE_SET,
 )
+from ._php_input import php_parse_str
 from ._rfc import RFC2732 as RFC2732
 from ._rfc import rfc1738_encode, rfc2396_encode, rfc2732_encode, rfc_decode
 from ._ruby import (
@@ -131,6 +133,7 @@ __all__ = [
     "http_build_query",
     "java_urldecode",
     "java_urlencode",
+    "php_parse_str",
     "php_rawurldecode",
     "php_rawurlencode",
     "php_urldecode",

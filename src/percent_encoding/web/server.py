@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import signal
 import sys
 import threading
@@ -413,9 +414,38 @@ def _lab_echo_page(
 <table class="lab-table"><thead><tr><th>name</th><th>value</th><th>bytes</th>
 <th>same bytes read as UTF-8</th></tr></thead>
 <tbody id="lab-pairs">{"".join(rows)}</tbody></table>
+{"" if plain else _lab_detected(raw, content_type)}
 </body></html>
 """
     return doc.encode("utf-8")
+
+
+def _lab_detected(raw: bytes, content_type: str) -> str:
+    """What charset detection makes of the submission, field by field
+    (``form.parse(encoding="auto", per_field=True)``, with the Content-Type's
+    ``charset=`` as a hint when there is one), as an HTML section."""
+    from .. import form
+
+    e = html.escape
+    m = re.search(r';\s*charset\s*=\s*"?([^";\s]+)', content_type, re.IGNORECASE)
+    try:
+        found = form.parse(raw, encoding="auto", per_field=True,
+                           content_type_charset=m.group(1) if m else None)
+    except PercentEncodingError as exc:
+        return f"<p class='lab-note'>detection failed: {e(str(exc))}</p>"
+    whole = found.charset
+    rows = "".join(
+        f"<tr><td><code>{e(n)}</code></td><td class='val'>{e(v)}</td>"
+        f"<td>{e(g.encoding)}</td><td>{e(g.reason)}</td></tr>"
+        for (n, v), g in zip(found, found.fields, strict=True)
+    )
+    notes = "".join(f"<li>{e(f)}</li>" for f in whole.findings)
+    return f"""<h3>Detected without being told <small>(form.parse, encoding="auto",
+per_field=True)</small></h3>
+<p id="lab-detected">{e(whole.encoding)} (confidence {whole.confidence:.2f}): {e(whole.reason)}</p>
+{f'<ul id="lab-findings">{notes}</ul>' if notes else ""}
+<table class="lab-table"><thead><tr><th>name</th><th>value</th><th>charset</th>
+<th>why</th></tr></thead><tbody id="lab-detected-pairs">{rows}</tbody></table>"""
 
 
 # ---------------------------------------------------------------------------
