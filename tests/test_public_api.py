@@ -47,7 +47,7 @@ NOT_LISTED: dict[str, dict[str, str]] = {
         for name in (
             "CONTEXTS", "CSP", "ENCTYPES", "HTTPError", "Handler", "MAX_ANALYSIS",
             "MAX_QUERY_INPUT", "STATIC", "Server",
-            "api_compare", "api_convert", "api_form_body", "api_schemes",
+            "api_compare", "api_convert", "api_form_body", "api_schemes", "api_url",
         )
     },
 }
