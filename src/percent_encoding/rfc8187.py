@@ -9,9 +9,10 @@ value-chars are ``attr-char`` (ALPHA DIGIT ``!#$&+-.^_`|~``) or ``%XX``
 
 * Charsets: producers use UTF-8 (RFC 8187 §3.2.1); :func:`decode` also reads
   ISO-8859-1 (required by RFC 5987) and US-ASCII (RFC 2231's examples), in
-  any letter case; anything else raises :class:`UnsupportedCharsetError` (a
-  ``LookupError``).  Hex digits may be either case when decoding; encoding
-  writes upper case.
+  any letter case, and any other Encoding Standard label with that
+  Standard's decoder; an unknown label raises
+  :class:`UnsupportedCharsetError` (a ``LookupError``).  Hex digits may be
+  either case when decoding; encoding writes upper case.
 * :func:`decode` is strict: a character outside the grammar, a ``%``
   without two hex digits or octets that are not valid in the charset raise
   :class:`ExtValueError` (a
@@ -21,10 +22,12 @@ value-chars are ``attr-char`` (ALPHA DIGIT ``!#$&+-.^_`|~``) or ``%XX``
 * :func:`content_disposition` writes a header value with an ASCII
   ``filename="..."`` fallback and, when the name needs it, ``filename*``
   (RFC 6266 §4.3 and Appendix D).  :func:`parse_content_disposition` reads
-  one, prefers ``filename*`` (and any ``name*``) over the plain form, joins
-  RFC 2231 continuations (HTTP does not use them, RFC 8187 §3.1, but mail
-  software writes them) and unescapes quoted-strings.  Malformed headers
-  raise :class:`ContentDispositionError` with the position.
+  one as a recipient should: ``filename*`` (and any ``name*``) wins over
+  the plain form, unusable parameters are left out and an invalid header
+  is ignored, each with a :class:`Finding`; ``strict=True`` raises
+  :class:`ContentDispositionError` with the position instead.  RFC 2231
+  continuations (not in HTTP, RFC 8187 §3.1; mail writes them) are joined
+  with ``rfc2231=True``.
 """
 
 from __future__ import annotations
@@ -356,7 +359,7 @@ def content_disposition(filename: str, disposition: str = "attachment") -> str:
     return header
 
 
-_SECTION = re.compile(r"(.+?)\*([0-9]+)(\*?)\Z")
+_SECTION = re.compile(r"(.+?)\*([0-9]{1,7})(\*?)\Z")
 
 
 class Finding(NamedTuple):
