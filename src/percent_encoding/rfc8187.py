@@ -381,8 +381,21 @@ class ContentDisposition(tuple[str, dict[str, str]]):
     def __new__(
         cls, disposition: str, params: dict[str, str], findings: Iterable[Finding] = ()
     ) -> ContentDisposition:
+        if not isinstance(disposition, str):
+            raise PercentEncodingTypeError(
+                f"disposition must be a str, not {type(disposition).__name__}"
+            )
+        if not isinstance(params, dict):
+            raise PercentEncodingTypeError(f"params must be a dict, not {type(params).__name__}")
+        if isinstance(findings, (str, bytes)) or not isinstance(findings, Iterable):
+            raise PercentEncodingTypeError(
+                f"findings must be an iterable of Finding, not {type(findings).__name__}"
+            )
+        found = tuple(findings)
+        if not all(isinstance(f, Finding) for f in found):
+            raise PercentEncodingTypeError("findings must be Finding objects")
         self = super().__new__(cls, (disposition, params))
-        self.findings = tuple(findings)
+        self.findings = found
         return self
 
     @property
