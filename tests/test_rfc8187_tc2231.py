@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from percent_encoding import rfc8187
 
@@ -166,6 +168,12 @@ CASES: list[Case] = [
     C("unknown-charset-filename", "attachment; filename*=x-bogus''x; filename=\"a.txt\"",
       "attachment", {"filename": "a.txt"}, "fall back to filename (Appendix D)",
       ("unsupported-charset",)),
+    C("semicolon-in-token", "attachment; filename=foo;bar.html", "", {},
+      _IGNORE + " (';' ends the value; 'bar.html' has no '=')", ("expected-equals",)),
+    C("duplicate-ext", "attachment; filename*=UTF-8''a; FILENAME*=UTF-8''b", "", {},
+      _IGNORE + " (a parameter twice, §4.1)", ("duplicate-parameter",)),
+    C("duplicate-unknown", "attachment; foo=a; filename=x; foo=b", "", {},
+      _IGNORE + " (a parameter twice, §4.1)", ("duplicate-parameter",)),
     C("quirk-not-utf8", 'attachment; filename="a%E4.txt"', "attachment",
       {"filename": "a%E4.txt"}, "not UTF-8 once decoded: kept as written",
       ("plain-filename-not-decoded",), decode_plain_filename=True),
@@ -211,6 +219,26 @@ def test_tc2231_strict(case: Case) -> None:
             decode_plain_filename=case.decode_plain_filename,
         )
     assert getattr(e.value, "position", None) == first.position
+
+
+_HEADERISH = st.text(
+    alphabet=st.sampled_from(list("attachment;filename*=\"'\\%0aAé, \t*012UTF-8")), max_size=60
+)
+
+
+@pytest.mark.one_impl
+@settings(max_examples=300)
+@given(_HEADERISH)
+def test_lenient_parse_never_raises_and_strict_agrees(header: str) -> None:
+    got = rfc8187.parse_content_disposition(header, rfc2231=True)
+    assert isinstance(got, rfc8187.ContentDisposition)
+    try:
+        strict = rfc8187.parse_content_disposition(header, strict=True, rfc2231=True)
+    except (rfc8187.ContentDispositionError, rfc8187.UnsupportedCharsetError) as e:
+        assert got.findings
+        assert getattr(e, "position", None) == min(f.position for f in got.findings)
+    else:
+        assert not got.findings and tuple(strict) == tuple(got)
 
 
 def _cell(text: str) -> str:
