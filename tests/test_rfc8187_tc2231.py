@@ -67,7 +67,7 @@ CASES: list[Case] = [
     C("attwithfnrawpctenca", 'attachment; filename="foo-%41.html"', "attachment",
       {"filename": "foo-%41.html"}, "foo-%41.html: no percent-decoding of the plain form"),
     C("attwithfnrawpctenca (quirk)", 'attachment; filename="foo-%41.html"', "attachment",
-      {"filename": "foo-A.html"}, "some user agents decode it (§4.3 note)",
+      {"filename": "foo-A.html"}, "some user agents decode it (Appendix D)",
       decode_plain_filename=True),
     C("attwithfnusingpct", 'attachment; filename="50%.html"', "attachment",
       {"filename": "50%.html"}, "50%.html"),

@@ -633,7 +633,7 @@ def parse_content_disposition(
     * ``rfc2231=True`` joins RFC 2231 continuations (``name*0``,
       ``name*1*``, ...) in numeric order; HTTP has none (RFC 8187 §3.1:
       they are left out with a finding), mail has them.
-    * ``decode_plain_filename=True``: a browser quirk (RFC 6266 §4.3 notes
+    * ``decode_plain_filename=True``: a browser quirk (RFC 6266 Appendix D notes
       that some user agents do this) percent-decodes a plain ``filename``
       as UTF-8 when there is no ``filename*``; off by default, as the RFC
       says the plain form holds no escapes.
@@ -716,7 +716,7 @@ def parse_content_disposition(
 
 
 def _browser_filename(value: str, pos: int, findings: list[Finding]) -> str:
-    # Some user agents percent-decode a plain filename (RFC 6266 §4.3's note,
+    # Some user agents percent-decode a plain filename (RFC 6266 Appendix D,
     # tc2231 "attwithfnrawpctenca"): %XX to octets, read as UTF-8.  A name
     # whose octets are not UTF-8 stays as written.
     if "%" not in value:
