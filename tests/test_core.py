@@ -198,3 +198,26 @@ def test_bad_option_types_raise_our_type_error() -> None:
     ):
         with pytest.raises(PercentEncodingTypeError):
             bad()
+
+
+# URL Standard §1.3: a string is UTF-8 encoded before percent-decoding, so raw
+# non-ASCII meets a legacy decoder as UTF-8 octets; bytes are taken as given.
+@pytest.mark.parametrize(
+    ("data", "encoding", "expected"),
+    [
+        ("é%E9", "windows-1252", "Ã©é"),
+        ("é%E9".encode("windows-1252"), "windows-1252", "éé"),
+        ("é", "windows-1252", "Ã©"),
+        ("日本%93%fa", "shift_jis", "譌･譛ｬ日"),
+        ("日本%93%fa".encode("shift_jis"), "shift_jis", "日本日"),
+        ("é%E9", "utf-8", "é\ufffd"),
+        ("€+%80", "iso-8859-1", "â‚¬+€"),
+    ],
+)
+def test_decode_text_raw_non_ascii_with_legacy_encoding(
+    data: str | bytes, encoding: str, expected: str
+) -> None:
+    assert pe.decode_text(data, encoding=encoding) == expected
+    if isinstance(data, str):
+        # The same as decoding the UTF-8 bytes of the string.
+        assert pe.decode_text(data.encode("utf-8"), encoding=encoding) == expected

@@ -114,7 +114,7 @@ def test_decode_errors_have_positions(ext_value: str, position: int) -> None:
 
 def test_decode_unsupported_charset_is_a_lookup_error() -> None:
     with pytest.raises(UnsupportedCharsetError) as e:
-        rfc8187.decode("koi8-r''%C1")
+        rfc8187.decode("x-bogus''%C1")
     assert isinstance(e.value, LookupError)
     assert isinstance(e.value, UnknownEncodingError)
     assert e.value.position == 0
@@ -250,7 +250,7 @@ def test_parse_rfc2231_continuations() -> None:
         "title*0*=us-ascii'en'This%20is%20even%20more%20; title*1*=%2A%2A%2Afun%2A%2A%2A%20; "
         "title*2=\"isn't it!\""
     )
-    assert rfc8187.parse_content_disposition(header) == (
+    assert rfc8187.parse_content_disposition(header, rfc2231=True) == (
         "attachment",
         {
             "url": "ftp://cs.utk.edu/pub/moore/bulk-mailer/bulk-mailer.tar",
@@ -262,11 +262,11 @@ def test_parse_rfc2231_continuations() -> None:
 def test_parse_continuations_join_octets_before_decoding() -> None:
     # "€" split across two sections, out of order in the header.
     header = "attachment; filename*1*=%AC.txt; filename*0*=UTF-8''%E2%82"
-    assert rfc8187.parse_content_disposition(header)[1] == {"filename": "€.txt"}
+    assert rfc8187.parse_content_disposition(header, rfc2231=True)[1] == {"filename": "€.txt"}
 
 
 def test_parse_falls_back_to_filename_when_filename_star_is_unusable() -> None:
-    for bad in ("koi8-r''%C1", "UTF-8''%E2%82", "UTF-8'e_n'x", '"UTF-8\'\'quoted"'):
+    for bad in ("x-bogus''%C1", "UTF-8''%E2%82", "UTF-8'e_n'x", '"UTF-8\'\'quoted"'):
         header = f'attachment; filename="fallback.txt"; filename*={bad}'
         assert rfc8187.parse_content_disposition(header)[1] == {"filename": "fallback.txt"}
 
@@ -283,8 +283,8 @@ def test_parse_falls_back_to_filename_when_filename_star_is_unusable() -> None:
         ("attachment; filename=a; FILENAME=b", ContentDispositionError, 24),
         ("attachment; filename*=UTF-8''%E2%82", ContentDispositionError, 29),
         ("attachment; filename*=UTF-8''ab%2", ContentDispositionError, 31),
-        ("attachment; filename*=koi8-r''x", UnsupportedCharsetError, 22),
-        ("attachment; t*0*=UTF-8''a; t*2=b", ContentDispositionError, 17),
+        ("attachment; filename*=x-bogus''x", UnsupportedCharsetError, 22),
+        ("attachment; t*0*=UTF-8''a; t*2=b", ContentDispositionError, 27),
         ("attachment; t*0=a; t*1*=%41", ContentDispositionError, 16),
         ("attachment; t*0*=UTF-8''%C3; t*1*=%28", ContentDispositionError, 24),
         ("attachment; filename*=\"UTF-8''x\"", ContentDispositionError, 23),
@@ -292,7 +292,7 @@ def test_parse_falls_back_to_filename_when_filename_star_is_unusable() -> None:
 )
 def test_parse_errors_have_positions(header: str, error: type[Exception], position: int) -> None:
     with pytest.raises(error) as e:
-        rfc8187.parse_content_disposition(header)
+        rfc8187.parse_content_disposition(header, strict=True, rfc2231=True)
     assert e.value.position == position  # type: ignore[attr-defined]
 
 
@@ -331,7 +331,9 @@ def test_parse_what_the_email_package_writes(name: str) -> None:
     msg.add_header("Content-Disposition", "attachment", filename=name)
     raw = msg.as_string().split("\n\n", 1)[0]
     value = raw.partition(":")[2].replace("\n", "").strip()  # unfold (RFC 5322 §2.2.3)
-    assert rfc8187.parse_content_disposition(value) == ("attachment", {"filename": name})
+    assert rfc8187.parse_content_disposition(value, rfc2231=True) == (
+        "attachment", {"filename": name}
+    )
 
 
 @settings(max_examples=150)

@@ -286,7 +286,11 @@ def _decode_text_checked(
     without BOM*: a leading BOM is kept, invalid sequences become U+FFFD; with
     ``errors="strict"`` it is *UTF-8 decode without BOM or fail*, raising
     :class:`TextDecodeError` with the byte offset.  Other WHATWG labels decode
-    with that encoding's decoder.
+    with that encoding's decoder.  A ``str`` is UTF-8 encoded before the
+    escapes are decoded (URL Standard §1.3, percent-decode a string), so raw
+    non-ASCII characters in it reach a legacy decoder as UTF-8 octets
+    (``decode_text("é", encoding="windows-1252") == "Ã©"``); pass ``bytes``
+    when they stand for octets of that encoding.
 
     >>> decode_text("caf%C3%A9+au+lait", plus_as_space=True)
     'café au lait'
