@@ -227,7 +227,7 @@ def test_quiet_runs_hide_no_finding(text: str) -> None:
 
 def _elapsed(fn: object, arg: str) -> float:
     best = 1e9
-    for _ in range(3):
+    for _ in range(5):
         t = time.perf_counter()
         fn(arg)  # type: ignore[operator]
         best = min(best, time.perf_counter() - t)
@@ -240,4 +240,5 @@ def test_diagnose_is_linear(piece: str) -> None:
     n = 20000
     t1 = _elapsed(detect.diagnose, piece * n)
     t4 = _elapsed(detect.diagnose, piece * (4 * n))
-    assert t4 < 8 * t1 + 0.02, (piece, t1, t4)
+    # Linear is 4x; allow for the allocator, the GC and a busy machine.
+    assert t4 < 10 * t1 + 0.05, (piece, t1, t4)
