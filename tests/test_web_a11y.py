@@ -279,7 +279,7 @@ def test_axe_in_the_form_lab_result(browser: Any, server: Server, dark: bool) ->
         )
         bad = [v for v in found if v["impact"] in ("serious", "critical")]
         assert not bad, _summary(bad)
-        assert frame.locator(".lab-table").count() == 1  # the checked page had the table
+        assert frame.locator(".lab-table").count() >= 1  # the checked page had its tables
     finally:
         page.context.close()
 
