@@ -8,146 +8,44 @@ when they end, which gives the same result as the Standard's per-code-point
 UTF-8 percent-encode (it is concatenation-compatible) through the library's
 kernels.  Validation errors are recorded as ``(name, position)``, positions in
 the caller's original input; a fatal one raises :class:`Failure`.
+
+The URL record and its serializers (§4.1, §4.5) are in :mod:`._url_record`; the fast
+path for the common case is in :mod:`._url_fast`.  This module re-exports both.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
-from ._host import HostError, parse_host, parse_ipv4, parse_ipv6, serialize_host, url_unit_errors
+from ._host import HostError, parse_host, url_unit_errors
+from ._url_fast import fast_parse as fast_parse
+from ._url_record import (
+    _ALPHA,
+    SPECIAL,
+    Failure,
+    Host,
+    URLRecord,
+    _double_dot,
+    _is_drive_letter,
+    _is_normalized_drive_letter,
+    _single_dot,
+    _starts_with_drive_letter,
+    serialize,
+)
+from ._url_record import serialize_path as serialize_path
 from .core import encode
 
 __all__ = ["SPECIAL", "Failure", "URLRecord", "basic_parse", "serialize"]
 
-# URL Standard §4.1: special schemes and their default ports.
-SPECIAL: dict[str, int | None] = {
-    "ftp": 21,
-    "file": None,
-    "http": 80,
-    "https": 443,
-    "ws": 80,
-    "wss": 443,
-}
-
-_ALPHA = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _SCHEME_CHARS = _ALPHA | frozenset("0123456789+-.")
 _DIGITS = frozenset("0123456789")
 _HEX = frozenset("0123456789abcdefABCDEF")
 _C0_OR_SPACE = "".join(chr(i) for i in range(0x21))
 
 
-class Failure(Exception):
-    """The parser returned failure; ``name`` is the validation error."""
-
-    def __init__(self, name: str, position: int) -> None:
-        super().__init__(name, position)
-        self.name = name
-        self.position = position
-
-
 class _Return(Exception):
     """A state override run ended early without failure."""
-
-
-Host = int | tuple[int, ...] | str
-
-
-@dataclass
-class URLRecord:
-    """A URL as the Standard defines it (§4.1): mutable, internal."""
-
-    scheme: str = ""
-    username: str = ""
-    password: str = ""
-    host: Host | None = None
-    port: int | None = None
-    path: list[str] | str = field(default_factory=list)
-    query: str | None = None
-    fragment: str | None = None
-
-    @property
-    def special(self) -> bool:
-        return self.scheme in SPECIAL
-
-    @property
-    def opaque_path(self) -> bool:
-        return isinstance(self.path, str)
-
-    def includes_credentials(self) -> bool:
-        return self.username != "" or self.password != ""
-
-    def cannot_have_credentials(self) -> bool:
-        return self.host is None or self.host == "" or self.scheme == "file"
-
-    def copy(self) -> URLRecord:
-        path = self.path if isinstance(self.path, str) else list(self.path)
-        return URLRecord(self.scheme, self.username, self.password, self.host,
-                         self.port, path, self.query, self.fragment)
-
-    def shorten_path(self) -> None:
-        # §4.1 "shorten a URL's path".
-        path = self.path
-        assert isinstance(path, list)
-        if (self.scheme == "file" and len(path) == 1
-                and _is_normalized_drive_letter(path[0])):
-            return
-        if path:
-            path.pop()
-
-
-def _is_drive_letter(s: str) -> bool:
-    return len(s) == 2 and s[0] in _ALPHA and s[1] in ":|"
-
-
-def _is_normalized_drive_letter(s: str) -> bool:
-    return len(s) == 2 and s[0] in _ALPHA and s[1] == ":"
-
-
-def _starts_with_drive_letter(s: str, i: int) -> bool:
-    # §4.1 "starts with a Windows drive letter", on s[i:].
-    if len(s) - i < 2 or not _is_drive_letter(s[i:i + 2]):
-        return False
-    return len(s) - i == 2 or s[i + 2] in "/\\?#"
-
-
-def _single_dot(s: str) -> bool:
-    return s == "." or s.lower() == "%2e"
-
-
-def _double_dot(s: str) -> bool:
-    return s == ".." or s.lower() in (".%2e", "%2e.", "%2e%2e")
-
-
-def serialize_path(url: URLRecord) -> str:
-    """§4.5 "URL path serializer"."""
-    if isinstance(url.path, str):
-        return url.path
-    return "".join("/" + seg for seg in url.path)
-
-
-def serialize(url: URLRecord, exclude_fragment: bool = False) -> str:
-    """§4.5 "URL serializer"."""
-    out = [url.scheme, ":"]
-    if url.host is not None:
-        out.append("//")
-        if url.includes_credentials():
-            out.append(url.username)
-            if url.password:
-                out.append(":" + url.password)
-            out.append("@")
-        out.append(serialize_host(url.host))
-        if url.port is not None:
-            out.append(":" + str(url.port))
-    elif (isinstance(url.path, list) and len(url.path) > 1 and url.path[0] == ""):
-        out.append("/.")
-    out.append(serialize_path(url))
-    if url.query is not None:
-        out.append("?" + url.query)
-    if not exclude_fragment and url.fragment is not None:
-        out.append("#" + url.fragment)
-    return "".join(out)
 
 
 Sink = Callable[[str, int], None]
@@ -747,142 +645,3 @@ def basic_parse(
     if raw is not None:
         raw.update(parser.raw)
     return url
-
-
-# --- the common case, without the state machine ----------------------------
-# A special, non-file URL with an ASCII domain or dotted IPv4-free host, no
-# credentials, no tabs or newlines, no backslash and no dot segments: the
-# component boundaries are where RFC 3986's regular expression puts them, and
-# each component is encoded with its set in one kernel call.  Anything else
-# (or any doubt) returns None and the state machine runs.  A hypothesis test
-# checks that both give the same record and the same validation errors.
-_FAST = re.compile(
-    r"(?P<scheme>[A-Za-z][A-Za-z0-9+.\-]*)://"
-    r"(?:(?P<userinfo>[^/?#\\]*)@)?"
-    r"(?P<host>[A-Za-z0-9\-_]+(?:\.[A-Za-z0-9\-_]+)*\.?|\[[0-9A-Fa-f:.]*\])"
-    r"(?::(?P<port>[0-9]{0,5}))?"
-    r"(?P<path>/[^?#]*)?"
-    r"(?:\?(?P<query>[^#]*))?"
-    r"(?:#(?P<fragment>.*))?",
-    re.DOTALL,
-)
-_FAST_SCHEMES = frozenset(("http", "https", "ws", "wss", "ftp"))
-# A host the state machine must see: one ending in a number (IPv4 parser) or
-# holding an xn-- label (UTS #46 validation).
-_FAST_HOST_NUMERIC = re.compile(r"(?:^|\.)(?:[0-9]+|0[xX][0-9A-Fa-f]*)\.?$")
-# What strict domain to ASCII accepts of an LDH host (STD3, hyphens, lengths).
-_FAST_HOST_STRICT = re.compile(
-    r"(?!.{254})(?:(?!..--)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*"
-    r"(?!..--)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.?"
-)
-_NEEDS_UNIT_CHECK = re.compile(r"[^0-9A-Za-z!$&'()*+,\-./:;=?@_~\u00a0-\ud7ff\ue000-\ufdcf]")
-
-
-def _unit_errors(text: str, offset: int, found: list[tuple[str, int]]) -> None:
-    if _NEEDS_UNIT_CHECK.search(text) is not None:
-        url_unit_errors(text, offset, lambda n, p: found.append((n, p)))
-
-
-def _fast_path_segments(path: str) -> list[str]:
-    # The path state's dot-segment steps (URL Standard §4.4) on raw segments
-    # of a special, non-file URL with no backslash.
-    raw = path[1:].split("/")
-    out: list[str] = []
-    last = len(raw) - 1
-    for i, seg in enumerate(raw):
-        if _double_dot(seg):
-            if out:
-                out.pop()
-            if i == last:
-                out.append("")
-        elif _single_dot(seg):
-            if i == last:
-                out.append("")
-        else:
-            out.append(seg)
-    return out
-
-
-def fast_parse(inp: str, errors: list[tuple[str, int]] | None) -> tuple[URLRecord, str] | None:
-    """The common case of :func:`basic_parse` (no base, UTF-8): record and href, or None."""
-    if not inp or inp[0] <= " " or inp[-1] <= " " or "\t" in inp or "\n" in inp or "\r" in inp:
-        return None
-    m = _FAST.fullmatch(inp)
-    if m is None:
-        return None
-    scheme, userinfo, host_text, port_text, path, q, frag = m.groups()
-    scheme = scheme.lower()
-    if scheme not in _FAST_SCHEMES:
-        return None
-    found: list[tuple[str, int]] = []
-    host: Host
-    hs = m.start(3)
-    if host_text[0] == "[":
-        try:
-            host = parse_ipv6(host_text[1:-1], lambda n, p: found.append((n, hs + 1 + p)))
-        except HostError:
-            return None
-    else:
-        host = host_text.lower()
-        if "xn--" in host:
-            return None
-        if _FAST_HOST_STRICT.fullmatch(host) is None:
-            found.append(("domain-to-ASCII", hs))
-        if _FAST_HOST_NUMERIC.search(host) is not None:
-            try:
-                host = parse_ipv4(host, lambda n, p: found.append((n, hs + p)))
-            except HostError:
-                return None  # the state machine reports the failure
-    username = password = ""
-    if userinfo is not None:
-        u0 = m.start(2)
-        found += [("invalid-credentials", u0 + i) for i, ch in enumerate(userinfo) if ch == "@"]
-        found.append(("invalid-credentials", m.end(2)))
-        name, colon, pw = userinfo.partition(":")
-        username = encode(name, "userinfo")
-        password = encode(pw, "userinfo") if colon else ""
-    segments: list[str] | None = None
-    if path is None:
-        epath = "/"
-    elif "\\" in path:
-        return None
-    elif "/." in path or ("%" in path and "%2e" in path.lower()):
-        segments = [encode(x, "path") for x in _fast_path_segments(path)]
-        epath = "/" + "/".join(segments)
-    else:
-        epath = encode(path, "path")
-    port: int | None = None
-    if port_text:
-        port = int(port_text)
-        if port > 65535:
-            return None
-        if port == SPECIAL[scheme]:
-            port = None
-    if errors is not None:
-        if path:
-            _unit_errors(path, m.start(5), found)
-        if q:
-            _unit_errors(q, m.start(6), found)
-        if frag:
-            _unit_errors(frag, m.start(7), found)
-        if found:
-            found.sort(key=lambda e: e[1])
-            errors.extend(found)
-    href = [scheme, "://"]
-    if username or password:
-        href.append(username + (":" + password if password else "") + "@")
-    href.append(host if isinstance(host, str) else serialize_host(host))
-    if port is not None:
-        href.append(":" + str(port))
-    href.append(epath)
-    equery = efrag = None
-    if q is not None:
-        equery = encode(q, "special-query")
-        href.append("?" + equery)
-    if frag is not None:
-        efrag = encode(frag, "fragment")
-        href.append("#" + efrag)
-    if segments is None:
-        segments = epath[1:].split("/")
-    rec = URLRecord(scheme, username, password, host, port, segments, equery, efrag)
-    return rec, "".join(href)

@@ -1,0 +1,136 @@
+"""The URL record of the WHATWG URL Standard and its serializers.
+
+:class:`URLRecord` is a URL as the Standard defines it (URL Standard §4.1 "URLs":
+scheme, username, password, host, port, path, query, fragment), with the §4.1
+helpers the parser and the record share (Windows drive letters, single-dot and
+double-dot path segments, "shorten a URL's path").  :func:`serialize` and
+:func:`serialize_path` are §4.5 "URL serializing".  :class:`Failure` is the
+parser's "return failure", which both parsers (the state machine in
+:mod:`._url_parser`, the fast path in :mod:`._url_fast`) raise or mean.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ._host import serialize_host
+
+# URL Standard §4.1: special schemes and their default ports.
+SPECIAL: dict[str, int | None] = {
+    "ftp": 21,
+    "file": None,
+    "http": 80,
+    "https": 443,
+    "ws": 80,
+    "wss": 443,
+}
+
+_ALPHA = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+class Failure(Exception):
+    """The parser returned failure; ``name`` is the validation error."""
+
+    def __init__(self, name: str, position: int) -> None:
+        super().__init__(name, position)
+        self.name = name
+        self.position = position
+
+
+Host = int | tuple[int, ...] | str
+
+
+@dataclass
+class URLRecord:
+    """A URL as the Standard defines it (§4.1): mutable, internal."""
+
+    scheme: str = ""
+    username: str = ""
+    password: str = ""
+    host: Host | None = None
+    port: int | None = None
+    path: list[str] | str = field(default_factory=list)
+    query: str | None = None
+    fragment: str | None = None
+
+    @property
+    def special(self) -> bool:
+        return self.scheme in SPECIAL
+
+    @property
+    def opaque_path(self) -> bool:
+        return isinstance(self.path, str)
+
+    def includes_credentials(self) -> bool:
+        return self.username != "" or self.password != ""
+
+    def cannot_have_credentials(self) -> bool:
+        return self.host is None or self.host == "" or self.scheme == "file"
+
+    def copy(self) -> URLRecord:
+        path = self.path if isinstance(self.path, str) else list(self.path)
+        return URLRecord(self.scheme, self.username, self.password, self.host,
+                         self.port, path, self.query, self.fragment)
+
+    def shorten_path(self) -> None:
+        # §4.1 "shorten a URL's path".
+        path = self.path
+        assert isinstance(path, list)
+        if (self.scheme == "file" and len(path) == 1
+                and _is_normalized_drive_letter(path[0])):
+            return
+        if path:
+            path.pop()
+
+
+def _is_drive_letter(s: str) -> bool:
+    return len(s) == 2 and s[0] in _ALPHA and s[1] in ":|"
+
+
+def _is_normalized_drive_letter(s: str) -> bool:
+    return len(s) == 2 and s[0] in _ALPHA and s[1] == ":"
+
+
+def _starts_with_drive_letter(s: str, i: int) -> bool:
+    # §4.1 "starts with a Windows drive letter", on s[i:].
+    if len(s) - i < 2 or not _is_drive_letter(s[i:i + 2]):
+        return False
+    return len(s) - i == 2 or s[i + 2] in "/\\?#"
+
+
+def _single_dot(s: str) -> bool:
+    return s == "." or s.lower() == "%2e"
+
+
+def _double_dot(s: str) -> bool:
+    return s == ".." or s.lower() in (".%2e", "%2e.", "%2e%2e")
+
+
+def serialize_path(url: URLRecord) -> str:
+    """§4.5 "URL path serializer"."""
+    if isinstance(url.path, str):
+        return url.path
+    return "".join("/" + seg for seg in url.path)
+
+
+def serialize(url: URLRecord, exclude_fragment: bool = False) -> str:
+    """§4.5 "URL serializer"."""
+    out = [url.scheme, ":"]
+    if url.host is not None:
+        out.append("//")
+        if url.includes_credentials():
+            out.append(url.username)
+            if url.password:
+                out.append(":" + url.password)
+            out.append("@")
+        out.append(serialize_host(url.host))
+        if url.port is not None:
+            out.append(":" + str(url.port))
+    elif (isinstance(url.path, list) and len(url.path) > 1 and url.path[0] == ""):
+        out.append("/.")
+    out.append(serialize_path(url))
+    if url.query is not None:
+        out.append("?" + url.query)
+    if not exclude_fragment and url.fragment is not None:
+        out.append("#" + url.fragment)
+    return "".join(out)
