@@ -1,0 +1,213 @@
+"""The web tool's form lab: a real HTML form in a chosen page encoding, and what came back.
+
+:func:`_lab_form_page` serves one form in the chosen encoding (unmappable characters as
+``&#N;``, the Encoding Standard's "html" error mode, §7); the browser then does HTML's
+form submission (HTML §4.10.22: selecting a form submission encoding from
+``accept-charset`` or the page, constructing the entry list with the ``_charset_``
+field, the urlencoded or text/plain encoding algorithm), and :func:`_lab_echo_page`
+shows the raw bytes it sent, decoded by ``form.parse`` (URL Standard §5.1) or as
+text/plain lines, and what charset detection makes of them.  Everything from the
+request reaches the HTML through :func:`html.escape`.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from http import HTTPStatus
+
+from .. import core
+from ..errors import PercentEncodingError
+from ._http import HTTPError
+
+# HTML §4.10.21.7 "form submission": the enctypes that are not multipart.
+ENCTYPES = ("application/x-www-form-urlencoded", "text/plain")
+# Encodings a page can be served in: UTF-16 pages submit UTF-8 and "replacement"
+# cannot encode anything (Encoding Standard §4.3), so the lab leaves them out.
+_NOT_FOR_PAGES = frozenset({"replacement", "UTF-16BE", "UTF-16LE"})
+
+
+def _page_encoding(label: str | None, default: str | None = "UTF-8") -> str | None:
+    if not label or label == "-":
+        return default
+    from ..encodings import lookup
+
+    try:
+        name = lookup(label).name
+    except PercentEncodingError as e:
+        raise HTTPError(HTTPStatus.BAD_REQUEST, str(e)) from None
+    if name in _NOT_FOR_PAGES:
+        raise HTTPError(HTTPStatus.BAD_REQUEST, f"the lab cannot serve a page in {name}")
+    return name
+
+
+def _enctype(value: str | None) -> str:
+    kind = (value or ENCTYPES[0]).strip().lower()
+    if kind not in ENCTYPES:
+        raise HTTPError(
+            HTTPStatus.BAD_REQUEST, f"enctype must be one of {', '.join(ENCTYPES)}, not {value!r}"
+        )
+    return kind
+
+
+_SHOWN = {0x5C: "\\\\", 0x0D: "\\r", 0x0A: "\\n"}
+
+
+def _show_bytes(raw: bytes) -> str:
+    """Bytes as text a person can compare: printable ASCII as it is; CR, LF and backslash
+    as ``\\r``, ``\\n`` and ``\\\\`` (an HTML page would fold CRLF into LF); any other
+    byte as ``\\xHH``."""
+    if raw.isascii() and raw.decode("ascii").isprintable() and b"\\" not in raw:
+        return raw.decode("ascii")
+    return "".join(
+        chr(b) if 0x20 <= b < 0x7F and b != 0x5C else _SHOWN.get(b, f"\\x{b:02x}") for b in raw
+    )
+
+
+def _lab_form_page(
+    charset: str,
+    accept: str | None,
+    method: str,
+    value: str,
+    auto: bool,
+    enctype: str = "application/x-www-form-urlencoded",
+) -> bytes:
+    """An HTML page encoded in ``charset`` (with ``<meta charset>``) holding one form that
+    submits ``value`` and a ``_charset_`` field to ``/lab/echo``; its bytes.
+
+    ``charset``/``accept`` are canonical names (:func:`_page_encoding`) and ``enctype`` one
+    of :data:`ENCTYPES` (:func:`_enctype`): the request handler checks them first.
+    """
+    from ..encodings import encode as encode_text
+
+    e = html.escape
+    method = "get" if method.lower() == "get" else "post"
+    action = f"/lab/echo/{charset}/{accept or '-'}"
+    accept_attr = f' accept-charset="{e(accept)}"' if accept else ""
+    page = f"""<!doctype html>
+<html lang="en"><head><meta charset="{e(charset)}">
+<title>form lab: {e(charset)}</title>
+<link rel="stylesheet" href="/static/app.css">
+<script src="/static/lab.js" defer></script>
+</head><body class="lab-page" data-auto="{'1' if auto else '0'}">
+<p class="lab-note">This page is encoded in <b>{e(charset)}</b>{
+        f"; the form says <code>accept-charset=&quot;{e(accept)}&quot;</code>" if accept else ""}{
+        f" and <code>enctype=&quot;{e(enctype)}&quot;</code>" if enctype != ENCTYPES[0] else ""}.
+Submitting it sends what a browser really sends.</p>
+<form id="labform" method="{method}" action="{e(action)}"{accept_attr}
+      enctype="{e(enctype)}">
+<input type="hidden" name="_charset_">
+<label>text <input name="text" value="{e(value)}" size="30"></label>
+<button type="submit">Submit ({method.upper()})</button>
+</form>
+</body></html>
+"""
+    # Characters the page's encoding lacks become &#N; references (Encoding
+    # Standard §7 "html" error mode), which the browser turns back into characters.
+    return encode_text(page, charset, errors="html")
+
+
+def _urlencoded_rows(raw: bytes, encoding: str) -> list[tuple[str, str, bytes, str]]:
+    """(name, value, value bytes, value read as UTF-8) for each field of a urlencoded body."""
+    from ..form import parse
+
+    pairs = parse(raw, encoding=encoding)
+    utf8_pairs = parse(raw, encoding="UTF-8")
+    # The URL Standard's parser (§5.1) skips empty sequences between "&"s, so
+    # the non-empty ones line up with the parsed pairs.
+    seqs = [seq for seq in raw.split(b"&") if seq]
+    return [
+        (name, value, core.decode(seq.partition(b"=")[2], plus_as_space=True), v8)
+        for (name, value), (_n8, v8), seq in zip(pairs, utf8_pairs, seqs, strict=False)
+    ]
+
+
+def _text_plain_rows(raw: bytes, encoding: str) -> list[tuple[str, str, bytes, str]]:
+    """The same for a text/plain body: HTML's text/plain encoding algorithm writes
+    ``name=value`` CRLF lines in the form's encoding, with no escaping at all (so a value
+    holding "=" or a newline cannot be read back unambiguously: HTML says as much)."""
+    from ..encodings import lookup
+
+    enc = lookup(encoding)
+    utf8 = lookup("UTF-8")
+    rows = []
+    for line in raw.split(b"\r\n"):
+        if not line:
+            continue
+        name, _, value = line.partition(b"=")
+        rows.append((enc.decode(name), enc.decode(value), value, utf8.decode(value)))
+    return rows
+
+
+def _lab_echo_page(
+    method: str, raw: bytes, content_type: str, page: str, accept: str | None
+) -> bytes:
+    """The page showing the raw bytes a form submission carried and how they decode (UTF-8).
+
+    ``page``/``accept`` are canonical encoding names (the request handler checks them).
+    """
+    e = html.escape
+    # HTML §4.10.21.5: the submission encoding is accept-charset's first known
+    # label, else the document's encoding; a UTF-16 or replacement one is UTF-8.
+    used = accept or page
+    sent = _show_bytes(raw)
+    # A GET submission always puts the urlencoded form in the query, whatever the enctype.
+    plain = method == "POST" and content_type.split(";")[0].strip().lower() == "text/plain"
+    if plain:
+        fields, how = _text_plain_rows(raw, used), "text/plain lines"
+    else:
+        fields, how = _urlencoded_rows(raw, used), "form.parse"
+    rows = [
+        f"<tr><td><code>{e(name)}</code></td><td class='val'>{e(value)}</td>"
+        f"<td><code>{e(value_bytes.hex(' '))}</code></td><td class='moji'>{e(v8)}</td></tr>"
+        for name, value, value_bytes, v8 in fields
+    ]
+    doc = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>form lab: what the browser sent</title>
+<link rel="stylesheet" href="/static/app.css"></head>
+<body class="lab-page">
+<dl class="lab-facts">
+<dt>page encoding</dt><dd id="lab-page-enc">{e(page)}</dd>
+<dt>accept-charset</dt><dd>{e(accept) if accept else "(none)"}</dd>
+<dt>method</dt><dd>{e(method)}</dd>
+<dt>Content-Type</dt><dd><code>{e(content_type) or "(none)"}</code></dd>
+</dl>
+<h3>The browser sent</h3>
+<pre id="lab-raw" class="raw">{e(sent)}</pre>
+<h3>Decoded as {e(used)} <small>({e(how)})</small></h3>
+<table class="lab-table"><thead><tr><th>name</th><th>value</th><th>bytes</th>
+<th>same bytes read as UTF-8</th></tr></thead>
+<tbody id="lab-pairs">{"".join(rows)}</tbody></table>
+{"" if plain else _lab_detected(raw, content_type)}
+</body></html>
+"""
+    return doc.encode("utf-8")
+
+
+def _lab_detected(raw: bytes, content_type: str) -> str:
+    """What charset detection makes of the submission, field by field
+    (``form.parse(encoding="auto", per_field=True)``, with the Content-Type's
+    ``charset=`` as a hint when there is one), as an HTML section."""
+    from .. import form
+
+    e = html.escape
+    m = re.search(r';\s*charset\s*=\s*"?([^";\s]+)', content_type, re.IGNORECASE)
+    try:
+        found = form.parse(raw, encoding="auto", per_field=True,
+                           content_type_charset=m.group(1) if m else None)
+    except PercentEncodingError as exc:
+        return f"<p class='lab-note'>detection failed: {e(str(exc))}</p>"
+    whole = found.charset
+    rows = "".join(
+        f"<tr><td><code>{e(n)}</code></td><td class='val'>{e(v)}</td>"
+        f"<td>{e(g.encoding)}</td><td>{e(g.reason)}</td></tr>"
+        for (n, v), g in zip(found, found.fields, strict=True)
+    )
+    notes = "".join(f"<li>{e(f)}</li>" for f in whole.findings)
+    return f"""<h3>Detected without being told <small>(form.parse, encoding="auto",
+per_field=True)</small></h3>
+<p id="lab-detected">{e(whole.encoding)} (confidence {whole.confidence:.2f}): {e(whole.reason)}</p>
+{f'<ul id="lab-findings">{notes}</ul>' if notes else ""}
+<table class="lab-table"><thead><tr><th>name</th><th>value</th><th>charset</th>
+<th>why</th></tr></thead><tbody id="lab-detected-pairs">{rows}</tbody></table>"""
+
