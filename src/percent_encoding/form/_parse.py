@@ -6,8 +6,10 @@ small rewrite of the input before the kernel (``;`` becomes ``&``, a leading
 ``?`` is dropped, the isindex field is swapped) or a different text decoder
 after it (a legacy encoding, strict decoding).  Bad input raises one of the
 library's errors with a position into the input; limits raise
-:class:`FormLimitError`, never truncate.  The argument helpers and field
-decoding here are shared by the rest of the package.
+:class:`FormLimitError`, never truncate.  The input checks, rewrites and the limits
+scan are in :mod:`._input`, field decoding (legacy encodings, strict mode, the
+``_charset_`` flag) in :mod:`._fields`; both are shared by the rest of the package
+and re-exported here.
 
 Specs: URL Standard §5.1 "application/x-www-form-urlencoded parser"; the URL
 Standard before 2016 (``_charset_`` and isindex flags) and HTML 4.01 §B.2.2
@@ -17,370 +19,41 @@ Standard before 2016 (``_charset_`` and isindex flags) and HTML 4.01 §B.2.2
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal, cast, overload
 
 from .. import core as _core
-from .._abnf import BAD_PERCENT, BAD_PERCENT_BYTES, LONE_SURROGATE
-from ..core import to_usv_string
+from .._abnf import LONE_SURROGATE
 from ..errors import (
-    FormLimitError,
-    PercentDecodeError,
     PercentEncodingError,
     PercentEncodingTypeError,
     TextDecodeError,
 )
+from ._fields import _UTF8_LABELS as _UTF8_LABELS
+from ._fields import _decode_fields as _decode_fields
+from ._fields import _encoding_or_none as _encoding_or_none
+from ._fields import _lookup as _lookup
+from ._fields import _sniff_charset
+from ._input import Errors as Errors
+from ._input import Pair as Pair
+from ._input import Text as Text
+from ._input import (
+    _check_data,
+    _check_flag,
+    _check_limits,
+    _count_fields,
+    _isindex_first,
+    _to_ampersands,
+    _unify_separators,
+)
+from ._input import _check_errors as _check_errors
+from ._input import _check_limit as _check_limit
+from ._input import _check_separators as _check_separators
+from ._input import _main_separator as _main_separator
+from ._input import _usv as _usv
 
 if TYPE_CHECKING:
     from .._charset import CharsetGuess
-    from ..encodings import Encoding
-
-
-Errors = Literal["replace", "strict"]
-Text = str | bytes
-Pair = tuple[str, str]
-
-_UTF8_LABELS = _core._UTF8_LABELS
-_CHARSET_STR = re.compile("_charset_", re.IGNORECASE)
-_CHARSET_BYTES = re.compile(b"_charset_", re.IGNORECASE)
-_HEX_PAIR_STR = re.compile("[0-9A-Fa-f]{2}")
-_HEX_PAIR_BYTES = re.compile(b"[0-9A-Fa-f]{2}")
-# Characters a separator may not be: they mean something inside a field.
-_NOT_SEPARATORS = frozenset("=+%") | frozenset("0123456789ABCDEFabcdef")
-
-
-# --------------------------------------------------------------------------------------------
-# Argument helpers
-
-
-def _check_data(data: object, func: str) -> Text:
-    if type(data) is str or type(data) is bytes:
-        return data
-    if isinstance(data, (bytearray, memoryview)):
-        return bytes(data)
-    if isinstance(data, str):
-        return str(data)
-    if isinstance(data, bytes):
-        return bytes(data)
-    raise PercentEncodingTypeError(f"{func}() takes str or bytes, not {type(data).__name__}")
-
-
-def _check_errors(errors: str) -> bool:
-    if errors == "replace":
-        return False
-    if errors == "strict":
-        return True
-    if not isinstance(errors, str):
-        raise PercentEncodingTypeError(f"errors must be a str, not {type(errors).__name__}")
-    raise PercentEncodingError(f"errors must be 'replace' or 'strict', not {errors!r}")
-
-
-def _check_separators(separators: str) -> str:
-    if not isinstance(separators, str):
-        raise PercentEncodingTypeError("separators must be a str of separator characters")
-    if not separators:
-        raise PercentEncodingError(
-            "separators must name at least one character, e.g. '&' or '&;'"
-        )
-    for ch in separators:
-        if not ch.isascii() or ch in _NOT_SEPARATORS:
-            raise PercentEncodingError(
-                f"{ch!r} cannot be a separator: use ASCII characters other than "
-                "'=', '+', '%' and hex digits (e.g. '&;')"
-            )
-    return separators
-
-
-def _check_limit(value: int | None, name: str) -> int | None:
-    if value is None:
-        return None
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise PercentEncodingTypeError(f"{name} must be an int or None, not {type(value).__name__}")
-    if value < 0:
-        raise PercentEncodingError(f"{name} must be non-negative, not {value}")
-    return value
-
-
-def _check_flag(value: object, name: str) -> bool:
-    # A flag that is not a bool is a mistake (isindex=object() would swap a
-    # name and value silently), as the core functions' flags are checked.
-    if value is True or value is False:
-        return value
-    raise PercentEncodingTypeError(f"{name} must be True or False, not {type(value).__name__}")
-
-
-def _check_limits(
-    max_fields: int | None, max_field_size: int | None, max_total: int | None
-) -> tuple[int | None, int | None, int | None]:
-    return (
-        _check_limit(max_fields, "max_fields"),
-        _check_limit(max_field_size, "max_field_size"),
-        _check_limit(max_total, "max_total"),
-    )
-
-
-def _usv(text: Text, strict: bool) -> Text:
-    # The string parser UTF-8 encodes its input (URL Standard §5.1), which
-    # needs scalar values: a lone surrogate becomes U+FFFD (the USVString
-    # conversion), or is an error in strict mode.
-    if type(text) is str and not text.isascii():
-        m = LONE_SURROGATE.search(text)
-        if m is not None:
-            if strict:
-                raise PercentDecodeError(
-                    f"lone surrogate U+{ord(m.group()):04X} at position {m.start()} cannot "
-                    "be UTF-8 encoded; pass errors='replace' to read it as U+FFFD",
-                    m.start(),
-                )
-            return to_usv_string(text)
-    return text
-
-
-def _main_separator(separators: str) -> str:
-    return "&" if "&" in separators else separators[0]
-
-
-def _amp(data: Text, sep: str = "&") -> Text:
-    return sep if isinstance(data, str) else sep.encode("ascii")
-
-
-def _unify_separators(data: Text, separators: str, sep: str) -> Text:
-    # Every separator means the same, and none survives in a name or value,
-    # so they are all rewritten to one (length-preserving, so positions hold).
-    for ch in separators:
-        if ch != sep:
-            if isinstance(data, str):
-                data = data.replace(ch, sep)
-            else:
-                data = data.replace(ch.encode("ascii"), sep.encode("ascii"))
-    return data
-
-
-def _to_ampersands(data: Text, sep: str) -> Text:
-    # For the "&" kernels when "&" is not a separator: a literal "&" and
-    # "%26" decode alike, so escape it, then make the separator "&".
-    if sep == "&":
-        return data
-    if isinstance(data, str):
-        return data.replace("&", "%26").replace(sep, "&")
-    return data.replace(b"&", b"%26").replace(sep.encode("ascii"), b"&")
-
-
-def _isindex_first(data: Text, sep: str = "&") -> bool:
-    """Whether the isindex rule applies: the first field is non-empty and has no '='."""
-    amp = _amp(data, sep)
-    end = data.find(amp)  # type: ignore[arg-type]
-    first = data if end < 0 else data[:end]
-    eq = "=" if isinstance(data, str) else b"="
-    return bool(first) and eq not in first  # type: ignore[operator]
-
-
-_FIELD_RE: dict[tuple[str, bool], re.Pattern[str] | re.Pattern[bytes]] = {}
-
-
-def _field_re(sep: str, as_bytes: bool) -> re.Pattern[str] | re.Pattern[bytes]:
-    key = (sep, as_bytes)
-    pat = _FIELD_RE.get(key)
-    if pat is None:
-        src = "[^" + re.escape(sep) + "]+"
-        pat = re.compile(src.encode("ascii")) if as_bytes else re.compile(src)
-        _FIELD_RE[key] = pat
-    return pat
-
-
-def _utf8_len(text: Text, limit: int) -> int:
-    """The UTF-8 length of ``text``, exact when it is at most ``limit`` + 1."""
-    n = len(text)
-    if isinstance(text, bytes) or n > limit or 4 * n <= limit or text.isascii():
-        return n
-    return len(text.encode("utf-8", "surrogatepass"))
-
-
-def _count_fields(
-    data: Text,
-    max_fields: int | None,
-    sep: str = "&",
-    max_field_size: int | None = None,
-    max_total: int | None = None,
-) -> None:
-    # Counted while scanning, stopping at the first field past a limit: the
-    # limits bound the work and memory spent before the error, not just the
-    # result (a split() first would cost ~15x the body).  Sizes are UTF-8 bytes
-    # of the body and of one name=value, as FormParser counts them.
-    if max_total is not None:
-        total = _utf8_len(data, max_total)
-        if total > max_total:
-            raise FormLimitError(
-                f"the body ({total} bytes) exceeds max_total={max_total}", "max_total", total
-            )
-    if max_field_size is not None and _utf8_len(data, max_field_size) <= max_field_size:
-        max_field_size = None  # no field can be longer than the whole body
-    if max_fields is not None and max_field_size is None:
-        if data.count(_amp(data, sep)) < max_fields:  # type: ignore[arg-type]
-            return  # at most count + 1 <= max_fields fields
-    elif max_field_size is None:
-        return
-    n = 0
-    for m in _field_re(sep, isinstance(data, bytes)).finditer(data):  # type: ignore[arg-type]
-        n += 1
-        if max_fields is not None and n > max_fields:
-            raise FormLimitError(
-                f"the form has more than max_fields={max_fields} fields "
-                f"(field {n} starts at position {m.start()})",
-                "max_fields",
-                n,
-            )
-        if max_field_size is not None:
-            size = m.end() - m.start()
-            if size <= max_field_size < 4 * size and isinstance(data, str):
-                size = _utf8_len(m.group(), max_field_size)
-            if size > max_field_size:
-                raise FormLimitError(
-                    f"field {n} ({size} bytes, at position {m.start()}) exceeds "
-                    f"max_field_size={max_field_size}",
-                    "max_field_size",
-                    size,
-                )
-
-
-def _lookup(label: str | Encoding) -> Encoding:
-    from ..encodings import lookup
-
-    return lookup(label)
-
-
-def _encoding_or_none(encoding: str | Encoding | None) -> Encoding | None:
-    """None for UTF-8 (the kernels' own decoder), else the Encoding."""
-    if encoding is None or (type(encoding) is str and encoding in _UTF8_LABELS):
-        return None
-    enc = _lookup(encoding)
-    return None if enc.name == "UTF-8" else enc
-
-
-# --------------------------------------------------------------------------------------------
-# Decoding fields (the general path: legacy encodings, strict mode, positions)
-
-
-def _input_offset(piece: Text, k: int) -> int:
-    """Index in ``piece`` (the raw field text) of byte ``k`` of its percent-decoded bytes."""
-    i = 0
-    n = len(piece)
-    if isinstance(piece, str):
-        while i < n and k > 0:
-            c = piece[i]
-            if c == "%" and _HEX_PAIR_STR.match(piece, i + 1):
-                i += 3
-                k -= 1
-                continue
-            w = 1 if c < "\x80" else len(c.encode("utf-8"))
-            if k < w:
-                return i
-            k -= w
-            i += 1
-    else:
-        while i < n and k > 0:
-            if piece[i] == 0x25 and _HEX_PAIR_BYTES.match(piece, i + 1):
-                i += 3
-            else:
-                i += 1
-            k -= 1
-    return i
-
-
-def _text_decoder(enc: Encoding | None, strict: bool) -> Callable[[bytes], str]:
-    if enc is None:
-        if not strict:
-            return lambda b: b.decode("utf-8", "replace")
-
-        def utf8_strict(b: bytes) -> str:
-            try:
-                return b.decode("utf-8")
-            except UnicodeDecodeError as e:
-                raise TextDecodeError(f"invalid UTF-8 ({e.reason})", e.start) from None
-
-        return utf8_strict
-    mode: Literal["fatal", "replace"] = "fatal" if strict else "replace"
-    return lambda b: enc.decode(b, errors=mode)
-
-
-def _sniff_charset(data: Text, sep: str = "&") -> Encoding | None:
-    # Pre-2016 URL Standard §5.1 step "use _charset_ flag": the first field
-    # named `_charset_` (compared after "+" -> space, before percent-decoding)
-    # whose value is a known label sets the encoding.  The old parser compared
-    # bytes exactly; HTML sends the hidden field's name in any case (§4.10.22.4
-    # matches it ASCII case-insensitively), so any case matches here.
-    if isinstance(data, str):
-        if _CHARSET_STR.search(data) is None:
-            return None
-        bdata = data.encode("utf-8")
-    else:
-        if _CHARSET_BYTES.search(data) is None:
-            return None
-        bdata = data
-    from ..encodings import lookup
-
-    for seq in bdata.split(sep.encode("ascii")):
-        name, _, value = seq.partition(b"=")
-        if name.replace(b"+", b" ").lower() != b"_charset_":
-            continue
-        label = _core.decode(value, plus_as_space=True).decode("latin-1")
-        try:
-            return lookup(label)
-        except LookupError:
-            continue
-    return None
-
-
-def _decode_fields(
-    data: Text, enc: Encoding | None, strict: bool, base: int, sep: str = "&"
-) -> list[Pair]:
-    """URL Standard §5.1 over ``&``-separated ``data`` with any decoder; positions
-    in errors are ``base`` + the index into ``data``."""
-    if strict:
-        m = (BAD_PERCENT if isinstance(data, str) else BAD_PERCENT_BYTES).search(data)  # type: ignore[arg-type]
-        if m is not None:
-            pos = m.start()
-            raise PercentDecodeError(
-                f"invalid percent-encoding {data[pos:pos + 3]!r} at position {base + pos}: "
-                "'%' must be followed by two hex digits (a literal '%' is %25)",
-                base + pos,
-            )
-    if not strict:
-        data = _to_ampersands(data, sep)
-        if enc is None:
-            return _core.form_parse_kernel(data)
-        raw = _core.form_parse_bytes_kernel(
-            data.encode("utf-8") if isinstance(data, str) else data
-        )
-        dec = enc.decode
-        return [(dec(n), dec(v)) for n, v in raw]
-    decode_text = _text_decoder(enc, True)
-    out: list[Pair] = []
-    amp = _amp(data, sep)
-    pos = 0
-    for seq in data.split(amp):  # type: ignore[arg-type]
-        start = pos
-        pos += len(seq) + 1
-        if not seq:
-            continue
-        eq = seq.find("=" if isinstance(seq, str) else b"=")  # type: ignore[arg-type]
-        parts = (seq, seq[:0]) if eq < 0 else (seq[:eq], seq[eq + 1 :])
-        offsets = (start, start + eq + 1)
-        texts: list[str] = []
-        for piece, off, what in zip(parts, offsets, ("name", "value"), strict=True):
-            raw_b = _core.decode(piece, plus_as_space=True)
-            try:
-                texts.append(decode_text(raw_b))
-            except TextDecodeError as e:
-                p = base + off + _input_offset(piece, e.position)
-                label = enc.name if enc is not None else "UTF-8"
-                raise TextDecodeError(
-                    f"the {what} of field {len(out) + 1} is not valid {label} at position {p} "
-                    f"({e}); pass errors='replace' to get U+FFFD instead",
-                    p,
-                ) from None
-        out.append((texts[0], texts[1]))
-    return out
 
 
 # --------------------------------------------------------------------------------------------
