@@ -18,7 +18,7 @@ from http import HTTPStatus
 
 from .. import core
 from ..errors import PercentEncodingError
-from ._http import HTTPError
+from ._httputil import HTTPError
 
 # HTML §4.10.21.7 "form submission": the enctypes that are not multipart.
 ENCTYPES = ("application/x-www-form-urlencoded", "text/plain")

@@ -37,7 +37,7 @@ Content-Security-Policy (``default-src 'self'``), ``X-Content-Type-Options: nosn
 
 This module holds the JSON API (plain functions of plain data), the router and the
 server; the form lab's pages are in :mod:`._lab` and the shared HTTP pieces (the error
-type, the security policy, the static files) in :mod:`._http`, re-exported here.
+type, the security policy, the static files) in :mod:`._httputil`, re-exported here.
 """
 
 from __future__ import annotations
@@ -69,10 +69,10 @@ from .._tool import (
     url_report,
 )
 from ..errors import PercentEncodingError, UnknownSchemeError
-from ._http import _TYPES, _json_type, _static_files
-from ._http import CSP as CSP
-from ._http import STATIC as STATIC
-from ._http import HTTPError as HTTPError
+from ._httputil import _TYPES, _json_type, _static_files
+from ._httputil import CSP as CSP
+from ._httputil import STATIC as STATIC
+from ._httputil import HTTPError as HTTPError
 from ._lab import (
     _NOT_FOR_PAGES,
     _enctype,
