@@ -42,8 +42,8 @@ from . import core as _core
 from ._abnf import BAD_PERCENT as _BAD_PERCENT
 from ._abnf import RESERVED as _RESERVED
 from ._abnf import UNRESERVED as _UNRESERVED
+from ._scheme import Scheme
 from .errors import PercentEncodeError, PercentEncodingTypeError, UriTemplateError
-from .schemes import Scheme
 from .sets import RFC3986_UNRESERVED, EncodeSet
 
 __all__ = [
@@ -476,6 +476,8 @@ SCHEMES: tuple[Scheme, ...] = (
         encode_set=UNRESERVED_ONLY,
         notes="UTF-8; only A-Z a-z 0-9 -._~ stay; also {.var} {/var} {;var} {?var} {&var}",
         family="URI Template (RFC 6570)",
+        plain=True,
+        reversible=True,
     ),
     Scheme(
         name="uritemplate-reserved",
