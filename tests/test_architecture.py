@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.one_impl
+pytestmark = [pytest.mark.one_impl, pytest.mark.no_kernels]
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 PKG = SRC / "percent_encoding"

@@ -18,7 +18,7 @@ import pytest
 
 import percent_encoding
 
-pytestmark = pytest.mark.one_impl
+pytestmark = [pytest.mark.one_impl, pytest.mark.no_kernels]
 
 TYPE_ALIAS = "a type alias for annotations, not API of its own"
 # Public-looking names that are deliberately not in __all__, and why.

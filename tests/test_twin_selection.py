@@ -96,3 +96,19 @@ def test_without_the_variable_the_built_c_twin_runs() -> None:
         version, impl, module = _child(value)
         assert (impl, module) == ("c", "percent_encoding._speedups"), value
         assert version.endswith("(c kernels)"), version
+
+
+def test_the_no_kernels_guard_catches_a_kernel_call() -> None:
+    from conftest import _NoKernels
+
+    stand_in = _NoKernels()
+    old = core._use_kernels(stand_in)
+    try:
+        with pytest.raises(AssertionError, match="reached the kernel"):
+            core.encode("a b", "component")
+        with pytest.raises(AssertionError):
+            core.form_parse_kernel("a=b")
+    finally:
+        core._use_kernels(old)
+    assert stand_in.calls == ["encode", "form_parse"]
+    assert core.encode("a b", "component") == "a%20b"
