@@ -6,7 +6,8 @@
 * A test marked ``no_kernels`` (also ``one_impl``) claims it never reaches the
   kernels: it runs with a stand-in kernel module that records any call, and fails
   if one was made.  ``./dev test``'s second, pure-twin pass of the ``one_impl``
-  tests leaves these out (they would repeat exactly).
+  tests leaves these out (they would repeat exactly), and the ``page_only``
+  browser tests of the page's accessibility and layout.
 * :func:`shared_path` finds ``../shared/conformance`` and skips with a clear
   message when it is absent.
 """
