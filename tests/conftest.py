@@ -3,6 +3,11 @@
 * Every test runs once per kernel twin (``python`` and, when it is built,
   ``c``) through the autouse ``impl`` fixture, unless it is marked
   ``one_impl`` (tests that never reach the kernels).
+* A test marked ``no_kernels`` (also ``one_impl``) claims it never reaches the
+  kernels: it runs with a stand-in kernel module that records any call, and fails
+  if one was made.  ``./dev test``'s second, pure-twin pass of the ``one_impl``
+  tests leaves these out (they would repeat exactly), and the ``page_only``
+  browser tests of the page's accessibility and layout.
 * :func:`shared_path` finds ``../shared/conformance`` and skips with a clear
   message when it is absent.
 """
@@ -77,3 +82,36 @@ def kernels(impl: str) -> ModuleType:
     m = KERNELS[impl]
     assert m is not None
     return m
+
+
+class _NoKernels(ModuleType):
+    """Stands in for the kernels in ``no_kernels`` tests: every kernel call is recorded
+    and raises."""
+
+    def __init__(self) -> None:
+        super().__init__("no_kernels")
+        self.calls: list[str] = []
+
+    def __getattr__(self, name: str) -> object:
+        if name.startswith("__"):
+            raise AttributeError(name)
+
+        def reached(*args: object, **kwargs: object) -> object:
+            self.calls.append(name)
+            raise AssertionError(f"a no_kernels test reached the kernel {name}()")
+
+        return reached
+
+
+@pytest.fixture(autouse=True)
+def _no_kernels_guard(request: pytest.FixtureRequest, impl: str) -> Iterator[None]:
+    if request.node.get_closest_marker("no_kernels") is None:
+        yield
+        return
+    stand_in = _NoKernels()
+    old = core._use_kernels(stand_in)
+    try:
+        yield
+    finally:
+        core._use_kernels(old)
+    assert not stand_in.calls, f"marked no_kernels, but called the kernels {stand_in.calls}"

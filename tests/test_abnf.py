@@ -9,7 +9,7 @@ import pytest
 
 from percent_encoding import _abnf as A
 
-pytestmark = pytest.mark.one_impl
+pytestmark = [pytest.mark.one_impl, pytest.mark.no_kernels]
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "percent_encoding"
 

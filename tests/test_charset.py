@@ -27,7 +27,7 @@ from percent_encoding.errors import (
     UnknownEncodingError,
 )
 
-pytestmark = pytest.mark.one_impl
+pytestmark = [pytest.mark.one_impl, pytest.mark.no_kernels]
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 

@@ -23,7 +23,7 @@ from percent_encoding.errors import (
     UnknownEncodingError,
 )
 
-pytestmark = pytest.mark.one_impl
+pytestmark = [pytest.mark.one_impl, pytest.mark.no_kernels]
 
 
 # ----------------------------------------------------------------------------- lookup

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from percent_encoding import _idna
 from percent_encoding.errors import PercentEncodingError
 
-pytestmark = pytest.mark.one_impl  # no kernel is reached
+pytestmark = [pytest.mark.one_impl, pytest.mark.no_kernels]  # no kernel is reached
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -22,7 +22,7 @@ import pytest
 
 import percent_encoding
 
-pytestmark = pytest.mark.one_impl
+pytestmark = [pytest.mark.one_impl, pytest.mark.no_kernels]
 tomllib = pytest.importorskip("tomllib", reason="tomllib is Python 3.11+")
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -18,7 +18,7 @@ import pytest
 
 import percent_encoding
 
-pytestmark = pytest.mark.one_impl
+pytestmark = [pytest.mark.one_impl, pytest.mark.no_kernels]
 
 TYPE_ALIAS = "a type alias for annotations, not API of its own"
 # Public-looking names that are deliberately not in __all__, and why.
@@ -27,8 +27,9 @@ NOT_LISTED: dict[str, dict[str, str]] = {
     "percent_encoding.oauth1": {"Pairs": TYPE_ALIAS},
     "percent_encoding.arrow": {"ArrowErrors": TYPE_ALIAS},
     "percent_encoding.core": {
-        name: "the kernel seam for the package's own modules (form, oauth1), not API"
-        for name in ("form_parse_kernel", "form_parse_bytes_kernel", "form_serialize_kernel")
+        name: "the kernel seam for the package's own modules (form, arrow), not API"
+        for name in ("form_parse_kernel", "form_parse_bytes_kernel", "form_serialize_kernel",
+                     "arrow_map_kernel", "set_arrow_threads")
     },
     "percent_encoding.encodings": {"DecodeErrors": TYPE_ALIAS, "EncodeErrors": TYPE_ALIAS},
     "percent_encoding.cli": {

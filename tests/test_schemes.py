@@ -338,9 +338,12 @@ def test_first_load_from_many_threads() -> None:
 
 @pytest.mark.usefixtures("fresh_registry")
 def test_a_failed_load_leaves_nothing_half_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(schemes, "_MODULES", (*schemes._MODULES, "no_such_module"))
+    # A bad declaration (here a scheme named like a short alias) fails the whole load.
+    real = schemes._sources
+    bad = Scheme(name="form", spec="-", encode=str)
+    monkeypatch.setattr(schemes, "_sources", lambda: (*real(), (bad,)))
     for _ in range(2):  # the same real error each time, never "registered twice"
-        with pytest.raises(ModuleNotFoundError):
+        with pytest.raises(ValueError, match="short alias 'form' clashes"):
             schemes.names()
     assert schemes._registry == {}
 
@@ -451,3 +454,88 @@ def test_plain_set_name_does_not_load_the_registry() -> None:
 def test_short_aliases(short: str, full: str) -> None:
     assert schemes.get(short) is schemes.get(full)
     assert schemes.aliases()[short] == full
+
+
+# ---------------------------------------------------------------------------
+# Declared properties: each scheme states what it is; these tests run it to check.
+# ---------------------------------------------------------------------------
+_PROBE = "\u00e9\u20ac\U0001f600"  # 2-, 3- and 4-byte UTF-8
+
+
+def _behaves_plain(s: Scheme) -> tuple[bool, bool]:
+    """(plain, space_as_plus) as found by running ``s``: is it exactly UTF-8
+    percent-encoding with its encode set on all of ASCII and a non-ASCII probe,
+    and its decoder that percent-decoding?"""
+    from percent_encoding import core
+
+    es = s.encode_set
+    if es is None:
+        return False, False
+    try:
+        plus = s.encode(" ") == "+"
+        for text in [chr(cp) for cp in range(128)] + [_PROBE, "a b+c%"]:
+            if s.encode(text) != core.encode(text, es, space_as_plus=plus):
+                return False, False
+        if s.decode is not None:
+            for text in ("%41+%C3%A9", "a+b", "%F0%9F%98%80"):
+                if s.decode(text) != core.decode_text(text, plus_as_space=plus):
+                    return False, False
+    except PercentEncodingError:  # a scheme that rejects some character is not plain
+        return False, False
+    return True, plus
+
+
+@pytest.mark.parametrize("s", ALL, ids=scheme_id)
+def test_declared_plain_matches_behaviour(s: Scheme) -> None:
+    plain, plus = _behaves_plain(s)
+    assert s.plain == plain, (s.name, "declare plain=" + str(plain))
+    if plain:
+        assert s.space_as_plus == plus, s.name
+    assert (_encode(s, " ") == "+") == s.space_as_plus, s.name
+    d = s.describe()
+    assert (d["plain"], d["space_as_plus"], d["reversible"]) == (
+        s.plain, s.space_as_plus, s.reversible
+    )
+
+
+_ROUND_TRIP_PROBES = [chr(cp) for cp in range(128)] + [
+    "", "a b+c", "%41", "%2541", "%zz", "%", "\r\n", "\n", _PROBE, "\u00ff\u0100", "a/b?c#d",
+]
+
+
+@pytest.mark.parametrize("s", ALL, ids=scheme_id)
+def test_declared_reversible_matches_behaviour(s: Scheme) -> None:
+    failures = []
+    for text in _ROUND_TRIP_PROBES:
+        out = _encode(s, text)
+        if out is None:
+            continue  # refused input: reversible speaks of what encode accepts
+        if s.decode is None or s.decode(out) != text:
+            failures.append((text, out))
+    if s.reversible:
+        assert not failures, (s.name, failures[:3])
+    else:  # not reversible: the probes find an input the decoder does not give back
+        assert failures, f"{s.name} round-trips every probe: declare reversible=True?"
+
+
+def test_scheme_declarations_are_checked() -> None:
+    from percent_encoding.sets import COMPONENT
+
+    with pytest.raises(PercentEncodingError, match="no encode set"):
+        Scheme(name="x", spec="-", encode=str, plain=True)
+    with pytest.raises(PercentEncodingError, match="no decoder"):
+        Scheme(name="x", spec="-", encode=str, encode_set=COMPONENT, reversible=True)
+
+
+def test_from_encode_set_is_plain_percent_encoding() -> None:
+    from percent_encoding import _scheme, sets
+
+    form = _scheme.from_encode_set(sets.FORM_URLENCODED, space_as_plus=True)
+    assert (form.name, form.plain, form.space_as_plus, form.reversible) == (
+        "application/x-www-form-urlencoded", True, True, True
+    )
+    assert form.encode("a b+é") == "a+b%2B%C3%A9"
+    assert form.decode is not None and form.decode("a+b%2B%C3%A9") == "a b+é"
+    path = _scheme.from_encode_set(sets.PATH, name="p", spec="s")
+    assert (path.name, path.spec, path.reversible) == ("p", "s", False)  # '%' is kept
+    assert path.encode("a b%41") == "a%20b%41"

@@ -821,6 +821,28 @@ def test_c_entries_bind_arguments_as_the_python_signature_says() -> None:
         _same_entry(public, checked, *required, *[p.default for p in params[len(required):]])
 
 
+# What only the C twin has: the Arrow column kernel and its thread count (arrow.py maps
+# rows in Python with the pure twin), and the entries' machinery (core._make_entry).
+_C_ONLY = {"arrow_map", "arrow_set_threads", "make_entry", "set_entries_active"}
+
+
+@needs_c
+@pytest.mark.one_impl
+def test_c_kernels_declare_the_pure_parameters() -> None:
+    # The C kernels carry text signatures: the same parameter names, in the same order,
+    # none with a default, as their pure twins; and C has no kernel the pure twin lacks
+    # beyond the C-only machinery above.
+    assert C is not None
+    c_names = {n for n in dir(C) if not n.startswith("_") and callable(getattr(C, n))}
+    assert c_names - set(_KERNEL_CALLS) == _C_ONLY
+    for name in _KERNEL_CALLS:
+        py = inspect.signature(getattr(_pure, name)).parameters
+        c = inspect.signature(getattr(C, name)).parameters
+        assert list(c) == list(py), name
+        assert all(p.default is inspect.Parameter.empty for p in c.values()), name
+        assert all(p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD for p in py.values()), name
+
+
 @pytest.mark.one_impl
 def test_kernel_seam_follows_the_twin_swap() -> None:
     from percent_encoding import core
@@ -831,7 +853,9 @@ def test_kernel_seam_follows_the_twin_swap() -> None:
         assert core.form_parse_kernel is _pure.form_parse
         assert core.form_parse_bytes_kernel is _pure.form_parse_bytes
         assert core.form_serialize_kernel is _pure.form_serialize
+        assert core.arrow_map_kernel is None  # the pure twin maps Arrow rows in arrow.py
     finally:
         core._use_kernels(active)
     assert core.form_parse_kernel is active.form_parse
     assert core.form_serialize_kernel is active.form_serialize
+    assert core.arrow_map_kernel is getattr(active, "arrow_map", None)

@@ -105,6 +105,7 @@ def _summary(violations: list[dict[str, Any]]) -> str:
 @pytest.mark.parametrize(
     ("width", "dark"), [(1280, False), (1280, True), (375, False)], ids=["wide", "dark", "phone"]
 )
+@pytest.mark.page_only
 def test_axe_finds_no_serious_violation(browser: Any, server: Server, shots: Path,
                                         width: int, dark: bool) -> None:
     page = open_page(browser, server, width=width, dark=dark)
@@ -119,6 +120,7 @@ def test_axe_finds_no_serious_violation(browser: Any, server: Server, shots: Pat
         page.context.close()
 
 
+@pytest.mark.page_only
 def test_contrast_is_at_least_4_5(browser: Any, server: Server) -> None:
     # axe's color-contrast rule at its own threshold (4.5:1 for normal text), on both themes.
     for dark in (False, True):
@@ -134,6 +136,7 @@ def test_contrast_is_at_least_4_5(browser: Any, server: Server) -> None:
             page.context.close()
 
 
+@pytest.mark.page_only
 def test_no_sideways_scroll_at_375px(browser: Any, server: Server, shots: Path) -> None:
     page = open_page(browser, server, width=375)
     try:
@@ -171,6 +174,7 @@ def _focused(page: Any) -> dict[str, Any]:
     ))
 
 
+@pytest.mark.page_only
 def test_every_control_is_reachable_with_tab(browser: Any, server: Server) -> None:
     page = open_page(browser, server)
     try:
@@ -243,6 +247,7 @@ def test_grid_is_operable_with_the_keyboard_and_shows_details_on_focus(
         page.context.close()
 
 
+@pytest.mark.page_only
 def test_titles_are_shown_on_focus_too(browser: Any, server: Server) -> None:
     page = open_page(browser, server)
     try:
@@ -262,6 +267,7 @@ def test_titles_are_shown_on_focus_too(browser: Any, server: Server) -> None:
         page.context.close()
 
 
+@pytest.mark.page_only
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 def test_axe_in_the_form_lab_result(browser: Any, server: Server, dark: bool) -> None:
     # The lab's result page (in its iframe, in Shift_JIS) is part of the tool too; the
@@ -321,6 +327,7 @@ def test_url_view_shows_components_and_marks_changes(browser: Any, server: Serve
 
 @pytest.mark.parametrize(("width", "dark"), [(1280, False), (375, True)],
                          ids=["wide", "phone-dark"])
+@pytest.mark.page_only
 def test_url_view_axe_and_phone(browser: Any, server: Server, width: int, dark: bool) -> None:
     page = open_url_view(browser, server, width=width, dark=dark)
     try:

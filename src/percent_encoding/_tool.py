@@ -4,10 +4,10 @@ with options, charset guesses and the analysis report, as plain functions of pla
 Strategy: neither front end has encoding logic of its own.  A name resolves to a
 :class:`~percent_encoding.schemes.Scheme` (a registry name, else an encode-set name, which
 means plain UTF-8 percent-encoding with that set: URL Standard §1.3 "percent-encode after
-encoding").  A registry scheme that behaves exactly like plain percent-encoding with its
-encode set (checked by running it) also takes a legacy ``encoding`` (Encoding Standard
-§4.2 labels), strict decoding and raw bytes; any other scheme has its own rules, and
-asking for a legacy encoding with it is a :class:`NotApplicableError`.
+encoding").  A scheme declared plain (``Scheme.plain``: exactly percent-encoding with its
+encode set, a fact each scheme states and a test checks) also takes a legacy ``encoding``
+(Encoding Standard §4.2 labels), strict decoding and raw bytes; any other scheme has its
+own rules, and asking for a legacy encoding with it is a :class:`NotApplicableError`.
 
 :mod:`percent_encoding.cli` (argument parsing and output) and
 :mod:`percent_encoding.web.server` (HTTP and the page) call these functions.  Every error
@@ -27,8 +27,9 @@ from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from typing import Any
 
-from . import core, schemes
+from . import core
 from . import sets as _sets
+from ._scheme import Scheme, from_encode_set
 from .errors import (
     PercentEncodingError,
     PercentEncodingTypeError,
@@ -37,7 +38,6 @@ from .errors import (
     UnknownSchemeError,
     UnknownSetError,
 )
-from .schemes import Scheme
 
 __all__ = [
     "USAGE_ERRORS",
@@ -82,20 +82,9 @@ def _check(value: object, types: type | tuple[type, ...], what: str, func: str) 
 
 @cache
 def _set_scheme(set_name: str) -> Scheme:
-    s = _sets.get(set_name)
-
-    def enc(text: str | bytes) -> str:
-        return core.encode(text, s)
-
-    def dec(text: str | bytes) -> str:
-        return core.decode_text(text)
-
-    return Scheme(
+    return from_encode_set(
+        _sets.get(set_name),
         name=set_name,
-        spec=s.spec or "",
-        encode=enc,
-        decode=dec,
-        encode_set=s,
         notes=f"UTF-8, then every byte in the {set_name!r} encode set as %XX",
         family="encode set",
     )
@@ -125,6 +114,8 @@ def resolve_scheme(name: str) -> Scheme:
     _check(name, str, "name", "resolve_scheme")
     if name not in REGISTRY_SET_NAMES and name in _sets.names():
         return _set_scheme(name)
+    from . import schemes  # the registry imports every feature module: only when needed
+
     try:
         return schemes.get(name)
     except UnknownSchemeError as e:
@@ -136,35 +127,9 @@ def resolve_scheme(name: str) -> Scheme:
             ) from None
 
 
-_PROBE = "\u00e9\u20ac\U0001f600"  # 2-, 3- and 4-byte UTF-8
-
-
-@cache
-def _profile_cached(name: str) -> tuple[_sets.EncodeSet, bool] | None:
-    return _compute_profile(resolve_scheme(name))
-
-
-def _compute_profile(s: Scheme) -> tuple[_sets.EncodeSet, bool] | None:
-    es = s.encode_set
-    if es is None:
-        return None
-    plus = False
-    try:
-        plus = s.encode(" ") == "+"
-        for cp in range(128):
-            ch = chr(cp)
-            if s.encode(ch) != core.encode(ch, es, space_as_plus=plus):
-                return None
-        if s.encode(_PROBE) != core.encode(_PROBE, es, space_as_plus=plus):
-            return None
-    except PercentEncodingError:  # a scheme that rejects some character is not plain
-        return None
-    return es, plus
-
-
 def plain_profile(s: Scheme) -> tuple[_sets.EncodeSet, bool] | None:
-    """``(encode_set, space_as_plus)`` when ``s`` behaves exactly like plain percent-encoding
-    with that set (checked by running it on all of ASCII and a non-ASCII probe), else ``None``.
+    """``(encode_set, space_as_plus)`` when ``s`` is declared plain percent-encoding with
+    that set (:attr:`Scheme.plain <percent_encoding.schemes.Scheme>`), else ``None``.
 
     Such schemes can be combined with any legacy ``encoding``, strict decoding and raw bytes.
 
@@ -174,14 +139,9 @@ def plain_profile(s: Scheme) -> tuple[_sets.EncodeSet, bool] | None:
     True
     """
     _check(s, Scheme, "s", "plain_profile")
-    if s.family == "encode set" and s.encode_set is not None:
-        return s.encode_set, False
-    try:
-        if schemes.get(s.name) is s:
-            return _profile_cached(s.name)
-    except UnknownSchemeError:
-        pass
-    return _compute_profile(s)
+    if not s.plain or s.encode_set is None:
+        return None
+    return s.encode_set, s.space_as_plus
 
 
 # ---------------------------------------------------------------------------
@@ -343,6 +303,8 @@ def compare_data(names: Sequence[str]) -> dict[str, Any]:
         )
     for n in names:
         _check(n, str, "each name", "compare_data")
+    from . import schemes
+
     return schemes.compare([resolve_scheme(n) for n in names])
 
 

@@ -24,8 +24,8 @@ import re
 from . import core as _core
 from ._abnf import BAD_PERCENT as _BAD_PERCENT
 from ._abnf import TCHAR as _TCHAR
+from ._scheme import Scheme
 from .errors import PercentDecodeError, PercentEncodeError, PercentEncodingTypeError
-from .schemes import Scheme
 from .sets import ALPN
 
 __all__ = [
@@ -210,5 +210,7 @@ SCHEMES: tuple[Scheme, ...] = (
             "ID has exactly one spelling; text is UTF-8; ids are 1-255 octets (RFC 7301)"
         ),
         family="HTTP header fields",
+        plain=True,
+        reversible=True,
     ),
 )

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
-from . import _impl, core, form
+from . import core, form
 from .errors import PercentEncodingError, PercentEncodingTypeError, TextDecodeError
 
 __all__ = ["decode", "decode_text", "encode", "form_get", "form_parse", "set_threads"]
@@ -155,7 +155,7 @@ def _row_error(e: TextDecodeError, index: int) -> TextDecodeError:
 
 
 def _c_kernel() -> Any:
-    return getattr(core._k, "arrow_map", None)
+    return core.arrow_map_kernel
 
 
 def _run_c(k: Any, array: object, op: str, arg: object, plus: bool, errors: str) -> Any:
@@ -348,10 +348,7 @@ def set_threads(n: int) -> int:
         raise PercentEncodingTypeError("set_threads() takes an int")
     global _threads
     old, _threads = _threads, max(1, min(8, n))
-    for k in (core._k, _impl.kernels):
-        setter = getattr(k, "arrow_set_threads", None)
-        if setter is not None:
-            setter(_threads)
+    core.set_arrow_threads(_threads)
     return old
 
 

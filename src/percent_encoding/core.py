@@ -46,13 +46,15 @@ _k: ModuleType = _impl.kernels
 # --------------------------------------------------------------------------------------------
 # The kernel seam
 #
-# Other modules of the package (form, oauth1) reach the kernels only through these names.
+# Other modules of the package (form, arrow) reach the kernels only through these names.
 # Each is the active twin's own function, not a wrapper, so a call costs what a direct one
 # does; _use_kernels rebinds them together with _k (that is how the suite runs on both twins).
 
 form_parse_kernel: Callable[[str | bytes], list[tuple[str, str]]]
 form_parse_bytes_kernel: Callable[[bytes], list[tuple[bytes, bytes]]]
 form_serialize_kernel: Callable[[Iterable[tuple[str | bytes, str | bytes]]], str]
+# The C twin's Arrow column kernel; None with the pure twin (arrow.py maps rows itself).
+arrow_map_kernel: Callable[..., Any] | None
 
 
 def _missing_kernel(name: str) -> Callable[..., Any]:
@@ -63,7 +65,7 @@ def _missing_kernel(name: str) -> Callable[..., Any]:
 
 
 def _bind_seam(module: ModuleType) -> None:
-    global form_parse_kernel, form_parse_bytes_kernel, form_serialize_kernel
+    global form_parse_kernel, form_parse_bytes_kernel, form_serialize_kernel, arrow_map_kernel
     form_parse_kernel = getattr(module, "form_parse", None) or _missing_kernel("form_parse")
     form_parse_bytes_kernel = getattr(module, "form_parse_bytes", None) or _missing_kernel(
         "form_parse_bytes"
@@ -71,6 +73,16 @@ def _bind_seam(module: ModuleType) -> None:
     form_serialize_kernel = getattr(module, "form_serialize", None) or _missing_kernel(
         "form_serialize"
     )
+    arrow_map_kernel = getattr(module, "arrow_map", None)
+
+
+def set_arrow_threads(n: int) -> None:
+    """Tell the C twin's Arrow kernel how many threads a column may use (the active twin
+    and the built one, so the setting holds when the suite swaps twins)."""
+    for module in (_k, _impl.kernels):
+        setter = getattr(module, "arrow_set_threads", None)
+        if setter is not None:
+            setter(n)
 
 
 _bind_seam(_k)

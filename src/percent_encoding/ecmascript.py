@@ -34,8 +34,8 @@ from . import core as _core
 from ._abnf import BAD_PERCENT as _BAD_PERCENT
 from ._abnf import LONE_SURROGATE as _SURROGATE
 from ._abnf import PCT_ENCODED_RUN as _ESCAPE_RUN  # each run decoded, UTF-8 checked at once
+from ._scheme import Scheme
 from .errors import PercentEncodingTypeError, URIError
-from .schemes import Scheme
 from .sets import (
     ECMASCRIPT_ENCODE_URI,
     ECMASCRIPT_ENCODE_URI_COMPONENT,
@@ -318,6 +318,8 @@ def _schemes() -> tuple[Scheme, ...]:
             notes="UTF-8; keeps ;/?:@&=+$,# and -_.!~*'(); lone surrogates throw URIError; "
             "decodeURI keeps escapes of ;/?:@&=+$,#",
             family=family,
+            plain=True,
+            reversible=True,
         ),
         Scheme(
             name="ecmascript-encodeURIComponent",
@@ -327,6 +329,8 @@ def _schemes() -> tuple[Scheme, ...]:
             encode_set=ECMASCRIPT_ENCODE_URI_COMPONENT,
             notes="UTF-8; keeps only ASCII alphanumerics and -_.!~*'(); lone surrogates throw",
             family=family,
+            plain=True,
+            reversible=True,
         ),
         Scheme(
             name="ecmascript-escape",
@@ -336,6 +340,7 @@ def _schemes() -> tuple[Scheme, ...]:
             encode_set=ECMASCRIPT_ESCAPE,
             notes="not UTF-8: %XX for code units up to U+00FF, %uXXXX above; keeps @*_+-./",
             family=family,
+            reversible=True,
         ),
     )
 

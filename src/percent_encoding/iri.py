@@ -23,9 +23,9 @@ from ._abnf import HEXDIG as _HEXDIG
 from ._abnf import PCT_ENCODED_RUN as _RUN_RE
 from ._abnf import RESERVED as _RESERVED
 from ._abnf import UNRESERVED as _UNRESERVED
+from ._scheme import Scheme
 from .errors import PercentEncodeError, PercentEncodingTypeError
 from .rfc3986 import recompose, split, split_authority
-from .schemes import Scheme
 from .sets import EncodeSet
 
 __all__ = [
@@ -294,5 +294,6 @@ SCHEMES: tuple[Scheme, ...] = (
             "escapes kept (idempotent); decode converts back only what an IRI may contain"
         ),
         family="RFC 3987 (IRI)",
+        plain=True,
     ),
 )

@@ -39,13 +39,13 @@ from . import core as _core
 from ._abnf import OWS as _OWS
 from ._abnf import TOKEN as _TOKEN
 from ._http import read_quoted
+from ._scheme import Scheme
 from .errors import (
     PercentDecodeError,
     PercentEncodeError,
     PercentEncodingError,
     PercentEncodingTypeError,
 )
-from .schemes import Scheme
 from .sets import OAUTH1
 
 __all__ = [
@@ -513,5 +513,7 @@ SCHEMES: tuple[Scheme, ...] = (
         encode_pairs=_scheme_encode_pairs,
         family="OAuth 1.0",
         aliases=("rfc5849",),
+        plain=True,
+        reversible=True,
     ),
 )

@@ -23,8 +23,8 @@ import base64
 import binascii
 
 from . import core as _core
+from ._scheme import Scheme
 from .errors import PercentDecodeError, PercentEncodingError, PercentEncodingTypeError
-from .schemes import Scheme
 from .sets import HTML4_FORM
 
 __all__ = ["SCHEMES", "OAuth2Error", "basic_auth", "decode", "encode", "parse_basic_auth"]
@@ -159,5 +159,8 @@ SCHEMES: tuple[Scheme, ...] = (
         ),
         family="OAuth 2.0",
         aliases=("rfc6749",),
+        plain=True,
+        space_as_plus=True,
+        reversible=True,
     ),
 )

@@ -38,13 +38,13 @@ from ._abnf import PCT_ENCODED as _PCT_RE
 from ._abnf import SCHEME as _SCHEME
 from ._abnf import SUB_DELIMS as _SUB_DELIMS
 from ._abnf import UNRESERVED as _UNRESERVED
+from ._scheme import Scheme, from_encode_set
 from .errors import (
     PercentEncodeError,
     PercentEncodingError,
     PercentEncodingTypeError,
     UnknownSetError,
 )
-from .schemes import Scheme
 from .sets import (
     RFC3986_FRAGMENT,
     RFC3986_PATH,
@@ -590,21 +590,7 @@ def requote(uri: str) -> str:
 # ---------------------------------------------------------------------------
 def _make_schemes() -> tuple[Scheme, ...]:
     def make(name: str, s: EncodeSet, spec: str, notes: str) -> Scheme:
-        def enc(text: str) -> str:
-            return _core.encode(text, s)
-
-        def dec(text: str) -> str:
-            return _core.decode_text(text)
-
-        return Scheme(
-            name=name,
-            spec=spec,
-            encode=enc,
-            decode=dec,
-            encode_set=s,
-            notes=notes,
-            family="RFC 3986",
-        )
+        return from_encode_set(s, name=name, spec=spec, notes=notes, family="RFC 3986")
 
     base = "UTF-8, then every octet the component does not allow as %XX (upper-case hex)"
     return (

@@ -44,6 +44,7 @@ from ._abnf import OWS as _OWS
 from ._abnf import PCT_ENCODED as _PCT_LIKE
 from ._abnf import TOKEN as _TOKEN
 from ._http import read_quoted
+from ._scheme import Scheme
 from .errors import (
     PercentDecodeError,
     PercentEncodeError,
@@ -52,7 +53,6 @@ from .errors import (
     TextDecodeError,
     UnknownEncodingError,
 )
-from .schemes import Scheme
 from .sets import RFC8187
 
 __all__ = [
@@ -777,6 +777,8 @@ SCHEMES: tuple[Scheme, ...] = (
         ),
         family="HTTP header fields",
         aliases=("rfc5987",),
+        plain=True,
+        reversible=True,
     ),
     Scheme(
         name="rfc8187-ext-value",
@@ -786,5 +788,6 @@ SCHEMES: tuple[Scheme, ...] = (
         encode_set=RFC8187,
         notes="UTF-8'' followed by the value-chars; decode reads UTF-8, ISO-8859-1, US-ASCII",
         family="HTTP header fields",
+        reversible=True,
     ),
 )

@@ -1,45 +1,32 @@
 """One registry of every way of percent-encoding this library knows.
 
-Strategy: a :class:`Scheme` names one variant (a spec's or a language's
-function), says where it comes from, and carries its ``encode`` (and
-``decode``, ``encode_pairs`` where they exist).  The WHATWG encode sets are
-registered here as ``whatwg-<set>`` schemes; each feature module
-(:mod:`.form`, :mod:`.ecmascript`, :mod:`.legacy`, …) declares its own schemes
-in a module-level ``SCHEMES`` tuple, and this module collects them the first
-time the registry is read (lazily, so importing the package stays cheap and
-there is no import cycle).
+Strategy: data flows one way.  A :class:`Scheme` (declared in :mod:`._scheme`,
+below every feature module) names one variant (a spec's or a language's
+function), says where it comes from, carries its ``encode`` (and ``decode``,
+``encode_pairs`` where they exist) and its properties as data.  The WHATWG
+encode sets are registered here as ``whatwg-<set>`` schemes; each feature
+module (:mod:`.form`, :mod:`.ecmascript`, :mod:`.legacy`, …) declares its own
+schemes in a module-level ``SCHEMES`` tuple; this module, above them all,
+imports them and assembles the registry the first time it is read (the imports
+sit in :func:`_sources`, so importing the package or this module stays cheap).
+No feature module imports this one (a test checks the import graph).
 
 The CLI and the web tool read only this registry.
 """
 
 from __future__ import annotations
 
-import importlib
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ._scheme import Scheme, from_encode_set, pairs_arg
 from .errors import PercentEncodingTypeError, UnknownSchemeError
-from .sets import EncodeSet, _display
+from .sets import _display
+from .sets import get as _get_set
 
 __all__ = ["SHORT_ALIASES", "Scheme", "aliases", "all_schemes", "compare", "get", "names",
            "pairs_arg"]
-
-# Feature modules that declare SCHEMES, in the order they are listed.
-_MODULES: tuple[str, ...] = (
-    "ecmascript",
-    "uritemplate",
-    "form",
-    "rfc3986",
-    "iri",
-    "xpath",
-    "oauth1",
-    "oauth2",
-    "rfc8187",
-    "alpn",
-    "legacy",
-)
 
 # Short names for shells (``percent encode -s form``), kept here so the CLI, the web tool
 # and the library accept the same ones; ``percent schemes`` lists them with their scheme.
@@ -52,79 +39,6 @@ SHORT_ALIASES: dict[str, str] = {
     "php": "php-urlencode",
     "rawurlencode": "php-rawurlencode",
 }
-
-
-@dataclass(frozen=True)
-class Scheme:
-    """One named percent-encoding.
-
-    ``encode`` takes ``str`` (and ``bytes`` too where the variant is defined
-    on bytes: the WHATWG, RFC, PHP, Go and Ruby ones; the ECMAScript, IRI,
-    XPath, Java and .NET ones are defined on text and refuse bytes) and
-    returns the encoded ``str``; ``decode`` (``None`` when the variant defines
-    no decoder) returns ``str``; ``encode_pairs`` serializes ``(name, value)``
-    pairs (a mapping or an iterable of 2-item pairs, see :func:`pairs_arg`) for
-    schemes that encode queries or forms.  Any other type raises
-    :class:`~percent_encoding.errors.PercentEncodingTypeError`.
-    """
-
-    name: str
-    spec: str
-    encode: Callable[[str], str]
-    decode: Callable[[str], str] | None = None
-    encode_set: EncodeSet | None = None
-    notes: str = ""
-    encode_pairs: Callable[[Sequence[tuple[str, str]]], str] | None = field(default=None)
-    family: str = ""
-    aliases: tuple[str, ...] = ()
-
-    def describe(self) -> dict[str, Any]:
-        """Plain data about the scheme (for JSON output)."""
-        return {
-            "name": self.name,
-            "spec": self.spec,
-            "family": self.family,
-            "notes": self.notes,
-            "has_decode": self.decode is not None,
-            "has_encode_pairs": self.encode_pairs is not None,
-            "encode_set": self.encode_set.name if self.encode_set is not None else None,
-            "aliases": list(self.aliases),
-        }
-
-
-def pairs_arg(
-    pairs: object, what: str = "encode_pairs()"
-) -> list[tuple[str | bytes, str | bytes]]:
-    """Check the argument of an ``encode_pairs``: a mapping, or an iterable of
-    ``(name, value)`` pairs (tuples or lists of two), names and values ``str``
-    or bytes-like.  Returns a list of pairs; anything malformed raises
-    :class:`~percent_encoding.errors.PercentEncodingTypeError`.
-    """
-    if isinstance(pairs, (str, bytes, bytearray, memoryview)) or not isinstance(
-        pairs, (Mapping, Iterable)
-    ):
-        raise PercentEncodingTypeError(
-            f"{what} takes a mapping or (name, value) pairs, not {type(pairs).__name__}"
-        )
-    items: Iterable[object] = pairs.items() if isinstance(pairs, Mapping) else pairs
-    out: list[tuple[str | bytes, str | bytes]] = []
-    for i, item in enumerate(items):
-        if not isinstance(item, (tuple, list)) or len(item) != 2:
-            raise PercentEncodingTypeError(
-                f"{what}: item {i} is not a (name, value) pair: {item!r:.60}"
-            )
-        pair: list[str | bytes] = []
-        for part in item:
-            if isinstance(part, (bytearray, memoryview)):
-                part = bytes(part)
-            if not isinstance(part, (str, bytes)):
-                raise PercentEncodingTypeError(
-                    f"{what}: item {i} has a {type(part).__name__}; names and values are "
-                    "str or bytes"
-                )
-            pair.append(part)
-        out.append((pair[0], pair[1]))
-    return out
 
 
 _registry: dict[str, Scheme] = {}
@@ -145,34 +59,60 @@ def _add(
         aliases[a] = scheme.name
 
 
-def _whatwg_schemes() -> list[Scheme]:
-    from . import core, sets
+#: The WHATWG sets registered as ``whatwg-<set>`` schemes (URL Standard §1.3).
+_WHATWG_SETS = ("c0-control", "fragment", "query", "special-query", "path", "userinfo",
+                "component")
 
-    def make(s: EncodeSet) -> Scheme:
-        def enc(text: str) -> str:
-            return core.encode(text, s)
 
-        def dec(text: str) -> str:
-            return core.decode_text(text)
-
-        return Scheme(
-            name="whatwg-" + (s.name or ""),
-            spec=s.spec or "",
-            encode=enc,
-            decode=dec,
-            encode_set=s,
+def _whatwg_schemes() -> tuple[Scheme, ...]:
+    return tuple(
+        from_encode_set(
+            _get_set(n),
+            name="whatwg-" + n,
             notes="UTF-8, then every byte in the set as %XX (upper-case hex)",
             family="WHATWG URL Standard",
         )
+        for n in _WHATWG_SETS
+    )
 
-    wanted = ("c0-control", "fragment", "query", "special-query", "path", "userinfo", "component")
-    return [make(sets.get(n)) for n in wanted]
+
+def _sources() -> tuple[Sequence[Scheme], ...]:
+    """Every declared scheme, in listing order: the WHATWG sets, then each feature
+    module's ``SCHEMES``."""
+    from . import (
+        alpn,
+        ecmascript,
+        form,
+        iri,
+        legacy,
+        oauth1,
+        oauth2,
+        rfc3986,
+        rfc8187,
+        uritemplate,
+        xpath,
+    )
+
+    return (
+        _whatwg_schemes(),
+        ecmascript.SCHEMES,
+        uritemplate.SCHEMES,
+        form.SCHEMES,
+        rfc3986.SCHEMES,
+        iri.SCHEMES,
+        xpath.SCHEMES,
+        oauth1.SCHEMES,
+        oauth2.SCHEMES,
+        rfc8187.SCHEMES,
+        alpn.SCHEMES,
+        legacy.SCHEMES,
+    )
 
 
 def _load() -> None:
     # Build the whole registry aside and publish it at once, under a lock: two
-    # threads reading it first, or a feature module failing to import, must not
-    # leave a half-filled registry behind (the next call would then report
+    # threads reading it first, or a bad declaration, must not leave a
+    # half-filled registry behind (the next call would then report
     # "registered twice" instead of the real error).
     global _loaded
     if _loaded:
@@ -182,11 +122,8 @@ def _load() -> None:
             return
         registry: dict[str, Scheme] = {}
         aliases: dict[str, str] = {}
-        for s in _whatwg_schemes():
-            _add(s, registry, aliases)
-        for mod in _MODULES:
-            m = importlib.import_module(f"{__package__}.{mod}")
-            for s in m.SCHEMES:
+        for source in _sources():
+            for s in source:
                 _add(s, registry, aliases)
         for short, target in SHORT_ALIASES.items():
             if short in registry or short in aliases or target not in registry:

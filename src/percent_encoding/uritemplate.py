@@ -42,8 +42,8 @@ from . import core as _core
 from ._abnf import BAD_PERCENT as _BAD_PERCENT
 from ._abnf import RESERVED as _RESERVED
 from ._abnf import UNRESERVED as _UNRESERVED
+from ._scheme import Scheme, from_encode_set
 from .errors import PercentEncodeError, PercentEncodingTypeError, UriTemplateError
-from .schemes import Scheme
 from .sets import RFC3986_UNRESERVED, EncodeSet
 
 __all__ = [
@@ -468,12 +468,10 @@ def _scheme_encode_ur(text: str | bytes) -> str:
 
 
 SCHEMES: tuple[Scheme, ...] = (
-    Scheme(
+    from_encode_set(
+        UNRESERVED_ONLY,
         name="uritemplate",
         spec="RFC 6570 §3.2.2 simple string expansion {var} (U: all but unreserved)",
-        encode=_encode_u,
-        decode=_core.decode_text,
-        encode_set=UNRESERVED_ONLY,
         notes="UTF-8; only A-Z a-z 0-9 -._~ stay; also {.var} {/var} {;var} {?var} {&var}",
         family="URI Template (RFC 6570)",
     ),

@@ -21,8 +21,8 @@ surrogate (which no XPath string can hold) raises
 from __future__ import annotations
 
 from . import core as _core
+from ._scheme import Scheme
 from .errors import PercentEncodingTypeError
-from .schemes import Scheme
 from .sets import RFC3986_UNRESERVED, EncodeSet
 
 __all__ = [
@@ -135,6 +135,8 @@ SCHEMES: tuple[Scheme, ...] = (
         encode_set=ENCODE_FOR_URI,
         notes="everything but A-Z a-z 0-9 - . _ ~ as UTF-8 %XX; '%' becomes %25 (invertible)",
         family=_FAMILY,
+        plain=True,
+        reversible=True,
     ),
     Scheme(
         name="xpath-iri-to-uri",
@@ -147,6 +149,7 @@ SCHEMES: tuple[Scheme, ...] = (
             "(idempotent, not invertible: no decoder; see iri-to-uri for RFC 3987 §3.2)"
         ),
         family=_FAMILY,
+        plain=True,
     ),
     Scheme(
         name="xpath-escape-html-uri",
@@ -156,5 +159,6 @@ SCHEMES: tuple[Scheme, ...] = (
         encode_set=ESCAPE_HTML_URI,
         notes="only controls, DEL and non-ASCII as UTF-8 %XX; space and '%' kept",
         family=_FAMILY,
+        plain=True,
     ),
 )

@@ -23,7 +23,7 @@ ENC_DIR = Path(__file__).resolve().parents[2] / ".." / "shared" / "conformance" 
 
 
 # Nothing here reaches the percent-encoding kernels: run once, not once per twin.
-pytestmark = pytest.mark.one_impl
+pytestmark = [pytest.mark.one_impl, pytest.mark.no_kernels]
 
 
 def shared(name: str) -> Any:

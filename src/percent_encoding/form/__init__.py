@@ -38,6 +38,8 @@ and the argument helpers the others share), ``_serialize`` (serialize),
 
 from __future__ import annotations
 
+from .._scheme import Scheme as Scheme
+
 # Names the single-module ``form`` had in its namespace (docs/forms.md catches
 # ``form.TextDecodeError``): kept importable from here.
 from ..core import to_usv_string as to_usv_string
@@ -46,7 +48,6 @@ from ..errors import PercentDecodeError as PercentDecodeError
 from ..errors import PercentEncodingError as PercentEncodingError
 from ..errors import PercentEncodingTypeError as PercentEncodingTypeError
 from ..errors import TextDecodeError as TextDecodeError
-from ..schemes import Scheme as Scheme
 from ..sets import FORM_URLENCODED as FORM_URLENCODED
 from ..sets import PATH as PATH
 from ._group import group

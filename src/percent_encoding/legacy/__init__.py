@@ -33,13 +33,14 @@ and ``_schemes`` the registry entries.
 
 from __future__ import annotations
 
+from .._scheme import Scheme as Scheme
+from .._scheme import pairs_arg as pairs_arg
+
 # Names the single-module ``legacy`` had in its namespace: kept importable from here.
 from ..errors import PercentDecodeError as PercentDecodeError
 from ..errors import PercentEncodingError as PercentEncodingError
 from ..errors import PercentEncodingTypeError as PercentEncodingTypeError
 from ..errors import TextDecodeError as TextDecodeError
-from ..schemes import Scheme as Scheme
-from ..schemes import pairs_arg as pairs_arg
 from ..sets import FORM_URLENCODED as FORM_URLENCODED
 from ..sets import HTML4_FORM as HTML4_FORM
 from ..sets import RFC1738 as RFC1738

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .. import core as _core
-from ..schemes import Scheme, pairs_arg
+from .._scheme import Scheme, pairs_arg
 from ..sets import (
     CGI as _CGI_SET,
 )
@@ -99,6 +99,9 @@ SCHEMES: tuple[Scheme, ...] = (
         PHP_URLENCODE_SET,
         "alphanumerics and -_. stay; space as +; ~ encoded",
         family="PHP",
+        plain=True,
+        space_as_plus=True,
+        reversible=True,
     ),
     Scheme(
         "php-rawurlencode",
@@ -108,6 +111,8 @@ SCHEMES: tuple[Scheme, ...] = (
         PHP_RAWURLENCODE_SET,
         "RFC 3986 unreserved stays; space as %20",
         family="PHP",
+        plain=True,
+        reversible=True,
     ),
     Scheme(
         "php-http_build_query-rfc1738",
@@ -118,6 +123,9 @@ SCHEMES: tuple[Scheme, ...] = (
         "urlencode for names and values; space as +; nested keys a%5Bb%5D",
         _php_pairs(php_urlencode),
         "PHP",
+        plain=True,
+        space_as_plus=True,
+        reversible=True,
     ),
     Scheme(
         "php-http_build_query-rfc3986",
@@ -128,6 +136,8 @@ SCHEMES: tuple[Scheme, ...] = (
         "rawurlencode for names and values; space as %20; nested keys a%5Bb%5D",
         _php_pairs(php_rawurlencode),
         "PHP",
+        plain=True,
+        reversible=True,
     ),
     Scheme(
         "rfc1738",
@@ -137,6 +147,8 @@ SCHEMES: tuple[Scheme, ...] = (
         RFC1738,
         "alphanumerics and $-_.+!*'(), stay; ~ encoded (unsafe)",
         family="URL RFCs",
+        plain=True,
+        reversible=True,
     ),
     Scheme(
         "rfc2396",
@@ -146,6 +158,8 @@ SCHEMES: tuple[Scheme, ...] = (
         RFC2396,
         "unreserved (alphanumerics and -_.!~*'()) stays",
         family="URL RFCs",
+        plain=True,
+        reversible=True,
     ),
     Scheme(
         "rfc2732",
@@ -155,6 +169,8 @@ SCHEMES: tuple[Scheme, ...] = (
         RFC2732,
         "as RFC 2396; [ ] are reserved (escaped in data)",
         family="URL RFCs",
+        plain=True,
+        reversible=True,
     ),
     Scheme(
         "html4-form",
@@ -165,6 +181,7 @@ SCHEMES: tuple[Scheme, ...] = (
         "space as +; line breaks as %0D%0A; every non-alphanumeric %HH",
         _pairs_checked(html4_form_encode),
         "Forms",
+        space_as_plus=True,
     ),
     Scheme(
         "xforms-urlencoded",
@@ -176,6 +193,7 @@ SCHEMES: tuple[Scheme, ...] = (
         "pairs separated by ; by default",
         _pairs_checked(xforms_urlencode),
         "Forms",
+        space_as_plus=True,
     ),
     Scheme(
         "cgi",
@@ -185,6 +203,8 @@ SCHEMES: tuple[Scheme, ...] = (
         _CGI_SET,
         "reserved and forbidden characters escaped; unreserved stays",
         family="CGI",
+        plain=True,
+        reversible=True,
     ),
     Scheme(
         "slug",
@@ -194,6 +214,8 @@ SCHEMES: tuple[Scheme, ...] = (
         SLUG_SET,
         "UTF-8; only % and octets outside %x20-7E escaped; space stays",
         family="HTTP",
+        plain=True,
+        reversible=True,
     ),
     Scheme(
         "java-URLEncoder",
@@ -203,6 +225,9 @@ SCHEMES: tuple[Scheme, ...] = (
         JAVA_URLENCODER_SET,
         "alphanumerics and .-*_ stay; space as +; decoder throws on a bad %",
         family="Other languages",
+        plain=True,
+        space_as_plus=True,
+        reversible=True,
     ),
     Scheme(
         "go-QueryEscape",
@@ -212,6 +237,9 @@ SCHEMES: tuple[Scheme, ...] = (
         GO_QUERY_SET,
         "unreserved stays; space as +; decoder errors on a bad %",
         family="Other languages",
+        plain=True,
+        space_as_plus=True,
+        reversible=True,
     ),
     Scheme(
         "go-PathEscape",
@@ -221,6 +249,8 @@ SCHEMES: tuple[Scheme, ...] = (
         GO_PATH_SET,
         "unreserved and $&+:=@ stay; space as %20",
         family="Other languages",
+        plain=True,
+        reversible=True,
     ),
     Scheme(
         "dotnet-EscapeDataString",
@@ -230,6 +260,8 @@ SCHEMES: tuple[Scheme, ...] = (
         DOTNET_SET,
         "RFC 3986 unreserved stays; invalid UTF-8 escapes stay escaped when decoding",
         family="Other languages",
+        plain=True,
+        reversible=True,
     ),
     Scheme(
         "ruby-CGI.escape",
@@ -239,6 +271,9 @@ SCHEMES: tuple[Scheme, ...] = (
         RUBY_CGI_SET,
         "alphanumerics and _.-~ stay; space as +",
         family="Other languages",
+        plain=True,
+        space_as_plus=True,
+        reversible=True,
     ),
     Scheme(
         "ruby-encode_www_form_component",
@@ -248,5 +283,8 @@ SCHEMES: tuple[Scheme, ...] = (
         RUBY_WWW_FORM_SET,
         "alphanumerics and *-._ stay; space as +; ~ encoded",
         family="Other languages",
+        plain=True,
+        space_as_plus=True,
+        reversible=True,
     ),
 )

@@ -1,0 +1,294 @@
+"""The package's shape: data flows one way, and every import is one a reader can see.
+
+A small AST scan builds the import graph of src/percent_encoding (every runtime
+import, at module level or inside a function; ``if TYPE_CHECKING:`` blocks are
+left out since they never run) and checks:
+
+* no module loads another by a string (``importlib.import_module``,
+  ``__import__``) except the exceptions listed below with their reason;
+* the graph has no cycle, lazy imports included;
+* the scheme registry sits above the feature modules: none of them reaches
+  ``percent_encoding.schemes``;
+* charset detection sits below the form parser (bytes in, a guess out), so
+  ``form.parse(encoding="auto")`` never goes form -> detect -> form;
+* the kernels are reached through one seam, ``core`` (``_impl`` picks the twin).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = [pytest.mark.one_impl, pytest.mark.no_kernels]
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+PKG = SRC / "percent_encoding"
+
+# Module -> why it must load a module by name.  Empty: the kernel twin selector
+# (_impl) imports ``_speedups`` with a plain ``from . import _speedups``, and the
+# optional engines (pyarrow) with plain ``import`` statements.
+STRING_IMPORT_EXCEPTIONS: dict[str, str] = {}
+
+# Cycles that remain, as sorted module lists -> the reason (each must be lazy).
+ALLOWED_CYCLES: dict[tuple[str, ...], str] = {}
+
+
+def _modules() -> dict[str, tuple[Path, bool]]:
+    out = {}
+    for p in sorted(PKG.rglob("*.py")):
+        parts = list(p.relative_to(SRC).with_suffix("").parts)
+        is_pkg = parts[-1] == "__init__"
+        if is_pkg:
+            parts.pop()
+        out[".".join(parts)] = (p, is_pkg)
+    return out
+
+
+MODULES = _modules()
+
+
+def _is_module(name: str) -> bool:
+    # A .py module, or an extension's directory (_speedups: its C sources).
+    return name in MODULES or SRC.joinpath(*name.split(".")).is_dir()
+
+
+def _imports(mod: str) -> Iterator[tuple[str, int]]:
+    """(imported module, line) for every runtime import in ``mod``."""
+    path, is_pkg = MODULES[mod]
+    return _imports_in(path, mod, is_pkg)
+
+
+def _imports_in(path: Path, mod: str, is_pkg: bool) -> Iterator[tuple[str, int]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+
+    def walk(node: ast.AST) -> Iterator[tuple[str, int]]:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                for c in child.orelse:
+                    yield from walk_one(c)
+                continue
+            yield from walk_one(child)
+
+    def walk_one(child: ast.AST) -> Iterator[tuple[str, int]]:
+        if isinstance(child, ast.ImportFrom):
+            if child.level:
+                base = mod.split(".")
+                if not is_pkg:
+                    base.pop()
+                base = base[: len(base) - (child.level - 1)]
+                target = ".".join(base + ([child.module] if child.module else []))
+            else:
+                target = child.module or ""
+            if target.split(".")[0] == "percent_encoding":
+                for a in child.names:
+                    sub = f"{target}.{a.name}"
+                    yield (sub if _is_module(sub) else target), child.lineno
+        elif isinstance(child, ast.Import):
+            for a in child.names:
+                if a.name.split(".")[0] == "percent_encoding":
+                    yield a.name, child.lineno
+        yield from walk(child)
+
+    yield from walk(tree)
+
+
+GRAPH: dict[str, set[str]] = {
+    m: {t for t, _ in _imports(m) if t != m} for m in MODULES
+}
+
+
+def _reachable(start: str) -> dict[str, str]:
+    """Every module ``start`` imports, directly or not -> the module that imports it."""
+    seen: dict[str, str] = {}
+    todo = [start]
+    while todo:
+        m = todo.pop()
+        for t in GRAPH.get(m, ()):
+            if t not in seen and t != start:
+                seen[t] = m
+                todo.append(t)
+    return seen
+
+
+def _path(start: str, goal: str) -> list[str]:
+    via = _reachable(start)
+    chain = [goal]
+    while chain[-1] != start:
+        chain.append(via[chain[-1]])
+    return chain[::-1]
+
+
+def _cycles(graph: dict[str, set[str]] = GRAPH) -> list[tuple[str, ...]]:
+    # Tarjan's strongly connected components; each one with more than a module is a cycle.
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[tuple[str, ...]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(tuple(sorted(comp)))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_the_scan_sees_imports() -> None:
+    # The scan itself: known edges, module level and lazy.
+    assert "percent_encoding.core" in GRAPH["percent_encoding.form._parse"]
+    assert "percent_encoding._charset" in GRAPH["percent_encoding.form._parse"]  # lazy
+    assert "percent_encoding.legacy" in GRAPH["percent_encoding.schemes"]  # in _sources()
+    assert "percent_encoding._speedups" in GRAPH["percent_encoding._impl"]
+
+
+
+def test_the_scan_leaves_out_type_checking_imports(tmp_path: Path) -> None:
+    p = tmp_path / "m.py"
+    p.write_text("from typing import TYPE_CHECKING\nfrom . import core\n"
+                 "if TYPE_CHECKING:\n    from .form import parse\nelse:\n    import x\n"
+                 "def f():\n    from .legacy import _php\n")
+    assert sorted(_imports_in(p, "percent_encoding.m", False)) == [
+        ("percent_encoding.core", 2), ("percent_encoding.legacy._php", 8)]
+
+
+def _string_imports(path: Path) -> Iterator[tuple[int, str]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            f = node.func
+            name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(
+                f, ast.Name) else ""
+            if name in ("import_module", "__import__"):
+                yield node.lineno, ast.unparse(node)
+        elif isinstance(node, ast.Import) and any(a.name == "importlib" for a in node.names):
+            yield node.lineno, "import importlib"
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("importlib"):
+            if any(a.name == "import_module" for a in node.names):
+                yield node.lineno, f"from {node.module} import import_module"
+
+
+def test_no_module_is_loaded_by_a_string() -> None:
+    found = {}
+    for mod, (path, _) in MODULES.items():
+        hits = list(_string_imports(path))
+        if hits and mod not in STRING_IMPORT_EXCEPTIONS:
+            found[mod] = hits
+    assert not found, (
+        "import modules with a plain import statement (lazily inside a function if need "
+        f"be), so the import graph stays visible: {found}"
+    )
+    assert set(STRING_IMPORT_EXCEPTIONS) <= set(MODULES)  # no stale exception
+
+
+def test_the_string_import_check_can_fail(tmp_path: Path) -> None:
+    p = tmp_path / "m.py"
+    p.write_text("import importlib\ndef f():\n    return importlib.import_module('x')\n"
+                 "g = __import__('y')\n")
+    assert sorted(line for line, _ in _string_imports(p)) == [1, 3, 4]
+
+
+def test_the_import_graph_has_no_cycles() -> None:
+    cycles = _cycles()
+    unexplained = [c for c in cycles if c not in ALLOWED_CYCLES]
+    assert not unexplained, f"import cycles: {unexplained}"
+    assert set(ALLOWED_CYCLES) <= set(cycles)  # no stale exception
+
+
+def test_the_cycle_finder_can_fail() -> None:
+    graph = {m: set(t) for m, t in GRAPH.items()}
+    graph["percent_encoding.core"].add("percent_encoding.form")
+    assert any("percent_encoding.core" in c and "percent_encoding.form._parse" in c
+               for c in _cycles(graph))
+
+
+# The modules whose SCHEMES the registry assembles (what schemes._sources imports).
+FEATURES = sorted(
+    t for t in GRAPH["percent_encoding.schemes"]
+    if t not in ("percent_encoding._scheme", "percent_encoding.errors", "percent_encoding.sets")
+)
+
+
+def test_features_are_what_the_registry_imports() -> None:
+    assert {"percent_encoding.form", "percent_encoding.legacy", "percent_encoding.oauth1",
+            "percent_encoding.ecmascript"} <= set(FEATURES)
+
+
+@pytest.mark.parametrize("feature", FEATURES)
+def test_no_feature_module_imports_the_registry(feature: str) -> None:
+    # One way: schemes above the features, the Scheme record (_scheme) below them.
+    below = [feature] + [m for m in MODULES if m.startswith(feature + ".")]
+    for m in below:
+        reach = _reachable(m)
+        assert "percent_encoding.schemes" not in reach, _path(m, "percent_encoding.schemes")
+    assert "percent_encoding.schemes" not in _reachable("percent_encoding._scheme")
+
+
+def test_detection_is_below_the_form_parser() -> None:
+    # form.parse(encoding="auto") asks _charset (bytes in, a guess out); the public
+    # detect module sits above form and may use it, never the other way round.
+    for m in (m for m in MODULES if m.startswith("percent_encoding.form")):
+        reach = _reachable(m)
+        assert "percent_encoding.detect" not in reach, _path(m, "percent_encoding.detect")
+    charset = _reachable("percent_encoding._charset")
+    assert not any(m.startswith("percent_encoding.form") for m in charset)
+
+
+# Where the twins may be named: the selector, the seam, the twins themselves.
+_SEAM = {"percent_encoding._impl", "percent_encoding.core", "percent_encoding._pure"}
+_TWINS = {"_pure", "_speedups", "kernels"}
+
+
+def _kernel_reach(path: Path) -> Iterator[tuple[int, str]]:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and (
+            node.attr == "_k" or (node.attr in _TWINS and isinstance(node.value, ast.Name)
+                                  and node.value.id in ("_impl", "percent_encoding"))
+        ):
+            yield node.lineno, ast.unparse(node)
+        elif isinstance(node, ast.ImportFrom) and any(a.name in _TWINS for a in node.names):
+            yield node.lineno, ast.unparse(node)
+        elif isinstance(node, (ast.ImportFrom, ast.Import)):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else [
+                a.name for a in node.names]
+            if any(n.split(".")[-1] in _TWINS for n in names):
+                yield node.lineno, ast.unparse(node)
+
+
+def test_the_kernels_have_one_seam() -> None:
+    found = [
+        f"{mod}:{no}: {code}"
+        for mod, (path, _) in MODULES.items()
+        if mod not in _SEAM
+        for no, code in _kernel_reach(path)
+    ]
+    assert not found, "reach the kernels through core's seam names:\n" + "\n".join(found)
+
+
+def test_the_seam_check_can_fail(tmp_path: Path) -> None:
+    p = tmp_path / "m.py"
+    p.write_text("from . import core, _impl\nfrom ._pure import form_parse\n"
+                 "x = core._k.encode\ny = _impl.kernels\n")
+    assert sorted(line for line, _ in _kernel_reach(p)) == [2, 3, 4]

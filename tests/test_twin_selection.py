@@ -1,0 +1,114 @@
+"""Which kernel twin a process runs: the CLI, the web tool and the test suite's own
+subprocesses follow ``PERCENT_ENCODING_NO_EXTENSIONS`` (``./dev test`` runs the
+``one_impl`` tests a second time with it set, on the pure twin).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+import percent_encoding
+from conftest import C_KERNELS, IMPLS
+from percent_encoding import _impl, core
+
+pytestmark = pytest.mark.one_impl
+
+VAR = "PERCENT_ENCODING_NO_EXTENSIONS"
+FORCED = os.environ.get(VAR, "") not in ("", "0")
+
+# What a process reports: the CLI's --version line, and, with the web tool's server
+# running in that process, the kernel module core calls and the result of an API request.
+_PROBE = """
+import json, threading, urllib.request
+from percent_encoding import IMPLEMENTATION, core
+from percent_encoding.web import server
+s = server.make_server("127.0.0.1", 0)
+threading.Thread(target=s.serve_forever, daemon=True).start()
+req = urllib.request.Request(s.url + "api/encode", data=json.dumps(
+    {"input": "a b", "scheme": "component"}).encode(),
+    headers={"Content-Type": "application/json"})
+with urllib.request.urlopen(req, timeout=30) as r:
+    body = r.read().decode()
+s.shutdown()
+print(IMPLEMENTATION, core._k.__name__, "a%20b" in body)
+"""
+
+
+def _child(env_value: str | None) -> tuple[str, str, str]:
+    env = dict(os.environ)
+    env.pop(VAR, None)
+    if env_value is not None:
+        env[VAR] = env_value
+    version = subprocess.run(
+        [sys.executable, "-m", "percent_encoding", "--version"],
+        capture_output=True, text=True, timeout=60, env=env, check=True,
+    ).stdout.strip()
+    out = subprocess.run([sys.executable, "-c", _PROBE], capture_output=True, text=True,
+                         timeout=60, env=env)
+    assert out.returncode == 0, out.stderr[-2000:]
+    impl, module, answered = out.stdout.split()
+    assert answered == "True", out.stdout  # the web tool encoded with that twin
+    return version, impl, module
+
+
+def test_this_process_runs_the_twin_the_variable_asks_for() -> None:
+    if FORCED:
+        assert percent_encoding.IMPLEMENTATION == "python"
+        assert _impl.kernels is percent_encoding._pure
+        assert IMPLS == ["python"]  # every test, one_impl ones included, on the pure twin
+    else:
+        assert IMPLS[-1] == percent_encoding.IMPLEMENTATION  # one_impl tests run on it
+    assert (C_KERNELS is None) == (IMPLS == ["python"])
+    assert core._k is _impl.kernels  # a one_impl test runs on the process's own twin
+
+
+def test_subprocesses_inherit_the_twin() -> None:
+    # What the suite's CLI and web subprocesses do: keep the parent's environment.
+    version, impl, module = _child(os.environ.get(VAR))
+    assert impl == percent_encoding.IMPLEMENTATION
+    assert version.endswith(f"({impl} kernels)"), version
+    assert module == ("percent_encoding._pure" if impl == "python"
+                      else "percent_encoding._speedups")
+
+
+def test_the_variable_forces_the_pure_twin_in_cli_and_web() -> None:
+    version, impl, module = _child("1")
+    assert (impl, module) == ("python", "percent_encoding._pure")
+    assert version.endswith("(python kernels)"), version
+
+
+def _c_is_built() -> bool:
+    try:
+        from percent_encoding import _speedups
+    except ImportError:
+        return False
+    return hasattr(_speedups, "decode")
+
+
+def test_without_the_variable_the_built_c_twin_runs() -> None:
+    if not _c_is_built():
+        pytest.skip("the C twin is not built here")
+    for value in (None, "0", ""):
+        version, impl, module = _child(value)
+        assert (impl, module) == ("c", "percent_encoding._speedups"), value
+        assert version.endswith("(c kernels)"), version
+
+
+def test_the_no_kernels_guard_catches_a_kernel_call() -> None:
+    from conftest import _NoKernels
+
+    stand_in = _NoKernels()
+    old = core._use_kernels(stand_in)
+    try:
+        with pytest.raises(AssertionError, match="reached the kernel"):
+            core.encode("a b", "component")
+        with pytest.raises(AssertionError):
+            core.form_parse_kernel("a=b")
+    finally:
+        core._use_kernels(old)
+    assert stand_in.calls == ["encode", "form_parse"]
+    assert core.encode("a b", "component") == "a%20b"
