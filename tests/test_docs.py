@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import percent_encoding
+from conftest import need_engines
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -43,6 +44,7 @@ def _modules() -> list[str]:
 def test_docstring_examples(name: str) -> None:
     if name == "percent_encoding.arrow":
         pytest.importorskip("pyarrow")  # its examples build pyarrow columns
+    need_engines(name)  # the engine adapters' examples run on their engines
     mod = importlib.import_module(name)
     result = doctest.testmod(mod, optionflags=FLAGS, verbose=False)
     assert result.failed == 0, f"{result.failed} docstring example(s) in {name} failed"
