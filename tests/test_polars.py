@@ -169,3 +169,30 @@ def test_strict_errors() -> None:
 def test_namespace_classes_are_registered() -> None:
     assert isinstance(pl.col("u").pe, pe_polars.PercentEncodingExpr)
     assert isinstance(pl.Series(["a"]).pe, pe_polars.PercentEncodingSeries)
+
+
+@pytest.mark.one_impl
+def test_without_pyarrow_on_the_c_twin() -> None:
+    """The C kernels hand Polars a capsule column; the namespace needs no pyarrow."""
+    from conftest import C_KERNELS
+
+    if C_KERNELS is None:
+        pytest.skip("the C twin is not built")
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['pyarrow'] = None\n"
+        "import polars as pl\n"
+        "import percent_encoding.polars\n"
+        "s = pl.Series('u', ['a%20b', None, '?q=%FF'])\n"
+        "print(s.pe.decode_text().to_list(), s.pe.form_get('q').to_list())\n"
+        "lf = pl.LazyFrame({'u': s}).select(pl.col('u').pe.decode(plus_as_space=True))\n"
+        "print(lf.collect(engine='streaming').to_series().to_list())\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, encoding="utf-8",
+                       timeout=120, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == ["['a b', None, '?q=\ufffd'] [None, None, '\ufffd']",
+                                     "[b'a b', None, b'?q=\\xff']"]
