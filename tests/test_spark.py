@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 import percent_encoding as pe
-from percent_encoding.errors import PercentEncodingError
+from percent_encoding.errors import PercentEncodingError, PercentEncodingTypeError
 
 pytestmark = [pytest.mark.slow, pytest.mark.one_impl]
 
@@ -71,8 +71,8 @@ def test_map_in_arrow_and_udf_match_per_string(spark: Any, rows: list[Any]) -> N
     df = frame(spark, rows)
     out = pe_spark.map_in_arrow(df, "url", "decode_text", output="text", plus_as_space=True)
     out = pe_spark.map_in_arrow(out, "url", "decode", output="raw")
-    out = out.withColumn("enc", pe_spark.udf("encode", "path")("url"))
-    out = out.withColumn("q", pe_spark.udf("form_get", "q")("url"))
+    out = out.withColumn("enc", pe_spark.udf("encode", encode_set="path")("url"))
+    out = out.withColumn("q", pe_spark.udf("form_get", name="q")("url"))
     got = out.orderBy("i").collect()
     assert [r["url"] for r in got] == rows  # the input column is kept
     assert [r["text"] for r in got] == per_row(rows, lambda r: pe.decode_text(
@@ -123,11 +123,15 @@ def test_arguments_are_checked_when_the_function_is_made(spark: Any) -> None:
     assert pe_spark.udf("decode").evalType == getattr(  # an Arrow UDF where Spark has them
         PythonEvalType, "SQL_SCALAR_ARROW_UDF", PythonEvalType.SQL_SCALAR_PANDAS_UDF)
     with pytest.raises(KeyError):
-        pe_spark.udf("encode", "no-such-set")
+        pe_spark.udf("encode", encode_set="no-such-set")
     with pytest.raises(PercentEncodingError, match="unknown operation"):
         pe_spark.map_in_arrow(df, "url", "explode")
     with pytest.raises(PercentEncodingError, match="no column 'nope'"):
         pe_spark.map_in_arrow(df, "nope", "decode")
+    with pytest.raises(PercentEncodingTypeError, match="unexpected keyword"):
+        pe_spark.udf("decode", plus_as_spaces=True)
+    with pytest.raises(PercentEncodingTypeError, match="Spark DataFrame"):
+        pe_spark.map_in_arrow(df.toPandas(), "url", "decode")
 
 
 def test_pandas_udf_where_spark_has_no_arrow_udf(spark: Any, monkeypatch: Any) -> None:
@@ -137,7 +141,8 @@ def test_pandas_udf_where_spark_has_no_arrow_udf(spark: Any, monkeypatch: Any) -
     df = frame(spark, rows)
     decoded = pe_spark.udf("decode_text", plus_as_space=True)
     assert decoded.evalType == PythonEvalType.SQL_SCALAR_PANDAS_UDF
-    got = df.withColumn("d", decoded("url")).withColumn("q", pe_spark.udf("form_get", "q")("url"))
+    got = df.withColumn("d", decoded("url"))
+    got = got.withColumn("q", pe_spark.udf("form_get", name="q")("url"))
     got = got.orderBy("i").collect()
     assert [r["d"] for r in got] == per_row(rows, lambda r: pe.decode_text(r, plus_as_space=True))
     assert [r["q"] for r in got] == per_row(rows, lambda r: form_get(r, "q"))

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import arrow
+from .errors import PercentEncodingTypeError
 
 __all__ = ["decode", "decode_text", "encode", "form_get", "form_parse"]
 
@@ -38,6 +39,17 @@ def _partition(part: Any, op: str, args: tuple[Any, ...], kwargs: dict[str, Any]
 
 
 def _map(col: Any, op: str, *args: Any, **kwargs: Any) -> Any:
+    try:
+        import dask.dataframe as dd
+    except ImportError:
+        raise ImportError(
+            "percent_encoding.dask needs dask[dataframe], pandas and pyarrow "
+            "(pip install 'percent-encoding[dask]')"
+        ) from None
+    if not isinstance(col, dd.Series):
+        raise PercentEncodingTypeError(
+            f"expected a dask.dataframe Series (a column: ddf['url']), not {type(col).__name__}"
+        )
     meta = _partition(col._meta, op, args, kwargs)  # the result's dtype; checks the arguments
     return col.map_partitions(_partition, op, args, kwargs, meta=meta)
 

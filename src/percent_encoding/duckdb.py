@@ -98,6 +98,10 @@ def register(
             "percent_encoding.duckdb needs duckdb and pyarrow "
             "(pip install 'percent-encoding[duckdb]')"
         ) from None
+    if not isinstance(con, duckdb.DuckDBPyConnection):
+        raise PercentEncodingTypeError(
+            f"expected a DuckDB connection (duckdb.connect()), not {type(con).__name__}"
+        )
     if not isinstance(prefix, str) or not prefix.isidentifier():
         raise PercentEncodingTypeError("prefix must be a str that is an SQL identifier")
     text_opts: dict[str, Any] = {"encoding": encoding, "plus_as_space": plus_as_space}

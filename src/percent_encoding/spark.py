@@ -11,8 +11,9 @@ executors (no Python object per row on the way in or out):
 
 The operations are the functions of :mod:`percent_encoding.arrow`:
 ``"decode_text"``, ``"decode"`` (a binary column), ``"encode"`` and
-``"form_get"``; extra arguments go to them (``udf("form_get", "q")``,
-``udf("decode_text", plus_as_space=True)``).  Row by row the result is the
+``"form_get"``; their arguments are passed by name (``udf("form_get",
+name="q")``, ``udf("encode", encode_set="path")``, ``udf("decode_text",
+plus_as_space=True)``).  Row by row the result is the
 per-string API; null stays null and no other row becomes null (Spark's
 ``url_decode`` raises on a ``%`` that starts no escape, and
 ``try_url_decode`` turns such a row to null).  Arguments are checked when
@@ -23,11 +24,12 @@ function is called.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from . import arrow
-from .errors import PercentEncodingError
+from .errors import PercentEncodingError, PercentEncodingTypeError
 
 __all__ = ["OPERATIONS", "map_in_arrow", "udf"]
 
@@ -36,15 +38,21 @@ OPERATIONS = {"decode_text": "string", "decode": "binary", "encode": "string",
               "form_get": "string"}
 
 
-def _operation(op: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Callable[[Any], Any]:
+def _operation(op: str, options: dict[str, Any]) -> Callable[[Any], Any]:
+    if not isinstance(op, str):
+        raise PercentEncodingTypeError(f"op must be a str, not {type(op).__name__}")
     if op not in OPERATIONS:
         raise PercentEncodingError(
             f"unknown operation {op!r}: expected one of {', '.join(sorted(OPERATIONS))}"
         )
     f = getattr(arrow, op)
+    try:
+        inspect.signature(f).bind(None, **options)
+    except TypeError as e:
+        raise PercentEncodingTypeError(f"arrow.{op}() arguments: {e}") from None
 
     def call(col: Any) -> Any:
-        return f(col, *args, **kwargs)
+        return f(col, **options)
 
     import pyarrow as pa
 
@@ -63,16 +71,24 @@ def _as_type(result: Any, like: Any) -> Any:
     return result if result.type == want else result.cast(want)
 
 
-def map_in_arrow(df: Any, column: str, op: str, *args: Any, output: str | None = None,
-                 **kwargs: Any) -> Any:
+def map_in_arrow(df: Any, column: str, op: str, *, output: str | None = None,
+                 **options: Any) -> Any:
     """``df`` with ``op`` applied to ``column``, as column ``output`` (default: in place).
 
     Runs ``df.mapInArrow``: each executor gets Arrow record batches and the
     kernels read the column's buffers.  A new ``output`` is appended at the end.
     """
+    call = _operation(op, options)
+    if not hasattr(df, "mapInArrow") or not hasattr(df, "schema"):
+        raise PercentEncodingTypeError(
+            f"expected a Spark DataFrame (with mapInArrow), not {type(df).__name__}"
+        )
+    if not isinstance(column, str):
+        raise PercentEncodingTypeError("column must be a str")
+    if output is not None and not isinstance(output, str):
+        raise PercentEncodingTypeError("output must be a str or None")
     from pyspark.sql import types as T
 
-    call = _operation(op, args, kwargs)
     if column not in df.columns:
         raise PercentEncodingError(f"no column {column!r} in the DataFrame ({df.columns})")
     out = output or column
@@ -98,12 +114,12 @@ def map_in_arrow(df: Any, column: str, op: str, *args: Any, output: str | None =
     return df.mapInArrow(batches, schema)
 
 
-def udf(op: str, *args: Any, **kwargs: Any) -> Any:
+def udf(op: str, **options: Any) -> Any:
     """A Spark column function applying ``op`` to its one column argument.
 
     An Arrow UDF where PySpark has ``arrow_udf`` (4.1+), else a pandas UDF.
     """
-    call = _operation(op, args, kwargs)
+    call = _operation(op, options)
     from pyspark.sql import functions as F
 
     return_type = OPERATIONS[op]
@@ -123,7 +139,7 @@ def udf(op: str, *args: Any, **kwargs: Any) -> Any:
     def on_pandas(s: Any) -> Any:
         from . import pandas  # noqa: F401  (registers .pe on the executor)
 
-        return getattr(s.pe, op)(*args, **kwargs)
+        return getattr(s.pe, op)(**options)
 
     import pandas as pd
 
