@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import percent_encoding
+from conftest import need_engines
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -27,6 +28,9 @@ FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 def test_markdown_examples(path: Path) -> None:
     if path.name == "arrow.md":
         pytest.importorskip("pyarrow")  # its examples build pyarrow columns
+    if path.name == "columns.md":  # one example per engine (Spark's are not run: a JVM)
+        for engine in ("pyarrow", "polars", "pandas", "duckdb", "dask.dataframe"):
+            pytest.importorskip(engine, reason=f"docs/columns.md runs {engine}, not installed")
     result = doctest.testfile(str(path), module_relative=False, optionflags=FLAGS,
                               raise_on_error=False, verbose=False)
     assert result.failed == 0, f"{result.failed} example(s) in {path.name} failed"
@@ -43,6 +47,7 @@ def _modules() -> list[str]:
 def test_docstring_examples(name: str) -> None:
     if name == "percent_encoding.arrow":
         pytest.importorskip("pyarrow")  # its examples build pyarrow columns
+    need_engines(name)  # the engine adapters' examples run on their engines
     mod = importlib.import_module(name)
     result = doctest.testmod(mod, optionflags=FLAGS, verbose=False)
     assert result.failed == 0, f"{result.failed} docstring example(s) in {name} failed"

@@ -17,6 +17,8 @@ from types import ModuleType
 import pytest
 
 import percent_encoding
+from conftest import need_engines
+from percent_encoding import errors
 
 pytestmark = [pytest.mark.one_impl, pytest.mark.no_kernels]
 
@@ -87,6 +89,7 @@ def _defined_public(mod: ModuleType) -> set[str]:
 
 @pytest.mark.parametrize("name", _public_modules())
 def test_all_matches_what_the_module_defines(name: str) -> None:
+    need_engines(name, to_import=True)  # importing .polars or .pandas registers a namespace
     mod = importlib.import_module(name)
     listed = getattr(mod, "__all__", None)
     assert listed is not None, f"{name} has no __all__"
@@ -105,3 +108,17 @@ def test_sets_all_lists_every_named_set() -> None:
     named = {n for n, v in vars(sets).items() if isinstance(v, sets.EncodeSet) and n.isupper()}
     assert len(named) >= 40  # the scan found them
     assert named <= set(sets.__all__)
+
+
+@pytest.mark.parametrize("cls", [c for c in vars(errors).values()
+                                 if isinstance(c, type) and issubclass(c, Exception)])
+def test_errors_pickle_and_rebuild_from_their_message(cls: type[Exception]) -> None:
+    """Dask and Spark pickle a worker's error; Polars re-raises ``type(e)(message)``."""
+    import pickle
+
+    e = cls("row 3: bad")
+    assert str(e) == "row 3: bad"
+    e.row = 3  # type: ignore[attr-defined]
+    back = pickle.loads(pickle.dumps(e))
+    assert type(back) is cls and str(back) == "row 3: bad"
+    assert vars(back) == vars(e)

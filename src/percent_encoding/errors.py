@@ -4,6 +4,11 @@ Strategy: one base class, :class:`PercentEncodingError`, which is a ``ValueError
 so callers that already catch ``ValueError`` keep working.  Specific errors sit
 below it and carry what a caller needs to act on (a position, a field count, a
 label).  Wrong *types* raise :class:`PercentEncodingTypeError`, a ``TypeError``.
+
+Every class can be rebuilt from its message alone (``position`` is then -1):
+pickling across processes (Dask, Spark workers) keeps the attributes, and an
+engine that re-raises an error from a user function as ``type(e)(message)``
+(Polars) still raises ours.
 """
 
 from __future__ import annotations
@@ -38,7 +43,7 @@ class PercentDecodeError(PercentEncodingError):
     ``position`` is the index of the offending ``%`` in the input.
     """
 
-    def __init__(self, message: str, position: int) -> None:
+    def __init__(self, message: str, position: int = -1) -> None:
         super().__init__(message)
         self.position = position
 
@@ -50,7 +55,7 @@ class PercentEncodeError(PercentEncodingError):
     ``position`` is the index of the offending character in the input.
     """
 
-    def __init__(self, message: str, position: int) -> None:
+    def __init__(self, message: str, position: int = -1) -> None:
         super().__init__(message)
         self.position = position
 
@@ -61,7 +66,7 @@ class TextDecodeError(PercentEncodingError):
     ``position`` is the byte offset of the first invalid byte.
     """
 
-    def __init__(self, message: str, position: int) -> None:
+    def __init__(self, message: str, position: int = -1) -> None:
         super().__init__(message)
         self.position = position
 

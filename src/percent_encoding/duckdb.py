@@ -1,0 +1,134 @@
+"""DuckDB: the column API as vectorized SQL functions.
+
+``register(con)`` creates, on one connection, Python UDFs of DuckDB's
+``arrow`` kind (each call gets a whole vector of rows as an Arrow column and
+runs the C kernels on it)::
+
+    pe_decode_text(s VARCHAR) -> VARCHAR        -- percent_encoding.decode_text
+    pe_decode_text_blob(b BLOB) -> VARCHAR      -- the same for bytes (any, even not UTF-8)
+    pe_decode(s VARCHAR) -> BLOB                -- percent_encoding.decode
+    pe_encode(s VARCHAR, set VARCHAR) -> VARCHAR  -- percent_encoding.encode(s, set)
+    pe_form_get(s VARCHAR, name VARCHAR) -> VARCHAR  -- first value of a form field
+
+Row by row each is exactly the per-string function (``form_get``: the first
+value of ``name`` in :func:`percent_encoding.form.parse`, after one leading
+``?``; NULL when the field is absent).  A NULL argument gives NULL; no other
+row becomes NULL: bytes that are not valid UTF-8 after decoding become
+U+FFFD and a ``%`` that starts no escape is kept, where DuckDB's own
+``url_decode`` raises (and ``try(url_decode(...))`` gives NULL).
+
+DuckDB passes a constant argument (``pe_encode(url, 'path')``) as a column
+repeating the value; each distinct value is resolved once.  ``encoding``
+and ``plus_as_space`` are fixed when registering; register again with
+another ``prefix`` for a second flavour (``prefix="form_",
+plus_as_space=True``).  Needs duckdb and pyarrow
+(``pip install 'percent-encoding[duckdb]'``); DuckDB is imported when
+:func:`register` is called.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import arrow
+from .errors import PercentEncodingTypeError
+
+__all__ = ["register"]
+
+
+def _sqltype(duckdb: Any, name: str) -> Any:
+    make = getattr(duckdb, "sqltype", None) or duckdb.type  # duckdb 2 / 1.x
+    return make(name)
+
+
+def _with_argument(
+    pa: Any, f: Callable[[Any, str], Any], result_type: Any
+) -> Callable[[Any, Any], Any]:
+    """A two-column UDF whose second column (a set or field name) is usually constant."""
+
+    def udf(col: Any, arg: Any) -> Any:
+        col = pa.chunked_array(col).combine_chunks() if not isinstance(col, pa.Array) else col
+        arg = pa.chunked_array(arg).combine_chunks() if not isinstance(arg, pa.Array) else arg
+        distinct = arg.unique().to_pylist()
+        if len(distinct) == 1 and distinct[0] is not None:
+            return f(col, distinct[0])
+        # several values (or NULLs): each value's rows at once, then back in row order
+        parts = []
+        order = []
+        for value in distinct:
+            if value is None:
+                rows = pa.compute.indices_nonzero(arg.is_null())
+                parts.append(pa.nulls(len(rows), result_type))
+            else:
+                rows = pa.compute.indices_nonzero(pa.compute.equal(arg, value).fill_null(False))
+                parts.append(f(col.take(rows), value).cast(result_type))
+            order.append(rows)
+        if not parts:
+            return pa.array([], result_type)
+        where = pa.concat_arrays([pa.array(r, pa.int64()) for r in order])
+        back = pa.compute.sort_indices(where)
+        return pa.concat_arrays(parts).take(back)
+
+    return udf
+
+
+def register(
+    con: Any, *, encoding: str = "utf-8", plus_as_space: bool = False, prefix: str = "pe_"
+) -> None:
+    """Create the ``pe_*`` SQL functions on the DuckDB connection ``con``.
+
+    ``encoding`` (any WHATWG label) and ``plus_as_space`` apply to
+    ``pe_decode_text``, ``pe_decode_text_blob`` and ``pe_decode`` (``encoding``
+    also to ``pe_form_get``); they are checked now.
+
+    >>> import duckdb
+    >>> con = duckdb.connect()
+    >>> register(con)
+    >>> con.execute("SELECT pe_decode_text('caf%C3%A9'), pe_decode_text('%FF'), "
+    ...         "pe_form_get('?q=a+b&x=1', 'q'), pe_encode('a b/c', 'path')").fetchone()
+    ('café', '\\ufffd', 'a b', 'a%20b/c')
+    """
+    try:
+        import duckdb
+        import pyarrow as pa
+        import pyarrow.compute
+    except ImportError:
+        raise ImportError(
+            "percent_encoding.duckdb needs duckdb and pyarrow "
+            "(pip install 'percent-encoding[duckdb]')"
+        ) from None
+    if not isinstance(con, duckdb.DuckDBPyConnection):
+        raise PercentEncodingTypeError(
+            f"expected a DuckDB connection (duckdb.connect()), not {type(con).__name__}"
+        )
+    if not isinstance(prefix, str) or not prefix.isidentifier():
+        raise PercentEncodingTypeError("prefix must be a str that is an SQL identifier")
+    text_opts: dict[str, Any] = {"encoding": encoding, "plus_as_space": plus_as_space}
+    arrow.decode_text(pa.array([], pa.string()), **text_opts)  # checks both options now
+    varchar, blob = _sqltype(duckdb, "VARCHAR"), _sqltype(duckdb, "BLOB")
+
+    def decode_text(col: Any) -> Any:
+        return arrow.decode_text(col, **text_opts)
+
+    def decode(col: Any) -> Any:
+        return arrow.decode(col, plus_as_space=plus_as_space)
+
+    def encode(col: Any, encode_set: str) -> Any:
+        return arrow.encode(col, encode_set)
+
+    def form_get(col: Any, name: str) -> Any:
+        return arrow.form_get(col, name, encoding=encoding)
+
+    functions: list[tuple[str, Callable[..., Any], list[Any], Any]] = [
+        ("decode_text", decode_text, [varchar], varchar),
+        ("decode_text_blob", decode_text, [blob], varchar),
+        ("decode", decode, [varchar], blob),
+        ("encode", _with_argument(pa, encode, pa.string()), [varchar, varchar], varchar),
+        ("form_get", _with_argument(pa, form_get, pa.string()), [varchar, varchar], varchar),
+    ]
+    for name, f, params, result in functions:
+        # "special": the UDF sees NULL rows (the kernels keep them NULL) and may return NULL
+        # (form_get for an absent field); "default" would reject a NULL result.
+        con.create_function(prefix + name, f, params, result, type="arrow",
+                            null_handling="special")

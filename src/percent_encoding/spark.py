@@ -1,0 +1,148 @@
+"""PySpark (3.5 and later): the column API on Spark DataFrames, through Arrow.
+
+Two ways in, both handing whole Arrow record batches to the kernels on the
+executors (no Python object per row on the way in or out):
+
+* :func:`map_in_arrow` runs ``DataFrame.mapInArrow`` and adds (or replaces) a
+  column: ``map_in_arrow(df, "url", "decode_text", output="path")``.
+* :func:`udf` makes a column function for ``select``/``withColumn``: an
+  Arrow UDF (``pyspark.sql.functions.arrow_udf``) where Spark has them
+  (4.1 and later), otherwise a pandas UDF over :mod:`percent_encoding.pandas`.
+
+The operations are the functions of :mod:`percent_encoding.arrow`:
+``"decode_text"``, ``"decode"`` (a binary column), ``"encode"`` and
+``"form_get"``; their arguments are passed by name (``udf("form_get",
+name="q")``, ``udf("encode", encode_set="path")``, ``udf("decode_text",
+plus_as_space=True)``).  Row by row the result is the
+per-string API; null stays null and no other row becomes null (Spark's
+``url_decode`` raises on a ``%`` that starts no escape, and
+``try_url_decode`` turns such a row to null).  Arguments are checked when
+the function is made.  The executors need percent-encoding and pyarrow
+(``pip install 'percent-encoding[spark]'``); PySpark is imported only when a
+function is called.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from . import arrow
+from .errors import PercentEncodingError, PercentEncodingTypeError
+
+__all__ = ["OPERATIONS", "map_in_arrow", "udf"]
+
+#: The operations, and the Spark type of each one's result.
+OPERATIONS = {"decode_text": "string", "decode": "binary", "encode": "string",
+              "form_get": "string"}
+
+
+def _operation(op: str, options: dict[str, Any]) -> Callable[[Any], Any]:
+    if not isinstance(op, str):
+        raise PercentEncodingTypeError(f"op must be a str, not {type(op).__name__}")
+    if op not in OPERATIONS:
+        raise PercentEncodingError(
+            f"unknown operation {op!r}: expected one of {', '.join(sorted(OPERATIONS))}"
+        )
+    f = getattr(arrow, op)
+    try:
+        inspect.signature(f).bind(None, **options)
+    except TypeError as e:
+        raise PercentEncodingTypeError(f"arrow.{op}() arguments: {e}") from None
+
+    def call(col: Any) -> Any:
+        return f(col, **options)
+
+    import pyarrow as pa
+
+    call(pa.array([], pa.string()))  # an unknown set, label or flag raises here
+    return call
+
+
+def _as_type(result: Any, like: Any) -> Any:
+    """The kernel's result with the offsets width Spark sent (string/large_string)."""
+    import pyarrow as pa
+
+    large = pa.types.is_large_string(like) or pa.types.is_large_binary(like)
+    binary = pa.types.is_binary(result.type) or pa.types.is_large_binary(result.type)
+    want = (pa.large_binary() if large else pa.binary()) if binary else (
+        pa.large_string() if large else pa.string())
+    return result if result.type == want else result.cast(want)
+
+
+def map_in_arrow(df: Any, column: str, op: str, *, output: str | None = None,
+                 **options: Any) -> Any:
+    """``df`` with ``op`` applied to ``column``, as column ``output`` (default: in place).
+
+    Runs ``df.mapInArrow``: each executor gets Arrow record batches and the
+    kernels read the column's buffers.  A new ``output`` is appended at the end.
+    """
+    call = _operation(op, options)
+    if not hasattr(df, "mapInArrow") or not hasattr(df, "schema"):
+        raise PercentEncodingTypeError(
+            f"expected a Spark DataFrame (with mapInArrow), not {type(df).__name__}"
+        )
+    if not isinstance(column, str):
+        raise PercentEncodingTypeError("column must be a str")
+    if output is not None and not isinstance(output, str):
+        raise PercentEncodingTypeError("output must be a str or None")
+    from pyspark.sql import types as T
+
+    if column not in df.columns:
+        raise PercentEncodingError(f"no column {column!r} in the DataFrame ({df.columns})")
+    out = output or column
+    result_type = T.BinaryType() if OPERATIONS[op] == "binary" else T.StringType()
+    fields = [T.StructField(out, result_type, True) if f.name == out else f
+              for f in df.schema.fields]
+    if out not in df.columns:
+        fields.append(T.StructField(out, result_type, True))
+    schema = T.StructType(fields)
+
+    def batches(it: Iterator[Any]) -> Iterator[Any]:
+        import pyarrow as pa
+
+        for batch in it:
+            source = batch.column(column)
+            result = _as_type(call(source), source.type)
+            names = batch.schema.names
+            cols = [result if n == out else batch.column(n) for n in names]
+            if out not in names:
+                names, cols = [*names, out], [*cols, result]
+            yield pa.RecordBatch.from_arrays(cols, names=names)
+
+    return df.mapInArrow(batches, schema)
+
+
+def udf(op: str, **options: Any) -> Any:
+    """A Spark column function applying ``op`` to its one column argument.
+
+    An Arrow UDF where PySpark has ``arrow_udf`` (4.1+), else a pandas UDF.
+    """
+    call = _operation(op, options)
+    from pyspark.sql import functions as F
+
+    return_type = OPERATIONS[op]
+    arrow_udf = getattr(F, "arrow_udf", None)
+    if arrow_udf is not None:
+
+        def on_arrow(col: Any) -> Any:
+            return _as_type(call(col), col.type)
+
+        import pyarrow as pa
+
+        # Spark picks the UDF kind from the type hints, so they must be the classes
+        on_arrow.__annotations__ = {"col": pa.Array, "return": pa.Array}
+        on_arrow.__name__ = on_arrow.__qualname__ = f"pe_{op}"  # the result column's name
+        return arrow_udf(on_arrow, return_type)
+
+    def on_pandas(s: Any) -> Any:
+        from . import pandas  # noqa: F401  (registers .pe on the executor)
+
+        return getattr(s.pe, op)(**options)
+
+    import pandas as pd
+
+    on_pandas.__annotations__ = {"s": pd.Series, "return": pd.Series}
+    on_pandas.__name__ = on_pandas.__qualname__ = f"pe_{op}"
+    return F.pandas_udf(on_pandas, return_type)

@@ -1,0 +1,148 @@
+"""percent_encoding.spark on a local Spark session, against the per-string API and Spark's
+own url_decode / try_url_decode.
+
+PySpark is not in the test extra (about 450 MB, with its own jars): install
+``percent-encoding[spark]`` and have Java on PATH to run these; otherwise they
+skip.  The executors' Python workers are separate processes with their own
+kernels (the C twin when it is built), so the tests run once (``one_impl``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+import percent_encoding as pe
+from percent_encoding.errors import PercentEncodingError, PercentEncodingTypeError
+
+pytestmark = [pytest.mark.slow, pytest.mark.one_impl]
+
+pytest.importorskip("pyspark", reason="PySpark is not installed (pip install "
+                    "'percent-encoding[spark]'; not in the test extra: ~450 MB)")
+pytest.importorskip("pyarrow", reason="percent_encoding.spark needs pyarrow")
+pytest.importorskip("pandas", reason="PySpark's Arrow path needs pandas")
+if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+    pytest.skip("Spark needs Java (no java on PATH, no JAVA_HOME)", allow_module_level=True)
+
+from pyspark.sql import SparkSession  # noqa: E402
+from pyspark.sql import functions as F  # noqa: E402
+
+from column_cases import byte_rows, form_get, per_row, text_rows  # noqa: E402
+
+try:  # where PySpark keeps it moved in 4.0
+    from pyspark.util import PythonEvalType
+except ImportError:  # pragma: no cover - PySpark 3.5
+    from pyspark.rdd import PythonEvalType  # type: ignore[attr-defined,no-redef]
+
+from percent_encoding import spark as pe_spark  # noqa: E402
+
+SPARK_SETTINGS = settings(max_examples=8, deadline=None,
+                          suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@pytest.fixture(scope="module")
+def spark() -> Iterator[Any]:
+    os.environ["PYSPARK_PYTHON"] = sys.executable  # executors run this interpreter
+    session = (SparkSession.builder.master("local[1]").appName("percent-encoding-tests")
+               .config("spark.ui.enabled", "false")
+               .config("spark.sql.shuffle.partitions", "1").getOrCreate())
+    yield session
+    session.stop()
+
+
+def frame(spark: Any, rows: list[Any], kind: str = "string") -> Any:
+    """A DataFrame (i, url) in row order."""
+    return spark.createDataFrame(list(enumerate(rows)), f"i long, url {kind}")
+
+
+def column(df: Any, name: str) -> list[Any]:
+    return [r[name] for r in df.orderBy("i").collect()]
+
+
+@SPARK_SETTINGS
+@given(text_rows())
+def test_map_in_arrow_and_udf_match_per_string(spark: Any, rows: list[Any]) -> None:
+    df = frame(spark, rows)
+    out = pe_spark.map_in_arrow(df, "url", "decode_text", output="text", plus_as_space=True)
+    out = pe_spark.map_in_arrow(out, "url", "decode", output="raw")
+    out = out.withColumn("enc", pe_spark.udf("encode", encode_set="path")("url"))
+    out = out.withColumn("q", pe_spark.udf("form_get", name="q")("url"))
+    got = out.orderBy("i").collect()
+    assert [r["url"] for r in got] == rows  # the input column is kept
+    assert [r["text"] for r in got] == per_row(rows, lambda r: pe.decode_text(
+        r, plus_as_space=True))
+    assert [r["raw"] for r in got] == per_row(rows, lambda r: bytearray(pe.decode(r)))
+    assert [r["enc"] for r in got] == per_row(rows, lambda r: pe.encode(r, "path"))
+    assert [r["q"] for r in got] == per_row(rows, lambda r: form_get(r, "q"))
+
+
+@SPARK_SETTINGS
+@given(byte_rows())
+def test_binary_rows_that_are_not_utf8(spark: Any, rows: list[Any]) -> None:
+    df = frame(spark, rows, "binary")
+    got = column(pe_spark.map_in_arrow(df, "url", "decode_text"), "url")
+    assert got == per_row(rows, pe.decode_text)
+    got = column(df.withColumn("d", pe_spark.udf("decode_text")("url")), "d")
+    assert got == per_row(rows, pe.decode_text)
+
+
+@SPARK_SETTINGS
+@given(text_rows())
+def test_ours_keeps_the_rows_try_url_decode_turns_to_null(spark: Any, rows: list[Any]) -> None:
+    """Spark's url_decode is Java's form decoder: '+' is a space, and a '%' that starts
+    no escape fails the row (try_url_decode: NULL).  Ours decodes every row."""
+    df = frame(spark, rows).withColumn("theirs", F.try_url_decode("url"))
+    got = pe_spark.map_in_arrow(df, "url", "decode_text", output="ours", plus_as_space=True)
+    for r in got.orderBy("i").collect():
+        if r["url"] is None:
+            assert r["theirs"] is None and r["ours"] is None
+            continue
+        assert r["ours"] == pe.decode_text(r["url"], plus_as_space=True)
+        if r["theirs"] is None:  # lost by Spark: a bad escape, kept by ours
+            assert "%" in r["ours"]
+        elif "\ufffd" not in r["theirs"]:
+            assert r["theirs"] == r["ours"]
+
+
+def test_concrete_rows_spark_loses(spark: Any) -> None:
+    df = frame(spark, ["caf%C3%A9+au+lait", "100%", "%zz", "%FF"])
+    df = df.withColumn("theirs", F.try_url_decode("url"))
+    got = pe_spark.map_in_arrow(df, "url", "decode_text", output="ours", plus_as_space=True)
+    assert [(r["theirs"], r["ours"]) for r in got.orderBy("i").collect()] == [
+        ("café au lait", "café au lait"), (None, "100%"), (None, "%zz"), ("\ufffd", "\ufffd")]
+
+
+def test_arguments_are_checked_when_the_function_is_made(spark: Any) -> None:
+    df = frame(spark, ["a"])
+    assert pe_spark.udf("decode").evalType == getattr(  # an Arrow UDF where Spark has them
+        PythonEvalType, "SQL_SCALAR_ARROW_UDF", PythonEvalType.SQL_SCALAR_PANDAS_UDF)
+    with pytest.raises(KeyError):
+        pe_spark.udf("encode", encode_set="no-such-set")
+    with pytest.raises(PercentEncodingError, match="unknown operation"):
+        pe_spark.map_in_arrow(df, "url", "explode")
+    with pytest.raises(PercentEncodingError, match="no column 'nope'"):
+        pe_spark.map_in_arrow(df, "nope", "decode")
+    with pytest.raises(PercentEncodingTypeError, match="unexpected keyword"):
+        pe_spark.udf("decode", plus_as_spaces=True)
+    with pytest.raises(PercentEncodingTypeError, match="Spark DataFrame"):
+        pe_spark.map_in_arrow(df.toPandas(), "url", "decode")
+
+
+def test_pandas_udf_where_spark_has_no_arrow_udf(spark: Any, monkeypatch: Any) -> None:
+    """PySpark 3.5 and 4.0 have no arrow_udf: udf() falls back to a pandas UDF."""
+    monkeypatch.delattr(F, "arrow_udf", raising=False)
+    rows = ["caf%C3%A9+x", None, "%FF", "?q=1&q=2", ""]
+    df = frame(spark, rows)
+    decoded = pe_spark.udf("decode_text", plus_as_space=True)
+    assert decoded.evalType == PythonEvalType.SQL_SCALAR_PANDAS_UDF
+    got = df.withColumn("d", decoded("url"))
+    got = got.withColumn("q", pe_spark.udf("form_get", name="q")("url"))
+    got = got.orderBy("i").collect()
+    assert [r["d"] for r in got] == per_row(rows, lambda r: pe.decode_text(r, plus_as_space=True))
+    assert [r["q"] for r in got] == per_row(rows, lambda r: form_get(r, "q"))
