@@ -223,3 +223,21 @@ def test_csv_strict_leaves_stdout_empty(tmp_path: Path, capsysbinary: Any) -> No
     assert code == 1 and out == b"" and "row 1 " in err
     code, out, err = run(capsysbinary, "decode", "-c", "u", "--errors", "null", str(src))
     assert code == 0 and _csv_rows(out) == [["u"], ["ok"], ["%zz"]]
+
+
+def test_dictionary_and_view_columns(tmp_path: Path, capsys: Any) -> None:
+    rows = ["a%20b", "caf%C3%A9", None, "a%20b", "%E6%97%A5"]
+    t = pa.table({"d": pa.array(rows).dictionary_encode(),
+                  "v": pa.array(rows, pa.string_view())})
+    src, out = tmp_path / "in.parquet", tmp_path / "out.parquet"
+    pq.write_table(t, src)
+    code, _, err = run(capsys, "decode", "-c", "d", "-c", "v", "--strict", str(src),
+                       "-o", str(out))
+    assert (code, err) == (0, "")
+    got = pq.read_table(out)
+    want = [expected(v) for v in rows]
+    assert got["d"].to_pylist() == want and got["v"].to_pylist() == want
+    t = pa.table({"v": pa.array(["ok", "%41%4"], pa.string_view())})
+    pq.write_table(t, src)
+    code, _, err = run(capsys, "decode", "-c", "v", "--strict", str(src), "-o", str(out))
+    assert code == 1 and "row 1 " in err and "'%' must be followed" in err

@@ -109,9 +109,16 @@ def cmd_decode_columns(args: argparse.Namespace) -> int:
         raise CLIError(f"{src}: no such file", 1)
     if args.output and os.path.exists(args.output) and os.path.samefile(src, args.output):
         raise CLIError("-o names the input file; write to another file", 2)
-    if args.threads is not None:
-        arrow.set_threads(args.threads)
+    old_threads = arrow.set_threads(args.threads) if args.threads is not None else None
+    try:
+        return _run(pa, args, src, in_fmt, out_fmt, plus, errors)
+    finally:
+        if old_threads is not None:
+            arrow.set_threads(old_threads)
 
+
+def _run(pa: Any, args: argparse.Namespace, src: str, in_fmt: str, out_fmt: str, plus: bool,
+         errors: str) -> int:
     schema, batches = (_read_parquet if in_fmt == "parquet" else _read_csv)(
         pa, src, args.column, args.batch_size)
     targets = _targets(pa, schema, args.column, src)
@@ -219,6 +226,8 @@ def _targets(pa: Any, schema: Any, names: list[str], path: str) -> list[int]:
             raise CLIError(f"{path} has {len(idx)} columns named {name!r}; cannot tell which",
                            2)
         t = schema.field(idx[0]).type
+        if pa.types.is_dictionary(t) and _texty(pa, t.value_type):
+            t = t.value_type  # decoded as its values (a Parquet file written from categories)
         if not _texty(pa, t):
             raise CLIError(f"column {name!r} of {path} is {t}, not a string or binary column; "
                            "only text can be percent-decoded", 2)
@@ -237,7 +246,8 @@ def _texty(pa: Any, t: Any) -> bool:
 def _out_schema(pa: Any, schema: Any, targets: list[int], raw: bool, errors: str) -> Any:
     for i in targets:
         f = schema.field(i)
-        large = pa.types.is_large_string(f.type) or pa.types.is_large_binary(f.type)
+        vt = f.type.value_type if pa.types.is_dictionary(f.type) else f.type
+        large = pa.types.is_large_string(vt) or pa.types.is_large_binary(vt)
         if raw:
             t = pa.large_binary() if large else pa.binary()
         else:
@@ -259,8 +269,13 @@ def _decoder(pa: Any, args: argparse.Namespace, plus: bool,
     strict_percent = args.strict
 
     def first_bad_percent(col: Any) -> int | None:
-        raw = col.cast(pa.large_binary() if pa.types.is_large_string(col.type) or
-                       pa.types.is_large_binary(col.type) else pa.binary())
+        if not (pa.types.is_binary(col.type) or pa.types.is_large_binary(col.type)):
+            # The same bytes seen as binary, so RE2 matches bytes, not characters.
+            large = pa.types.is_large_string(col.type)
+            if not (large or pa.types.is_string(col.type)):
+                col = col.cast(pa.string())  # a view type: plain offsets first
+            col = col.view(pa.large_binary() if large else pa.binary())
+        raw = col
         hits = pc.match_substring_regex(raw, _BAD_PERCENT)
         if not pc.any(hits).as_py():
             return None
@@ -271,6 +286,8 @@ def _decoder(pa: Any, args: argparse.Namespace, plus: bool,
         return CLIError(f"column {name!r}, row {row} (counting from 0): {msg}", 1)
 
     def decode(col: Any, name: str, base: int) -> Any:
+        if pa.types.is_dictionary(col.type):
+            col = col.dictionary_decode()
         bad = first_bad_percent(col) if strict_percent else None
         try:
             if args.bytes:
