@@ -472,7 +472,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--target", type=float, default=0.003, help="seconds per sample")
     ap.add_argument("--only", default="", help="run operations whose name contains this")
     ap.add_argument("--json", type=Path, help="also write raw results here")
+    ap.add_argument("--columns", nargs="?", type=int, const=10_000_000, metavar="ROWS",
+                    help="also run bench/bench_columns.py (column decoding across engines) "
+                    "on ROWS rows (default 10M); with --only columns, only that")
     args = ap.parse_args(argv)
+    if args.columns is not None:
+        cols = subprocess.run([sys.executable, str(Path(__file__).with_name("bench_columns.py")),
+                               "--rows", str(args.columns)])
+        if args.only == "columns" or cols.returncode != 0:
+            return cols.returncode
     if C is None:
         print("warning: the C twin is not built; only the pure twin is measured", file=sys.stderr)
     ops = [o for o in operations() if args.only in o["name"]]

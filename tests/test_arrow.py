@@ -116,6 +116,28 @@ def test_decode_text_errors_strict_names_row_and_offset(col: Any) -> None:
     assert f"row {first_bad[0]}" in str(info.value)
 
 
+# Where decoded escapes meet raw multi-byte text: a run of escapes that stops
+# inside a sequence, a raw character right after or before it, a run split by a
+# '+' or a bad '%', a surrogate or overlong form made of escapes.
+RUN_EDGES = ["%C3\u00e9", "\u00e9%A9", "%C3%A9\u00e9", "%E6%97\u00e9", "a%F0%9F%98%80b",
+             "%F0%9F%98\u00e9%80", "%C3+%A9", "%C3%zz", "%E6%97%A5%E6%9C", "\u65e5%E6%97%A5",
+             "%ED%A0%80\u65e5", "%C0%80", "%F4%90%80%80", "%EF%BB%BF\ufeff", "\U0001f600%9F",
+             "x%C3", "%C3", "%A9\u00e9", "100%\u00e9%C3%A9"]
+
+
+@pytest.mark.parametrize("t", ["string", "large_string", "string_view", "binary"])
+@pytest.mark.parametrize("errors", ["replace", "null"])
+def test_decode_text_escape_runs_next_to_raw_text(t: str, errors: str) -> None:
+    rows = [r.encode() if "binary" in t else r for r in RUN_EDGES]
+    arr = pa.array(rows, type=getattr(pa, t)())
+    for plus in (False, True):
+        got = values(A.decode_text(arr, plus_as_space=plus, errors=errors))  # type: ignore[arg-type]
+        if errors == "null":
+            assert got == [_strict_or_none(r, "utf-8", plus) for r in rows]
+        else:
+            assert got == [pe.decode_text(r, plus_as_space=plus) for r in rows]
+
+
 @settings(max_examples=100, deadline=None)
 @given(columns(), st.booleans())
 def test_decode_matches_per_string(col: Any, plus: bool) -> None:

@@ -143,11 +143,101 @@ scratch_reserve(Job *j, int64_t need)
     return 0;
 }
 
+/* Whether p[0:n] is all valid UTF-8: utf8_valid_prefix's sequence rules
+ * without its 8-byte ASCII skip, inlined for the short runs of decoded
+ * escapes (mostly one character of 2 to 4 bytes). */
+static inline int
+utf8_whole(const uint8_t *p, int64_t n)
+{
+    int64_t i = 0;
+    while (i < n) {
+        unsigned c = p[i], b1;
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        if (c < 0xE0) {
+            if (c < 0xC2 || i + 1 >= n || (p[i + 1] & 0xC0) != 0x80) {
+                return 0;
+            }
+            i += 2;
+            continue;
+        }
+        if (c < 0xF0) {
+            if (i + 2 >= n) {
+                return 0;
+            }
+            b1 = p[i + 1];
+            if ((b1 & 0xC0) != 0x80 || (p[i + 2] & 0xC0) != 0x80 || (c == 0xE0 && b1 < 0xA0) ||
+                (c == 0xED && b1 > 0x9F)) {
+                return 0;
+            }
+            i += 3;
+            continue;
+        }
+        if (c > 0xF4 || i + 3 >= n) {
+            return 0;
+        }
+        b1 = p[i + 1];
+        if ((b1 & 0xC0) != 0x80 || (p[i + 2] & 0xC0) != 0x80 || (p[i + 3] & 0xC0) != 0x80 ||
+            (c == 0xF0 && b1 < 0x90) || (c == 0xF4 && b1 > 0x8F)) {
+            return 0;
+        }
+        i += 4;
+    }
+    return 1;
+}
+
+/* decode_u8 (URL Standard §1.3 percent-decode) for a row of a string column,
+ * which the Arrow format requires to be UTF-8: its raw bytes are whole UTF-8
+ * sequences and '%' and '+' are ASCII, so the result is UTF-8 exactly when
+ * every run of consecutive %XX escapes is UTF-8 by itself (a run cannot end
+ * inside a raw sequence, nor a raw continuation byte follow it).  Checking
+ * those runs here, while they are in cache, saves scanning the whole result;
+ * *utf8 says whether it is UTF-8. */
+static int64_t
+decode_utf8_row(const uint8_t *p, int64_t n, uint8_t *o, int plus, int *utf8)
+{
+    uint8_t *start = o;
+    Py_ssize_t i = 0, last = (Py_ssize_t)n - 2; /* a %XX can start below `last` */
+    unsigned v;
+    int ok = 1;
+    while (i < n) {
+        uint8_t c = p[i];
+        if (c == '%') {
+            if (i < last && (v = hex_pair(p + i + 1)) < 0x100) {
+                uint8_t *run = o;
+                unsigned high = v;
+                *o++ = (uint8_t)v;
+                i += 3;
+                while (i < last && p[i] == '%' && (v = hex_pair(p + i + 1)) < 0x100) {
+                    *o++ = (uint8_t)v;
+                    high |= v;
+                    i += 3;
+                }
+                if (high >= 0x80 && ok && !utf8_whole(run, o - run)) {
+                    ok = 0;
+                }
+                continue;
+            }
+            *o++ = '%';
+            i++;
+            continue;
+        }
+        *o++ = (c == '+' && plus) ? ' ' : c;
+        i++;
+        plain_run_1(p, (Py_ssize_t)n, plus, 0, &i, &o);
+    }
+    *utf8 = ok;
+    return o - start;
+}
+
 /* Percent-decode p[0:n] (plus: '+' is a space) into the output, then keep it
- * as is (binary), or check it is UTF-8 (text).  Returns 1 for a valid row, 0
- * for a null one (errors null/strict on bad UTF-8), -1 out of memory. */
+ * as is (binary), or check it is UTF-8 (text; utf8_in: p is a string column's
+ * row, UTF-8 already).  Returns 1 for a valid row, 0 for a null one (errors
+ * null/strict on bad UTF-8), -1 out of memory. */
 static int
-decode_piece(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int text)
+decode_piece(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int text, int utf8_in)
 {
     Py_ssize_t bad;
     U8Stats st;
@@ -157,10 +247,21 @@ decode_piece(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int text)
         return -1;
     }
     at = o->data + o->data_len;
-    len = decode_u8(p, n, at, j->plus, 0, &bad, &st);
-    if (!text || (ok = utf8_valid_prefix(at, len)) == len) {
-        o->data_len += len;
-        return 1;
+    if (text && utf8_in) {
+        int utf8;
+        len = decode_utf8_row(p, n, at, j->plus, &utf8);
+        if (utf8) {
+            o->data_len += len;
+            return 1;
+        }
+        ok = utf8_valid_prefix(at, len);
+    }
+    else {
+        len = decode_u8(p, n, at, j->plus, 0, &bad, &st);
+        if (!text || (ok = utf8_valid_prefix(at, len)) == len) {
+            o->data_len += len;
+            return 1;
+        }
     }
     if (j->errors != ERR_REPLACE) {
         return 0;
@@ -180,7 +281,7 @@ decode_piece(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int text)
 
 /* URL Standard §5.1: the first value of field j->name, or 0 when absent. */
 static int
-form_get_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n)
+form_get_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int utf8_in)
 {
     int64_t s = 0;
     if (n > 0 && p[0] == '?') {
@@ -225,7 +326,7 @@ form_get_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n)
                 int saved = j->errors;
                 int r;
                 j->errors = ERR_REPLACE;
-                r = decode_piece(j, o, p + vs, e - vs, 1);
+                r = decode_piece(j, o, p + vs, e - vs, 1, utf8_in);
                 j->errors = saved;
                 return r;
             }
@@ -247,10 +348,10 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
             const uint8_t *p = in_row(c, i, &n);
             switch (j->op) {
             case OP_DECODE:
-                valid = decode_piece(j, o, p, n, 0);
+                valid = decode_piece(j, o, p, n, 0, 0);
                 break;
             case OP_DECODE_TEXT:
-                valid = decode_piece(j, o, p, n, 1);
+                valid = decode_piece(j, o, p, n, 1, !c->is_binary);
                 if (valid == 0 && j->errors == ERR_STRICT) {
                     j->bad_row = base + i;
                     return 0;
@@ -266,7 +367,7 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
                 valid = 1;
                 break;
             default:
-                valid = form_get_row(j, o, p, n);
+                valid = form_get_row(j, o, p, n, !c->is_binary);
                 break;
             }
             if (valid < 0) {

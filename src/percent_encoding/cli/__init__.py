@@ -96,7 +96,24 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--per-line", action="store_true",
                    help="with --encoding auto on a stream: detect each line's encoding "
                    "(default: once, from the first 64 KB)")
-    d.add_argument("text", nargs="?", metavar="TEXT", help="text to decode (default: stdin)")
+    d.add_argument("text", nargs="?", metavar="TEXT", help="text to decode (default: stdin); "
+                   "with --column, the Parquet or CSV file to read")
+    col = d.add_argument_group("columns of a Parquet or CSV file (needs pyarrow)")
+    col.add_argument("--column", "-c", action="append", metavar="NAME",
+                     help="decode this column of the file TEXT names (repeatable)")
+    col.add_argument("--output", "-o", metavar="OUT",
+                     help="file to write (required unless the output is CSV: stdout)")
+    col.add_argument("--format", choices=("parquet", "csv"),
+                     help="input format (default: from the file's extension)")
+    col.add_argument("--output-format", choices=("parquet", "csv"),
+                     help="output format (default: from OUT's extension, else the input's)")
+    col.add_argument("--errors", choices=("replace", "null", "strict"),
+                     help="bytes invalid in the encoding: U+FFFD (default), a null row, or "
+                     "an error naming the row (--strict also fails on a bad %%)")
+    col.add_argument("--batch-size", type=int, default=65536, metavar="ROWS",
+                     help="rows per batch; memory is bounded by one batch (default: 65536)")
+    col.add_argument("--threads", type=int, metavar="N",
+                     help="threads for the column kernel, 1-8 (default: 1)")
     d.set_defaults(func=cmd_decode)
 
     f = add("form", "parse or build application/x-www-form-urlencoded data", EPILOG_FORM)

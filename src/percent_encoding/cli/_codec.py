@@ -106,6 +106,13 @@ def cmd_encode(args: argparse.Namespace) -> int:
 
 
 def cmd_decode(args: argparse.Namespace) -> int:
+    if getattr(args, "column", None):
+        from ._columns import cmd_decode_columns  # imported on use: pyarrow is optional
+
+        return cmd_decode_columns(args)
+    for flag in ("output", "format", "output_format", "errors", "threads"):
+        if getattr(args, flag, None) is not None:
+            raise CLIError(f"--{flag.replace('_', '-')} applies only with --column", 2)
     check_encoding(args.encoding)
     s = resolve_scheme(args.scheme)
     prof = plain_profile(s)

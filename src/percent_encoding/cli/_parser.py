@@ -56,10 +56,13 @@ examples:
   percent decode --strict '100%'                   error: bad % at position 3
   percent decode --bytes '%FF%00' | xxd
   percent decode < urls.txt > decoded.txt
+  percent decode -c url log.parquet -o out.parquet   decode a column (needs pyarrow)
+  percent decode -c q -s form log.csv > out.csv      CSV in, CSV on stdout
 
 Invalid %-sequences are kept unless --strict; invalid UTF-8 becomes U+FFFD.  On a stream,
 %0A and %0D stay encoded (one line in, one line out) unless --raw; --encoding auto detects
 once from the first 64 KB (--per-line: each line).  On a terminal, controls show as %XX.
+--column decodes whole columns of a Parquet or CSV file batch by batch (docs/cli.md).
 """
 
 EPILOG_FORM = """\
