@@ -24,9 +24,10 @@ changed.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ._host import serialize_host
+from . import _impl, core
+from ._host import fast_host, parse_ipv4, parse_ipv6, serialize_host
 from ._url_parser import Failure, URLRecord, basic_parse, fast_parse, serialize, serialize_path
 from .core import encode, to_usv_string
 from .errors import PercentEncodingTypeError, URLParseError
@@ -90,21 +91,43 @@ class URL:
         'http://user:pa%20ss@h.example/p?q'
     """
 
-    __slots__ = ("_href", "_rec", "validation_errors")
+    # A URL holds its href and either its record (``_r``) or, when the C
+    # parser built it, the component offsets into the href (``_parts``, see
+    # _speedups/url.c), from which the record is made on first use.
+    __slots__ = ("_href", "_parts", "_r", "validation_errors")
 
-    _rec: URLRecord
+    _r: URLRecord
+    _parts: tuple[int, ...]
     _href: str
     validation_errors: tuple[ValidationError, ...]
 
     def __init__(self, input: str, base: str | URL | None = None) -> None:
+        fast = getattr(core._k, "url_parse", None) if base is None else None
+        if fast is not None and type(input) is str:
+            u = fast(input)
+            if u is not None:
+                _set = object.__setattr__
+                _set(self, "_href", u._href)
+                _set(self, "_parts", u._parts)
+                _set(self, "validation_errors", u.validation_errors)
+                return
         rec, errs, href = _api_parse(input, base)
         self._init(rec, errs, href)
 
     def _init(self, rec: URLRecord, errs: tuple[ValidationError, ...], href: str | None) -> None:
         _set = object.__setattr__
-        _set(self, "_rec", rec)
+        _set(self, "_r", rec)
         _set(self, "_href", serialize(rec) if href is None else href)
         _set(self, "validation_errors", errs)
+
+    @property
+    def _rec(self) -> URLRecord:
+        try:
+            return self._r
+        except AttributeError:
+            rec = _record_of(self._href, self._parts)
+            object.__setattr__(self, "_r", rec)
+            return rec
 
     @classmethod
     def _from_record(
@@ -239,6 +262,48 @@ class URL:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (URL, (self._href,))
+
+
+def _ignore(name: str, pos: int) -> None:
+    pass
+
+
+def _record_of(href: str, parts: tuple[int, ...]) -> URLRecord:
+    # The record of an href the C parser wrote, from its component offsets:
+    # scheme end (the ':'), username end, host start and end, port (-1: none),
+    # path start, '?' and '#' (-1: none), host kind (0 none: opaque path,
+    # 1 domain, 2 IPv4, 3 IPv6, 4 empty).
+    s_end, u_end, h_start, h_end, port, p_start, q_start, f_start, kind = parts
+    rec = URLRecord(href[:s_end])
+    end = len(href)
+    if f_start >= 0:
+        rec.fragment = href[f_start + 1:]
+        end = f_start
+    if q_start >= 0:
+        rec.query = href[q_start + 1:end]
+        end = q_start
+    if kind == 0:
+        rec.path = href[p_start:end]
+        return rec
+    rec.path = href[p_start + 1:end].split("/")
+    if h_start > s_end + 3:
+        rec.username = href[s_end + 3:u_end]
+        if u_end < h_start - 1:
+            rec.password = href[u_end + 1:h_start - 1]
+    text = href[h_start:h_end]
+    if kind == 2:
+        rec.host = parse_ipv4(text, _ignore)
+    elif kind == 3:
+        rec.host = parse_ipv6(text[1:-1], _ignore)
+    else:
+        rec.host = text
+    rec.port = None if port < 0 else port
+    return rec
+
+
+_url_setup = getattr(_impl.kernels, "url_setup", None)
+if _url_setup is not None:
+    _url_setup(URL, ValidationError, fast_host)
 
 
 # --- setters ---------------------------------------------------------------
@@ -383,7 +448,7 @@ def _api_parse(
     return rec, tuple(ValidationError(*e) for e in errs), None
 
 
-def parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8") -> URL:
+def _parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8") -> URL:
     """Parse ``input`` (against ``base``) as a browser does (URL Standard §4.4).
 
     ``encoding`` is the document encoding HTML passes for the query of a
@@ -404,6 +469,15 @@ def parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8")
         encoding = "utf-8" if name in ("UTF-8", "UTF-16LE", "UTF-16BE", "replacement") else name
     rec, errs, href = _api_parse(input, base, encoding=encoding)
     return URL._from_record(rec, errs, href)
+
+
+if TYPE_CHECKING:
+    parse = _parse
+else:
+    # With the C twin active, parse(s) with no base is mostly _speedups/url.c
+    # (which builds the URL itself); any input it does not take, and every
+    # other call, runs _parse.
+    parse = core._make_entry("url_parse", _parse, "parse")
 
 
 def can_parse(input: str, base: str | URL | None = None) -> bool:
