@@ -6,7 +6,7 @@
  *        path start, path, opaque path, query and fragment states, and the
  *        file / file slash / file host states for "file:///" with an empty host;
  *   §3.5 the host parser for ASCII domains, "ends in a number" and the IPv4
- *        parser (plain dotted decimal); §3.3 domain to ASCII's strict result
+ *        parser (four plain decimal parts); §3.3 domain to ASCII's strict result
  *        for lower-case LDH labels (any other host goes to the Python host
  *        parser through a cached hook);
  *   §1.3 the userinfo, path, query, special-query, fragment and C0 control
@@ -319,8 +319,8 @@ url_ascii_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind)
             }
         }
         else {
-            /* IPv4 parser, the case with no validation error: up to four
-             * decimal parts without leading zeros, each at most 255. */
+            /* IPv4 parser, the case with no validation error: four decimal
+             * parts without leading zeros, each at most 255. */
             uint32_t v = 0, part;
             int parts = 0;
             if (body != b) {
@@ -349,9 +349,8 @@ url_ascii_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind)
                 v = (v << 8) | part;
                 lab = j + 1;
             }
-            /* the last part fills the low bytes that are left */
-            if (parts > 1) {
-                v = ((v >> 8) << (8 * (5 - parts))) | (v & 0xFF);
+            if (parts != 4) {
+                return 0; /* IPv4-too-few-parts */
             }
             NEED(P, 16);
             P->len += sprintf(P->out + P->len, "%u.%u.%u.%u", (v >> 24) & 0xFF,
@@ -617,6 +616,15 @@ url_host_from_hook(UrlP *P, PyObject *input, Py_ssize_t a, Py_ssize_t b, int *ki
     long k;
     if (host_hook == NULL || b - a > URL_HOOK_MAX) {
         return 0;
+    }
+    if (P->kind != PyUnicode_1BYTE_KIND) {
+        Py_ssize_t j;
+        for (j = a; j < b; j++) {
+            Py_UCS4 c = CH(P, j);
+            if (c >= 0xD800 && c <= 0xDFFF) {
+                return 0; /* a lone surrogate: USVString conversion first */
+            }
+        }
     }
     text = PyUnicode_Substring(input, a, b);
     if (text == NULL) {
