@@ -4,9 +4,13 @@ Every contender parses each URL of the corpus and reads its serialization
 (``href``, or ``geturl()`` for urllib), in one process, in interleaved rounds;
 the table gives the median µs per URL and each peer's time over ours.
 
-Peers (each skipped when not installed): can_ada and ada-url (ada, C++),
-yarl, urllib.parse (urlsplit + geturl: no WHATWG semantics, for scale) and
-whatwg-url (pure Python).  Usage: python bench/bench_url.py [--rounds N]
+Ours twice: "C" is ``url.parse`` with the C twin active (``_speedups/url.c``
+takes the common URL and builds the URL object; anything else runs the
+Python state machine) and "pure" the same call with the pure twin active
+(the Python fast path and state machine).  Peers (each skipped when not
+installed; the ``[bench]`` extra installs them): can_ada and ada-url (ada,
+C++), yarl, urllib.parse (urlsplit + geturl: no WHATWG semantics, for scale)
+and whatwg-url (pure Python).  Usage: python bench/bench_url.py [--rounds N]
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable
+from types import ModuleType
 
 # A crawler-like mix: mostly plain http(s) URLs, some needing encoding, some
 # IDN hosts, IP literals, credentials, dot segments and non-special schemes.
@@ -42,11 +47,26 @@ CORPUS = [
 ]
 
 
+C_NAME, PURE_NAME = "ours: C", "ours: pure"
+
+
+def kernels() -> dict[str, ModuleType]:
+    """The twin each of our contenders runs with."""
+    from percent_encoding import _impl, _pure
+
+    out = {PURE_NAME: _pure}
+    if _impl.IMPLEMENTATION == "c":
+        out[C_NAME] = _impl.kernels
+    return out
+
+
 def contenders() -> dict[str, Callable[[str], str]]:
     out: dict[str, Callable[[str], str]] = {}
     from percent_encoding import url
 
-    out["percent_encoding"] = lambda s: url.parse(s).href
+    parse = url.parse
+    for name in kernels():
+        out[name] = lambda s: parse(s).href
     try:
         import can_ada
 
@@ -77,13 +97,20 @@ def contenders() -> dict[str, Callable[[str], str]]:
     return out
 
 
-def time_one(fn: Callable[[str], str], reps: int) -> float:
+def time_one(fn: Callable[[str], str], reps: int, twin: ModuleType | None = None) -> float:
+    from percent_encoding import core
+
     corpus = CORPUS
-    t = time.perf_counter()
-    for _ in range(reps):
-        for s in corpus:
-            fn(s)
-    return (time.perf_counter() - t) / (reps * len(corpus)) * 1e6
+    old = core._use_kernels(twin) if twin is not None else None
+    try:
+        t = time.perf_counter()
+        for _ in range(reps):
+            for s in corpus:
+                fn(s)
+        return (time.perf_counter() - t) / (reps * len(corpus)) * 1e6
+    finally:
+        if old is not None:
+            core._use_kernels(old)
 
 
 def main() -> None:
@@ -92,16 +119,19 @@ def main() -> None:
     ap.add_argument("--reps", type=int, default=200)
     args = ap.parse_args()
     cs = contenders()
+    twins = kernels()
     times: dict[str, list[float]] = {k: [] for k in cs}
+    slow = ("whatwg-url", PURE_NAME)
     for _ in range(args.rounds):
         for name, fn in cs.items():
-            reps = max(1, args.reps // 10) if name == "whatwg-url" else args.reps
-            times[name].append(time_one(fn, reps))
-    ours = statistics.median(times["percent_encoding"])
-    print(f"{'contender':<18} {'µs/URL':>8} {'vs ours':>8}")
+            reps = max(1, args.reps // 10) if name in slow else args.reps
+            times[name].append(time_one(fn, reps, twins.get(name)))
+    ref = C_NAME if C_NAME in times else PURE_NAME
+    ours = statistics.median(times[ref])
+    print(f"{'contender':<18} {'µs/URL':>8} {'vs ' + ref:>12}")
     for name, ts in times.items():
         med = statistics.median(ts)
-        print(f"{name:<18} {med:8.2f} {med / ours:8.2f}x")
+        print(f"{name:<18} {med:8.2f} {med / ours:11.2f}x")
 
 
 if __name__ == "__main__":

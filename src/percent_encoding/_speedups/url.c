@@ -39,6 +39,12 @@ enum { HOST_NONE = 0, HOST_DOMAIN = 1, HOST_IPV4 = 2, HOST_IPV6 = 3, HOST_EMPTY 
 
 #define URL_STACK 512
 #define URL_HOOK_MAX 1024 /* longer hosts are left to the state machine (bounded cache) */
+#define URL_ERRS 16
+
+typedef struct {
+    Py_ssize_t pos;
+    int credentials; /* invalid-credentials, else invalid-URL-unit */
+} UrlErr;
 
 typedef struct {
     int kind;
@@ -48,7 +54,9 @@ typedef struct {
     Py_ssize_t len, cap;
     int heap;
     char stack[URL_STACK];
-    PyObject *errs; /* list of (name, position), made at the first error */
+    UrlErr *errs; /* the validation errors so far */
+    Py_ssize_t nerr, errcap;
+    UrlErr errbuf[URL_ERRS];
 } UrlP;
 
 #define CH(P, i) PyUnicode_READ((P)->kind, (P)->data, (i))
@@ -93,20 +101,34 @@ url_grow(UrlP *P, Py_ssize_t need)
     } while (0)
 
 static int
-url_err(UrlP *P, PyObject *name, Py_ssize_t pos)
+url_err(UrlP *P, int credentials, Py_ssize_t pos)
 {
-    PyObject *e;
-    int rc;
-    if (P->errs == NULL && (P->errs = PyList_New(0)) == NULL) {
-        return -1;
+    if (P->nerr == P->errcap) {
+        UrlErr *e;
+        if (P->errcap > PY_SSIZE_T_MAX / 2 / (Py_ssize_t)sizeof(UrlErr)) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        if (P->errs == P->errbuf) {
+            e = PyMem_Malloc(2 * (size_t)P->errcap * sizeof(UrlErr));
+            if (e != NULL) {
+                memcpy(e, P->errbuf, sizeof(P->errbuf));
+            }
+        }
+        else {
+            e = PyMem_Realloc(P->errs, 2 * (size_t)P->errcap * sizeof(UrlErr));
+        }
+        if (e == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        P->errs = e;
+        P->errcap *= 2;
     }
-    e = Py_BuildValue("(On)", name, pos);
-    if (e == NULL) {
-        return -1;
-    }
-    rc = PyList_Append(P->errs, e);
-    Py_DECREF(e);
-    return rc;
+    P->errs[P->nerr].pos = pos;
+    P->errs[P->nerr].credentials = credentials;
+    P->nerr++;
+    return 0;
 }
 
 static inline int
@@ -132,7 +154,7 @@ url_encode_run(UrlP *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check, int
             }
             if (check && !(t & PE_URL_UNIT)) {
                 if (c != '%' || !(j + 2 < b && is_hex(CH(P, j + 1)) && is_hex(CH(P, j + 2)))) {
-                    if (url_err(P, s_unit, j) < 0) {
+                    if (url_err(P, 0, j) < 0) {
                         return -1;
                     }
                 }
@@ -155,7 +177,7 @@ url_encode_run(UrlP *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check, int
             }
             /* URL code points from U+00A0, less noncharacters (§4.3) */
             if (check && (c < 0xA0 || (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE)) {
-                if (url_err(P, s_unit, j) < 0) {
+                if (url_err(P, 0, j) < 0) {
                     return -1;
                 }
             }
@@ -515,7 +537,7 @@ url_run(UrlP *P, PyObject *input, UrlParts *o)
         Py_ssize_t colon = -1;
         for (j = i; j <= at; j++) {
             c = CH(P, j);
-            if (c == '@' && url_err(P, s_credentials, j) < 0) {
+            if (c == '@' && url_err(P, 1, j) < 0) {
                 return -1;
             }
             if (c == ':' && colon < 0) {
@@ -660,22 +682,29 @@ url_host_from_hook(UrlP *P, PyObject *input, Py_ssize_t a, Py_ssize_t b, int *ki
     return 1;
 }
 
-/* A ValidationError(name, position) for each recorded error, as a tuple. */
+/* A ValidationError(name, position) for each recorded error, as a tuple.
+ * ValidationError is a NamedTuple: a tuple subclass without a __dict__, made
+ * here as tuple.__new__ makes one (tp_alloc, then the two items). */
 static PyObject *
-url_errors_tuple(PyObject *errs)
+url_errors_tuple(const UrlP *P)
 {
-    Py_ssize_t i, m = PyList_GET_SIZE(errs);
-    PyObject *t = PyTuple_New(m);
+    Py_ssize_t i;
+    PyTypeObject *vt = (PyTypeObject *)verr_type;
+    PyObject *t = PyTuple_New(P->nerr);
     if (t == NULL) {
         return NULL;
     }
-    for (i = 0; i < m; i++) {
-        PyObject *e = PyList_GET_ITEM(errs, i);
-        PyObject *v = PyObject_Call(verr_type, e, NULL);
-        if (v == NULL) {
+    for (i = 0; i < P->nerr; i++) {
+        PyObject *name = P->errs[i].credentials ? s_credentials : s_unit;
+        PyObject *pos = PyLong_FromSsize_t(P->errs[i].pos), *v;
+        if (pos == NULL || (v = vt->tp_alloc(vt, 2)) == NULL) {
+            Py_XDECREF(pos);
             Py_DECREF(t);
             return NULL;
         }
+        Py_INCREF(name);
+        PyTuple_SET_ITEM(v, 0, name);
+        PyTuple_SET_ITEM(v, 1, pos);
         PyTuple_SET_ITEM(t, i, v);
     }
     return t;
@@ -709,7 +738,9 @@ url_fast_new(PyObject *input)
     P.len = 0;
     P.cap = URL_STACK;
     P.heap = 0;
-    P.errs = NULL;
+    P.errs = P.errbuf;
+    P.nerr = 0;
+    P.errcap = URL_ERRS;
     rc = url_run(&P, input, &o);
     if (rc <= 0) {
         goto done;
@@ -726,8 +757,8 @@ url_fast_new(PyObject *input)
         rc = -1;
         goto done;
     }
-    if (P.errs != NULL) {
-        errs = url_errors_tuple(P.errs);
+    if (P.nerr) {
+        errs = url_errors_tuple(&P);
     }
     else {
         errs = PyTuple_New(0);
@@ -746,7 +777,9 @@ done:
     Py_XDECREF(href);
     Py_XDECREF(parts);
     Py_XDECREF(errs);
-    Py_XDECREF(P.errs);
+    if (P.errs != P.errbuf) {
+        PyMem_Free(P.errs);
+    }
     if (P.heap) {
         PyMem_Free(P.out);
     }
@@ -781,8 +814,11 @@ pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     if (parse_args("url_setup", args, nargs, kwnames, names, 3, a) < 0) {
         return NULL;
     }
-    if (!PyType_Check(a[0]) || !PyType_Check(a[1]) || !PyCallable_Check(a[2])) {
-        PyErr_SetString(PyExc_TypeError, "url_setup(type, type, callable) expected");
+    if (!PyType_Check(a[0]) || !PyType_Check(a[1]) ||
+        !PyType_IsSubtype((PyTypeObject *)a[1], &PyTuple_Type) ||
+        ((PyTypeObject *)a[1])->tp_dictoffset != 0 || !PyCallable_Check(a[2])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "url_setup(type, tuple subclass without __dict__, callable) expected");
         return NULL;
     }
     dh = PyObject_GetAttrString(a[0], "_href");
