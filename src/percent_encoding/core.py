@@ -340,7 +340,9 @@ def _decode_text_checked(
     return enc.decode(raw, errors="fatal" if errors == "strict" else "replace")
 
 
-def _make_entry(kind: str, checked: Callable[..., _T], name: str | None = None) -> Callable[..., _T]:
+def _make_entry(
+    kind: str, checked: Callable[..., _T], name: str | None = None
+) -> Callable[..., _T]:
     # The C twin's entry takes the common call straight to its kernel (while
     # ``_k`` is the C twin) and hands every other call, with its arguments as
     # given, to the checked Python function.  Both carry the public name (so a
