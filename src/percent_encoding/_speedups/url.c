@@ -751,8 +751,20 @@ url_fast_new(PyObject *input)
         goto done;
     }
     memcpy(PyUnicode_DATA(href), P.out, (size_t)P.len);
-    parts = Py_BuildValue("(nnnnnnnni)", o.s_end, o.u_end, o.h_start, o.h_end, o.port,
-                          o.p_start, o.q_start, o.f_start, o.host_kind);
+    {
+        Py_ssize_t vals[9] = {o.s_end, o.u_end,   o.h_start, o.h_end,    o.port,
+                              o.p_start, o.q_start, o.f_start, o.host_kind};
+        int k;
+        parts = PyTuple_New(9);
+        for (k = 0; parts != NULL && k < 9; k++) {
+            PyObject *v = PyLong_FromSsize_t(vals[k]);
+            if (v == NULL) {
+                Py_CLEAR(parts);
+                break;
+            }
+            PyTuple_SET_ITEM(parts, k, v);
+        }
+    }
     if (parts == NULL) {
         rc = -1;
         goto done;
