@@ -174,7 +174,7 @@ def test_c_url_is_a_full_url() -> None:
 
 def test_parse_takes_the_c_path_only_on_the_c_twin(impl: str) -> None:
     u = U.parse("https://a.example/x?y#z")
-    assert hasattr(u, "_parts") == (impl == "c" and HAVE_C)
+    assert (u._parts is not None) == (impl == "c" and HAVE_C)
     assert u.href == "https://a.example/x?y#z"
     # arguments the C path does not take still work, on both twins
     assert U.parse("x", "https://a.example/").href == "https://a.example/x"
@@ -224,10 +224,10 @@ def test_c_huge_inputs(s: str) -> None:
 def test_c_linear_time(piece: str) -> None:
     def best(s: str) -> float:
         out = 1e9
-        for _ in range(3):
-            t = time.perf_counter()
+        for _ in range(5):
+            t = time.thread_time()  # CPU time: the machine may be shared
             C.url_parse(s)
-            out = min(out, time.perf_counter() - t)
+            out = min(out, time.thread_time() - t)
         return out
 
     n = 20000

@@ -91,14 +91,20 @@ class URL:
         'http://user:pa%20ss@h.example/p?q'
     """
 
-    # A URL holds its href and either its record (``_r``) or, when the C
-    # parser built it, the component offsets into the href (``_parts``, see
-    # _speedups/url.c), from which the record is made on first use.
-    __slots__ = ("_href", "_parts", "_r", "validation_errors")
+    # A URL holds its href and either its record (``_r``, with ``_parts``
+    # None) or, when the C parser built it, the component offsets into the
+    # href (``_parts``, see _speedups/url.c and _record_of): the getters then
+    # slice the href, and the record is made on first use (replace, origin).
+    __slots__ = {
+        "_parts": None,
+        "_r": None,
+        "href": "The serialized URL.",
+        "validation_errors": "The validation errors the parser recorded (name, position).",
+    }
 
     _r: URLRecord
-    _parts: tuple[int, ...]
-    _href: str
+    _parts: tuple[int, ...] | None
+    href: str
     validation_errors: tuple[ValidationError, ...]
 
     def __init__(self, input: str, base: str | URL | None = None) -> None:
@@ -107,7 +113,7 @@ class URL:
             u = fast(input)
             if u is not None:
                 _set = object.__setattr__
-                _set(self, "_href", u._href)
+                _set(self, "href", u.href)
                 _set(self, "_parts", u._parts)
                 _set(self, "validation_errors", u.validation_errors)
                 return
@@ -117,7 +123,8 @@ class URL:
     def _init(self, rec: URLRecord, errs: tuple[ValidationError, ...], href: str | None) -> None:
         _set = object.__setattr__
         _set(self, "_r", rec)
-        _set(self, "_href", serialize(rec) if href is None else href)
+        _set(self, "_parts", None)
+        _set(self, "href", serialize(rec) if href is None else href)
         _set(self, "validation_errors", errs)
 
     @property
@@ -125,7 +132,8 @@ class URL:
         try:
             return self._r
         except AttributeError:
-            rec = _record_of(self._href, self._parts)
+            assert self._parts is not None
+            rec = _record_of(self.href, self._parts)
             object.__setattr__(self, "_r", rec)
             return rec
 
@@ -144,40 +152,57 @@ class URL:
         raise AttributeError("URL is immutable")
 
     # -- getters (URL Standard §6.1) ----------------------------------------
-    @property
-    def href(self) -> str:
-        """The serialized URL."""
-        return self._href
-
+    # With _parts: (scheme end, username end, host start, host end, port or
+    # -1, path start, '?' or -1, '#' or -1, host kind), offsets into href.
     @property
     def origin(self) -> str:
         """The serialized origin (``"null"`` for an opaque origin)."""
+        p = self._parts
+        if p is not None and p[8] != 0:
+            if self.href.startswith("file:"):
+                return "null"
+            return self.href[: p[0] + 3] + self.href[p[2] : p[5]]
         return _origin(self._rec)
 
     @property
     def protocol(self) -> str:
         """The scheme followed by ``:``."""
-        return self._rec.scheme + ":"
+        p = self._parts
+        if p is not None:
+            return self.href[: p[0] + 1]
+        return self._r.scheme + ":"
 
     @property
     def scheme(self) -> str:
         """The scheme, without ``:``."""
-        return self._rec.scheme
+        p = self._parts
+        if p is not None:
+            return self.href[: p[0]]
+        return self._r.scheme
 
     @property
     def username(self) -> str:
         """The percent-encoded username."""
-        return self._rec.username
+        p = self._parts
+        if p is not None:
+            return self.href[p[0] + 3 : p[1]] if p[2] > p[0] + 3 else ""
+        return self._r.username
 
     @property
     def password(self) -> str:
         """The percent-encoded password."""
-        return self._rec.password
+        p = self._parts
+        if p is not None:
+            return self.href[p[1] + 1 : p[2] - 1] if p[2] > p[0] + 3 else ""
+        return self._r.password
 
     @property
     def host(self) -> str:
         """Host and port (``host:port``), or ``""`` when there is no host."""
-        rec = self._rec
+        p = self._parts
+        if p is not None:
+            return self.href[p[2] : p[5]]
+        rec = self._r
         if rec.host is None:
             return ""
         if rec.port is None:
@@ -187,40 +212,60 @@ class URL:
     @property
     def hostname(self) -> str:
         """The serialized host, without the port."""
-        rec = self._rec
+        p = self._parts
+        if p is not None:
+            return self.href[p[2] : p[3]]
+        rec = self._r
         return "" if rec.host is None else serialize_host(rec.host)
 
     @property
     def port(self) -> str:
         """The port as a string, ``""`` when absent or the scheme's default."""
-        return "" if self._rec.port is None else str(self._rec.port)
+        p = self._parts
+        if p is not None:
+            return self.href[p[3] + 1 : p[5]]
+        return "" if self._r.port is None else str(self._r.port)
 
     @property
     def pathname(self) -> str:
         """The serialized path."""
-        return serialize_path(self._rec)
+        p = self._parts
+        if p is not None:
+            end = p[6] if p[6] >= 0 else p[7] if p[7] >= 0 else len(self.href)
+            return self.href[p[5] : end]
+        return serialize_path(self._r)
 
     @property
     def search(self) -> str:
         """``"?"`` and the query, or ``""`` when the query is null or empty."""
-        q = self._rec.query
+        p = self._parts
+        if p is not None:
+            end = p[7] if p[7] >= 0 else len(self.href)
+            return self.href[p[6] : end] if p[6] >= 0 and end - p[6] > 1 else ""
+        q = self._r.query
         return "" if not q else "?" + q
 
     @property
     def search_params(self) -> URLSearchParams:
         """A new :class:`URLSearchParams` over the query (changing it leaves the URL)."""
-        return URLSearchParams(self._rec.query or "")
+        return URLSearchParams(self.search[1:])
 
     @property
     def hash(self) -> str:
         """``"#"`` and the fragment, or ``""`` when it is null or empty."""
-        f = self._rec.fragment
+        p = self._parts
+        if p is not None:
+            return self.href[p[7] :] if 0 <= p[7] < len(self.href) - 1 else ""
+        f = self._r.fragment
         return "" if not f else "#" + f
 
     @property
     def has_opaque_path(self) -> bool:
         """Whether the path is opaque (``mailto:``, ``data:``, …; §4.1)."""
-        return self._rec.opaque_path
+        p = self._parts
+        if p is not None:
+            return p[8] == 0
+        return self._r.opaque_path
 
     # -- setters (URL Standard §6.1), as a copy ------------------------------
     def replace(self, **changes: str) -> URL:
@@ -247,21 +292,21 @@ class URL:
 
     # -- Python protocol ----------------------------------------------------
     def __str__(self) -> str:
-        return self._href
+        return self.href
 
     def __repr__(self) -> str:
-        return f"URL({self._href!r})"
+        return f"URL({self.href!r})"
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, URL):
-            return self._href == other._href
+            return self.href == other.href
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(("URL", self._href))
+        return hash(("URL", self.href))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (URL, (self._href,))
+        return (URL, (self.href,))
 
 
 def _ignore(name: str, pos: int) -> None:

@@ -705,8 +705,13 @@ url_errors_tuple(const UrlP *P)
         Py_INCREF(name);
         PyTuple_SET_ITEM(v, 0, name);
         PyTuple_SET_ITEM(v, 1, pos);
+        /* a str and an int cannot be in a cycle: untracked, as the GC itself
+         * untracks such tuples (one error per code point must not make the
+         * collector's passes the cost) */
+        PyObject_GC_UnTrack(v);
         PyTuple_SET_ITEM(t, i, v);
     }
+    PyObject_GC_UnTrack(t);
     return t;
 }
 
@@ -763,6 +768,9 @@ url_fast_new(PyObject *input)
                 break;
             }
             PyTuple_SET_ITEM(parts, k, v);
+        }
+        if (parts != NULL) {
+            PyObject_GC_UnTrack(parts); /* ints only */
         }
     }
     if (parts == NULL) {
@@ -833,7 +841,7 @@ pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
                         "url_setup(type, tuple subclass without __dict__, callable) expected");
         return NULL;
     }
-    dh = PyObject_GetAttrString(a[0], "_href");
+    dh = PyObject_GetAttrString(a[0], "href");
     dp = PyObject_GetAttrString(a[0], "_parts");
     de = PyObject_GetAttrString(a[0], "validation_errors");
     if (dh == NULL || dp == NULL || de == NULL || Py_TYPE(dh)->tp_descr_set == NULL ||
@@ -842,7 +850,7 @@ pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
         Py_XDECREF(dp);
         Py_XDECREF(de);
         if (!PyErr_Occurred()) {
-            PyErr_SetString(PyExc_TypeError, "url_setup: URL needs slots _href, _parts, "
+            PyErr_SetString(PyExc_TypeError, "url_setup: URL needs slots href, _parts, "
                                              "validation_errors");
         }
         return NULL;
