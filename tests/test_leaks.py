@@ -53,6 +53,15 @@ URL_WIDE = "https://example.com/ü/ß?q=日本語#\U0001f600"
 URL_IDN = "http://Bücher.example/a"
 URL_BIG = "http://h/" + "é/" * 3000 + "?" + "x" * 3000
 
+URL_C = C.url_parse(URL_ERRS)
+URL_PY = url.parse("x", URL_ERRS)
+
+
+def _getters(u: url.URL) -> tuple[object, ...]:
+    return (u.protocol, u.scheme, u.username, u.password, u.host, u.hostname, u.port,
+            u.pathname, u.search, u.hash, u.has_opaque_path, u.origin)
+
+
 Case = tuple[str, Callable[[], Any], tuple[Any, ...]]
 CASES: list[Case] = [
     ("encode-noop", lambda: C.encode(ASCII, COMP, False), (ASCII, COMP)),
@@ -155,6 +164,8 @@ CASES: list[Case] = [
     ("entry-url-parse-error", lambda: url.parse("nope"), ()),
     ("entry-url-parse-bad-kw", lambda: url.parse(URL_PLAIN, bogus=1), (URL_PLAIN,)),
     ("url-constructor", lambda: url.URL(URL_ERRS), (URL_ERRS,)),
+    ("url-getters-c", lambda: _getters(URL_C), (URL_C,)),
+    ("url-getters-python", lambda: _getters(URL_PY), (URL_PY,)),
 ]
 
 

@@ -58,6 +58,8 @@ def _check(s: str) -> bool:
     for name in ("href", "origin", "protocol", "username", "password", "host", "hostname",
                  "port", "pathname", "search", "hash", "has_opaque_path"):
         assert getattr(u, name) == getattr(v, name), (s, name)
+        if name in U._PY_GETTERS:  # the Python property's slicing branch too
+            assert U._PY_GETTERS[name].fget(u) == getattr(v, name), (s, name)
     assert u == v and hash(u) == hash(v)
     return True
 

@@ -349,6 +349,18 @@ def _record_of(href: str, parts: tuple[int, ...]) -> URLRecord:
 _url_setup = getattr(_impl.kernels, "url_setup", None)
 if _url_setup is not None:
     _url_setup(URL, ValidationError, fast_host)
+# The getters as Python properties (tests read both these and the C ones).
+_PY_GETTERS: dict[str, property] = {
+    name: URL.__dict__[name]
+    for name in ("protocol", "scheme", "username", "password", "host", "hostname", "port",
+                 "pathname", "search", "hash", "has_opaque_path")
+}
+_url_getter = getattr(_impl.kernels, "url_getter", None)
+if _url_getter is not None:
+    # The same getters in C: they slice the href when _parts is set and call
+    # the property otherwise (a C call instead of a Python frame).
+    for _name, _prop in _PY_GETTERS.items():
+        setattr(URL, _name, _url_getter(_name, _prop))
 
 
 # --- setters ---------------------------------------------------------------
