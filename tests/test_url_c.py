@@ -195,7 +195,9 @@ def test_parse_equals_state_machine_on_both_twins(s: str) -> None:
     if ref is None:
         with pytest.raises(URLParseError):
             U.parse(s)
+        assert not U.can_parse(s)
         return
+    assert U.can_parse(s)
     u = U.parse(s)
     assert u.href == ref[0]
     assert u._rec == ref[1]

@@ -543,6 +543,9 @@ def can_parse(input: str, base: str | URL | None = None) -> bool:
         >>> can_parse("/x"), can_parse("/x", "https://a.example")
         (False, True)
     """
+    fast = getattr(core._k, "url_parse", None) if base is None else None
+    if fast is not None and type(input) is str and fast(input) is not None:
+        return True
     try:
         _api_parse(input, base)
     except URLParseError:
