@@ -194,7 +194,9 @@ def test_no_leak(name: str, f: Callable[[], Any], watched: tuple[Any, ...]) -> N
     if tracing:
         tracemalloc.start()
     try:
-        _run(f, 300)  # warm caches: the table cache, codec lookups, interned strings
+        # warm caches (the table cache, codec lookups, interned strings, the lru
+        # caches and specialized bytecode of the Python fallbacks) before counting
+        _run(f, 1000)
         refs = [sys.getrefcount(o) for o in watched]
         before = _usage()
         _run(f, 3000)
