@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from percent_encoding import core, form, sets
+from percent_encoding import core, form, sets, url
 
 pytestmark = pytest.mark.one_impl
 
@@ -47,6 +47,20 @@ ESC_WIDE = "a%C3%A9+%E6%97%A5%F0%9F%98%80b"  # ... widened to UCS-2, then UCS-4
 SAME = "50%"  # decodes to itself: the input object comes back
 QUERY_NAME, COMPONENT_NAME = "query", "component"  # the encode entry caches the last name
 PAIRS = [("a", "b c"), ("日本", "é"), (b"raw", b"\xff"), ("x", "\U0001f600")]
+URL_PLAIN = "https://www.example.com/a/b?c=d#e"
+URL_ERRS = "http://u:p@h.example:8080/a b/../c?d e#f g"
+URL_WIDE = "https://example.com/ü/ß?q=日本語#\U0001f600"
+URL_IDN = "http://Bücher.example/a"
+URL_BIG = "http://h/" + "é/" * 3000 + "?" + "x" * 3000
+
+URL_C = C.url_parse(URL_ERRS)
+URL_PY = url.parse("x", URL_ERRS)
+
+
+def _getters(u: url.URL) -> tuple[object, ...]:
+    return (u.protocol, u.scheme, u.username, u.password, u.host, u.hostname, u.port,
+            u.pathname, u.search, u.hash, u.has_opaque_path, u.origin)
+
 
 Case = tuple[str, Callable[[], Any], tuple[Any, ...]]
 CASES: list[Case] = [
@@ -128,6 +142,30 @@ CASES: list[Case] = [
     ("form_serialize-type-error", lambda: C.form_serialize([("a", 1)]), ()),
     ("form_serialize-surrogate", lambda: C.form_serialize([("a", "b"), ("\ud800", "")]), ()),
     ("form_serialize-not-iterable", lambda: C.form_serialize(5), ()),
+    ("url_parse-plain", lambda: C.url_parse(URL_PLAIN), (URL_PLAIN,)),
+    ("url_parse-errors", lambda: C.url_parse(URL_ERRS).validation_errors, (URL_ERRS,)),
+    ("url_parse-wide", lambda: C.url_parse(URL_WIDE), (URL_WIDE,)),
+    ("url_parse-hook", lambda: C.url_parse(URL_IDN), (URL_IDN,)),
+    ("url_parse-hook-ipv6", lambda: C.url_parse("http://[2001:db8::1]:81/"), ()),
+    ("url_parse-hook-none", lambda: C.url_parse("http://a_b.example/"), ()),
+    ("url_parse-ipv4-opaque-file", lambda: (C.url_parse("http://10.0.0.1/"),
+                                            C.url_parse("mailto:x?y"),
+                                            C.url_parse("file:///C:/x")), ()),
+    ("url_parse-big", lambda: C.url_parse(URL_BIG), (URL_BIG,)),
+    ("url_parse-bail", lambda: (C.url_parse(" http://h/"), C.url_parse("http://h/\ud800"),
+                                C.url_parse("http://h:99999/"), C.url_parse("http://é\ud800/")),
+     ()),
+    ("url_parse-bad-type", lambda: C.url_parse(b"http://h/"), ()),
+    ("url_parse-record", lambda: C.url_parse(URL_ERRS)._rec, (URL_ERRS,)),
+    ("entry-url-parse", lambda: url.parse(URL_PLAIN).href, (URL_PLAIN,)),
+    ("entry-url-parse-kw", lambda: url.parse(URL_WIDE, encoding="utf-8"), (URL_WIDE,)),
+    ("entry-url-parse-base", lambda: url.parse("x", URL_PLAIN), (URL_PLAIN,)),
+    ("entry-url-parse-fallback", lambda: url.parse("file://h/x"), ()),
+    ("entry-url-parse-error", lambda: url.parse("nope"), ()),
+    ("entry-url-parse-bad-kw", lambda: url.parse(URL_PLAIN, bogus=1), (URL_PLAIN,)),
+    ("url-constructor", lambda: url.URL(URL_ERRS), (URL_ERRS,)),
+    ("url-getters-c", lambda: _getters(URL_C), (URL_C,)),
+    ("url-getters-python", lambda: _getters(URL_PY), (URL_PY,)),
 ]
 
 
@@ -156,7 +194,9 @@ def test_no_leak(name: str, f: Callable[[], Any], watched: tuple[Any, ...]) -> N
     if tracing:
         tracemalloc.start()
     try:
-        _run(f, 300)  # warm caches: the table cache, codec lookups, interned strings
+        # warm caches (the table cache, codec lookups, interned strings, the lru
+        # caches and specialized bytecode of the Python fallbacks) before counting
+        _run(f, 1000)
         refs = [sys.getrefcount(o) for o in watched]
         before = _usage()
         _run(f, 3000)

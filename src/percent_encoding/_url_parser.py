@@ -90,7 +90,7 @@ class _Parser:
         self.encoding = encoding
         self.raw_start = 0
         # The raw text of each component, for explain().
-        self.raw: dict[str, str] = {}
+        self.raw: dict[str, list[str]] = {}
 
     # -- helpers -----------------------------------------------------------
     def err(self, name: str, p: int | None = None) -> None:
@@ -301,7 +301,7 @@ class _Parser:
                 self.buf = "%40" + self.buf
             self.at_seen = True
             buf = self.buf
-            self.raw["userinfo"] = self.raw.get("userinfo", "") + buf + "@"
+            self.raw.setdefault("userinfo", []).append(buf + "@")
             if not self.pw_seen and ":" in buf:
                 i = buf.index(":")
                 self.pw_seen = True
@@ -331,7 +331,7 @@ class _Parser:
                 raise self.fail("host-missing")
             if self.override == "hostname":
                 raise Failure("host-missing", self.p)
-            self.raw["host"] = self.buf
+            self.raw["host"] = [self.buf]
             url.host = self.host_parse(self.buf, self.p - len(self.buf))
             self.buf = ""
             self.state = "port"
@@ -342,7 +342,7 @@ class _Parser:
             if (self.override is not None and self.buf == ""
                     and (url.includes_credentials() or url.port is not None)):
                 raise Failure("host-missing", self.p)
-            self.raw["host"] = self.buf
+            self.raw["host"] = [self.buf]
             url.host = self.host_parse(self.buf, self.p + 1 - len(self.buf))
             self.buf = ""
             self.state = "path_start"
@@ -366,7 +366,7 @@ class _Parser:
         elif (c in ("", "/", "?", "#") or (url.special and c == "\\")
               or self.override is not None):
             if self.buf != "":
-                self.raw["port"] = self.buf
+                self.raw["port"] = [self.buf]
                 port = int(self.buf)
                 if port > 65535:
                     raise self.fail("port-out-of-range", self.p - len(self.buf))
@@ -487,7 +487,7 @@ class _Parser:
             if special and c == "\\":
                 self.err("invalid-reverse-solidus")
             buf = self.buf
-            self.raw["path"] = self.raw.get("path", "") + "/" + buf
+            self.raw.setdefault("path", []).append("/" + buf)
             path = url.path
             assert isinstance(path, list)
             slash = c == "/" or (special and c == "\\")
@@ -537,7 +537,7 @@ class _Parser:
         elif c:
             chunk = self.take_run(_RUN_OPAQUE, True)
             assert isinstance(url.path, str)
-            self.raw["path"] = self.raw.get("path", "") + chunk
+            self.raw.setdefault("path", []).append(chunk)
             url.path += encode(chunk, "c0-control")
 
     def s_query(self, c: str) -> None:
@@ -551,7 +551,7 @@ class _Parser:
             else:
                 enc = encode(self.buf, qset, encoding=self.encoding)
             url.query = (url.query or "") + enc
-            self.raw["query"] = self.buf
+            self.raw["query"] = [self.buf]
             self.buf = ""
             if c == "#":
                 url.fragment = ""
@@ -564,7 +564,7 @@ class _Parser:
         # The fragment runs to the end: take the rest at once.
         if c:
             rest = self.inp[self.p:]
-            self.raw["fragment"] = rest
+            self.raw["fragment"] = [rest]
             url_unit_errors(rest, self.p, lambda name, p: self.err(name, p))
             self.url.fragment = (self.url.fragment or "") + encode(rest, "fragment")
             self.p = self.n
@@ -643,5 +643,6 @@ def basic_parse(
     parser = _Parser(inp, url, base, state_override, sink, pos_map, encoding)
     parser.run()
     if raw is not None:
-        raw.update(parser.raw)
+        # (pieces joined once: appending to a str per segment was quadratic)
+        raw.update((k, "".join(v)) for k, v in parser.raw.items())
     return url

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import lru_cache, update_wrapper
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from . import _impl
 from ._abnf import LONE_SURROGATE as _LONE_SURROGATE
@@ -42,6 +42,7 @@ __all__ = [
 ]
 
 _k: ModuleType = _impl.kernels
+_T = TypeVar("_T")
 
 # --------------------------------------------------------------------------------------------
 # The kernel seam
@@ -351,17 +352,19 @@ def _decode_text_checked(
     return enc.decode(raw, errors="fatal" if errors == "strict" else "replace")
 
 
-def _make_entry(kind: str, checked: Callable[..., str]) -> Callable[..., str]:
+def _make_entry(
+    kind: str, checked: Callable[..., _T], name: str | None = None
+) -> Callable[..., _T]:
     # The C twin's entry takes the common call straight to its kernel (while
     # ``_k`` is the C twin) and hands every other call, with its arguments as
     # given, to the checked Python function.  Both carry the public name (so a
     # bad call's TypeError reads "encode() got ...", as it always has).  Used
-    # for encode and decode_text here and for form.serialize.
-    checked.__name__ = checked.__qualname__ = kind
+    # for encode and decode_text here, for form.serialize and url.parse.
+    checked.__name__ = checked.__qualname__ = name or kind
     make = getattr(_impl.kernels, "make_entry", None)
     if make is None:
         return checked
-    entry: Callable[..., str] = update_wrapper(
+    entry: Callable[..., _T] = update_wrapper(
         make(kind, checked, _REGISTRY, EncodeSet), checked
     )
     return entry

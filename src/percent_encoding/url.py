@@ -24,9 +24,10 @@ changed.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ._host import serialize_host
+from . import _impl, core
+from ._host import fast_host, parse_ipv4, parse_ipv6, serialize_host
 from ._url_parser import Failure, URLRecord, basic_parse, fast_parse, serialize, serialize_path
 from .core import encode, to_usv_string
 from .errors import PercentEncodingTypeError, URLParseError
@@ -90,21 +91,51 @@ class URL:
         'http://user:pa%20ss@h.example/p?q'
     """
 
-    __slots__ = ("_href", "_rec", "validation_errors")
+    # A URL holds its href and either its record (``_r``, with ``_parts``
+    # None) or, when the C parser built it, the component offsets into the
+    # href (``_parts``, see _speedups/url.c and _record_of): the getters then
+    # slice the href, and the record is made on first use (replace, origin).
+    __slots__ = {
+        "_parts": None,
+        "_r": None,
+        "href": "The serialized URL.",
+        "validation_errors": "The validation errors the parser recorded (name, position).",
+    }
 
-    _rec: URLRecord
-    _href: str
+    _r: URLRecord
+    _parts: tuple[int, ...] | None
+    href: str
     validation_errors: tuple[ValidationError, ...]
 
     def __init__(self, input: str, base: str | URL | None = None) -> None:
+        fast = getattr(core._k, "url_parse", None) if base is None else None
+        if fast is not None and type(input) is str:
+            u = fast(input)
+            if u is not None:
+                _set = object.__setattr__
+                _set(self, "href", u.href)
+                _set(self, "_parts", u._parts)
+                _set(self, "validation_errors", u.validation_errors)
+                return
         rec, errs, href = _api_parse(input, base)
         self._init(rec, errs, href)
 
     def _init(self, rec: URLRecord, errs: tuple[ValidationError, ...], href: str | None) -> None:
         _set = object.__setattr__
-        _set(self, "_rec", rec)
-        _set(self, "_href", serialize(rec) if href is None else href)
+        _set(self, "_r", rec)
+        _set(self, "_parts", None)
+        _set(self, "href", serialize(rec) if href is None else href)
         _set(self, "validation_errors", errs)
+
+    @property
+    def _rec(self) -> URLRecord:
+        try:
+            return self._r
+        except AttributeError:
+            assert self._parts is not None
+            rec = _record_of(self.href, self._parts)
+            object.__setattr__(self, "_r", rec)
+            return rec
 
     @classmethod
     def _from_record(
@@ -121,40 +152,57 @@ class URL:
         raise AttributeError("URL is immutable")
 
     # -- getters (URL Standard §6.1) ----------------------------------------
-    @property
-    def href(self) -> str:
-        """The serialized URL."""
-        return self._href
-
+    # With _parts: (scheme end, username end, host start, host end, port or
+    # -1, path start, '?' or -1, '#' or -1, host kind), offsets into href.
     @property
     def origin(self) -> str:
         """The serialized origin (``"null"`` for an opaque origin)."""
+        p = self._parts
+        if p is not None and p[8] != 0:
+            if self.href.startswith("file:"):
+                return "null"
+            return self.href[: p[0] + 3] + self.href[p[2] : p[5]]
         return _origin(self._rec)
 
     @property
     def protocol(self) -> str:
         """The scheme followed by ``:``."""
-        return self._rec.scheme + ":"
+        p = self._parts
+        if p is not None:
+            return self.href[: p[0] + 1]
+        return self._r.scheme + ":"
 
     @property
     def scheme(self) -> str:
         """The scheme, without ``:``."""
-        return self._rec.scheme
+        p = self._parts
+        if p is not None:
+            return self.href[: p[0]]
+        return self._r.scheme
 
     @property
     def username(self) -> str:
         """The percent-encoded username."""
-        return self._rec.username
+        p = self._parts
+        if p is not None:
+            return self.href[p[0] + 3 : p[1]] if p[2] > p[0] + 3 else ""
+        return self._r.username
 
     @property
     def password(self) -> str:
         """The percent-encoded password."""
-        return self._rec.password
+        p = self._parts
+        if p is not None:
+            return self.href[p[1] + 1 : p[2] - 1] if p[2] > p[0] + 3 else ""
+        return self._r.password
 
     @property
     def host(self) -> str:
         """Host and port (``host:port``), or ``""`` when there is no host."""
-        rec = self._rec
+        p = self._parts
+        if p is not None:
+            return self.href[p[2] : p[5]]
+        rec = self._r
         if rec.host is None:
             return ""
         if rec.port is None:
@@ -164,40 +212,60 @@ class URL:
     @property
     def hostname(self) -> str:
         """The serialized host, without the port."""
-        rec = self._rec
+        p = self._parts
+        if p is not None:
+            return self.href[p[2] : p[3]]
+        rec = self._r
         return "" if rec.host is None else serialize_host(rec.host)
 
     @property
     def port(self) -> str:
         """The port as a string, ``""`` when absent or the scheme's default."""
-        return "" if self._rec.port is None else str(self._rec.port)
+        p = self._parts
+        if p is not None:
+            return self.href[p[3] + 1 : p[5]]
+        return "" if self._r.port is None else str(self._r.port)
 
     @property
     def pathname(self) -> str:
         """The serialized path."""
-        return serialize_path(self._rec)
+        p = self._parts
+        if p is not None:
+            end = p[6] if p[6] >= 0 else p[7] if p[7] >= 0 else len(self.href)
+            return self.href[p[5] : end]
+        return serialize_path(self._r)
 
     @property
     def search(self) -> str:
         """``"?"`` and the query, or ``""`` when the query is null or empty."""
-        q = self._rec.query
+        p = self._parts
+        if p is not None:
+            end = p[7] if p[7] >= 0 else len(self.href)
+            return self.href[p[6] : end] if p[6] >= 0 and end - p[6] > 1 else ""
+        q = self._r.query
         return "" if not q else "?" + q
 
     @property
     def search_params(self) -> URLSearchParams:
         """A new :class:`URLSearchParams` over the query (changing it leaves the URL)."""
-        return URLSearchParams(self._rec.query or "")
+        return URLSearchParams(self.search[1:])
 
     @property
     def hash(self) -> str:
         """``"#"`` and the fragment, or ``""`` when it is null or empty."""
-        f = self._rec.fragment
+        p = self._parts
+        if p is not None:
+            return self.href[p[7] :] if 0 <= p[7] < len(self.href) - 1 else ""
+        f = self._r.fragment
         return "" if not f else "#" + f
 
     @property
     def has_opaque_path(self) -> bool:
         """Whether the path is opaque (``mailto:``, ``data:``, …; §4.1)."""
-        return self._rec.opaque_path
+        p = self._parts
+        if p is not None:
+            return p[8] == 0
+        return self._r.opaque_path
 
     # -- setters (URL Standard §6.1), as a copy ------------------------------
     def replace(self, **changes: str) -> URL:
@@ -224,21 +292,75 @@ class URL:
 
     # -- Python protocol ----------------------------------------------------
     def __str__(self) -> str:
-        return self._href
+        return self.href
 
     def __repr__(self) -> str:
-        return f"URL({self._href!r})"
+        return f"URL({self.href!r})"
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, URL):
-            return self._href == other._href
+            return self.href == other.href
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(("URL", self._href))
+        return hash(("URL", self.href))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (URL, (self._href,))
+        return (URL, (self.href,))
+
+
+def _ignore(name: str, pos: int) -> None:
+    pass
+
+
+def _record_of(href: str, parts: tuple[int, ...]) -> URLRecord:
+    # The record of an href the C parser wrote, from its component offsets:
+    # scheme end (the ':'), username end, host start and end, port (-1: none),
+    # path start, '?' and '#' (-1: none), host kind (0 none: opaque path,
+    # 1 domain, 2 IPv4, 3 IPv6, 4 empty).
+    s_end, u_end, h_start, h_end, port, p_start, q_start, f_start, kind = parts
+    rec = URLRecord(href[:s_end])
+    end = len(href)
+    if f_start >= 0:
+        rec.fragment = href[f_start + 1:]
+        end = f_start
+    if q_start >= 0:
+        rec.query = href[q_start + 1:end]
+        end = q_start
+    if kind == 0:
+        rec.path = href[p_start:end]
+        return rec
+    rec.path = href[p_start + 1:end].split("/")
+    if h_start > s_end + 3:
+        rec.username = href[s_end + 3:u_end]
+        if u_end < h_start - 1:
+            rec.password = href[u_end + 1:h_start - 1]
+    text = href[h_start:h_end]
+    if kind == 2:
+        rec.host = parse_ipv4(text, _ignore)
+    elif kind == 3:
+        rec.host = parse_ipv6(text[1:-1], _ignore)
+    else:
+        rec.host = text
+    rec.port = None if port < 0 else port
+    return rec
+
+
+_url_setup = getattr(_impl.kernels, "url_setup", None)
+if _url_setup is not None:
+    _url_setup(URL, ValidationError, fast_host)
+# The getters as Python properties (tests read both these and the C ones).
+_PY_GETTERS: dict[str, property] = {
+    name: URL.__dict__[name]
+    for name in ("protocol", "scheme", "username", "password", "host", "hostname", "port",
+                 "pathname", "search", "hash", "has_opaque_path")
+}
+_url_getter = getattr(_impl.kernels, "url_getter", None)
+if _url_getter is not None:
+    # The same getters in C: they slice the href when _parts is set and call
+    # the property otherwise (a C call instead of a Python frame).
+    for _name, _prop in _PY_GETTERS.items():
+        setattr(URL, _name, _url_getter(_name, _prop))
 
 
 # --- setters ---------------------------------------------------------------
@@ -383,7 +505,7 @@ def _api_parse(
     return rec, tuple(ValidationError(*e) for e in errs), None
 
 
-def parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8") -> URL:
+def _parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8") -> URL:
     """Parse ``input`` (against ``base``) as a browser does (URL Standard §4.4).
 
     ``encoding`` is the document encoding HTML passes for the query of a
@@ -406,12 +528,24 @@ def parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8")
     return URL._from_record(rec, errs, href)
 
 
+if TYPE_CHECKING:
+    parse = _parse
+else:
+    # With the C twin active, parse(s) with no base is mostly _speedups/url.c
+    # (which builds the URL itself); any input it does not take, and every
+    # other call, runs _parse.
+    parse = core._make_entry("url_parse", _parse, "parse")
+
+
 def can_parse(input: str, base: str | URL | None = None) -> bool:
     """Whether :func:`parse` would succeed (the URL API's ``canParse``).
 
         >>> can_parse("/x"), can_parse("/x", "https://a.example")
         (False, True)
     """
+    fast = getattr(core._k, "url_parse", None) if base is None else None
+    if fast is not None and type(input) is str and fast(input) is not None:
+        return True
     try:
         _api_parse(input, base)
     except URLParseError:

@@ -8,7 +8,7 @@
 /* Python function with the original arguments, so results, errors and       */
 /* messages are unchanged.                                                   */
 
-enum { ENTRY_ENCODE, ENTRY_DECODE_TEXT, ENTRY_SERIALIZE };
+enum { ENTRY_ENCODE, ENTRY_DECODE_TEXT, ENTRY_SERIALIZE, ENTRY_URL_PARSE, ENTRY_KINDS };
 
 /* The name cache must see what the checked function sees: it looks the set
  * up in the registry that core's global _REGISTRY names at call time.  A
@@ -49,7 +49,7 @@ static int entries_active = 1;
 static PyObject *s_registry_name; /* "_REGISTRY" */
 static PyObject *s_table, *s_component, *s_utf8, *s_utf8_upper, *s_strict, *s_replace;
 static PyObject *s_data, *s_encode_set, *s_encoding, *s_errors, *s_space_as_plus;
-static PyObject *s_plus_as_space, *s_strict_kw, *s_pairs;
+static PyObject *s_plus_as_space, *s_strict_kw, *s_pairs, *s_input, *s_base;
 
 static int
 kw_is(PyObject *key, PyObject *name)
@@ -86,10 +86,12 @@ static PyObject **const encode_names[] = {&s_data, &s_encode_set, &s_encoding, &
 static PyObject **const decode_text_names[] = {&s_data, &s_encoding, &s_errors,
                                                &s_plus_as_space, &s_strict_kw};
 static PyObject **const serialize_names[] = {&s_pairs, &s_encoding};
+static PyObject **const url_parse_names[] = {&s_input, &s_base, &s_encoding};
 static const EntrySig entry_sigs[] = {
     [ENTRY_ENCODE] = {encode_names, 5, 2},
     [ENTRY_DECODE_TEXT] = {decode_text_names, 5, 1},
     [ENTRY_SERIALIZE] = {serialize_names, 2, 1},
+    [ENTRY_URL_PARSE] = {url_parse_names, 3, 2},
 };
 #define ENTRY_MAX_ARGS 5
 
@@ -267,6 +269,25 @@ entry_fast_serialize(PyObject *const *a, int *fall)
     return entry_kernel_result(form_serialize_obj(pairs), fall);
 }
 
+/* url.parse(input, base=None, *, encoding="utf-8"): no base, UTF-8, an exact
+ * str; url.c builds the URL or says None (the checked function runs). */
+static PyObject *
+entry_fast_url_parse(PyObject *const *a, int *fall)
+{
+    PyObject *r;
+    if (a[0] == NULL || !PyUnicode_CheckExact(a[0]) || (a[1] != NULL && a[1] != Py_None) ||
+        (a[2] != NULL && !str_is(a[2], s_utf8))) {
+        return NULL;
+    }
+    r = url_fast_new(a[0]);
+    if (r == Py_None) {
+        Py_DECREF(r);
+        return NULL;
+    }
+    *fall = 0;
+    return r;
+}
+
 static PyObject *
 entry_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -282,6 +303,15 @@ entry_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject 
             return r;
         }
     }
+    else if (e->kind == ENTRY_URL_PARSE && kwnames == NULL && PyVectorcall_NARGS(nargsf) == 1 &&
+             entries_active) {
+        /* url.parse(s) */
+        a[0] = args[0];
+        r = entry_fast_url_parse(a, &fall);
+        if (r != NULL || !fall) {
+            return r;
+        }
+    }
     else if (entries_active && entry_bind(&entry_sigs[e->kind], args, PyVectorcall_NARGS(nargsf),
                                           kwnames, a) == 0) {
         switch (e->kind) {
@@ -290,6 +320,9 @@ entry_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject 
             break;
         case ENTRY_DECODE_TEXT:
             r = entry_fast_decode_text(a, &fall);
+            break;
+        case ENTRY_URL_PARSE:
+            r = entry_fast_url_parse(a, &fall);
             break;
         default:
             r = entry_fast_serialize(a, &fall);
@@ -341,7 +374,7 @@ entry_dealloc(Entry *e)
 static PyObject *
 entry_repr(Entry *e)
 {
-    static const char *const kinds[] = {"encode", "decode_text", "serialize"};
+    static const char *const kinds[] = {"encode", "decode_text", "serialize", "url_parse"};
     return PyUnicode_FromFormat("<percent_encoding entry %s (C fast path)>", kinds[e->kind]);
 }
 
@@ -397,7 +430,7 @@ PyObject *
 pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     static const char *const names[] = {"kind", "fallback", "registry", "set_type"};
-    static const char *const kinds[] = {"encode", "decode_text", "serialize"};
+    static const char *const kinds[] = {"encode", "decode_text", "serialize", "url_parse"};
     PyObject *a[4];
     Entry *e;
     int kind;
@@ -405,13 +438,14 @@ pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject 
     if (parse_args("make_entry", args, nargs, kwnames, names, 4, a) < 0) {
         return NULL;
     }
-    for (kind = 0; kind < 3; kind++) {
+    for (kind = 0; kind < ENTRY_KINDS; kind++) {
         if (PyUnicode_Check(a[0]) && PyUnicode_CompareWithASCIIString(a[0], kinds[kind]) == 0) {
             break;
         }
     }
-    if (kind == 3) {
-        PyErr_SetString(PyExc_ValueError, "kind must be 'encode', 'decode_text' or 'serialize'");
+    if (kind == ENTRY_KINDS) {
+        PyErr_SetString(PyExc_ValueError,
+                        "kind must be 'encode', 'decode_text', 'serialize' or 'url_parse'");
         return NULL;
     }
     if (!PyFunction_Check(a[1]) || !PyDict_Check(a[2]) || !PyType_Check(a[3])) {
@@ -467,6 +501,8 @@ entry_init(void)
     PE_INTERN(s_utf8, "utf-8")
     PE_INTERN(s_utf8_upper, "UTF-8")
     PE_INTERN(s_pairs, "pairs")
+    PE_INTERN(s_input, "input")
+    PE_INTERN(s_base, "base")
     PE_INTERN(s_strict, "strict")
     PE_INTERN(s_replace, "replace")
     PE_INTERN(s_data, "data")

@@ -85,6 +85,17 @@ static PyMethodDef methods[] = {
     {"arrow_set_threads", pe_arrow_set_threads, METH_O,
      "arrow_set_threads(n)\n--\n\n"
      "Threads for long columns in arrow_map (1-8); returns the previous value."},
+    {"url_parse", pe_url_parse, METH_O,
+     "url_parse(input)\n--\n\n"
+     "The common case of the WHATWG URL parser: a url.URL, or None when the Python parser "
+     "must run (see url.c)."},
+    {"url_getter", FASTCALL_KW(pe_url_getter), METH_FASTCALL | METH_KEYWORDS,
+     "url_getter(name, fallback)\n--\n\n"
+     "A descriptor for URL.<name>: slices the href of a URL url_parse built, else runs "
+     "fallback (the Python property)."},
+    {"url_setup", FASTCALL_KW(pe_url_setup), METH_FASTCALL | METH_KEYWORDS,
+     "url_setup(url_type, error_type, host_hook)\n--\n\n"
+     "Give url_parse the URL class, the ValidationError class and the cached host hook."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -35,7 +35,9 @@
  *   decode.c        decode kernels, UTF-8 to str (general path)
  *   decode_short.c  the one-pass decoder for short input, decode_text
  *   form.c          form parser and serializer
- *   entry.c         the vectorcall entries (core.encode, core.decode_text, form.serialize)
+ *   entry.c         the vectorcall entries (core.encode, core.decode_text, form.serialize,
+ *                   url.parse)
+ *   url.c           the common case of the WHATWG URL parser, building url.URL objects
  *   arrow.c         column kernels over the Arrow C Data Interface (percent_encoding.arrow):
  *                   reading columns, threads, the entry point; arrow_rows.c the per-row
  *                   work; arrow_column.c the result object; arrow.h what they share
@@ -309,5 +311,13 @@ PE_INTERNAL int entry_init(void);
 PE_INTERNAL PyObject *pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                     PyObject *kwnames);
 PE_INTERNAL PyObject *pe_set_entries_active(PyObject *self, PyObject *flag);
+
+/* url.c */
+PE_INTERNAL PyObject *url_fast_new(PyObject *input);
+PE_INTERNAL PyObject *pe_url_parse(PyObject *self, PyObject *arg);
+PE_INTERNAL PyObject *pe_url_getter(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                    PyObject *kwnames);
+PE_INTERNAL PyObject *pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                   PyObject *kwnames);
 
 #endif /* PE_SPEEDUPS_H */

@@ -1,0 +1,240 @@
+"""The C URL parser (``_speedups/url.c``) against the Python state machine.
+
+``_speedups.url_parse(s)`` either says None (the state machine runs) or
+returns a URL whose href, record and validation errors are exactly what
+``basic_parse`` gives.  The public ``url.parse`` takes that path only while
+the C twin is active; the tests through ``url.parse`` run on both twins.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from percent_encoding import url as U
+from percent_encoding._url_parser import Failure, URLRecord, basic_parse, serialize
+from percent_encoding.core import to_usv_string
+from percent_encoding.errors import URLParseError
+
+try:
+    if os.environ.get("PERCENT_ENCODING_NO_EXTENSIONS", "") not in ("", "0"):
+        raise ImportError
+    from percent_encoding import _speedups as C
+
+    HAVE_C = hasattr(C, "url_parse")
+except ImportError:  # pragma: no cover
+    HAVE_C = False
+
+needs_c = pytest.mark.skipif(not HAVE_C, reason="the C twin is not built")
+
+
+def _reference(s: str) -> tuple[str, URLRecord, list[tuple[str, int]]] | None:
+    errs: list[tuple[str, int]] = []
+    try:
+        rec = basic_parse(to_usv_string(s), errors=errs)
+    except Failure:
+        return None
+    return serialize(rec), rec, errs
+
+
+def _check(s: str) -> bool:
+    """Assert C agrees with the state machine on s; whether C took it."""
+    u = C.url_parse(s)
+    if u is None:
+        return False
+    ref = _reference(s)
+    assert ref is not None, f"C accepted {s!r}, the state machine fails"
+    href, rec, errs = ref
+    assert u.href == href, s
+    assert u._rec == rec, s
+    assert [tuple(e) for e in u.validation_errors] == errs, s
+    assert all(type(e) is U.ValidationError for e in u.validation_errors)
+    # every getter reads the same as on the state machine's URL
+    v = U.URL._from_record(rec)
+    for name in ("href", "origin", "protocol", "username", "password", "host", "hostname",
+                 "port", "pathname", "search", "hash", "has_opaque_path"):
+        assert getattr(u, name) == getattr(v, name), (s, name)
+        if name in U._PY_GETTERS:  # the Python property's slicing branch too
+            assert U._PY_GETTERS[name].fget(u) == getattr(v, name), (s, name)
+    assert u == v and hash(u) == hash(v)
+    return True
+
+
+_SCHEMES = ["http", "HTTP", "https", "hTTps", "ws", "wss", "ftp", "file", "FILE", "mailto",
+            "foo", "javascript", "h3+x", "", "1a"]
+_SEPS = ["://", ":", ":/", ":///", "://\\", ":\\\\", "//", ":////", "://///"]
+_USERINFO = ["", "", "", "user@", "u:p@", ":@", "@", "a@b@", "u:p:q@", "ü@", "a b@", ":pw@",
+             "u\t@", "%41@"]
+_HOSTS = ["example.com", "EXAMPLE.COM", "a.b.c", "1.2.3.4", "1.2", "255.255.255.255",
+          "0x7f.1", "01.2.3.4", "256.1.1.1", "1.2.3.4.", "1.2.3.4.5", "0", "4294967295",
+          "xn--nxasmq6b.example", "xn--a.com", "XN--NXASMQ6B.example", "Bücher.example",
+          "a_b.com", "-a.com", "a-.com", "ab--c.com", "[::1]", "[2001:db8::1]", "[1:2",
+          "[::1.2.3.4]", "ex%41mple.com", "", "a..b", "com.", "１２７.０.０.１", "a" * 64 + ".com",
+          "localhost", "faß.de", "a<b", "0x", "example.1", "\u00ad.com", "ａ.com", "a.0x1f",
+          ("a" * 60 + ".") * 5 + "com", "a b", "h\x00", "日本.jp", "x.xn--", "é"]
+_PORTS = ["", "", ":", ":80", ":443", ":21", ":8080", ":65535", ":65536", ":0080", ":x",
+          ":99999999999999999999"]
+_PATH = ["/", "/a", "/.", "/..", "/%2e", "/%2E%2e", "/.%2e", "/a b", "/ü", "\\", "/%", "/%zz",
+         "/%4", "/C:", "/C|", "/^", "/{}", "/\t", "/\x00", "/\ufdd0", "/\ud800", "/\U0001f600",
+         "/'", '/"', "/..%2f", "/...", "//", "/a.b", "/\x7f", "/\x85", "/\ufffe", "/%2e.",
+         "/|", "/`", "/ ", "x", ":"]
+_QUERY = ["", "", "?", "?a=b", "?'", "?a b", "?ü", "?%zz", "?\\", "??", "?\x01", "?`"]
+_FRAG = ["", "", "#", "#x y", "#`", "##", "#ü", "#\x7f", "#%", "#?"]
+_EDGE = ["", "", "", "", " ", "\t", "\n", "\x00", "\x1f"]
+
+
+@st.composite
+def _urls(draw: st.DrawFn) -> str:
+    s = (draw(st.sampled_from(_SCHEMES)) + draw(st.sampled_from(_SEPS))
+         + draw(st.sampled_from(_USERINFO)) + draw(st.sampled_from(_HOSTS))
+         + draw(st.sampled_from(_PORTS))
+         + "".join(draw(st.lists(st.sampled_from(_PATH), max_size=6)))
+         + draw(st.sampled_from(_QUERY)) + draw(st.sampled_from(_FRAG)))
+    s = draw(st.sampled_from(_EDGE)) + s + draw(st.sampled_from(_EDGE))
+    if draw(st.booleans()) and s:
+        # one code point anywhere: tab, newline, backslash, '@', '#', '?', '%', space, ...
+        i = draw(st.integers(0, len(s)))
+        s = s[:i] + draw(st.sampled_from("\t\n\\@#?% :/[].é\ud800\x00")) + s[i:]
+    return s
+
+
+@needs_c
+@pytest.mark.one_impl
+@settings(max_examples=2000, deadline=None)
+@given(_urls())
+def test_c_equals_state_machine(s: str) -> None:
+    _check(s)
+
+
+@needs_c
+@pytest.mark.one_impl
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.sampled_from("htpsfile:/\\.?#@%2eE[]01x- \tüß'\ud800"), max_size=30))
+def test_c_equals_state_machine_on_any_text(s: str) -> None:
+    _check("http://" + s)
+    _check(s)
+
+
+_TAKEN = [
+    "https://www.example.com/",
+    "http://example.com/a b/c d?x=y z",
+    "https://example.com/ü/ß?q=日本語#frag ment",
+    "https://api.example.io:8443/v1/items/42?fields=name,price",
+    "http://Bücher.example/a?q=ü",
+    "https://xn--nxasmq6b.example/",
+    "https://192.168.0.1:8080/admin",
+    "http://[2001:db8::1]/index.html",
+    "https://user:pass@sub.example.org/a/./b/../c",
+    "mailto:someone@example.com",
+    "file:///C:/dir/file.txt",
+    "https://EXAMPLE.COM:443/Mixed/Case?Q=1",
+    "ws://h:80/?'#`",
+    "http://a@b@h/",
+    "http://1.2.3.4/",
+]
+_LEFT = [
+    " http://h/", "http://h/\t", "http://h\\x", "http:h", "http:///h", "http://h/a\\b",
+    "file://host/x", "file:///a/../b", "file:///C|/x", "foo://h/", "foo:a b", "/rel",
+    "http://0x7f.1/", "http://1.2/", "http://01.1.1.1/", "http://1.2.3.4./", "http://a_b/", "http://h:x/",
+    "http://h:65536/", "http://@/", "http://xn--a.com/", "http://ex%41mple/", "http://h/\ud800",
+    "http://" + "a" * 2000 + "é/",
+]
+
+
+@needs_c
+@pytest.mark.one_impl
+@pytest.mark.parametrize("s", _TAKEN)
+def test_c_takes_common_urls(s: str) -> None:
+    assert _check(s), s
+
+
+@needs_c
+@pytest.mark.one_impl
+@pytest.mark.parametrize("s", _LEFT)
+def test_c_leaves_the_rest_to_the_state_machine(s: str) -> None:
+    assert C.url_parse(s) is None
+
+
+@needs_c
+@pytest.mark.one_impl
+def test_c_url_is_a_full_url() -> None:
+    u = C.url_parse("https://u:p@EXAMPLE.com:8443/a/./b/../c d?q='#f")
+    assert type(u) is U.URL and repr(u) == "URL('https://u:p@example.com:8443/a/c%20d?q=%27#f')"
+    assert u.replace(port="443").href == "https://u:p@example.com/a/c%20d?q=%27#f"
+    assert u.search_params.get("q") == "'"
+    assert [e.name for e in u.validation_errors] == ["invalid-credentials", "invalid-URL-unit"]
+    assert U.URL("http://h/x") == C.url_parse("http://h/x")
+    with pytest.raises(AttributeError):
+        u.href = "x"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        C.url_parse(b"http://h/")
+
+
+def test_parse_takes_the_c_path_only_on_the_c_twin(impl: str) -> None:
+    u = U.parse("https://a.example/x?y#z")
+    assert (u._parts is not None) == (impl == "c" and HAVE_C)
+    assert u.href == "https://a.example/x?y#z"
+    # arguments the C path does not take still work, on both twins
+    assert U.parse("x", "https://a.example/").href == "https://a.example/x"
+    assert U.parse("http://h/?ü", encoding="windows-1252").search == "?%FC"
+    assert U.parse(input="http://h/").href == U.parse("http://h/", None, encoding="utf-8").href
+    with pytest.raises(URLParseError):
+        U.parse("nope")
+    with pytest.raises(TypeError):
+        U.parse()  # type: ignore[call-arg]
+
+
+@settings(max_examples=300, deadline=None)
+@given(_urls())
+def test_parse_equals_state_machine_on_both_twins(s: str) -> None:
+    ref = _reference(s)
+    if ref is None:
+        with pytest.raises(URLParseError):
+            U.parse(s)
+        assert not U.can_parse(s)
+        return
+    assert U.can_parse(s)
+    u = U.parse(s)
+    assert u.href == ref[0]
+    assert u._rec == ref[1]
+    assert [tuple(e) for e in u.validation_errors] == ref[2]
+
+
+@needs_c
+@pytest.mark.one_impl
+@pytest.mark.parametrize("s", [
+    "http://h/" + "a" * 1_000_000,
+    "http://h/" + "é/" * 300_000,
+    "http://h/" + "/.." * 300_000,
+    "http://h/" + "a/.." * 300_000,
+    "http://h/" + "\x00 " * 300_000,
+    "http://h/?" + "\U0001f600" * 300_000,
+    "mailto:" + "\x01" * 300_000,
+    "http://" + "a." * 1000 + "com/",
+])
+def test_c_huge_inputs(s: str) -> None:
+    t = time.perf_counter()
+    _check(s)
+    assert time.perf_counter() - t < 30
+
+
+@needs_c
+@pytest.mark.one_impl
+@pytest.mark.parametrize("piece", ["a/", "%", "/..", "é", "\x00", "a/../"])
+def test_c_linear_time(piece: str) -> None:
+    def best(s: str) -> float:
+        out = 1e9
+        for _ in range(5):
+            t = time.thread_time()  # CPU time: the machine may be shared
+            C.url_parse(s)
+            out = min(out, time.thread_time() - t)
+        return out
+
+    n = 20000
+    t1 = best("http://h/" + piece * n)
+    t4 = best("http://h/" + piece * (4 * n))
+    assert t4 < 12 * t1 + 0.01, (piece, t1, t4)
