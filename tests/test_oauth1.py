@@ -477,3 +477,29 @@ def test_parse_authorization_header_rejects(header: str, position: int) -> None:
     with pytest.raises(oauth1.OAuth1Error) as e:
         oauth1.parse_authorization_header(header)
     assert e.value.position == position
+
+
+_OCTETS = st.binary(max_size=6) | st.sampled_from([b"&", b"=", b"\x00", b"\n", b"&=\x00\n", b"%26"])
+
+
+@given(st.lists(st.tuples(_OCTETS, _OCTETS), max_size=8))
+def test_normalize_parameters_equals_per_item_encoding(pairs: list[tuple[bytes, bytes]]) -> None:
+    # normalize_parameters encodes all names (and all values) in one kernel call joined
+    # by an octet none of them holds; every joint choice, and the fallback, must give the
+    # §3.4.1.3.2 string built item by item.
+    want = "&".join(f"{n}={v}" for n, v in sorted(
+        (oauth1.encode(n), oauth1.encode(v)) for n, v in pairs))
+    assert oauth1.normalize_parameters(pairs) == want
+
+
+def test_signature_base_string_query_not_parsed_and_positions_in_the_url() -> None:
+    # The base string URI keeps scheme, host and path only; the query is parsed as a form.
+    # A space before "?" stays in the path (the "?" keeps the input's end for stripping).
+    assert oauth1.base_string_uri("http://a.example/p ?q") == "http://a.example/p%20"
+    assert oauth1.base_string_uri("http://a.example/p#x?y") == "http://a.example/p"
+    assert oauth1.base_string_uri("http://a.example/p?x#y ") == "http://a.example/p"
+    url = "http://a.example/p?a=b&c=\ud800"
+    with pytest.raises(OAuth1Error) as e:
+        oauth1.signature_base_string("GET", url)
+    assert e.value.position == url.index("\ud800")
+    assert f"position {url.index(chr(0xD800))}" in str(e.value)

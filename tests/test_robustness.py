@@ -18,10 +18,12 @@ Strategy:
 * Every call runs under a SIGALRM guard, so a hang is a failure, not a stuck run.
 * ``object()`` in a text or mapping parameter must be a
   :class:`PercentEncodingTypeError`, not a silent ``str(object())``.
-* Linear time: 200k-character adversarial inputs (``%%%%``, ``%%41``, ``&&&&``,
-  ``====``, ``%25%25``, ``{{{{``, ``/../..``) through every decoder and parser;
-  a quadratic algorithm would not finish within the run.  No timing
-  assertions: results are checked exactly where that is easy.
+* Linear time: adversarial inputs (``%%%%``, ``%%41``, ``&&&&``, ``====``,
+  ``%25%25``, ``{{{{``, ``/../..``) through every decoder and parser at size n
+  and 4n (n calibrated, at least 50k characters): 4n must take less than 12x
+  the time of n (tests/linear_time.py); results are checked exactly at both
+  sizes where that is easy.  tests/test_linear.py does the same for every
+  public entry point.
 
 A module that does not import is skipped with its name and the error.
 """
@@ -48,6 +50,7 @@ from hypothesis.strategies import DrawFn, composite
 
 import percent_encoding
 from conftest import ENGINE_MODULES, IMPLS
+from linear_time import assert_linear
 from percent_encoding.errors import (
     PercentDecodeError,
     PercentEncodeError,
@@ -104,7 +107,6 @@ NOT_FUZZED = {
 
 EXAMPLES = int(os.environ.get("ROBUSTNESS_EXAMPLES", "50"))
 HANG_SECONDS = 10.0  # per small fuzz call; a loaded CI machine is still far below it
-LINEAR_HANG_SECONDS = 120.0
 
 _HEALTH = [HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large]
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=_HEALTH)
@@ -998,16 +1000,34 @@ def test_deep_nesting_is_our_error_not_recursion() -> None:
 
 
 # ---------------------------------------------------------------------------
-# Linear time on adversarial input (sizes a quadratic algorithm would not survive)
+# Linear time on adversarial input: size n against 4n
 # ---------------------------------------------------------------------------
 
-N = 200_000
-K3 = N // 3  # repetitions of a 3-character unit
-K4 = N // 4
+N = 200_000  # the cases' default size (their ids); the timing starts at N // 4 and grows
+
+
+def _outcome(fn: Callable[[], Any]) -> tuple[bool, Any]:
+    """(True, result) or (False, our exception); anything else fails (no alarm: the
+    n-against-4n timing is what catches a slow algorithm)."""
+    try:
+        result = fn()
+        if inspect.isgenerator(result) or isinstance(result, Iterator):
+            result = list(result)
+    except OURS as e:
+        check_error(e, "adversarial input")
+        return False, e
+    except (KeyboardInterrupt, SystemExit, pytest.skip.Exception):
+        raise
+    except BaseException as e:
+        raise AssertionError(
+            f"adversarial input raised {type(e).__module__}.{type(e).__qualname__}: "
+            f"{_short(str(e), 300)} (expected PercentEncodingError or PercentEncodingTypeError)"
+        ) from e
+    return True, result
 
 
 def _raises(exc: type[BaseException], fn: Callable[[], Any], position: int | None = None) -> Any:
-    ok, res = call_checked("adversarial", fn, hang_seconds=LINEAR_HANG_SECONDS)
+    ok, res = _outcome(fn)
     assert not ok and isinstance(res, exc), f"expected {exc.__name__}, got {_short(res)}"
     if position is not None:
         assert getattr(res, "position", None) == position, (
@@ -1027,8 +1047,10 @@ def _feed_bytewise(data: bytes, **kw: Any) -> list[tuple[str, str]]:
     return out + parser.close()
 
 
-def _linear_cases() -> list[Any]:
+def _linear_cases(N: int = N) -> list[Any]:  # the size N, as the cases spell it
     # Imports are lazy so that a module that does not import skips only its own cases.
+    K3 = N // 3  # repetitions of a 3-character unit
+    K4 = N // 4
     def core() -> Any:
         return _import("percent_encoding.core")
 
@@ -1284,8 +1306,17 @@ def _linear_cases() -> list[Any]:
     return [pytest.param(fn, expected, id=label) for label, fn, expected in cases]
 
 
-def _linear_split(kernel_free: bool) -> list[Any]:
-    return [c for c in _linear_cases() if c.id.startswith("encodings.") == kernel_free]
+def _linear_split(kernel_free: bool) -> list[str]:
+    return [c.id for c in _linear_cases() if c.id.startswith("encodings.") == kernel_free]
+
+
+def _linear_case(label: str, size: int) -> tuple[Callable[[], Any], Any]:
+    """The case ``label`` built for ``size`` characters: (call, expected result or None)."""
+    for c in _linear_cases(size):
+        if c.id == label:
+            fn, expected = c.values
+            return fn, expected
+    raise KeyError(label)
 
 
 def _sorted(p: Any) -> Any:
@@ -1295,28 +1326,33 @@ def _sorted(p: Any) -> Any:
 
 def _call_quiet(fn: Callable[[], Any]) -> None:
     """Only the exception type and the time matter for these cases."""
-    call_checked("adversarial", fn, hang_seconds=LINEAR_HANG_SECONDS)
+    _outcome(fn)
 
 
-@pytest.mark.parametrize(("fn", "expected"), _linear_split(kernel_free=False))
-def test_linear_time(fn: Callable[[], Any], expected: Any) -> None:
-    """200k-character adversarial input finishes, with the exact result where known."""
-    _linear(fn, expected)
+@pytest.mark.parametrize("label", _linear_split(kernel_free=False))
+def test_linear_time(label: str) -> None:
+    """Adversarial input of size 4n takes less than 12x the time of size n (linear is 4x),
+    with the exact result at both sizes where it is known."""
+    _linear(label)
 
 
 @pytest.mark.one_impl
-@pytest.mark.parametrize(("fn", "expected"), _linear_split(kernel_free=True))
-def test_linear_time_once(fn: Callable[[], Any], expected: Any) -> None:
+@pytest.mark.parametrize("label", _linear_split(kernel_free=True))
+def test_linear_time_once(label: str) -> None:
     """As test_linear_time, for the encodings (they never reach the kernels)."""
-    _linear(fn, expected)
+    _linear(label)
 
 
-def _linear(fn: Callable[[], Any], expected: Any) -> None:
-    # Generous: a linear pass takes well under a second; the guard only stops a stuck run.
-    ok, result = call_checked("adversarial input", fn, hang_seconds=LINEAR_HANG_SECONDS)
-    assert ok, f"adversarial input raised {result!r}"
-    if expected is not None:
-        assert result == expected, f"got {_short(result)}, expected {_short(expected)}"
+def _linear(label: str) -> None:
+    g = assert_linear(lambda fn: _outcome(fn), lambda n: _linear_case(label, n)[0],
+                      label=label, n0=N // 4)
+    for size in (g.n, 4 * g.n):
+        fn, expected = _linear_case(label, size)
+        ok, result = _outcome(fn)
+        assert ok, f"adversarial input of size {size} raised {result!r}"
+        if expected is not None:
+            assert result == expected, (
+                f"size {size}: got {_short(result)}, expected {_short(expected)}")
 
 
 # ---------------------------------------------------------------------------

@@ -534,7 +534,39 @@ def _encode_for_fix(ch: str, surrogate_ok: bool = False) -> str:
     return encode(ch, "rfc3986-unreserved", errors="replace" if surrogate_ok else "strict")
 
 
-_LAYERED = re.compile(r"%(?:25)+(?=[0-9A-Fa-f]{2})")
+_TWOS_AND_FIVES = re.compile(r"[25]*")  # one-character repeat: no backtracking state
+_HEX = frozenset("0123456789ABCDEFabcdef")
+
+
+def _peel(text: str) -> str:
+    # Replaces every match of %(?:25)+(?=[0-9A-Fa-f]{2}) by "%", without the regex: CPython's
+    # engine keeps state per repetition of a group, which made long "%2525...41" runs
+    # superlinear.  Per "%25": p = the "25" pairs that follow; an escape after them
+    # peels all p; otherwise p-1 (the last "25" is the escape); p == 1: a real "%25".
+    out: list[str] = []
+    done = 0
+    i = text.find("%25")
+    while i != -1:
+        a = i + 1
+        run = _TWOS_AND_FIVES.match(text, a).end()  # type: ignore[union-attr]
+        stop = run  # the alternating 2525... prefix ends before a "22" or "55"
+        for pair in ("22", "55"):
+            j = text.find(pair, a, run)
+            if j != -1:
+                stop = min(stop, j + 1)
+        e = a + 2 * ((stop - a) // 2)
+        if text[e:e + 1] in _HEX and text[e + 1:e + 2] in _HEX:  # ("" is not in _HEX)
+            cut = e
+        else:
+            cut = e - 2 if e - a >= 4 else -1
+        if cut == -1:
+            i = text.find("%25", a)
+            continue
+        out += (text[done:i], "%")
+        done = cut
+        i = text.find("%25", cut)
+    out.append(text[done:])
+    return "".join(out)
 
 
 def undo_double_encoding(text: str) -> str:
@@ -550,7 +582,7 @@ def undo_double_encoding(text: str) -> str:
         raise PercentEncodingTypeError(
             f"undo_double_encoding() takes a str, not {type(text).__name__}"
         )
-    return _LAYERED.sub("%", text)
+    return _peel(text)
 
 
 def variants(text: str) -> list[str]:
