@@ -99,6 +99,20 @@ def test_shell_examples_print_what_the_docs_say(doc: str, cmd: str, expected: st
         assert got == expected, f"{doc}: {cmd}\n--- got:\n{got}\n--- docs say:\n{expected}"
 
 
+@pytest.mark.one_impl
+def test_relative_links_resolve() -> None:
+    # A link from one doc to another file of the checkout must point at a file that exists.
+    broken = []
+    for path in DOCS:
+        prose = re.sub(r"```.*?```|`[^`\n]*`", "", path.read_text("utf-8"), flags=re.S)
+        for target in re.findall(r"\]\(([^)\s]+)\)", prose):
+            if re.match(r"[a-z][a-z0-9+.-]*:", target) or target.startswith("#"):
+                continue  # an absolute URL or a link inside the page
+            if not (path.parent / target.split("#", 1)[0]).exists():
+                broken.append(f"{path.name}: {target}")
+    assert not broken, broken
+
+
 def test_shell_examples_are_found() -> None:
     # The collector must keep finding the transcripts (a format change would skip them all).
     docs = {d for d, _c, _e in _console_cases()}
