@@ -113,6 +113,18 @@ def test_relative_links_resolve() -> None:
     assert not broken, broken
 
 
+@pytest.mark.one_impl
+def test_docs_cite_specs_not_the_projects_source_notes() -> None:
+    # Users read specs (URL Standard, HTML, RFCs), not the notes this project grew from:
+    # no "seed 001 [27]" or "the seeds say" in README, CHANGELOG or docs/ (a path to the
+    # benchmark's optional corpus is fine).
+    found = []
+    for path in [*DOCS, ROOT / "CHANGELOG.md"]:
+        text = path.read_text("utf-8").replace("shared/seeds", "")
+        found += [f"{path.name}: {m.group()}" for m in re.finditer(r"\bseeds?\b.{0,20}", text)]
+    assert not found, found
+
+
 def test_shell_examples_are_found() -> None:
     # The collector must keep finding the transcripts (a format change would skip them all).
     docs = {d for d, _c, _e in _console_cases()}
