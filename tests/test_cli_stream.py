@@ -298,3 +298,29 @@ def test_auto_detects_once_from_a_sample() -> None:
     assert out[0] == "q=café&n=0" and out[-1] == "q=Ã©"  # one encoding for the whole stream
     per = run_proc("decode", "-e", "auto", "--per-line", stdin=b"q=caf%E9\nq=%C3%A9\n")
     assert per.stdout.decode().splitlines() == ["q=café", "q=é"]
+
+
+# ISO-2022-JP is 7-bit: its escaped bytes are all ASCII, so "no byte above 0x7F" must not
+# end detection early (Encoding Standard §13.2; the form parser already reads it).
+JIS = "%1B%24BF%7CK%5C8l%24N%25F%25-%259%25H%1B%28B"  # 日本語のテキスト
+
+
+@pytest.mark.parametrize("extra", [[], ["--per-line"]])
+def test_auto_reads_iso_2022_jp_on_a_stream(extra: list[str]) -> None:
+    p = run_proc("decode", "-e", "auto", *extra, stdin=(JIS + "\n" + JIS + "\n").encode())
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.decode().splitlines() == ["日本語のテキスト"] * 2
+    if not extra:  # detected once: the choice is reported
+        assert b"charset: ISO-2022-JP (confidence 0.99" in p.stderr
+
+
+def test_auto_reads_iso_2022_jp_in_an_argument_and_detect_names_it() -> None:
+    p = run_proc("decode", "-e", "auto", JIS)
+    assert (p.returncode, p.stdout.decode(), p.stderr) == (
+        0, "日本語のテキスト\n", b"percent: charset: ISO-2022-JP\n")
+    d = run_proc("detect", "--json", JIS)
+    assert d.returncode == 0, d.stderr
+    assert json.loads(d.stdout)["charset"][0]["encoding"] == "ISO-2022-JP"
+    # An ESC that starts no ISO-2022-JP sequence (a terminal escape) is still plain ASCII.
+    assert json.loads(run_proc("detect", "--json", "%1B[31m").stdout)["charset"] == []
+    assert run_proc("decode", "-e", "auto", "%1B[31m").stderr == b"percent: charset: UTF-8\n"

@@ -1,6 +1,6 @@
 """The examples in README.md and docs/*.md run and print what they say (doctest for
-Python, including the web API's; the `percent` transcripts by running them), and the
-module docstrings' examples too."""
+Python, including the web API's; the `percent` transcripts by running them; the web API's
+`curl` lines against a live server), and the module docstrings' examples too."""
 
 from __future__ import annotations
 
@@ -102,6 +102,100 @@ def test_shell_examples_print_what_the_docs_say(doc: str, cmd: str, expected: st
         assert re.fullmatch(pattern, got, re.S), f"{doc}: {cmd}\n--- got:\n{got}"
     else:
         assert got == expected, f"{doc}: {cmd}\n--- got:\n{got}\n--- docs say:\n{expected}"
+
+
+@pytest.mark.one_impl
+def test_relative_links_resolve() -> None:
+    # A link from one doc to another file of the checkout must point at a file that exists.
+    broken = []
+    for path in DOCS:
+        prose = re.sub(r"```.*?```|`[^`\n]*`", "", path.read_text("utf-8"), flags=re.S)
+        for target in re.findall(r"\]\(([^)\s]+)\)", prose):
+            if re.match(r"[a-z][a-z0-9+.-]*:", target) or target.startswith("#"):
+                continue  # an absolute URL or a link inside the page
+            if not (path.parent / target.split("#", 1)[0]).exists():
+                broken.append(f"{path.name}: {target}")
+    assert not broken, broken
+
+
+@pytest.mark.one_impl
+def test_docs_cite_specs_not_the_projects_source_notes() -> None:
+    # Users read specs (URL Standard, HTML, RFCs), not the notes this project grew from:
+    # no "seed 001 [27]" or "the seeds say" in README, CHANGELOG or docs/ (a path to the
+    # benchmark's optional corpus is fine).
+    found = []
+    for path in [*DOCS, ROOT / "CHANGELOG.md"]:
+        text = path.read_text("utf-8").replace("shared/seeds", "")
+        found += [f"{path.name}: {m.group()}" for m in re.finditer(r"\bseeds?\b.{0,20}", text)]
+    assert not found, found
+
+
+# ```sh lines `curl ... | jq PATH  # OUTPUT` in docs/web.md call the web tool's JSON API.
+# They run here against a server on a free port: curl's -s/-d and a jq path of plain
+# field names are replayed with urllib (no curl or jq needed).
+
+
+def _curl_cases() -> list[tuple[str, str, str]]:
+    cases = []
+    for path in DOCS:
+        for block in re.findall(r"```sh\n(.*?)```", path.read_text("utf-8"), re.S):
+            for line in block.splitlines():
+                m = re.match(r"(curl .*?)\s+#\s+(.*)$", line)
+                if m:
+                    cases.append((path.name, m.group(1), m.group(2)))
+    return cases
+
+
+def _replay_curl(cmd: str, base: str) -> object:
+    import json
+    import urllib.request
+
+    curl, _, jq = cmd.partition("|")
+    argv = shlex.split(curl)
+    assert argv[0] == "curl"
+    data: bytes | None = None
+    url = None
+    args = iter(argv[1:])
+    for a in args:
+        if a == "-s":
+            continue
+        if a == "-d":
+            data = next(args).encode()
+        elif a.startswith("http://127.0.0.1:8000/"):
+            url = base + a[len("http://127.0.0.1:8000/"):]
+        else:
+            raise AssertionError(f"curl option {a!r} is not replayed by this test")
+    assert url is not None
+    # curl -d sends application/x-www-form-urlencoded; the API reads the body as JSON.
+    req = urllib.request.Request(url, data=data)
+    with urllib.request.urlopen(req, timeout=30) as r:
+        result: object = json.load(r)
+    jq_argv = shlex.split(jq)
+    assert jq_argv[0] == "jq" and len(jq_argv) == 2, jq
+    for key in filter(None, jq_argv[1].split(".")):
+        assert isinstance(result, dict), (jq, result)
+        result = result[key]
+    return result
+
+
+@pytest.mark.one_impl
+def test_curl_examples_print_what_the_docs_say() -> None:
+    import json
+    import threading
+
+    from percent_encoding.web.server import make_server
+
+    cases = _curl_cases()
+    assert any(doc == "web.md" for doc, _c, _e in cases)  # the collector still finds them
+    srv = make_server("127.0.0.1", 0)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        for doc, cmd, expected in cases:
+            got = json.dumps(_replay_curl(cmd, srv.url), ensure_ascii=False)
+            assert got == expected, f"{doc}: {cmd}\n--- got: {got}\n--- docs say: {expected}"
+    finally:
+        srv.shutdown()
+        srv.server_close()
 
 
 def test_shell_examples_are_found() -> None:

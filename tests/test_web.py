@@ -247,6 +247,16 @@ def test_api_decode_lone_surrogate_is_reported_not_500(srv: web.Server) -> None:
     assert d["detect"]["charset"] is None and "lone surrogate" in d["detect"]["errors"]["charset"]
 
 
+def test_api_decode_auto_reads_iso_2022_jp(srv: web.Server) -> None:
+    # 7-bit ISO-2022-JP (Encoding Standard §13.2): all its bytes are ASCII, yet it is not.
+    jis = "%1B%24BF%7CK%5C8l%24N%25F%25-%259%25H%1B%28B"
+    d = post_json(srv, "/api/decode", {"input": jis, "encoding": "auto"}).json()
+    assert d["primary"]["output"] == "日本語のテキスト"
+    assert d["detect"]["charset"][0]["encoding"] == "ISO-2022-JP"
+    plain = post_json(srv, "/api/decode", {"input": "%1B[31m", "encoding": "auto"}).json()
+    assert plain["primary"]["output"] == "\x1b[31m" and plain["detect"]["charset"] == []
+
+
 def test_api_decode_skips_analysis_of_huge_input(srv: web.Server) -> None:
     d = post_json(srv, "/api/decode", {"input": "a" * (web.MAX_ANALYSIS + 1)}).json()
     assert set(d["detect"]) == {"skipped"} and "skipped" in d["detect"]["skipped"]

@@ -1,4 +1,4 @@
-"""The web tool's per-request bounds and error headers (docs/limits.md, docs/web.md):
+"""The web tool's per-request bounds and error headers (docs/web.md, "Safety"):
 a large input costs bounded work and a bounded response that says what it left out;
 every error, the standard library's included, carries the security headers."""
 

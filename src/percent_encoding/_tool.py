@@ -217,13 +217,13 @@ def encode_with(s: Scheme, data: str | bytes, encoding: str = "utf-8") -> str:
 
 def guess_charset(raw: bytes) -> tuple[str, float | None]:
     """The best charset for percent-decoded ``raw`` bytes and its confidence, from
-    :func:`percent_encoding.detect.charset` (``("UTF-8", 1.0)`` for ASCII).
+    :func:`percent_encoding.detect.charset` (``("UTF-8", 1.0)`` for ASCII without ESC).
 
     >>> guess_charset(b"caf\\xc3\\xa9")[0]
     'UTF-8'
     """
     _check(raw, bytes, "raw", "guess_charset")
-    if raw.isascii():
+    if raw.isascii() and b"\x1b" not in raw:  # ESC: maybe ISO-2022-JP, which is 7-bit
         return "UTF-8", 1.0
     from . import detect
 
@@ -380,7 +380,11 @@ def detect_report(text: str, context: str = "auto") -> dict[str, Any]:
         if looks_like_url:  # the query: after the first '?', before the '#'
             part = text.split("#", 1)[0].split("?", 1)[-1] if "?" in text else ""
         raw = core.decode(part, plus_as_space=True)
-        return [] if raw.isascii() else list(detect.charset(raw))
+        if raw.isascii() and b"\x1b" not in raw:
+            return []
+        guesses = list(detect.charset(raw))
+        # 7-bit data is "ASCII only" unless it holds ISO-2022-JP's escape sequences.
+        return [] if raw.isascii() and guesses[0].encoding == "UTF-8" else guesses
 
     attempt("charset", charset)
     attempt("findings", lambda: detect.diagnose(text, context=context))
