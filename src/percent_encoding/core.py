@@ -18,12 +18,11 @@ from functools import lru_cache, update_wrapper
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
-from . import _impl
+from . import _args, _impl
 from ._abnf import LONE_SURROGATE as _LONE_SURROGATE
 from .errors import (
     PercentDecodeError,
     PercentEncodeError,
-    PercentEncodingError,
     PercentEncodingTypeError,
 )
 from .sets import _REGISTRY, EncodeSet
@@ -129,13 +128,7 @@ def _utf8_octets(
 
 
 def _check_text(data: object, func: str) -> str | bytes:
-    if isinstance(data, (str, bytes)):
-        return data
-    if isinstance(data, (bytearray, memoryview)):
-        return bytes(data)
-    raise PercentEncodingTypeError(
-        f"{func}() takes str or bytes, not {type(data).__name__}"
-    )
+    return _args.check_text("data", data, func)
 
 
 @lru_cache(maxsize=64)
@@ -146,8 +139,7 @@ def _lookup_encoding(label: str) -> Encoding:
 
 
 def _check_bool(value: object, name: str) -> None:
-    if value is not True and value is not False:
-        raise PercentEncodingTypeError(f"{name} must be True or False, not {value!r}")
+    _args.check_bool(name, value)
 
 
 def _resolve_set(encode_set: EncodeSet | str) -> EncodeSet:
@@ -164,7 +156,7 @@ def _encode_checked(
     *,
     encoding: str = "utf-8",
     space_as_plus: bool = False,
-    errors: Literal["strict", "replace"] = "strict",
+    errors: Literal["strict", "fatal", "replace"] = "strict",
 ) -> str:
     """Percent-encode ``data`` with ``encode_set``: the URL Standard's
     *percent-encode after encoding* (§1.3).
@@ -174,7 +166,8 @@ def _encode_checked(
     legacy encoding, a character it cannot represent becomes ``%26%23N%3B``
     (``&#N;``), as browsers do.  A lone surrogate raises
     :class:`PercentEncodeError` unless ``errors="replace"`` (U+FFFD, the
-    USVString conversion).  When nothing needs encoding the very same ``str``
+    USVString conversion); ``"fatal"`` is a synonym of ``"strict"`` (see
+    docs/options.md).  When nothing needs encoding the very same ``str``
     object comes back.
 
     >>> encode("a b/ü")
@@ -199,10 +192,8 @@ def _encode_checked(
     if type(data) is not str and type(data) is not bytes:
         data = _check_text(data, "encode")
     _check_bool(space_as_plus, "space_as_plus")
-    if errors != "strict" and errors != "replace":
-        raise PercentEncodingError(f"errors must be 'strict' or 'replace', not {errors!r}")
-    if not isinstance(encoding, str):
-        raise PercentEncodingTypeError("encoding must be a str label")
+    errors = "fatal" if _args.is_fatal(errors, _args.ENCODE_ERRORS) else "replace"
+    _args.check_str("encoding", encoding)
     if encoding not in _UTF8_LABELS:
         enc = _lookup_encoding(encoding).output_encoding
         if enc.name != "UTF-8" and isinstance(data, str):
@@ -284,8 +275,11 @@ def _decode_text_checked(
 
     With UTF-8 (the default) this is the Encoding Standard's *UTF-8 decode
     without BOM*: a leading BOM is kept, invalid sequences become U+FFFD; with
-    ``errors="strict"`` it is *UTF-8 decode without BOM or fail*, raising
-    :class:`TextDecodeError` with the byte offset.  Other WHATWG labels decode
+    ``errors="fatal"`` (or its synonym ``"strict"``) it is *UTF-8 decode
+    without BOM or fail*, raising :class:`TextDecodeError` with the byte
+    offset.  ``errors`` is only about that bytes-to-text step: a ``%`` not
+    followed by two hex digits is kept unless ``strict=True``, as in
+    :func:`decode` (docs/options.md has the whole vocabulary).  Other WHATWG labels decode
     with that encoding's decoder.  A ``str`` is UTF-8 encoded before the
     escapes are decoded (URL Standard §1.3, percent-decode a string), so raw
     non-ASCII characters in it reach a legacy decoder as UTF-8 octets
@@ -320,14 +314,9 @@ def _decode_text_checked(
         data = _check_text(data, "decode_text")
     _check_bool(plus_as_space, "plus_as_space")
     _check_bool(strict, "strict")
-    if not isinstance(encoding, str):
-        raise PercentEncodingTypeError("encoding must be a str label")
-    if errors == "fatal":  # the Encoding Standard's name for it
-        errors = "strict"
-    elif errors != "strict" and errors != "replace":
-        raise PercentEncodingError(
-            f"errors must be 'replace' or 'strict' (or 'fatal'), not {errors!r}"
-        )
+    _args.check_str("encoding", encoding)
+    # errors= is about the bytes -> text step only; a bad "%" is strict='s business.
+    errors = "strict" if _args.is_fatal(errors) else "replace"
     try:
         if encoding in _UTF8_LABELS:
             return _k.decode_text(data, plus_as_space, strict, errors == "strict")  # type: ignore[no-any-return]
