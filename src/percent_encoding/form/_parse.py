@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Literal, cast, overload
 
+from .. import _args
 from .. import core as _core
 from .._abnf import BAD_PERCENT, BAD_PERCENT_BYTES, LONE_SURROGATE
 from ..core import to_usv_string
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from ..encodings import Encoding
 
 
-Errors = Literal["replace", "strict"]
+Errors = Literal["replace", "fatal", "strict"]
 Text = str | bytes
 Pair = tuple[str, str]
 
@@ -54,30 +55,33 @@ _NOT_SEPARATORS = frozenset("=+%") | frozenset("0123456789ABCDEFabcdef")
 
 
 def _check_data(data: object, func: str) -> Text:
-    if type(data) is str or type(data) is bytes:
-        return data
-    if isinstance(data, (bytearray, memoryview)):
-        return bytes(data)
-    if isinstance(data, str):
-        return str(data)
-    if isinstance(data, bytes):
-        return bytes(data)
-    raise PercentEncodingTypeError(f"{func}() takes str or bytes, not {type(data).__name__}")
+    return _args.check_text("data", data, func)
 
 
 def _check_errors(errors: str) -> bool:
+    """True for "fatal" (or its synonym "strict"), False for "replace"."""
     if errors == "replace":
         return False
-    if errors == "strict":
-        return True
-    if not isinstance(errors, str):
-        raise PercentEncodingTypeError(f"errors must be a str, not {type(errors).__name__}")
-    raise PercentEncodingError(f"errors must be 'replace' or 'strict', not {errors!r}")
+    return _args.is_fatal(errors)
+
+
+def _check_strict(strict: bool | None) -> bool | None:
+    # strict= is the %-syntax switch everywhere (docs/options.md).  Before it
+    # existed here, errors="strict" covered a bad "%" too; strict=None keeps
+    # that for now (with a DeprecationWarning when a bad "%" is actually met)
+    # and will mean False in a later release.
+    return None if strict is None else _args.check_bool("strict", strict)
+
+
+_BAD_PERCENT_UNDER_ERRORS = (
+    "a bad '%' raising because of errors='fatal'/'strict' is deprecated: errors= is "
+    "about text decoding only; pass strict=True to keep rejecting bad escapes "
+    "(or strict=False to keep them as they are)"
+)
 
 
 def _check_separators(separators: str) -> str:
-    if not isinstance(separators, str):
-        raise PercentEncodingTypeError("separators must be a str of separator characters")
+    _args.check_str("separators", separators)
     if not separators:
         raise PercentEncodingError(
             "separators must name at least one character, e.g. '&' or '&;'"
@@ -92,21 +96,13 @@ def _check_separators(separators: str) -> str:
 
 
 def _check_limit(value: int | None, name: str) -> int | None:
-    if value is None:
-        return None
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise PercentEncodingTypeError(f"{name} must be an int or None, not {type(value).__name__}")
-    if value < 0:
-        raise PercentEncodingError(f"{name} must be non-negative, not {value}")
-    return value
+    return _args.check_int_limit(name, value)  # type: ignore[no-any-return]
 
 
 def _check_flag(value: object, name: str) -> bool:
     # A flag that is not a bool is a mistake (isindex=object() would swap a
     # name and value silently), as the core functions' flags are checked.
-    if value is True or value is False:
-        return value
-    raise PercentEncodingTypeError(f"{name} must be True or False, not {type(value).__name__}")
+    return _args.check_bool(name, value)
 
 
 def _check_limits(
@@ -332,13 +328,22 @@ def _sniff_charset(data: Text, sep: str = "&") -> Encoding | None:
 
 
 def _decode_fields(
-    data: Text, enc: Encoding | None, strict: bool, base: int, sep: str = "&"
+    data: Text,
+    enc: Encoding | None,
+    strict: bool,
+    base: int,
+    sep: str = "&",
+    percent_strict: bool | None = None,
 ) -> list[Pair]:
     """URL Standard §5.1 over ``&``-separated ``data`` with any decoder; positions
-    in errors are ``base`` + the index into ``data``."""
-    if strict:
+    in errors are ``base`` + the index into ``data``.  ``strict``: fatal text
+    decoding; ``percent_strict`` (None: follow ``strict``, deprecated): a bad
+    ``%`` raises."""
+    if strict if percent_strict is None else percent_strict:
         m = (BAD_PERCENT if isinstance(data, str) else BAD_PERCENT_BYTES).search(data)  # type: ignore[arg-type]
         if m is not None:
+            if percent_strict is None:
+                _args.warn_deprecated(_BAD_PERCENT_UNDER_ERRORS, stacklevel=4)
             pos = m.start()
             raise PercentDecodeError(
                 f"invalid percent-encoding {data[pos:pos + 3]!r} at position {base + pos}: "
@@ -400,6 +405,7 @@ def parse(
     max_field_size: int | None = None,
     max_total: int | None = None,
     errors: Errors = "replace",
+    strict: bool | None = None,
     probe: tuple[str, str] | None = None,
     content_type_charset: str | None = None,
     per_field: bool = False,
@@ -419,6 +425,7 @@ def parse(
     max_field_size: int | None = None,
     max_total: int | None = None,
     errors: Errors = "replace",
+    strict: bool | None = None,
     probe: tuple[str, str] | None = None,
     content_type_charset: str | None = None,
     per_field: bool = False,
@@ -437,6 +444,7 @@ def parse(
     max_field_size: int | None = None,
     max_total: int | None = None,
     errors: Errors = "replace",
+    strict: bool | None = None,
     probe: tuple[str, str] | None = None,
     content_type_charset: str | None = None,
     per_field: bool = False,
@@ -463,9 +471,14 @@ def parse(
       ``max_total`` (UTF-8 bytes of the body): crossing one raises
       :class:`FormLimitError`, as :class:`FormParser` does; the fields are
       counted while scanning, so the error costs no more than the limit.
-    * ``errors="strict"``: an invalid ``%`` raises :class:`PercentDecodeError`
-      and undecodable bytes raise :class:`TextDecodeError`, with positions
-      into ``data``.
+    * ``errors="fatal"`` (or its synonym ``"strict"``): undecodable bytes
+      raise :class:`TextDecodeError`, with positions into ``data``.
+    * ``strict=True``: an invalid ``%`` raises :class:`PercentDecodeError`
+      (position into ``data``), as in :func:`percent_encoding.decode`.  Left
+      at ``None``, it follows ``errors`` as it always has (fatal errors
+      reject a bad ``%`` too, now with a :class:`DeprecationWarning`); a
+      later release makes ``None`` mean ``False``, so that ``errors`` covers
+      text decoding only, as everywhere else.
     * ``edition="2014"``: the URL Standard of 2014-2016, whose parser failed
       when an encoding override other than UTF-8 met input holding a byte
       above 0x7F (a raw byte, not a ``%XX``): that raises
@@ -498,6 +511,7 @@ def parse(
             max_field_size=max_field_size,
             max_total=max_total,
             errors=errors,
+            strict=strict,
             probe=probe,
             content_type_charset=content_type_charset,
             per_field=per_field,
@@ -523,16 +537,18 @@ def parse(
         and max_field_size is None
         and max_total is None
         and errors == "replace"
+        and (strict is None or strict is False)
     ):
         if type(data) is bytes:
             return _core.form_parse_kernel(data)
         if type(data) is str and (data.isascii() or LONE_SURROGATE.search(data) is None):
             return _core.form_parse_kernel(data)
-    strict = _check_errors(errors)
+    fatal = _check_errors(errors)
+    percent_strict = _check_strict(strict)
     _check_flag(charset_hack, "charset_hack")
     _check_flag(isindex, "isindex")
     _check_flag(strip_leading_question_mark, "strip_leading_question_mark")
-    text = _usv(_check_data(data, "parse"), strict)
+    text = _usv(_check_data(data, "parse"), fatal)
     base = 0
     if strip_leading_question_mark and text[:1] in ("?", b"?"):
         text = text[1:]
@@ -560,7 +576,7 @@ def parse(
         if sniffed is not None:
             enc = None if sniffed.name == "UTF-8" else sniffed
     swap = isindex and _isindex_first(text, sep)
-    pairs = _decode_fields(text, enc, strict, base, sep)
+    pairs = _decode_fields(text, enc, fatal, base, sep, percent_strict)
     if swap:
         # Pre-2016 URL Standard §5.1: with the isindex flag, "=" is prepended
         # to a first field that has none, so it is all value.
@@ -617,6 +633,7 @@ def _parse_auto(
     max_field_size: int | None,
     max_total: int | None,
     errors: Errors,
+    strict: bool | None,
     probe: tuple[str, str] | None,
     content_type_charset: str | None,
     per_field: bool = False,
@@ -648,13 +665,16 @@ def _parse_auto(
         raw, probe=probe, content_type_charset=content_type_charset,
         echo_fields=echo_fields, per_field=per_field,
     )
+    fatal = _check_errors(errors)
+    _check_strict(strict)
     pairs: list[tuple[str, str]] = parse(
-        data, encoding=guess.encoding, errors=errors, isindex=isindex, separators=separators,
+        data, encoding=guess.encoding, errors=errors,
+        strict=strict, isindex=isindex, separators=separators,
         strip_leading_question_mark=strip_leading_question_mark, max_fields=max_fields,
         edition=edition,
     )
     if per_field:
-        mode: Literal["fatal", "replace"] = "fatal" if _check_errors(errors) else "replace"
+        mode: Literal["fatal", "replace"] = "fatal" if fatal else "replace"
         for i, ((name, value), g) in enumerate(zip(raw, fields, strict=True)):
             if g.encoding != guess.encoding:
                 enc = _lookup(g.encoding)
