@@ -131,14 +131,16 @@ def is_fatal(value: object, allowed: Iterable[str] = DECODE_ERRORS) -> bool:
     return check_errors(value, allowed) == "fatal"
 
 
-def check_int_limit(name: str, value: object, *, none: bool = True, minimum: int = 0) -> Any:
-    """An ``int`` (not ``bool``) at least ``minimum``, or ``None`` when ``none``."""
+def check_int_limit(
+    name: str, value: object, *, none: bool = True, minimum: int | None = 0
+) -> Any:
+    """An ``int`` (not ``bool``) at least ``minimum`` (if not None), or ``None`` when ``none``."""
     if value is None and none:
         return None
     if not isinstance(value, int) or isinstance(value, bool):
         kind = "an int or None" if none else "an int"
         raise PercentEncodingTypeError(f"{name} must be {kind}, not {type_name(value)}")
-    if value < minimum:
+    if minimum is not None and value < minimum:
         what = "non-negative" if minimum == 0 else f"at least {minimum}"
         raise PercentEncodingError(f"{name} must be {what}, not {value}")
     return value
