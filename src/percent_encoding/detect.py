@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from . import _args
 from ._charset import ECHO_CHARSET_FIELDS as ECHO_CHARSET_FIELDS
 from ._charset import CharsetGuess
 from .errors import PercentEncodingError, PercentEncodingTypeError
@@ -115,8 +116,7 @@ def space_convention(
     """
     for name, value in (("url", url), ("scheme", scheme), ("component", component),
                         ("method", method)):
-        if value is not None and not isinstance(value, str):
-            raise PercentEncodingTypeError(f"{name} must be a str, not {type(value).__name__}")
+        _args.check_str(name, value, none=True)
     comp = component.lower() if component else None
     meth = method.upper() if method else None
     if comp == "body" or (comp is None and url is None and scheme is None and meth is not None):
@@ -326,7 +326,9 @@ def _context_set(context: str | EncodeSet) -> tuple[EncodeSet, str]:
     if isinstance(context, EncodeSet):
         return context, context.name or "custom"
     if not isinstance(context, str):
-        raise PercentEncodingTypeError("context must be a str or an EncodeSet")
+        raise PercentEncodingTypeError(
+            f"context must be a str or an EncodeSet, not {type(context).__name__}"
+        )
     name = _CONTEXT_SETS.get(context)
     if name is not None:
         return _get_set(name), context

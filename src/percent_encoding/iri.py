@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from . import _args
 from . import core as _core
 from ._abnf import HEXDIG as _HEXDIG
 from ._abnf import PCT_ENCODED_RUN as _RUN_RE
@@ -161,7 +162,7 @@ def iri_to_uri(iri: str, *, strict: bool = False) -> str:
     """
     if not isinstance(iri, str):
         raise PercentEncodingTypeError(f"iri_to_uri() takes a str, not {type(iri).__name__}")
-    _core._check_bool(strict, "strict")
+    _args.check_bool("strict", strict)
     if strict:
         _check_iri(iri)
     return _core.encode(iri, IRI_TO_URI)

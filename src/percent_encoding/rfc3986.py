@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
+from . import _args
 from . import core as _core
 from ._abnf import BAD_PERCENT as _BAD_PERCENT
 from ._abnf import HEXDIG as _HEX
@@ -111,8 +112,7 @@ def encode(text: str | bytes, component: str = "path-segment") -> str:
     >>> encode("50%", "unreserved")
     '50%25'
     """
-    if not isinstance(component, str):
-        raise PercentEncodingTypeError("component must be a str")
+    _args.check_str("component", component)
     s = COMPONENTS.get(component)
     if s is None:
         raise UnknownSetError(
@@ -433,6 +433,7 @@ def normalize(uri: str, *, scheme_based: bool = False) -> str:
     'http://www.example.com/'
     """
     scheme, authority, path, query, fragment = split(_need_str(uri, "normalize"))
+    _args.check_bool("scheme_based", scheme_based)
     if scheme is not None:
         scheme = scheme.lower() if scheme.isascii() else _HOST_CASE_RE.sub(_host_case, scheme)
     if authority is not None:
