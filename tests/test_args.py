@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 import percent_encoding as pe
-from percent_encoding import _args, encodings, form, legacy, rfc8187
+from percent_encoding import _args, encodings, form, legacy, oauth1, oauth2, rfc3986, rfc8187
 from percent_encoding.errors import (
     PercentDecodeError,
     PercentEncodeError,
@@ -226,7 +226,9 @@ def test_unknown_errors_modes_name_the_allowed_ones() -> None:
         lambda: rfc8187.decode("UTF-8''x", errors="ignore"),
         lambda: encodings.decode(b"x", errors="ignore"),  # type: ignore[arg-type]
     ):
-        with pytest.raises(PercentEncodingError, match=r"errors must be one of .*'fatal', 'strict'.*not 'ignore'"):
+        with pytest.raises(
+            PercentEncodingError, match=r"errors must be one of .*'fatal', 'strict'.*not 'ignore'"
+        ):
             call()
     for call in (
         lambda: pe.encode("x", errors=None),  # type: ignore[arg-type]
@@ -333,10 +335,17 @@ def test_http_build_query_php_positional_order_is_deprecated() -> None:
         (legacy.slug_encode, "text", "Sète", "S%C3%A8te"),
         (legacy.xforms_encode_component, "text", "a b", "a+b"),
         (legacy.html4_form_encode_component, "text", "a b", "a+b"),
+        (oauth1.encode, "value", "a b", "a%20b"),
+        (oauth1.decode, "value", "a%20b", "a b"),
+        (oauth1.decode_bytes, "value", "%41", b"A"),
+        (oauth2.encode, "text", "a b", "a+b"),
+        (oauth2.decode, "text", "a+b", "a b"),
+        (rfc3986.encode, "text", "a b", "a%20b"),
+        (rfc8187.encode, "text", "a", "UTF-8''a"),
     ],
 )
-def test_str_or_bytes_input_is_called_data(func: Any, old: str, arg: str, want: str) -> None:
-    assert list(inspect.signature(func).parameters)[0] == "data"
+def test_str_or_bytes_input_is_called_data(func: Any, old: str, arg: str, want: object) -> None:
+    assert next(iter(inspect.signature(func).parameters)) == "data"
     assert func(data=arg) == want
     with pytest.warns(DeprecationWarning, match=f"{old}=.*use data="):
         assert func(**{old: arg}) == want
@@ -348,27 +357,27 @@ def test_str_or_bytes_input_is_called_data(func: Any, old: str, arg: str, want: 
 
 def test_check_helpers_wording() -> None:
     assert _args.check_bool("flag", True) is True
-    with pytest.raises(PercentEncodingTypeError, match="^flag must be True or False, not int$"):
+    with pytest.raises(PercentEncodingTypeError, match=r"^flag must be True or False, not int$"):
         _args.check_bool("flag", 1)
-    with pytest.raises(PercentEncodingTypeError, match="^sep must be a str, not bytes$"):
+    with pytest.raises(PercentEncodingTypeError, match=r"^sep must be a str, not bytes$"):
         _args.check_str("sep", b"&")
     assert _args.check_str("sep", None, none=True) is None
-    with pytest.raises(PercentEncodingError, match="^sep must not be empty$"):
+    with pytest.raises(PercentEncodingError, match=r"^sep must not be empty$"):
         _args.check_str("sep", "", empty=False)
     assert _args.check_choice("mode", "b", ("a", "b")) == "b"
-    with pytest.raises(PercentEncodingError, match="^mode must be one of 'a', 'b', not 'c'$"):
+    with pytest.raises(PercentEncodingError, match=r"^mode must be one of 'a', 'b', not 'c'$"):
         _args.check_choice("mode", "c", ("a", "b"))
-    with pytest.raises(PercentEncodingTypeError, match="^mode must be one of 'a', 'b', not int$"):
+    with pytest.raises(PercentEncodingTypeError, match=r"^mode must be one of 'a', 'b', not int$"):
         _args.check_choice("mode", 1, ("a", "b"))
     assert _args.check_errors("strict") == "fatal"
     assert _args.check_errors("replace") == "replace"
     assert _args.check_int_limit("n", None) is None
     assert _args.check_int_limit("n", 0) == 0
-    with pytest.raises(PercentEncodingTypeError, match="^n must be an int or None, not bool$"):
+    with pytest.raises(PercentEncodingTypeError, match=r"^n must be an int or None, not bool$"):
         _args.check_int_limit("n", True)
-    with pytest.raises(PercentEncodingError, match="^n must be non-negative, not -1$"):
+    with pytest.raises(PercentEncodingError, match=r"^n must be non-negative, not -1$"):
         _args.check_int_limit("n", -1)
-    with pytest.raises(PercentEncodingError, match="^n must be at least 1, not 0$"):
+    with pytest.raises(PercentEncodingError, match=r"^n must be at least 1, not 0$"):
         _args.check_int_limit("n", 0, minimum=1)
     assert _args.check_text("data", bytearray(b"a")) == b"a"
     with pytest.raises(PercentEncodingTypeError, match=r"^f\(\) takes str or bytes, not int$"):

@@ -81,8 +81,9 @@ class OAuth1Error(PercentEncodingError):
         self.position = position
 
 
-def encode(value: str | bytes) -> str:
-    """Percent-encode ``value`` as RFC 5849 §3.6 says.
+@_args.renamed_keyword("value", "data")
+def encode(data: str | bytes) -> str:
+    """Percent-encode ``data`` as RFC 5849 §3.6 says.
 
     Text is UTF-8 encoded, ``bytes`` are taken as given; every octet except
     ALPHA, DIGIT and ``-._~`` becomes ``%XX`` with upper-case hex.
@@ -92,25 +93,27 @@ def encode(value: str | bytes) -> str:
     >>> encode("Dogs, Cats & Mice"), encode("☃")
     ('Dogs%2C%20Cats%20%26%20Mice', '%E2%98%83')
     """
-    return _core.encode(value, OAUTH1)
+    return _core.encode(data, OAUTH1)
 
 
-def decode(value: str | bytes) -> str:
+@_args.renamed_keyword("value", "data")
+def decode(data: str | bytes) -> str:
     """Reverse :func:`encode`: percent-decode strictly, then UTF-8 decode strictly.
 
     >>> decode("Ladies%20%2B%20Gentlemen"), decode("a+b")
     ('Ladies + Gentlemen', 'a+b')
     """
-    return _core.decode_text(value, errors="strict", strict=True)
+    return _core.decode_text(data, errors="strict", strict=True)
 
 
-def decode_bytes(value: str | bytes) -> bytes:
+@_args.renamed_keyword("value", "data")
+def decode_bytes(data: str | bytes) -> bytes:
     """Percent-decode strictly to octets (for binary values, §3.6 step 1).
 
     >>> decode_bytes("%FF%00")
     b'\\xff\\x00'
     """
-    return _core.decode(value, strict=True)
+    return _core.decode(data, strict=True)
 
 
 # ---------------------------------------------------------------------------

@@ -95,12 +95,13 @@ def _need_str(value: object, func: str, what: str = "uri") -> str:
     raise PercentEncodingTypeError(f"{func}() takes a str {what}, not {type(value).__name__}")
 
 
-def encode(text: str | bytes, component: str = "path-segment") -> str:
-    """Percent-encode ``text`` as data for one URI component (RFC 3986 §2.1, §3).
+@_args.renamed_keyword("text", "data")
+def encode(data: str | bytes, component: str = "path-segment") -> str:
+    """Percent-encode ``data`` for one URI component (RFC 3986 §2.1, §3).
 
     Everything the component's ABNF does not allow literally is written as
     UTF-8 ``%XX`` (upper-case hex, §2.1); ``%`` itself is always encoded, so
-    the result decodes back to ``text``.  ``component`` is one of
+    the result decodes back to ``data``.  ``component`` is one of
     ``"path-segment"`` (the default: ``/`` is encoded), ``"path"``,
     ``"query"``, ``"fragment"``, ``"userinfo"``, ``"host"`` (reg-name; alias
     ``"reg-name"``) or ``"unreserved"`` (everything but ``A-Za-z0-9-._~``).
@@ -119,7 +120,7 @@ def encode(text: str | bytes, component: str = "path-segment") -> str:
             f"unknown RFC 3986 component {component!r}; expected one of "
             + ", ".join(map(repr, COMPONENTS))
         )
-    return _core.encode(text, s)
+    return _core.encode(data, s)
 
 
 # ---------------------------------------------------------------------------

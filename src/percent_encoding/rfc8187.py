@@ -148,16 +148,17 @@ def _octets_decode(octets: bytes, codec: str, errors: str = "strict") -> str:
 
 @_args.positional_options("encoding", "language")
 @_args.renamed_keyword("charset", "encoding")
-def encode(text: str | bytes, *, encoding: str = "UTF-8", language: str = "") -> str:
+@_args.renamed_keyword("text", "data")
+def encode(data: str | bytes, *, encoding: str = "UTF-8", language: str = "") -> str:
     """An RFC 8187 §3.2 ext-value: ``charset'language'value-chars``.
 
-    ``text`` is encoded in ``encoding`` (``"UTF-8"``, the only charset RFC
+    ``data`` is encoded in ``encoding`` (``"UTF-8"``, the only charset RFC
     8187 lets producers use, or ``"ISO-8859-1"`` for RFC 5987 peers), then
     every octet that is not an attr-char becomes ``%XX``.  ``bytes`` are
     taken as already encoded in ``encoding``.  ``language`` is an optional
-    RFC 5646 tag.  ``charset=`` is the old name of ``encoding=``, and both
-    options used to be positional: both still work, with a
-    :class:`DeprecationWarning`.
+    RFC 5646 tag.  ``charset=`` is the old name of ``encoding=`` (and
+    ``text=`` of ``data=``), and both options used to be positional: all
+    still work, with a :class:`DeprecationWarning`.
 
     >>> encode("£ rates")
     "UTF-8''%C2%A3%20rates"
@@ -176,6 +177,7 @@ def encode(text: str | bytes, *, encoding: str = "UTF-8", language: str = "") ->
         raise PercentEncodingError(
             f"{language!r} is not a language tag (RFC 5646), e.g. 'en' or 'de-CH'"
         )
+    text = data
     if isinstance(text, str):
         if codec != "utf-8":
             try:
