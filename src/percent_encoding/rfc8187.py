@@ -337,12 +337,8 @@ def content_disposition(filename: str, disposition: str = "attachment") -> str:
     >>> content_disposition("€ rates.pdf", "inline")
     'inline; filename="_ rates.pdf"; filename*=UTF-8\\'\\'%E2%82%AC%20rates.pdf'
     """
-    if not isinstance(filename, str):
-        raise PercentEncodingTypeError(f"filename must be a str, not {type(filename).__name__}")
-    if not isinstance(disposition, str):
-        raise PercentEncodingTypeError(
-            f"disposition must be a str, not {type(disposition).__name__}"
-        )
+    _args.check_str("filename", filename)
+    _args.check_str("disposition", disposition)
     m = _TOKEN.match(disposition)
     if m is None or m.end() != len(disposition):
         raise PercentEncodingError(

@@ -525,8 +525,7 @@ def parse(
         )
     if per_field is not False:
         raise PercentEncodingError("per_field=True needs encoding='auto'")
-    if edition not in ("current", "2014"):
-        raise PercentEncodingError(f"edition must be 'current' or '2014', not {edition!r}")
+    _args.check_choice("edition", edition, ("current", "2014"))
     if (
         encoding is None
         and charset_hack is False
@@ -648,8 +647,7 @@ def _parse_auto(
         isinstance(probe, tuple) and len(probe) == 2 and all(isinstance(x, str) for x in probe)
     ):
         raise PercentEncodingTypeError("probe must be a (field name, expected character) tuple")
-    if content_type_charset is not None and not isinstance(content_type_charset, str):
-        raise PercentEncodingTypeError("content_type_charset must be a str")
+    _args.check_str("content_type_charset", content_type_charset, none=True)
     options = {
         "isindex": isindex,
         "separators": separators,
@@ -658,8 +656,7 @@ def _parse_auto(
         "max_field_size": max_field_size,
         "max_total": max_total,
     }
-    if not isinstance(per_field, bool):
-        raise PercentEncodingTypeError("per_field must be a bool")
+    _args.check_bool("per_field", per_field)
     raw = parse_bytes(data, **options)  # type: ignore[arg-type]
     guess, fields = form_encodings(
         raw, probe=probe, content_type_charset=content_type_charset,
