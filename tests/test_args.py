@@ -312,7 +312,7 @@ def test_rfc8187_encode_takes_encoding_and_charset_is_deprecated() -> None:
         assert rfc8187.encode("£", "ISO-8859-1", "en") == "ISO-8859-1'en'%A3"  # type: ignore[misc]
     with pytest.raises(PercentEncodingTypeError, match="both encoding= and its old name charset="):
         rfc8187.encode("£", charset="UTF-8", encoding="UTF-8")  # type: ignore[call-arg]
-    with pytest.raises(PercentEncodingTypeError, match="encoding must be a str, not int"):
+    with pytest.raises(PercentEncodingTypeError, match=r"encoding must be an encoding label"):
         rfc8187.encode("£", encoding=1)  # type: ignore[arg-type]
 
 
@@ -402,6 +402,23 @@ def test_same_mistake_same_words_across_modules() -> None:
             call()
         msgs.add(re.sub(r"^\w+ ", "", str(e.value)))
     assert msgs == {"must be True or False, not int"}
+    labels = set()
+    for call in (
+        lambda: pe.encode("a", encoding=1),  # type: ignore[arg-type]
+        lambda: pe.decode_text("a", encoding=1),  # type: ignore[arg-type]
+        lambda: form.parse("a", encoding=1),  # type: ignore[arg-type]
+        lambda: form.serialize([("a", "b")], encoding=1),  # type: ignore[arg-type]
+        lambda: form.html_form_body([("a", "b")], encoding=1),  # type: ignore[arg-type]
+        lambda: encodings.encode("a", encoding=1),  # type: ignore[arg-type]
+        lambda: rfc8187.encode("a", encoding=1),  # type: ignore[arg-type]
+        lambda: legacy.php_parse_str("a", encoding=1),  # type: ignore[arg-type]
+        lambda: legacy.rfc_decode("a", encoding=1),  # type: ignore[arg-type]
+        lambda: legacy.html4_form_encode_component("a", encoding=1),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(PercentEncodingTypeError) as e:
+            call()
+        labels.add(str(e.value))
+    assert labels == {"encoding must be an encoding label (str), not int"}
 
 
 def test_errors_vocabulary_is_documented_once() -> None:

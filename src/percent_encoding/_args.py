@@ -41,6 +41,7 @@ __all__ = [
     "check_encoding",
     "check_errors",
     "check_int_limit",
+    "check_label",
     "check_str",
     "check_text",
     "is_fatal",
@@ -160,17 +161,22 @@ def check_text(name: str, value: object, func: str | None = None) -> str | bytes
     raise PercentEncodingTypeError(f"{where} str or bytes, not {type_name(value)}")
 
 
+def check_label(name: str, label: object) -> str:
+    """The type of an encoding label only (the lookup comes later, or never for UTF-8)."""
+    if not isinstance(label, str):
+        raise PercentEncodingTypeError(
+            f"{name} must be an encoding label (str), not {type_name(label)}"
+        )
+    return label
+
+
 def check_encoding(name: str, label: object) -> Encoding:
     """A WHATWG Encoding Standard label (§4.2 get an encoding) or an ``Encoding``."""
     from .encodings import Encoding, lookup
 
     if isinstance(label, Encoding):
         return label
-    if not isinstance(label, str):
-        raise PercentEncodingTypeError(
-            f"{name} must be an encoding label (str), not {type_name(label)}"
-        )
-    return lookup(label)
+    return lookup(check_label(name, label))
 
 
 # --------------------------------------------------------------------------------------------

@@ -141,7 +141,7 @@ def _check_bool(value: object, name: str) -> None:
 
 
 def _check_encoding(encoding: object) -> str:
-    _args.check_str("encoding", encoding)
+    _args.check_label("encoding", encoding)
     assert isinstance(encoding, str)
     core._lookup_encoding(encoding)  # UnknownEncodingError for a label the Standard lacks
     return encoding

@@ -193,7 +193,7 @@ def _encode_checked(
         data = _check_text(data, "encode")
     _check_bool(space_as_plus, "space_as_plus")
     errors = "fatal" if _args.is_fatal(errors, _args.ENCODE_ERRORS) else "replace"
-    _args.check_str("encoding", encoding)
+    _args.check_label("encoding", encoding)
     if encoding not in _UTF8_LABELS:
         enc = _lookup_encoding(encoding).output_encoding
         if enc.name != "UTF-8" and isinstance(data, str):
@@ -314,7 +314,7 @@ def _decode_text_checked(
         data = _check_text(data, "decode_text")
     _check_bool(plus_as_space, "plus_as_space")
     _check_bool(strict, "strict")
-    _args.check_str("encoding", encoding)
+    _args.check_label("encoding", encoding)
     # errors= is about the bytes -> text step only; a bad "%" is strict='s business.
     errors = "strict" if _args.is_fatal(errors) else "replace"
     try:

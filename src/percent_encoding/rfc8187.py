@@ -165,7 +165,7 @@ def encode(data: str | bytes, *, encoding: str = "UTF-8", language: str = "") ->
     >>> encode("£ rates", encoding="ISO-8859-1", language="en")
     "ISO-8859-1'en'%A3%20rates"
     """
-    charset = _args.check_str("encoding", encoding)
+    charset = _args.check_label("encoding", encoding)
     _args.check_str("language", language)
     if charset.lower() not in _CHARSETS:
         raise UnsupportedCharsetError(

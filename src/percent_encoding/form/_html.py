@@ -151,7 +151,7 @@ def html_form_body(
             )
     if mailto is not None:
         _args.check_choice("mailto", mailto, ("headers", "body"))
-    _args.check_str("encoding", encoding)
+    _args.check_label("encoding", encoding)
     # HTML §4.10.22.5: the form's encoding is always an output encoding.
     enc = _lookup(encoding).output_encoding
     pairs: list[tuple[str, str]] = []

@@ -142,7 +142,7 @@ def _serialize(
     """
     lst = _pairs_list(pairs)
     if type(encoding) is not str or encoding not in _UTF8_LABELS:
-        _args.check_str("encoding", encoding)
+        _args.check_label("encoding", encoding)
         name = _lookup(encoding).output_encoding.name
         if name != "UTF-8":
             return _serialize_checked(lst, name)

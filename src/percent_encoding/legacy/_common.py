@@ -21,6 +21,8 @@ def _check(data: object, func: str) -> _Text:
 def _str_arg(value: object, arg: str, func: str) -> str:
     # Option arguments are validated here so a wrong type is our error, not a
     # builtin TypeError/AttributeError from deep inside.
+    if arg == "encoding":
+        return _args.check_label(arg, value)
     return _args.check_str(arg, value)  # type: ignore[no-any-return]
 
 

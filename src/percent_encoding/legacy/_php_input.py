@@ -194,7 +194,7 @@ def php_parse_str(
         "max_input_nesting_level", max_input_nesting_level, none=False, minimum=None
     )
     _args.check_str("arg_separator", arg_separator)
-    _args.check_str("encoding", encoding)
+    _args.check_label("encoding", encoding)
     _args.check_bool("strict", strict)
     if not arg_separator or not arg_separator.isascii():
         raise PercentEncodingError("arg_separator must be one or more ASCII characters")
