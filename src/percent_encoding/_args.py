@@ -43,6 +43,7 @@ __all__ = [
     "check_int_limit",
     "check_label",
     "check_str",
+    "check_str_input",
     "check_text",
     "is_fatal",
     "positional_options",
@@ -168,6 +169,13 @@ def check_label(name: str, label: object) -> str:
             f"{name} must be an encoding label (str), not {type_name(label)}"
         )
     return label
+
+
+def check_str_input(func: str, value: object) -> str:
+    """The text a function works on, when it must be a ``str``."""
+    if isinstance(value, str):
+        return value
+    raise PercentEncodingTypeError(f"{func}() takes a str, not {type_name(value)}")
 
 
 def check_encoding(name: str, label: object) -> Encoding:

@@ -23,7 +23,6 @@ from ._abnf import LONE_SURROGATE as _LONE_SURROGATE
 from .errors import (
     PercentDecodeError,
     PercentEncodeError,
-    PercentEncodingTypeError,
 )
 from .sets import _REGISTRY, EncodeSet
 from .sets import get as _get_set
@@ -95,8 +94,8 @@ def to_usv_string(text: str) -> str:
     >>> to_usv_string("a\\ud800b")
     'a\\ufffdb'
     """
-    if type(text) is not str and not isinstance(text, str):
-        raise PercentEncodingTypeError(f"to_usv_string() takes a str, not {type(text).__name__}")
+    if type(text) is not str:
+        _args.check_str_input("to_usv_string", text)
     if text.isascii() or _LONE_SURROGATE.search(text) is None:
         return text
     return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")

@@ -444,8 +444,7 @@ def diagnose(text: str, *, context: str | EncodeSet = "auto") -> list[Finding]:
     >>> [(f.code, f.component) for f in diagnose("http://h/a+b#c+d?e%zz")]
     [('invalid-percent', 'fragment')]
     """
-    if not isinstance(text, str):
-        raise PercentEncodingTypeError(f"diagnose() takes a str, not {type(text).__name__}")
+    _args.check_str_input("diagnose", text)
     if context == "auto":
         context = "url" if _LOOKS_LIKE_URL.match(text) else "query"
     if context == "url":
@@ -548,10 +547,7 @@ def undo_double_encoding(text: str) -> str:
     >>> undo_double_encoding("a%2520b%25zz")
     'a%20b%25zz'
     """
-    if not isinstance(text, str):
-        raise PercentEncodingTypeError(
-            f"undo_double_encoding() takes a str, not {type(text).__name__}"
-        )
+    _args.check_str_input("undo_double_encoding", text)
     return _LAYERED.sub("%", text)
 
 
@@ -566,8 +562,7 @@ def variants(text: str) -> list[str]:
     >>> "application/x-www-form-urlencoded" in variants("a%20b!")
     False
     """
-    if not isinstance(text, str):
-        raise PercentEncodingTypeError(f"variants() takes a str, not {type(text).__name__}")
+    _args.check_str_input("variants", text)
     from . import schemes
 
     out = []

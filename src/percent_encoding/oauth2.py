@@ -109,10 +109,7 @@ def parse_basic_auth(value: str) -> tuple[str, str]:
     >>> parse_basic_auth("basic YSUzQWI6cCt3")
     ('a:b', 'p w')
     """
-    if not isinstance(value, str):
-        raise PercentEncodingTypeError(
-            f"parse_basic_auth() takes str, not {type(value).__name__}"
-        )
+    _args.check_str_input("parse_basic_auth", value)
     s = value.strip(" \t")
     scheme, sep, rest = s.partition(" ")
     if not sep or scheme.lower() != "basic":

@@ -111,8 +111,7 @@ class Encoding:
         (Encoding Standard §7 "process an item", error mode "html").  Lone surrogates raise
         in both modes.
         """
-        if not isinstance(text, str):
-            raise PercentEncodingTypeError(f"encode() takes str, not {type(text).__name__}")
+        _args.check_str_input("encode", text)
         html = _check_encode_errors(errors)
         m = _SURROGATE_RE.search(text)
         if m is not None:
@@ -134,8 +133,7 @@ class Encoding:
         >>> lookup("windows-1252").encode_segments("a\u2603b")
         [b'a', 9731, b'b']
         """
-        if not isinstance(text, str):
-            raise PercentEncodingTypeError(f"encode() takes str, not {type(text).__name__}")
+        _args.check_str_input("encode", text)
         m = _SURROGATE_RE.search(text)
         if m is not None:
             raise PercentEncodeError(

@@ -49,8 +49,7 @@ def multipart_escape(name: str) -> str:
     >>> multipart_escape('a "b"\\r\\nc%22')
     'a %22b%22%0D%0Ac%22'
     """
-    if not isinstance(name, str):
-        raise PercentEncodingTypeError(f"multipart_escape() takes str, not {type(name).__name__}")
+    _args.check_str_input("multipart_escape", name)
     return name.translate(_MULTIPART_ESCAPES)
 
 
