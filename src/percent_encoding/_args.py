@@ -25,7 +25,7 @@ import functools
 import inspect
 import warnings
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from .errors import PercentEncodingError, PercentEncodingTypeError
 
@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from .encodings import Encoding
 
 __all__ = [
+    "ARROW_ERRORS",
+    "CODEC_ENCODE_ERRORS",
     "DECODE_ERRORS",
     "ENCODE_ERRORS",
     "ERRORS",
@@ -73,8 +75,16 @@ ERRORS: dict[str, str] = {
     "html": "encoders: &#N; for a character the encoding cannot represent",
     "null": "Arrow columns: null for a value that fails to decode",
 }
-DECODE_ERRORS = ("replace", "fatal", "strict")
-ENCODE_ERRORS = ("fatal", "strict", "replace")
+# Which modes each kind of entry point takes (the "values" column of the table):
+DECODE_ERRORS = ("replace", "fatal", "strict")  # text decoders, form parsers, rfc8187.decode
+ENCODE_ERRORS = ("fatal", "strict", "replace")  # percent-encoders (lone surrogates)
+CODEC_ENCODE_ERRORS = ("fatal", "html", "strict")  # Encoding Standard encoders
+ARROW_ERRORS = ("replace", "null", "fatal", "strict")  # arrow.decode_text
+
+DecodeErrors = Literal["replace", "fatal", "strict"]
+EncodeErrors = Literal["strict", "fatal", "replace"]
+CodecEncodeErrors = Literal["fatal", "html", "strict"]
+ArrowErrors = Literal["replace", "null", "fatal", "strict"]
 
 _T = TypeVar("_T")
 _MISSING: Any = object()

@@ -37,7 +37,7 @@ cannot be owned safely from pure Python); the C twin needs nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any
 
 from . import _args, _impl, core, form
 from .errors import PercentEncodingTypeError, TextDecodeError
@@ -47,7 +47,7 @@ __all__ = ["decode", "decode_text", "encode", "form_get", "form_parse", "set_thr
 _TEXT_FORMATS = {"u": "string", "U": "large_string", "vu": "string_view"}
 _BINARY_FORMATS = {"z": "binary", "Z": "large_binary", "vz": "binary_view"}
 
-ArrowErrors = Literal["replace", "null", "fatal", "strict"]
+ArrowErrors = _args.ArrowErrors
 
 
 def _pyarrow() -> Any:
@@ -204,7 +204,7 @@ def decode_text(
     _check_bool(plus_as_space, "plus_as_space")
     _check_encoding(encoding)
     # the kernels' word for fatal is "strict"
-    mode = _args.check_errors(errors, ("replace", "null", "fatal", "strict"))
+    mode = _args.check_errors(errors, _args.ARROW_ERRORS)
     errors = "strict" if mode == "fatal" else mode  # type: ignore[assignment]
     if errors == "replace":
         def row(v: Any, i: int) -> Any:

@@ -266,7 +266,7 @@ def _decode_text_checked(
     data: str | bytes,
     *,
     encoding: str = "utf-8",
-    errors: Literal["replace", "strict", "fatal"] = "replace",
+    errors: Literal["replace", "fatal", "strict"] = "replace",
     plus_as_space: bool = False,
     strict: bool = False,
 ) -> str:

@@ -39,7 +39,6 @@ as an alias of ``"fatal"`` (the word the rest of the library uses); any other un
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
 
 from .. import _args
 from .._abnf import LONE_SURROGATE as _SURROGATE_RE
@@ -66,8 +65,8 @@ __all__ = [
 
 # "strict" is accepted as an alias of "fatal" (the word core.decode_text and core.encode use),
 # so one vocabulary works across the library; the Encoding Standard's own word is "fatal".
-DecodeErrors = Literal["replace", "fatal", "strict"]
-EncodeErrors = Literal["fatal", "html", "strict"]
+DecodeErrors = _args.DecodeErrors
+EncodeErrors = _args.CodecEncodeErrors
 
 
 # --------------------------------------------------------------------------------------------
@@ -304,12 +303,12 @@ def _error_mode(errors: object, allowed: tuple[str, ...]) -> str:
 
 def _check_decode_errors(errors: object) -> bool:
     """True for fatal mode ("fatal" or its alias "strict"), False for "replace"."""
-    return _error_mode(errors, ("replace", "fatal", "strict")) == "fatal"
+    return _error_mode(errors, _args.DECODE_ERRORS) == "fatal"
 
 
 def _check_encode_errors(errors: object) -> bool:
     """True for "html" mode, False for fatal ("fatal" or its alias "strict")."""
-    return _error_mode(errors, ("fatal", "html", "strict")) == "html"
+    return _error_mode(errors, _args.CODEC_ENCODE_ERRORS) == "html"
 
 
 # --------------------------------------------------------------------------------------------

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from ..encodings import Encoding
 
 
-Errors = Literal["replace", "fatal", "strict"]
+Errors = _args.DecodeErrors
 Text = str | bytes
 Pair = tuple[str, str]
 
