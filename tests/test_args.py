@@ -428,3 +428,17 @@ def test_errors_vocabulary_is_documented_once() -> None:
     from percent_encoding import detect
 
     assert dataclasses.is_dataclass(detect.CharsetGuess)  # a record, skipped above
+
+
+def test_arrow_errors_fatal_is_strict() -> None:
+    pa = pytest.importorskip("pyarrow")
+    from percent_encoding import arrow
+
+    col = pa.array(["ok", "%FF", None])
+    for mode in ("fatal", "strict"):
+        with pytest.raises(TextDecodeError) as e:
+            arrow.decode_text(col, errors=mode)  # type: ignore[arg-type]
+        assert e.value.row == 1  # type: ignore[attr-defined]
+    assert arrow.decode_text(col, errors="null").to_pylist() == ["ok", None, None]
+    with pytest.raises(PercentEncodingError, match="'null', 'fatal', 'strict'"):
+        arrow.decode_text(col, errors="html")  # type: ignore[arg-type]
