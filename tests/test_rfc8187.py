@@ -349,12 +349,19 @@ def test_ext_values_agree_with_email_utils(text: str) -> None:
 
 
 def test_bad_errors_mode_and_scheme_bytes() -> None:
-    # Regression (robustness fuzz): errors="fatal" was a bare ValueError, and the
+    # Regression (robustness fuzz): an unknown mode was a bare ValueError, and the
     # registry's rfc8187 decode choked on bytes (a str regex over bytes).
-    for mode in ("fatal", "", "STRICT"):
-        with pytest.raises(PercentEncodingError, match="'strict' or 'replace'") as ei:
+    for mode in ("", "STRICT", "html"):
+        with pytest.raises(PercentEncodingError, match="'fatal', 'strict'") as ei:
             rfc8187.decode("UTF-8''a", errors=mode)
         assert type(ei.value) is PercentEncodingError
+    # "fatal" is the Encoding Standard's word for "strict": one vocabulary (docs/options.md).
+    assert rfc8187.decode("UTF-8''%C2%A3", errors="fatal") == ("\u00a3", "")
+    with pytest.raises(ExtValueError) as fatal:
+        rfc8187.decode("UTF-8''%FF", errors="fatal")
+    with pytest.raises(ExtValueError) as strict:
+        rfc8187.decode("UTF-8''%FF", errors="strict")
+    assert fatal.value.position == strict.value.position == 7
     with pytest.raises(PercentEncodingTypeError):
         rfc8187.decode("UTF-8''a", errors=None)  # type: ignore[arg-type]
     value: Any = schemes.get("rfc8187")  # str|bytes in, per the registry contract

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from . import _args
 from . import core as _core
 from ._abnf import BAD_PERCENT as _BAD_PERCENT
 from ._abnf import TCHAR as _TCHAR
@@ -115,6 +116,7 @@ def decode(token: str, *, canonical: bool = False) -> bytes:
         raise PercentEncodingTypeError(
             f"decode() takes the token as str, not {type(token).__name__}"
         )
+    _args.check_bool("canonical", canonical)
     if not token:
         raise _fail("an ALPN protocol-id token cannot be empty (RFC 7301 §3.1)", 0)
     m = _BAD_CHAR.search(token)

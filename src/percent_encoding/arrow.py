@@ -37,9 +37,9 @@ cannot be owned safely from pure Python); the C twin needs nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any
 
-from . import core, form
+from . import _args, core, form
 from .errors import PercentEncodingError, PercentEncodingTypeError, TextDecodeError
 
 __all__ = ["decode", "decode_text", "encode", "form_get", "form_parse", "set_threads"]
@@ -47,7 +47,7 @@ __all__ = ["decode", "decode_text", "encode", "form_get", "form_parse", "set_thr
 _TEXT_FORMATS = {"u": "string", "U": "large_string", "vu": "string_view"}
 _BINARY_FORMATS = {"z": "binary", "Z": "large_binary", "vz": "binary_view"}
 
-ArrowErrors = Literal["replace", "null", "strict"]
+ArrowErrors = _args.ArrowErrors
 
 
 def _pyarrow() -> Any:
@@ -137,13 +137,12 @@ def _pairs_type(pa: Any, large: bool) -> Any:
 
 
 def _check_bool(value: object, name: str) -> None:
-    if value is not True and value is not False:
-        raise PercentEncodingTypeError(f"{name} must be True or False")
+    _args.check_bool(name, value)
 
 
 def _check_encoding(encoding: object) -> str:
-    if not isinstance(encoding, str):
-        raise PercentEncodingTypeError("encoding must be a str label")
+    _args.check_label("encoding", encoding)
+    assert isinstance(encoding, str)
     core._lookup_encoding(encoding)  # UnknownEncodingError for a label the Standard lacks
     return encoding
 
@@ -194,8 +193,9 @@ def decode_text(
     Row by row exactly :func:`percent_encoding.decode_text` (URL Standard §1.3
     *percent-decode*, then the Encoding Standard's decoder for ``encoding``).
     ``errors="replace"`` gives U+FFFD for bytes that are not valid in the
-    encoding, ``"null"`` makes such a row null, ``"strict"`` raises
-    :class:`TextDecodeError` naming the row index and the byte offset.
+    encoding, ``"null"`` makes such a row null, ``"fatal"`` (or its synonym
+    ``"strict"``) raises :class:`TextDecodeError` naming the row index and
+    the byte offset.
 
     >>> import pyarrow as pa
     >>> decode_text(pa.array(["caf%C3%A9", None, "%FF"])).to_pylist()
@@ -203,10 +203,9 @@ def decode_text(
     """
     _check_bool(plus_as_space, "plus_as_space")
     _check_encoding(encoding)
-    if errors not in ("replace", "null", "strict"):
-        raise PercentEncodingError(
-            f"errors must be 'replace', 'null' or 'strict', not {errors!r}"
-        )
+    # the kernels' word for fatal is "strict"
+    mode = _args.check_errors(errors, _args.ARROW_ERRORS)
+    errors = "strict" if mode == "fatal" else mode  # type: ignore[assignment]
     if errors == "replace":
         def row(v: Any, i: int) -> Any:
             return core.decode_text(v, encoding=encoding, plus_as_space=plus_as_space)
@@ -288,8 +287,7 @@ def form_get(array: object, name: str, *, encoding: str = "utf-8") -> Any:
     >>> form_get(pa.array(["?utm_source=news+letter&x=1", "x=2", None]), "utm_source").to_pylist()
     ['news letter', None, None]
     """
-    if not isinstance(name, str):
-        raise PercentEncodingTypeError("name must be a str")
+    _args.check_str("name", name)
     _check_encoding(encoding)
 
     def row(v: Any, i: int) -> Any:
@@ -345,7 +343,7 @@ def set_threads(n: int) -> int:
     2
     """
     if type(n) is not int:
-        raise PercentEncodingTypeError("set_threads() takes an int")
+        raise PercentEncodingTypeError(f"set_threads() takes an int, not {type(n).__name__}")
     global _threads
     old, _threads = _threads, max(1, min(8, n))
     core.set_arrow_threads(_threads)

@@ -18,13 +18,11 @@ from functools import lru_cache, update_wrapper
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from . import _impl
+from . import _args, _impl
 from ._abnf import LONE_SURROGATE as _LONE_SURROGATE
 from .errors import (
     PercentDecodeError,
     PercentEncodeError,
-    PercentEncodingError,
-    PercentEncodingTypeError,
 )
 from .sets import _REGISTRY, EncodeSet
 from .sets import get as _get_set
@@ -109,8 +107,8 @@ def to_usv_string(text: str) -> str:
     >>> to_usv_string("a\\ud800b")
     'a\\ufffdb'
     """
-    if type(text) is not str and not isinstance(text, str):
-        raise PercentEncodingTypeError(f"to_usv_string() takes a str, not {type(text).__name__}")
+    if type(text) is not str:
+        _args.check_str_input("to_usv_string", text)
     if text.isascii() or _LONE_SURROGATE.search(text) is None:
         return text
     return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
@@ -142,13 +140,7 @@ def _utf8_octets(
 
 
 def _check_text(data: object, func: str) -> str | bytes:
-    if isinstance(data, (str, bytes)):
-        return data
-    if isinstance(data, (bytearray, memoryview)):
-        return bytes(data)
-    raise PercentEncodingTypeError(
-        f"{func}() takes str or bytes, not {type(data).__name__}"
-    )
+    return _args.check_text("data", data, func)
 
 
 @lru_cache(maxsize=64)
@@ -159,8 +151,7 @@ def _lookup_encoding(label: str) -> Encoding:
 
 
 def _check_bool(value: object, name: str) -> None:
-    if value is not True and value is not False:
-        raise PercentEncodingTypeError(f"{name} must be True or False, not {value!r}")
+    _args.check_bool(name, value)
 
 
 def _resolve_set(encode_set: EncodeSet | str) -> EncodeSet:
@@ -177,7 +168,7 @@ def _encode_checked(
     *,
     encoding: str = "utf-8",
     space_as_plus: bool = False,
-    errors: Literal["strict", "replace"] = "strict",
+    errors: Literal["strict", "fatal", "replace"] = "strict",
 ) -> str:
     """Percent-encode ``data`` with ``encode_set``: the URL Standard's
     *percent-encode after encoding* (§1.3).
@@ -187,7 +178,8 @@ def _encode_checked(
     legacy encoding, a character it cannot represent becomes ``%26%23N%3B``
     (``&#N;``), as browsers do.  A lone surrogate raises
     :class:`PercentEncodeError` unless ``errors="replace"`` (U+FFFD, the
-    USVString conversion).  When nothing needs encoding the very same ``str``
+    USVString conversion); ``"fatal"`` is a synonym of ``"strict"`` (see
+    docs/options.md).  When nothing needs encoding the very same ``str``
     object comes back.
 
     >>> encode("a b/ü")
@@ -212,10 +204,8 @@ def _encode_checked(
     if type(data) is not str and type(data) is not bytes:
         data = _check_text(data, "encode")
     _check_bool(space_as_plus, "space_as_plus")
-    if errors != "strict" and errors != "replace":
-        raise PercentEncodingError(f"errors must be 'strict' or 'replace', not {errors!r}")
-    if not isinstance(encoding, str):
-        raise PercentEncodingTypeError("encoding must be a str label")
+    errors = "fatal" if _args.is_fatal(errors, _args.ENCODE_ERRORS) else "replace"
+    _args.check_label("encoding", encoding)
     if encoding not in _UTF8_LABELS:
         enc = _lookup_encoding(encoding).output_encoding
         if enc.name != "UTF-8" and isinstance(data, str):
@@ -289,7 +279,7 @@ def _decode_text_checked(
     data: str | bytes,
     *,
     encoding: str = "utf-8",
-    errors: Literal["replace", "strict", "fatal"] = "replace",
+    errors: Literal["replace", "fatal", "strict"] = "replace",
     plus_as_space: bool = False,
     strict: bool = False,
 ) -> str:
@@ -297,8 +287,11 @@ def _decode_text_checked(
 
     With UTF-8 (the default) this is the Encoding Standard's *UTF-8 decode
     without BOM*: a leading BOM is kept, invalid sequences become U+FFFD; with
-    ``errors="strict"`` it is *UTF-8 decode without BOM or fail*, raising
-    :class:`TextDecodeError` with the byte offset.  Other WHATWG labels decode
+    ``errors="fatal"`` (or its synonym ``"strict"``) it is *UTF-8 decode
+    without BOM or fail*, raising :class:`TextDecodeError` with the byte
+    offset.  ``errors`` is only about that bytes-to-text step: a ``%`` not
+    followed by two hex digits is kept unless ``strict=True``, as in
+    :func:`decode` (docs/options.md has the whole vocabulary).  Other WHATWG labels decode
     with that encoding's decoder.  A ``str`` is UTF-8 encoded before the
     escapes are decoded (URL Standard §1.3, percent-decode a string), so raw
     non-ASCII characters in it reach a legacy decoder as UTF-8 octets
@@ -333,14 +326,9 @@ def _decode_text_checked(
         data = _check_text(data, "decode_text")
     _check_bool(plus_as_space, "plus_as_space")
     _check_bool(strict, "strict")
-    if not isinstance(encoding, str):
-        raise PercentEncodingTypeError("encoding must be a str label")
-    if errors == "fatal":  # the Encoding Standard's name for it
-        errors = "strict"
-    elif errors != "strict" and errors != "replace":
-        raise PercentEncodingError(
-            f"errors must be 'replace' or 'strict' (or 'fatal'), not {errors!r}"
-        )
+    _args.check_label("encoding", encoding)
+    # errors= is about the bytes -> text step only; a bad "%" is strict='s business.
+    errors = "strict" if _args.is_fatal(errors) else "replace"
     try:
         if encoding in _UTF8_LABELS:
             return _k.decode_text(data, plus_as_space, strict, errors == "strict")  # type: ignore[no-any-return]

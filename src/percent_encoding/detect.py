@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from . import _args
 from ._charset import ECHO_CHARSET_FIELDS as ECHO_CHARSET_FIELDS
 from ._charset import CharsetGuess
 from .errors import PercentEncodingError, PercentEncodingTypeError
@@ -115,8 +116,7 @@ def space_convention(
     """
     for name, value in (("url", url), ("scheme", scheme), ("component", component),
                         ("method", method)):
-        if value is not None and not isinstance(value, str):
-            raise PercentEncodingTypeError(f"{name} must be a str, not {type(value).__name__}")
+        _args.check_str(name, value, none=True)
     comp = component.lower() if component else None
     meth = method.upper() if method else None
     if comp == "body" or (comp is None and url is None and scheme is None and meth is not None):
@@ -326,7 +326,9 @@ def _context_set(context: str | EncodeSet) -> tuple[EncodeSet, str]:
     if isinstance(context, EncodeSet):
         return context, context.name or "custom"
     if not isinstance(context, str):
-        raise PercentEncodingTypeError("context must be a str or an EncodeSet")
+        raise PercentEncodingTypeError(
+            f"context must be a str or an EncodeSet, not {type(context).__name__}"
+        )
     name = _CONTEXT_SETS.get(context)
     if name is not None:
         return _get_set(name), context
@@ -442,8 +444,7 @@ def diagnose(text: str, *, context: str | EncodeSet = "auto") -> list[Finding]:
     >>> [(f.code, f.component) for f in diagnose("http://h/a+b#c+d?e%zz")]
     [('invalid-percent', 'fragment')]
     """
-    if not isinstance(text, str):
-        raise PercentEncodingTypeError(f"diagnose() takes a str, not {type(text).__name__}")
+    _args.check_str_input("diagnose", text)
     if context == "auto":
         context = "url" if _LOOKS_LIKE_URL.match(text) else "query"
     if context == "url":
@@ -578,10 +579,7 @@ def undo_double_encoding(text: str) -> str:
     >>> undo_double_encoding("a%2520b%25zz")
     'a%20b%25zz'
     """
-    if not isinstance(text, str):
-        raise PercentEncodingTypeError(
-            f"undo_double_encoding() takes a str, not {type(text).__name__}"
-        )
+    _args.check_str_input("undo_double_encoding", text)
     return _peel(text)
 
 
@@ -596,8 +594,7 @@ def variants(text: str) -> list[str]:
     >>> "application/x-www-form-urlencoded" in variants("a%20b!")
     False
     """
-    if not isinstance(text, str):
-        raise PercentEncodingTypeError(f"variants() takes a str, not {type(text).__name__}")
+    _args.check_str_input("variants", text)
     from . import schemes
 
     out = []

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from . import _args
 from . import core as _core
 from ._abnf import HEXDIG as _HEXDIG
 from ._abnf import PCT_ENCODED_RUN as _RUN_RE
@@ -64,10 +65,7 @@ def is_bidi_formatting(ch: str) -> bool:
     A string that is not exactly one character is ``False``; a non-``str``
     raises :class:`PercentEncodingTypeError`.
     """
-    if not isinstance(ch, str):
-        raise PercentEncodingTypeError(
-            f"is_bidi_formatting() takes a str, not {type(ch).__name__}"
-        )
+    _args.check_str_input("is_bidi_formatting", ch)
     return len(ch) == 1 and _BIDI_RE.match(ch) is not None
 
 
@@ -159,9 +157,8 @@ def iri_to_uri(iri: str, *, strict: bool = False) -> str:
     >>> iri_to_uri("http://example.com/\\U00010300\\U00010301\\U00010302")
     'http://example.com/%F0%90%8C%80%F0%90%8C%81%F0%90%8C%82'
     """
-    if not isinstance(iri, str):
-        raise PercentEncodingTypeError(f"iri_to_uri() takes a str, not {type(iri).__name__}")
-    _core._check_bool(strict, "strict")
+    _args.check_str_input("iri_to_uri", iri)
+    _args.check_bool("strict", strict)
     if strict:
         _check_iri(iri)
     return _core.encode(iri, IRI_TO_URI)
@@ -255,8 +252,7 @@ def uri_to_iri(uri: str) -> str:
     >>> uri_to_iri("http://xn--99zt52a.example.org/%e2%80%ae")
     'http://xn--99zt52a.example.org/%E2%80%AE'
     """
-    if not isinstance(uri, str):
-        raise PercentEncodingTypeError(f"uri_to_iri() takes a str, not {type(uri).__name__}")
+    _args.check_str_input("uri_to_iri", uri)
     if "%" not in uri:
         return uri
     scheme, authority, path, query, fragment = split(uri)

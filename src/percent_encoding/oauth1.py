@@ -35,6 +35,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeAlias
 
+from . import _args
 from . import core as _core
 from ._abnf import OWS as _OWS
 from ._abnf import TOKEN as _TOKEN
@@ -80,8 +81,9 @@ class OAuth1Error(PercentEncodingError):
         self.position = position
 
 
-def encode(value: str | bytes) -> str:
-    """Percent-encode ``value`` as RFC 5849 §3.6 says.
+@_args.renamed_keyword("value", "data")
+def encode(data: str | bytes) -> str:
+    """Percent-encode ``data`` as RFC 5849 §3.6 says.
 
     Text is UTF-8 encoded, ``bytes`` are taken as given; every octet except
     ALPHA, DIGIT and ``-._~`` becomes ``%XX`` with upper-case hex.
@@ -91,25 +93,27 @@ def encode(value: str | bytes) -> str:
     >>> encode("Dogs, Cats & Mice"), encode("☃")
     ('Dogs%2C%20Cats%20%26%20Mice', '%E2%98%83')
     """
-    return _core.encode(value, OAUTH1)
+    return _core.encode(data, OAUTH1)
 
 
-def decode(value: str | bytes) -> str:
+@_args.renamed_keyword("value", "data")
+def decode(data: str | bytes) -> str:
     """Reverse :func:`encode`: percent-decode strictly, then UTF-8 decode strictly.
 
     >>> decode("Ladies%20%2B%20Gentlemen"), decode("a+b")
     ('Ladies + Gentlemen', 'a+b')
     """
-    return _core.decode_text(value, errors="strict", strict=True)
+    return _core.decode_text(data, errors="strict", strict=True)
 
 
-def decode_bytes(value: str | bytes) -> bytes:
+@_args.renamed_keyword("value", "data")
+def decode_bytes(data: str | bytes) -> bytes:
     """Percent-decode strictly to octets (for binary values, §3.6 step 1).
 
     >>> decode_bytes("%FF%00")
     b'\\xff\\x00'
     """
-    return _core.decode(value, strict=True)
+    return _core.decode(data, strict=True)
 
 
 # ---------------------------------------------------------------------------
@@ -240,8 +244,7 @@ def base_string_uri(url: str) -> str:
     >>> base_string_uri("http://EXAMPLE.com:80/a b/ü")
     'http://example.com/a%20b/%C3%BC'
     """
-    if not isinstance(url, str):
-        raise PercentEncodingTypeError(f"the URL must be a str, not {type(url).__name__}")
+    _args.check_str("url", url)
     from .errors import URLParseError
     from .rfc3986 import split
     from .url import parse
@@ -287,8 +290,7 @@ def signature_base_string(
     ...                       oauth_params=[("oauth_nonce", "n")])
     'GET&http%3A%2F%2Fexample.com%2Fp&a%3D1%26b%3D2%26oauth_nonce%3Dn'
     """
-    if not isinstance(method, str):
-        raise PercentEncodingTypeError(f"the method must be a str, not {type(method).__name__}")
+    _args.check_str("method", method)
     if not method:
         raise OAuth1Error("the HTTP method cannot be empty", 0)
     uri = base_string_uri(url)
@@ -400,8 +402,7 @@ def authorization_header(oauth_params: Pairs, realm: str | None = None) -> str:
     ...                      realm="Example")
     'OAuth realm="Example", oauth_consumer_key="0685bd9184jfhq22", oauth_signature="wOJIO9A2W5mFwDgiDvZbTSMK%2FPY%3D"'
     """  # noqa: E501
-    if realm is not None and not isinstance(realm, str):
-        raise PercentEncodingTypeError(f"realm must be a str, not {type(realm).__name__}")
+    _args.check_str("realm", realm, none=True)
     parts = []
     for name, value in _pairs(oauth_params, "oauth_params"):
         if name.lower() == b"realm":  # RFC 2617 auth-param names ignore case

@@ -22,6 +22,7 @@ from __future__ import annotations
 import base64
 import binascii
 
+from . import _args
 from . import core as _core
 from ._scheme import Scheme
 from .errors import PercentDecodeError, PercentEncodingError, PercentEncodingTypeError
@@ -38,7 +39,8 @@ class OAuth2Error(PercentEncodingError):
         self.position = position
 
 
-def encode(text: str | bytes) -> str:
+@_args.renamed_keyword("text", "data")
+def encode(data: str | bytes) -> str:
     """One credential form-urlencoded as RFC 6749 Appendix B says.
 
     UTF-8, space as ``+``, every octet but ASCII letters and digits as
@@ -47,14 +49,15 @@ def encode(text: str | bytes) -> str:
     >>> encode(" %&+£€")
     '+%25%26%2B%C2%A3%E2%82%AC'
     """
-    if not isinstance(text, (str, bytes)):
+    if not isinstance(data, (str, bytes)):
         raise PercentEncodingTypeError(
-            f"oauth2.encode() takes str or bytes, not {type(text).__name__}"
+            f"oauth2.encode() takes str or bytes, not {type(data).__name__}"
         )
-    return _core.encode(text, HTML4_FORM, space_as_plus=True)
+    return _core.encode(data, HTML4_FORM, space_as_plus=True)
 
 
-def decode(text: str | bytes) -> str:
+@_args.renamed_keyword("text", "data")
+def decode(data: str | bytes) -> str:
     """Reverse :func:`encode`: ``+`` is a space, ``%HH`` an octet, text is UTF-8 (strict).
 
     Any alphabet is accepted (RFC 6749 Appendix B tells receivers to decode,
@@ -65,11 +68,11 @@ def decode(text: str | bytes) -> str:
     >>> decode("+%25%26%2B%C2%A3%E2%82%AC")
     ' %&+£€'
     """
-    if not isinstance(text, (str, bytes)):
+    if not isinstance(data, (str, bytes)):
         raise PercentEncodingTypeError(
-            f"oauth2.decode() takes str or bytes, not {type(text).__name__}"
+            f"oauth2.decode() takes str or bytes, not {type(data).__name__}"
         )
-    return _core.decode_text(text, plus_as_space=True, strict=True, errors="strict")
+    return _core.decode_text(data, plus_as_space=True, strict=True, errors="strict")
 
 
 def basic_auth(client_id: str, client_secret: str) -> str:
@@ -106,10 +109,7 @@ def parse_basic_auth(value: str) -> tuple[str, str]:
     >>> parse_basic_auth("basic YSUzQWI6cCt3")
     ('a:b', 'p w')
     """
-    if not isinstance(value, str):
-        raise PercentEncodingTypeError(
-            f"parse_basic_auth() takes str, not {type(value).__name__}"
-        )
+    _args.check_str_input("parse_basic_auth", value)
     s = value.strip(" \t")
     scheme, sep, rest = s.partition(" ")
     if not sep or scheme.lower() != "basic":

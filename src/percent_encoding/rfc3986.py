@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
+from . import _args
 from . import core as _core
 from ._abnf import BAD_PERCENT as _BAD_PERCENT
 from ._abnf import HEXDIG as _HEX
@@ -94,12 +95,13 @@ def _need_str(value: object, func: str, what: str = "uri") -> str:
     raise PercentEncodingTypeError(f"{func}() takes a str {what}, not {type(value).__name__}")
 
 
-def encode(text: str | bytes, component: str = "path-segment") -> str:
-    """Percent-encode ``text`` as data for one URI component (RFC 3986 §2.1, §3).
+@_args.renamed_keyword("text", "data")
+def encode(data: str | bytes, component: str = "path-segment") -> str:
+    """Percent-encode ``data`` for one URI component (RFC 3986 §2.1, §3).
 
     Everything the component's ABNF does not allow literally is written as
     UTF-8 ``%XX`` (upper-case hex, §2.1); ``%`` itself is always encoded, so
-    the result decodes back to ``text``.  ``component`` is one of
+    the result decodes back to ``data``.  ``component`` is one of
     ``"path-segment"`` (the default: ``/`` is encoded), ``"path"``,
     ``"query"``, ``"fragment"``, ``"userinfo"``, ``"host"`` (reg-name; alias
     ``"reg-name"``) or ``"unreserved"`` (everything but ``A-Za-z0-9-._~``).
@@ -111,15 +113,14 @@ def encode(text: str | bytes, component: str = "path-segment") -> str:
     >>> encode("50%", "unreserved")
     '50%25'
     """
-    if not isinstance(component, str):
-        raise PercentEncodingTypeError("component must be a str")
+    _args.check_str("component", component)
     s = COMPONENTS.get(component)
     if s is None:
         raise UnknownSetError(
             f"unknown RFC 3986 component {component!r}; expected one of "
             + ", ".join(map(repr, COMPONENTS))
         )
-    return _core.encode(text, s)
+    return _core.encode(data, s)
 
 
 # ---------------------------------------------------------------------------
@@ -433,6 +434,7 @@ def normalize(uri: str, *, scheme_based: bool = False) -> str:
     'http://www.example.com/'
     """
     scheme, authority, path, query, fragment = split(_need_str(uri, "normalize"))
+    _args.check_bool("scheme_based", scheme_based)
     if scheme is not None:
         scheme = scheme.lower() if scheme.isascii() else _HOST_CASE_RE.sub(_host_case, scheme)
     if authority is not None:

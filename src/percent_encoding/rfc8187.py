@@ -37,6 +37,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from . import _args
 from . import core as _core
 from . import encodings as _encodings
 from ._abnf import BAD_PERCENT as _BAD_PERCENT
@@ -145,24 +146,27 @@ def _octets_decode(octets: bytes, codec: str, errors: str = "strict") -> str:
         ) from None
 
 
-def encode(text: str | bytes, charset: str = "UTF-8", language: str = "") -> str:
+@_args.positional_options("encoding", "language")
+@_args.renamed_keyword("charset", "encoding")
+@_args.renamed_keyword("text", "data")
+def encode(data: str | bytes, *, encoding: str = "UTF-8", language: str = "") -> str:
     """An RFC 8187 §3.2 ext-value: ``charset'language'value-chars``.
 
-    ``text`` is encoded in ``charset`` (``"UTF-8"``, the only one RFC 8187
-    lets producers use, or ``"ISO-8859-1"`` for RFC 5987 peers), then every
-    octet that is not an attr-char becomes ``%XX``.  ``bytes`` are taken as
-    already encoded in ``charset``.  ``language`` is an optional RFC 5646
-    tag.
+    ``data`` is encoded in ``encoding`` (``"UTF-8"``, the only charset RFC
+    8187 lets producers use, or ``"ISO-8859-1"`` for RFC 5987 peers), then
+    every octet that is not an attr-char becomes ``%XX``.  ``bytes`` are
+    taken as already encoded in ``encoding``.  ``language`` is an optional
+    RFC 5646 tag.  ``charset=`` is the old name of ``encoding=`` (and
+    ``text=`` of ``data=``), and both options used to be positional: all
+    still work, with a :class:`DeprecationWarning`.
 
     >>> encode("£ rates")
     "UTF-8''%C2%A3%20rates"
-    >>> encode("£ rates", "ISO-8859-1", "en")
+    >>> encode("£ rates", encoding="ISO-8859-1", language="en")
     "ISO-8859-1'en'%A3%20rates"
     """
-    if not isinstance(charset, str):
-        raise PercentEncodingTypeError(f"charset must be a str, not {type(charset).__name__}")
-    if not isinstance(language, str):
-        raise PercentEncodingTypeError(f"language must be a str, not {type(language).__name__}")
+    charset = _args.check_label("encoding", encoding)
+    _args.check_str("language", language)
     if charset.lower() not in _CHARSETS:
         raise UnsupportedCharsetError(
             f"charset {charset!r} cannot be written: RFC 8187 §3.2.1 lets producers use "
@@ -173,6 +177,7 @@ def encode(text: str | bytes, charset: str = "UTF-8", language: str = "") -> str
         raise PercentEncodingError(
             f"{language!r} is not a language tag (RFC 5646), e.g. 'en' or 'de-CH'"
         )
+    text = data
     if isinstance(text, str):
         if codec != "utf-8":
             try:
@@ -184,7 +189,7 @@ def encode(text: str | bytes, charset: str = "UTF-8", language: str = "") -> str
                     e.start,
                 ) from None
     elif not isinstance(text, (bytes, bytearray, memoryview)):
-        raise PercentEncodingTypeError(f"text must be str or bytes, not {type(text).__name__}")
+        raise PercentEncodingTypeError(f"encode() takes str or bytes, not {type(text).__name__}")
     else:
         text = bytes(text)
     return f"{label}'{language}'{_core.encode(text, RFC8187)}"
@@ -253,13 +258,8 @@ def _to_text(
         ) from None
 
 
-def _check_errors(errors: object) -> None:
-    if not isinstance(errors, str):
-        raise PercentEncodingTypeError(
-            f"errors must be 'strict' or 'replace', not {type(errors).__name__}"
-        )
-    if errors not in ("strict", "replace"):
-        raise PercentEncodingError(f"errors must be 'strict' or 'replace', not {errors!r}")
+def _check_errors(errors: object) -> str:
+    return _args.check_errors(errors)  # "fatal"/"strict" -> "fatal"
 
 
 def decode(ext_value: str, *, errors: str = "strict") -> tuple[str, str]:
@@ -279,8 +279,7 @@ def decode(ext_value: str, *, errors: str = "strict") -> tuple[str, str]:
         raise PercentEncodingTypeError(
             f"decode() takes the ext-value as str, not {type(ext_value).__name__}"
         )
-    _check_errors(errors)
-    return _decode(ext_value, errors, ExtValueError, 0)
+    return _decode(ext_value, _check_errors(errors), ExtValueError, 0)
 
 
 def _decode(
@@ -338,12 +337,8 @@ def content_disposition(filename: str, disposition: str = "attachment") -> str:
     >>> content_disposition("€ rates.pdf", "inline")
     'inline; filename="_ rates.pdf"; filename*=UTF-8\\'\\'%E2%82%AC%20rates.pdf'
     """
-    if not isinstance(filename, str):
-        raise PercentEncodingTypeError(f"filename must be a str, not {type(filename).__name__}")
-    if not isinstance(disposition, str):
-        raise PercentEncodingTypeError(
-            f"disposition must be a str, not {type(disposition).__name__}"
-        )
+    _args.check_str("filename", filename)
+    _args.check_str("disposition", disposition)
     m = _TOKEN.match(disposition)
     if m is None or m.end() != len(disposition):
         raise PercentEncodingError(
@@ -603,8 +598,7 @@ def _join_continuations(
 
 
 def _check_flag(value: object, name: str) -> None:
-    if value is not True and value is not False:
-        raise PercentEncodingTypeError(f"{name} must be True or False, not {value!r}")
+    _args.check_bool(name, value)
 
 
 def parse_content_disposition(

@@ -25,6 +25,7 @@ import warnings
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
+from . import _args
 from ._abnf import ALNUM as _ALNUM
 from ._abnf import SUB_DELIMS as _SUB_DELIMS
 from ._abnf import UNRESERVED as _UNRESERVED
@@ -160,11 +161,9 @@ class EncodeSet:
         spec: str | None = None,
         mask: int | None = None,
     ) -> None:
-        if mask is not None and (not isinstance(mask, int) or isinstance(mask, bool)):
-            raise PercentEncodingTypeError(f"mask must be an int, not {type(mask).__name__}")
-        for what, v in (("name", name), ("spec", spec)):
-            if v is not None and not isinstance(v, str):
-                raise PercentEncodingTypeError(f"{what} must be a str or None")
+        _args.check_int_limit("mask", mask, minimum=None)
+        _args.check_str("name", name, none=True)
+        _args.check_str("spec", spec, none=True)
         m = _mask_of(encoded) if mask is None else mask
         if not 0 <= m <= _FULL_MASK:
             raise PercentEncodingError("mask must be a 128-bit non-negative integer")
@@ -316,8 +315,7 @@ def register(name: str, encode_set: EncodeSet, spec: str | None = None) -> Encod
         raise PercentEncodingTypeError("register() takes a non-empty str name")
     if not isinstance(encode_set, EncodeSet):
         raise PercentEncodingTypeError("register() takes an EncodeSet")
-    if spec is not None and not isinstance(spec, str):
-        raise PercentEncodingTypeError("spec must be a str or None")
+    _args.check_str("spec", spec, none=True)
     if name in _REGISTRY:
         raise PercentEncodingError(f"encode set {name!r} is already registered")
     named = encode_set.named(name, spec if spec is not None else encode_set.spec)

@@ -39,12 +39,11 @@ as an alias of ``"fatal"`` (the word the rest of the library uses); any other un
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
 
+from .. import _args
 from .._abnf import LONE_SURROGATE as _SURROGATE_RE
 from ..errors import (
     PercentEncodeError,
-    PercentEncodingError,
     PercentEncodingTypeError,
     UnknownEncodingError,
 )
@@ -66,8 +65,8 @@ __all__ = [
 
 # "strict" is accepted as an alias of "fatal" (the word core.decode_text and core.encode use),
 # so one vocabulary works across the library; the Encoding Standard's own word is "fatal".
-DecodeErrors = Literal["replace", "fatal", "strict"]
-EncodeErrors = Literal["fatal", "html", "strict"]
+DecodeErrors = _args.DecodeErrors
+EncodeErrors = _args.CodecEncodeErrors
 
 
 # --------------------------------------------------------------------------------------------
@@ -111,8 +110,7 @@ class Encoding:
         (Encoding Standard §7 "process an item", error mode "html").  Lone surrogates raise
         in both modes.
         """
-        if not isinstance(text, str):
-            raise PercentEncodingTypeError(f"encode() needs str, not {type(text).__name__}")
+        _args.check_str_input("encode", text)
         html = _check_encode_errors(errors)
         m = _SURROGATE_RE.search(text)
         if m is not None:
@@ -134,8 +132,7 @@ class Encoding:
         >>> lookup("windows-1252").encode_segments("a\u2603b")
         [b'a', 9731, b'b']
         """
-        if not isinstance(text, str):
-            raise PercentEncodingTypeError(f"encode() needs str, not {type(text).__name__}")
+        _args.check_str_input("encode", text)
         m = _SURROGATE_RE.search(text)
         if m is not None:
             raise PercentEncodeError(
@@ -154,7 +151,9 @@ def lookup(label: str | Encoding) -> Encoding:
     if isinstance(label, Encoding):
         return label
     if not isinstance(label, str):
-        raise PercentEncodingTypeError(f"encoding label must be str, not {type(label).__name__}")
+        raise PercentEncodingTypeError(
+            f"encoding must be an encoding label (str), not {type(label).__name__}"
+        )
     enc = _BY_LABEL.get(label.strip("\t\n\f\r ").lower())
     if enc is None:
         raise UnknownEncodingError(
@@ -220,7 +219,7 @@ def names() -> tuple[str, ...]:
 def bom_sniff(data: bytes | bytearray | memoryview) -> Encoding | None:
     """§6 "BOM sniff": UTF-8, UTF-16BE or UTF-16LE when ``data`` starts with a BOM."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
-        raise PercentEncodingTypeError(f"bom_sniff() needs bytes, not {type(data).__name__}")
+        raise PercentEncodingTypeError(f"bom_sniff() takes bytes, not {type(data).__name__}")
     head = bytes(data[:3])
     if head == b"\xef\xbb\xbf":
         return lookup("utf-8")
@@ -231,8 +230,10 @@ def bom_sniff(data: bytes | bytearray | memoryview) -> Encoding | None:
     return None
 
 
+@_args.positional_options("encoding", "errors")
 def decode(
     data: bytes | bytearray | memoryview,
+    *,
     encoding: str | Encoding = "utf-8",
     errors: DecodeErrors = "replace",
 ) -> str:
@@ -241,7 +242,10 @@ def decode(
     ``errors`` is ``"replace"`` or ``"fatal"`` (``"strict"`` is an alias of ``"fatal"``);
     anything else raises :class:`PercentEncodingError`.
 
-    >>> decode(b"\\xff\\xfea\\x00", "shift_jis")
+    ``encoding`` and ``errors`` are keyword-only (passing them by position
+    still works, with a :class:`DeprecationWarning`).
+
+    >>> decode(b"\\xff\\xfea\\x00", encoding="shift_jis")
     'a'
     """
     _check_decode_errors(errors)
@@ -254,21 +258,27 @@ def decode(
     return enc.decode(raw, errors)
 
 
+@_args.positional_options("errors")
 def utf8_decode_without_bom(
-    data: bytes | bytearray | memoryview, errors: DecodeErrors = "replace"
+    data: bytes | bytearray | memoryview, *, errors: DecodeErrors = "replace"
 ) -> str:
     """§6 "UTF-8 decode without BOM" (``errors="fatal"``: "... or fail", raising)."""
     fatal = _check_decode_errors(errors)
     return _codec("UTF-8").decode(_as_bytes(data), fatal)
 
 
-def encode(text: str, encoding: str | Encoding = "utf-8", errors: EncodeErrors = "fatal") -> bytes:
+@_args.positional_options("encoding", "errors")
+def encode(
+    text: str, *, encoding: str | Encoding = "utf-8", errors: EncodeErrors = "fatal"
+) -> bytes:
     """Encode ``text`` with the output encoding (§4.3) of ``encoding``.
 
     ``errors`` is ``"fatal"`` (or its alias ``"strict"``) or ``"html"``, as in
     :meth:`Encoding.encode`; anything else raises :class:`PercentEncodingError`.
 
-    >>> encode("\\u2603", "windows-1252", errors="html")
+    ``encoding`` and ``errors`` are keyword-only (by position: deprecated).
+
+    >>> encode("\\u2603", encoding="windows-1252", errors="html")
     b'&#9731;'
     """
     return lookup(encoding).encode(text, errors)
@@ -283,31 +293,22 @@ def _as_bytes(data: bytes | bytearray | memoryview) -> bytes:
         return data
     if isinstance(data, (bytearray, memoryview)):
         return bytes(data)
-    raise PercentEncodingTypeError(f"decode() needs bytes, not {type(data).__name__}")
+    raise PercentEncodingTypeError(f"decode() takes bytes, not {type(data).__name__}")
 
 
 def _error_mode(errors: object, allowed: tuple[str, ...]) -> str:
     """Validate an ``errors`` argument; "strict" is folded into "fatal"."""
-    if not isinstance(errors, str):
-        raise PercentEncodingTypeError(
-            f"errors must be a str ({', '.join(map(repr, allowed))}), "
-            f"not {type(errors).__name__}"
-        )
-    if errors not in allowed:
-        raise PercentEncodingError(
-            f"errors must be one of {', '.join(map(repr, allowed))}, not {errors!r}"
-        )
-    return "fatal" if errors == "strict" else errors
+    return _args.check_errors(errors, allowed)
 
 
 def _check_decode_errors(errors: object) -> bool:
     """True for fatal mode ("fatal" or its alias "strict"), False for "replace"."""
-    return _error_mode(errors, ("replace", "fatal", "strict")) == "fatal"
+    return _error_mode(errors, _args.DECODE_ERRORS) == "fatal"
 
 
 def _check_encode_errors(errors: object) -> bool:
     """True for "html" mode, False for fatal ("fatal" or its alias "strict")."""
-    return _error_mode(errors, ("fatal", "html", "strict")) == "html"
+    return _error_mode(errors, _args.CODEC_ENCODE_ERRORS) == "html"
 
 
 # --------------------------------------------------------------------------------------------

@@ -15,10 +15,11 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal
 
+from .. import _args
 from .. import core as _core
 from .._abnf import BAD_PERCENT, BAD_PERCENT_BYTES
 from ..errors import PercentDecodeError, TextDecodeError
-from ._input import Pair, Text, _amp, _to_ampersands
+from ._input import _BAD_PERCENT_UNDER_ERRORS, Pair, Text, _amp, _to_ampersands
 
 if TYPE_CHECKING:
     from ..encodings import Encoding
@@ -119,13 +120,22 @@ def _sniff_charset(data: Text, sep: str = "&") -> Encoding | None:
 
 
 def _decode_fields(
-    data: Text, enc: Encoding | None, strict: bool, base: int, sep: str = "&"
+    data: Text,
+    enc: Encoding | None,
+    strict: bool,
+    base: int,
+    sep: str = "&",
+    percent_strict: bool | None = None,
 ) -> list[Pair]:
     """URL Standard §5.1 over ``&``-separated ``data`` with any decoder; positions
-    in errors are ``base`` + the index into ``data``."""
-    if strict:
+    in errors are ``base`` + the index into ``data``.  ``strict``: fatal text
+    decoding; ``percent_strict`` (None: follow ``strict``, deprecated): a bad
+    ``%`` raises."""
+    if strict if percent_strict is None else percent_strict:
         m = (BAD_PERCENT if isinstance(data, str) else BAD_PERCENT_BYTES).search(data)  # type: ignore[arg-type]
         if m is not None:
+            if percent_strict is None:
+                _args.warn_deprecated(_BAD_PERCENT_UNDER_ERRORS, stacklevel=4)
             pos = m.start()
             raise PercentDecodeError(
                 f"invalid percent-encoding {data[pos:pos + 3]!r} at position {base + pos}: "

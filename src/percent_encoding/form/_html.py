@@ -19,6 +19,7 @@ import secrets
 from collections.abc import Iterable, Mapping
 from typing import Literal
 
+from .. import _args
 from .. import core as _core
 from ..core import to_usv_string
 from ..errors import (
@@ -48,8 +49,7 @@ def multipart_escape(name: str) -> str:
     >>> multipart_escape('a "b"\\r\\nc%22')
     'a %22b%22%0D%0Ac%22'
     """
-    if not isinstance(name, str):
-        raise PercentEncodingTypeError(f"multipart_escape() takes str, not {type(name).__name__}")
+    _args.check_str_input("multipart_escape", name)
     return name.translate(_MULTIPART_ESCAPES)
 
 
@@ -131,18 +131,15 @@ def html_form_body(
     >>> html_form_body([("t", "1\\n2")], enctype="text/plain")
     b't=1\\r\\n2\\r\\n'
     """
-    if not isinstance(enctype, str):
-        raise PercentEncodingTypeError(f"enctype must be a str, not {type(enctype).__name__}")
+    _args.check_str("enctype", enctype)
     kind = enctype.strip().lower()
     if kind not in _ENCTYPES:
         raise PercentEncodingError(
             f"unsupported enctype {enctype!r}: use 'application/x-www-form-urlencoded' "
             "'text/plain' or 'multipart/form-data'"
         )
-    if boundary is not None and not isinstance(boundary, str):
-        raise PercentEncodingTypeError(f"boundary must be a str, not {type(boundary).__name__}")
-    if not isinstance(isindex, bool):
-        raise PercentEncodingTypeError(f"isindex must be a bool, not {type(isindex).__name__}")
+    _args.check_str("boundary", boundary, none=True)
+    _args.check_bool("isindex", isindex)
     if kind == "multipart/form-data" and mailto is None:
         if boundary is None:
             boundary = "----PercentEncodingFormBoundary" + secrets.token_hex(8)
@@ -151,12 +148,9 @@ def html_form_body(
                 f"boundary {boundary[:80]!r} is not an RFC 2046 §5.1.1 boundary "
                 "(1-70 of letters, digits and '()+_,-./:=? space, not ending in a space)"
             )
-    if mailto is not None and not isinstance(mailto, str):
-        raise PercentEncodingTypeError(f"mailto must be a str or None, not {type(mailto).__name__}")
-    if mailto not in (None, "headers", "body"):
-        raise PercentEncodingError(f"mailto must be None, 'headers' or 'body', not {mailto!r}")
-    if not isinstance(encoding, str):
-        raise PercentEncodingTypeError("encoding must be a str label")
+    if mailto is not None:
+        _args.check_choice("mailto", mailto, ("headers", "body"))
+    _args.check_label("encoding", encoding)
     # HTML §4.10.22.5: the form's encoding is always an output encoding.
     enc = _lookup(encoding).output_encoding
     pairs: list[tuple[str, str]] = []

@@ -21,6 +21,7 @@ from ._parse import (
     _check_errors,
     _check_limit,
     _check_separators,
+    _check_strict,
     _decode_fields,
     _encoding_or_none,
     _main_separator,
@@ -39,7 +40,8 @@ class FormParser:
     Limits raise :class:`FormLimitError` in the :meth:`feed` call that
     crosses them: ``max_fields`` (non-empty fields; raised when a field past
     the limit starts), ``max_field_size`` (bytes of one ``name=value``) and
-    ``max_total`` (bytes of the body).
+    ``max_total`` (bytes of the body).  ``errors`` and ``strict`` mean what
+    they mean for :func:`parse` (text decoding; a bad ``%``).
 
     >>> p = FormParser()
     >>> p.feed(b"a=1&b=caf%C3")
@@ -59,6 +61,7 @@ class FormParser:
         "_max_fields",
         "_max_total",
         "_offset",
+        "_percent_strict",
         "_sep",
         "_seps",
         "_strict",
@@ -74,9 +77,11 @@ class FormParser:
         max_total: int | None = None,
         separators: str = "&",
         errors: Errors = "replace",
+        strict: bool | None = None,
     ) -> None:
         self._enc = _encoding_or_none(encoding)
         self._strict = _check_errors(errors)
+        self._percent_strict = _check_strict(strict)
         self._seps = _check_separators(separators)
         self._sep = _main_separator(separators).encode("ascii")
         self._max_fields = _check_limit(max_fields, "max_fields")
@@ -144,7 +149,8 @@ class FormParser:
                     "max_fields",
                 )
         pairs = _decode_fields(
-            head, self._enc, self._strict, self._offset, self._sep.decode("ascii")
+            head, self._enc, self._strict, self._offset, self._sep.decode("ascii"),
+            self._percent_strict,
         )
         self._fields += len(pairs)
         self._offset += len(head) + 1

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal, cast, overload
 
 from .. import core as _core
+from .. import _args
 from .._abnf import LONE_SURROGATE
 from ..errors import (
     PercentEncodingError,
@@ -47,6 +48,7 @@ from ._input import (
     _unify_separators,
 )
 from ._input import _check_errors as _check_errors
+from ._input import _check_strict as _check_strict
 from ._input import _check_limit as _check_limit
 from ._input import _check_separators as _check_separators
 from ._input import _main_separator as _main_separator
@@ -110,6 +112,7 @@ def parse(
     max_field_size: int | None = None,
     max_total: int | None = None,
     errors: Errors = "replace",
+    strict: bool | None = None,
     probe: tuple[str, str] | None = None,
     content_type_charset: str | None = None,
     per_field: bool = False,
@@ -136,9 +139,14 @@ def parse(
       ``max_total`` (UTF-8 bytes of the body): crossing one raises
       :class:`FormLimitError`, as :class:`FormParser` does; the fields are
       counted while scanning, so the error costs no more than the limit.
-    * ``errors="strict"``: an invalid ``%`` raises :class:`PercentDecodeError`
-      and undecodable bytes raise :class:`TextDecodeError`, with positions
-      into ``data``.
+    * ``errors="fatal"`` (or its synonym ``"strict"``): undecodable bytes
+      raise :class:`TextDecodeError`, with positions into ``data``.
+    * ``strict=True``: an invalid ``%`` raises :class:`PercentDecodeError`
+      (position into ``data``), as in :func:`percent_encoding.decode`.  Left
+      at ``None``, it follows ``errors`` as it always has (fatal errors
+      reject a bad ``%`` too, now with a :class:`DeprecationWarning`); a
+      later release makes ``None`` mean ``False``, so that ``errors`` covers
+      text decoding only, as everywhere else.
     * ``edition="2014"``: the URL Standard of 2014-2016, whose parser failed
       when an encoding override other than UTF-8 met input holding a byte
       above 0x7F (a raw byte, not a ``%XX``): that raises
@@ -171,6 +179,7 @@ def parse(
             max_field_size=max_field_size,
             max_total=max_total,
             errors=errors,
+            strict=strict,
             probe=probe,
             content_type_charset=content_type_charset,
             per_field=per_field,
@@ -184,8 +193,7 @@ def parse(
         )
     if per_field is not False:
         raise PercentEncodingError("per_field=True needs encoding='auto'")
-    if edition not in ("current", "2014"):
-        raise PercentEncodingError(f"edition must be 'current' or '2014', not {edition!r}")
+    _args.check_choice("edition", edition, ("current", "2014"))
     if (
         encoding is None
         and charset_hack is False
@@ -196,16 +204,18 @@ def parse(
         and max_field_size is None
         and max_total is None
         and errors == "replace"
+        and (strict is None or strict is False)
     ):
         if type(data) is bytes:
             return _core.form_parse_kernel(data)
         if type(data) is str and (data.isascii() or LONE_SURROGATE.search(data) is None):
             return _core.form_parse_kernel(data)
-    strict = _check_errors(errors)
+    fatal = _check_errors(errors)
+    percent_strict = _check_strict(strict)
     _check_flag(charset_hack, "charset_hack")
     _check_flag(isindex, "isindex")
     _check_flag(strip_leading_question_mark, "strip_leading_question_mark")
-    text = _usv(_check_data(data, "parse"), strict)
+    text = _usv(_check_data(data, "parse"), fatal)
     base = 0
     if strip_leading_question_mark and text[:1] in ("?", b"?"):
         text = text[1:]
@@ -233,7 +243,7 @@ def parse(
         if sniffed is not None:
             enc = None if sniffed.name == "UTF-8" else sniffed
     swap = isindex and _isindex_first(text, sep)
-    pairs = _decode_fields(text, enc, strict, base, sep)
+    pairs = _decode_fields(text, enc, fatal, base, sep, percent_strict)
     if swap:
         # Pre-2016 URL Standard §5.1: with the isindex flag, "=" is prepended
         # to a first field that has none, so it is all value.
@@ -290,6 +300,7 @@ def _parse_auto(
     max_field_size: int | None,
     max_total: int | None,
     errors: Errors,
+    strict: bool | None,
     probe: tuple[str, str] | None,
     content_type_charset: str | None,
     per_field: bool = False,
@@ -304,8 +315,7 @@ def _parse_auto(
         isinstance(probe, tuple) and len(probe) == 2 and all(isinstance(x, str) for x in probe)
     ):
         raise PercentEncodingTypeError("probe must be a (field name, expected character) tuple")
-    if content_type_charset is not None and not isinstance(content_type_charset, str):
-        raise PercentEncodingTypeError("content_type_charset must be a str")
+    _args.check_str("content_type_charset", content_type_charset, none=True)
     options = {
         "isindex": isindex,
         "separators": separators,
@@ -314,20 +324,22 @@ def _parse_auto(
         "max_field_size": max_field_size,
         "max_total": max_total,
     }
-    if not isinstance(per_field, bool):
-        raise PercentEncodingTypeError("per_field must be a bool")
+    _args.check_bool("per_field", per_field)
     raw = parse_bytes(data, **options)  # type: ignore[arg-type]
     guess, fields = form_encodings(
         raw, probe=probe, content_type_charset=content_type_charset,
         echo_fields=echo_fields, per_field=per_field,
     )
+    fatal = _check_errors(errors)
+    _check_strict(strict)
     pairs: list[tuple[str, str]] = parse(
-        data, encoding=guess.encoding, errors=errors, isindex=isindex, separators=separators,
+        data, encoding=guess.encoding, errors=errors,
+        strict=strict, isindex=isindex, separators=separators,
         strip_leading_question_mark=strip_leading_question_mark, max_fields=max_fields,
         edition=edition,
     )
     if per_field:
-        mode: Literal["fatal", "replace"] = "fatal" if _check_errors(errors) else "replace"
+        mode: Literal["fatal", "replace"] = "fatal" if fatal else "replace"
         for i, ((name, value), g) in enumerate(zip(raw, fields, strict=True)):
             if g.encoding != guess.encoding:
                 enc = _lookup(g.encoding)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from .. import _args
 from .. import core as _core
 from ..errors import (
     PercentEncodingTypeError,
@@ -141,8 +142,7 @@ def _serialize(
     """
     lst = _pairs_list(pairs)
     if type(encoding) is not str or encoding not in _UTF8_LABELS:
-        if not isinstance(encoding, str):
-            raise PercentEncodingTypeError("encoding must be a str label")
+        _args.check_label("encoding", encoding)
         name = _lookup(encoding).output_encoding.name
         if name != "UTF-8":
             return _serialize_checked(lst, name)

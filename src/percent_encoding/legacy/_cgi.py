@@ -9,11 +9,13 @@ command line); RFC 5023 §9.7 (the ``Slug`` header).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Literal
 
+from .. import _args
 from .. import core as _core
 from ..errors import (
     PercentEncodingError,
+    TextDecodeError,
 )
 from ..sets import (
     CGI as _CGI_SET,
@@ -31,7 +33,8 @@ from ._rfc import _minus
 _CGI_RESERVED = ";/?:@&=+$,[]"
 
 
-def cgi_encode(text: _Text, *, reserved: str = _CGI_RESERVED) -> str:
+@_args.renamed_keyword("text", "data")
+def cgi_encode(data: _Text, *, reserved: str = _CGI_RESERVED) -> str:
     """URL-encode for CGI as RFC 3875 §2.3 says: reserved and forbidden
     characters become ``%XX``; characters of the reserved set that are *not*
     reserved in this context (those missing from ``reserved``) stay as they are.
@@ -44,19 +47,20 @@ def cgi_encode(text: _Text, *, reserved: str = _CGI_RESERVED) -> str:
     _str_arg(reserved, "reserved", "cgi_encode")
     if not set(reserved) <= set(_CGI_RESERVED):
         raise PercentEncodingError(
-            f"cgi_encode(): reserved must be a subset of {_CGI_RESERVED!r}, not {reserved!r}"
+            f"reserved must be a subset of {_CGI_RESERVED!r}, not {reserved!r}"
         )
     keep = "".join(c for c in _CGI_RESERVED if c not in reserved)
-    return _core.encode(_check(text, "cgi_encode"), _minus(_CGI_SET, keep))
+    return _core.encode(_check(data, "cgi_encode"), _minus(_CGI_SET, keep))
 
 
-def cgi_decode(text: _Text, *, strict: bool = False) -> str:
+@_args.renamed_keyword("text", "data")
+def cgi_decode(data: _Text, *, strict: bool = False) -> str:
     """RFC 3875 §2.3 URL-decoding: each ``%XX`` becomes its octet, ``+`` stays.
 
     >>> cgi_decode("a%20b+c")
     'a b+c'
     """
-    return _core.decode_text(_check(text, "cgi_decode"), strict=strict)
+    return _core.decode_text(_check(data, "cgi_decode"), strict=strict)
 
 
 def cgi_search_words(query_string: _Text) -> list[str] | None:
@@ -87,24 +91,45 @@ SLUG_SET: Final = EncodeSet(
 )
 
 
-def slug_encode(text: _Text) -> str:
+@_args.renamed_keyword("text", "data")
+def slug_encode(data: _Text) -> str:
     """The value of an AtomPub ``Slug`` header (RFC 5023 §9.7): UTF-8, then
     ``%`` and every octet outside ``%x20-7E`` as ``%XX``; spaces stay.
 
     >>> slug_encode("The Beach at Sète")
     'The Beach at S%C3%A8te'
     """
-    return _core.encode(_check(text, "slug_encode"), SLUG_SET)
+    return _core.encode(_check(data, "slug_encode"), SLUG_SET)
 
 
-def slug_decode(value: _Text, *, strict: bool = False) -> str:
+@_args.renamed_keyword("value", "data")
+def slug_decode(
+    data: _Text,
+    *,
+    strict: bool = False,
+    errors: Literal["replace", "fatal", "strict"] | None = None,
+) -> str:
     """Read a ``Slug`` header: reverse the percent-encoding, then UTF-8
-    decode (RFC 5023 §9.7).  With ``strict``, a bad ``%`` raises
-    :class:`PercentDecodeError` and invalid UTF-8 :class:`TextDecodeError`.
+    decode (RFC 5023 §9.7).  With ``strict=True`` a bad ``%`` raises
+    :class:`PercentDecodeError`; with ``errors="fatal"`` invalid UTF-8 raises
+    :class:`TextDecodeError` (``"replace"``: U+FFFD).  ``errors=None`` follows
+    ``strict``, as before the two were separate; ``strict=True`` raising on
+    invalid UTF-8 without ``errors="fatal"`` is deprecated.
 
     >>> slug_decode("The Beach at S%C3%A8te")
     'The Beach at Sète'
     """
-    return _core.decode_text(
-        _check(value, "slug_decode"), strict=strict, errors="strict" if strict else "replace"
-    )
+    text = _check(data, "slug_decode")
+    _args.check_bool("strict", strict)
+    if errors is not None:
+        return _core.decode_text(text, strict=strict, errors=errors)
+    if not strict:
+        return _core.decode_text(text)
+    try:
+        return _core.decode_text(text, strict=True, errors="fatal")
+    except TextDecodeError:
+        _args.warn_deprecated(
+            "slug_decode(strict=True) raising on invalid UTF-8 is deprecated: strict= is "
+            "about bad '%' escapes; pass errors='fatal' as well to keep that"
+        )
+        raise

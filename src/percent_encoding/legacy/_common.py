@@ -7,29 +7,23 @@ back text, invalid UTF-8 becoming U+FFFD.
 
 from __future__ import annotations
 
+from .. import _args
 from .._abnf import BAD_PERCENT, BAD_PERCENT_BYTES
-from ..errors import (
-    PercentEncodingTypeError,
-)
 
 _C0 = "".join(map(chr, range(0x20)))
 _Text = str | bytes
 
 
 def _check(data: object, func: str) -> _Text:
-    if isinstance(data, (str, bytes)):
-        return data
-    if isinstance(data, (bytearray, memoryview)):
-        return bytes(data)
-    raise PercentEncodingTypeError(f"{func}() takes str or bytes, not {type(data).__name__}")
+    return _args.check_text("data", data, func)
 
 
 def _str_arg(value: object, arg: str, func: str) -> str:
     # Option arguments are validated here so a wrong type is our error, not a
     # builtin TypeError/AttributeError from deep inside.
-    if not isinstance(value, str):
-        raise PercentEncodingTypeError(f"{func}(): {arg} must be a str, not {type(value).__name__}")
-    return value
+    if arg == "encoding":
+        return _args.check_label(arg, value)
+    return _args.check_str(arg, value)  # type: ignore[no-any-return]
 
 
 def _to_text(raw: bytes) -> str:

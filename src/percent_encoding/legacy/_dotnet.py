@@ -13,10 +13,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from .. import _args
 from .. import core as _core
-from ..errors import (
-    PercentEncodingTypeError,
-)
 from ..sets import (
     RFC3986_UNRESERVED,
 )
@@ -34,10 +32,7 @@ def dotnet_escape_data_string(text: str) -> str:
     >>> dotnet_escape_data_string("a b~ü")
     'a%20b~%C3%BC'
     """
-    if not isinstance(text, str):
-        raise PercentEncodingTypeError(
-            f"dotnet_escape_data_string() takes str, not {type(text).__name__}"
-        )
+    _args.check_str_input("dotnet_escape_data_string", text)
     return _core.encode(text, DOTNET_SET, errors="replace")
 
 
@@ -95,10 +90,7 @@ def dotnet_unescape_data_string(text: str) -> str:
     >>> dotnet_unescape_data_string("a%20b%C3%BC%FF%zz")
     'a bü%FF%zz'
     """
-    if not isinstance(text, str):
-        raise PercentEncodingTypeError(
-            f"dotnet_unescape_data_string() takes str, not {type(text).__name__}"
-        )
+    _args.check_str_input("dotnet_unescape_data_string", text)
     if "%" not in text:
         return text
     return _DOTNET_ESCAPES.sub(_dotnet_run, text)

@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .. import _args
 from .. import core as _core
 from ..errors import (
     PercentEncodingError,
@@ -54,7 +55,8 @@ def _pairs(pairs: _Pairs, func: str) -> list[tuple[_Text, _Text]]:
     return out
 
 
-def html4_form_encode_component(text: _Text, *, encoding: str = "utf-8") -> str:
+@_args.renamed_keyword("text", "data")
+def html4_form_encode_component(data: _Text, *, encoding: str = "utf-8") -> str:
     """One name or value as HTML 4.01 §17.13.4.1 escapes it: line breaks as
     ``%0D%0A``, space as ``+``, every other non-alphanumeric as ``%HH``.
 
@@ -65,7 +67,7 @@ def html4_form_encode_component(text: _Text, *, encoding: str = "utf-8") -> str:
     >>> html4_form_encode_component("a b-c\\n")
     'a+b%2Dc%0D%0A'
     """
-    t = _crlf(_check(text, "html4_form_encode_component"))
+    t = _crlf(_check(data, "html4_form_encode_component"))
     enc = _str_arg(encoding, "encoding", "html4_form_encode_component")
     return _core.encode(t, HTML4_FORM, encoding=enc, space_as_plus=True)
 
@@ -121,7 +123,8 @@ def html4_form_decode(
     return out
 
 
-def xforms_encode_component(text: _Text) -> str:
+@_args.renamed_keyword("text", "data")
+def xforms_encode_component(data: _Text) -> str:
     """One name or value as XForms 1.0 §11.6 escapes it: UTF-8, upper-case
     hex, space as ``+``, line breaks as ``%0D%0A``.
 
@@ -133,7 +136,7 @@ def xforms_encode_component(text: _Text) -> str:
     >>> xforms_encode_component("a b;c~")
     'a+b%3Bc~'
     """
-    t = _crlf(_check(text, "xforms_encode_component"))
+    t = _crlf(_check(data, "xforms_encode_component"))
     return _core.encode(t, XFORMS_URLENCODED, space_as_plus=True)
 
 

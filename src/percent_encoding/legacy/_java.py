@@ -13,12 +13,12 @@ from __future__ import annotations
 import unicodedata
 from typing import Final
 
+from .. import _args
 from .. import core as _core
 from .._abnf import ALNUM as _ALNUM
 from .._abnf import LONE_SURROGATE
 from ..errors import (
     PercentDecodeError,
-    PercentEncodingTypeError,
 )
 from ..sets import (
     EncodeSet,
@@ -56,8 +56,7 @@ def java_urlencode(text: str) -> str:
     >>> java_urlencode("The string ü@foo-bar")
     'The+string+%C3%BC%40foo-bar'
     """
-    if not isinstance(text, str):
-        raise PercentEncodingTypeError(f"java_urlencode() takes str, not {type(text).__name__}")
+    _args.check_str_input("java_urlencode", text)
     t = LONE_SURROGATE.sub("?", _join_pairs(text)) if LONE_SURROGATE.search(text) else text
     return _core.encode(t, JAVA_URLENCODER_SET, space_as_plus=True)
 
@@ -201,8 +200,7 @@ def java_urldecode(text: str) -> str:
     >>> java_urldecode("The+string+%C3%BC%40foo-bar")
     'The string ü@foo-bar'
     """
-    if not isinstance(text, str):
-        raise PercentEncodingTypeError(f"java_urldecode() takes str, not {type(text).__name__}")
+    _args.check_str_input("java_urldecode", text)
     if "%" not in text and "+" not in text:
         return _join_pairs(text)
     s = _utf16_units(text)

@@ -16,10 +16,10 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final
 
+from .. import _args
 from .. import core as _core
 from .._abnf import ALNUM as _ALNUM
 from ..errors import (
-    PercentEncodingError,
     PercentEncodingTypeError,
 )
 from ..sets import (
@@ -142,8 +142,10 @@ def _php_array(data: object) -> dict[int | _Text, object] | None:
     return None
 
 
+@_args.positional_options("numeric_prefix", "arg_separator", "enc_type")
 def http_build_query(
     data: Mapping[Any, Any] | Sequence[Any],
+    *,
     numeric_prefix: str = "",
     arg_separator: str = "&",
     enc_type: int = PHP_QUERY_RFC1738,
@@ -160,23 +162,20 @@ def http_build_query(
     contains itself is skipped where it recurs, as PHP does.  A wrong option
     type raises :class:`~percent_encoding.errors.PercentEncodingTypeError`,
     any other ``enc_type`` :class:`~percent_encoding.errors.PercentEncodingError`.
+    The options are keyword-only; PHP's positional order still works, with a
+    :class:`DeprecationWarning`.
 
-    >>> http_build_query({"a": [1, 2], "b": {"c": None, "d": True}, 5: "x y"}, "n")
+    >>> http_build_query({"a": [1, 2], "b": {"c": None, "d": True}, 5: "x y"}, numeric_prefix="n")
     'a%5B0%5D=1&a%5B1%5D=2&b%5Bd%5D=1&n5=x+y'
     """
-    if isinstance(enc_type, bool) or not isinstance(enc_type, int):
-        raise PercentEncodingTypeError(
-            f"http_build_query(): enc_type must be an int, not {type(enc_type).__name__}"
-        )
-    if enc_type == PHP_QUERY_RFC3986:
-        enc: Callable[[_Text], str] = php_rawurlencode
-    elif enc_type == PHP_QUERY_RFC1738:
-        enc = php_urlencode
-    else:
-        # PHP treats any other value as RFC 1738; we refuse the ambiguity.
-        raise PercentEncodingError(
-            "http_build_query(): enc_type must be PHP_QUERY_RFC1738 (1) or PHP_QUERY_RFC3986 (2)"
-        )
+    _args.check_int_limit("enc_type", enc_type, none=False)
+    # PHP treats any other value as RFC 1738; we refuse the ambiguity.
+    enc: Callable[[_Text], str] = (
+        php_rawurlencode
+        if _args.check_choice("enc_type", enc_type, (PHP_QUERY_RFC1738, PHP_QUERY_RFC3986))
+        == PHP_QUERY_RFC3986
+        else php_urlencode
+    )
     _str_arg(numeric_prefix, "numeric_prefix", "http_build_query")
     _str_arg(arg_separator, "arg_separator", "http_build_query")
     top = _php_array(data)

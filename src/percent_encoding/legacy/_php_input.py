@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .. import _args
 from .. import core as _core
 from ..errors import FormLimitError, PercentEncodingError, PercentEncodingTypeError
 from ._common import _Text
@@ -188,14 +189,13 @@ def php_parse_str(
         raise PercentEncodingTypeError(
             f"php_parse_str() takes str or bytes, not {type(query).__name__}"
         )
-    for label, n in (("max_input_vars", max_input_vars),
-                     ("max_input_nesting_level", max_input_nesting_level)):
-        if not isinstance(n, int) or isinstance(n, bool):
-            raise PercentEncodingTypeError(f"{label} must be an int")
-    if not isinstance(arg_separator, str) or not isinstance(encoding, str):
-        raise PercentEncodingTypeError("arg_separator and encoding must be str")
-    if not isinstance(strict, bool):
-        raise PercentEncodingTypeError("strict must be a bool")
+    _args.check_int_limit("max_input_vars", max_input_vars, none=False, minimum=None)
+    _args.check_int_limit(
+        "max_input_nesting_level", max_input_nesting_level, none=False, minimum=None
+    )
+    _args.check_str("arg_separator", arg_separator)
+    _args.check_label("encoding", encoding)
+    _args.check_bool("strict", strict)
     if not arg_separator or not arg_separator.isascii():
         raise PercentEncodingError("arg_separator must be one or more ASCII characters")
     data = query.encode("utf-8", "surrogatepass") if isinstance(query, str) else bytes(query)

@@ -14,10 +14,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
+from .. import _args
 from .. import core as _core
 from ..errors import (
     PercentEncodingError,
-    PercentEncodingTypeError,
 )
 from ..sets import (
     RFC1738,
@@ -53,12 +53,8 @@ _MUST_2732: Final = _MUST_2396.replace("[]", "")
 def _safe_set(
     base: EncodeSet, safe: str, must: str, rfc: str, allow_unsafe: object
 ) -> EncodeSet:
-    if not isinstance(safe, str):
-        raise PercentEncodingTypeError("safe must be a str of ASCII characters")
-    if not isinstance(allow_unsafe, bool):
-        raise PercentEncodingTypeError(
-            f"allow_unsafe must be True or False, not {type(allow_unsafe).__name__}"
-        )
+    _args.check_str("safe", safe)
+    _args.check_bool("allow_unsafe", allow_unsafe)
     if "%" in safe:
         raise PercentEncodingError("'%' cannot be safe: it always starts an escape")
     if not safe.isascii():

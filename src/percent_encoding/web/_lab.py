@@ -104,7 +104,7 @@ Submitting it sends what a browser really sends.</p>
 """
     # Characters the page's encoding lacks become &#N; references (Encoding
     # Standard §7 "html" error mode), which the browser turns back into characters.
-    return encode_text(page, charset, errors="html")
+    return encode_text(page, encoding=charset, errors="html")
 
 
 def _urlencoded_rows(raw: bytes, encoding: str) -> list[tuple[str, str, bytes, str]]:
