@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import ast
+import contextlib
 import dataclasses
 import importlib
 import inspect
@@ -442,3 +443,23 @@ def test_arrow_errors_fatal_is_strict() -> None:
     assert arrow.decode_text(col, errors="null").to_pylist() == ["ok", None, None]
     with pytest.raises(PercentEncodingError, match="'null', 'fatal', 'strict'"):
         arrow.decode_text(col, errors="html")  # type: ignore[arg-type]
+
+
+def test_deprecation_warnings_point_at_the_caller() -> None:
+    # Python shows a DeprecationWarning by default only when it is attributed to __main__,
+    # so each must name the caller's line, however deep in the package it was raised.
+    calls = (
+        lambda: form.parse("a=%zz", errors="strict"),
+        lambda: form.FormParser(errors="fatal").feed(b"a=%zz&"),
+        lambda: encodings.decode(b"a", "utf-8"),  # type: ignore[misc]
+        lambda: rfc8187.encode("a", charset="UTF-8"),  # type: ignore[call-arg]
+        lambda: legacy.http_build_query({"a": 1}, "n"),  # type: ignore[misc]
+        lambda: legacy.slug_decode("%FF", strict=True),
+    )
+    for call in calls:
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            with contextlib.suppress(PercentEncodingError):
+                call()
+        assert [w.category for w in seen] == [DeprecationWarning]
+        assert seen[0].filename == __file__, seen[0].filename

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import sys
 import warnings
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
@@ -202,8 +203,17 @@ def check_encoding(name: str, label: object) -> Encoding:
 # Deprecations
 
 
-def warn_deprecated(message: str, stacklevel: int = 3) -> None:
-    warnings.warn(message, DeprecationWarning, stacklevel=stacklevel)
+def warn_deprecated(message: str) -> None:
+    """A DeprecationWarning attributed to the caller's first frame outside this package
+    (Python shows a DeprecationWarning by default only when it points at ``__main__``)."""
+    frame = sys._getframe(1)
+    level = 2
+    while frame.f_back is not None and frame.f_globals.get("__name__", "").startswith(
+        "percent_encoding."
+    ):
+        frame = frame.f_back
+        level += 1
+    warnings.warn(message, DeprecationWarning, stacklevel=level)
 
 
 def _public_name(func: Callable[..., Any]) -> str:

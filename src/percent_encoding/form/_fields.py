@@ -135,7 +135,7 @@ def _decode_fields(
         m = (BAD_PERCENT if isinstance(data, str) else BAD_PERCENT_BYTES).search(data)  # type: ignore[arg-type]
         if m is not None:
             if percent_strict is None:
-                _args.warn_deprecated(_BAD_PERCENT_UNDER_ERRORS, stacklevel=4)
+                _args.warn_deprecated(_BAD_PERCENT_UNDER_ERRORS)
             pos = m.start()
             raise PercentDecodeError(
                 f"invalid percent-encoding {data[pos:pos + 3]!r} at position {base + pos}: "
