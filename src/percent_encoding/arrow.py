@@ -40,7 +40,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import _args, core, form
-from .errors import PercentEncodingError, PercentEncodingTypeError, TextDecodeError
+from .errors import PercentEncodingTypeError, TextDecodeError
 
 __all__ = ["decode", "decode_text", "encode", "form_get", "form_parse", "set_threads"]
 

@@ -25,7 +25,7 @@ from ._abnf import PCT_ENCODED_RUN as _RUN_RE
 from ._abnf import RESERVED as _RESERVED
 from ._abnf import UNRESERVED as _UNRESERVED
 from ._scheme import Scheme
-from .errors import PercentEncodeError, PercentEncodingTypeError
+from .errors import PercentEncodeError
 from .rfc3986 import recompose, split, split_authority
 from .sets import EncodeSet
 

@@ -13,7 +13,6 @@ scanning, so crossing a limit costs no more than the limit.
 from __future__ import annotations
 
 import re
-from typing import Literal
 
 from .. import _args
 from .._abnf import LONE_SURROGATE
@@ -22,7 +21,6 @@ from ..errors import (
     FormLimitError,
     PercentDecodeError,
     PercentEncodingError,
-    PercentEncodingTypeError,
 )
 
 Errors = _args.DecodeErrors

@@ -22,8 +22,8 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal, cast, overload
 
-from .. import core as _core
 from .. import _args
+from .. import core as _core
 from .._abnf import LONE_SURROGATE
 from ..errors import (
     PercentEncodingError,
@@ -48,9 +48,9 @@ from ._input import (
     _unify_separators,
 )
 from ._input import _check_errors as _check_errors
-from ._input import _check_strict as _check_strict
 from ._input import _check_limit as _check_limit
 from ._input import _check_separators as _check_separators
+from ._input import _check_strict as _check_strict
 from ._input import _main_separator as _main_separator
 from ._input import _usv as _usv
 
