@@ -122,3 +122,19 @@ def test_errors_pickle_and_rebuild_from_their_message(cls: type[Exception]) -> N
     back = pickle.loads(pickle.dumps(e))
     assert type(back) is cls and str(back) == "row 3: bad"
     assert vars(back) == vars(e)
+
+
+def test_engines_are_imported_only_by_their_adapters() -> None:
+    """The core and the lazy adapters (duckdb, dask, spark) import no engine until used."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, percent_encoding, percent_encoding.arrow, percent_encoding.cli\n"
+        "import percent_encoding.duckdb, percent_encoding.dask, percent_encoding.spark\n"
+        "engines = ('polars', 'pandas', 'duckdb', 'dask', 'distributed', 'pyspark', 'pyarrow')\n"
+        "print(sorted(m for m in engines if m in sys.modules))\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[]"
