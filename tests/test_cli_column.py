@@ -237,10 +237,11 @@ def test_dictionary_and_view_columns(tmp_path: Path, capsys: Any) -> None:
     got = pq.read_table(out)
     want = [expected(v) for v in rows]
     assert got["d"].to_pylist() == want and got["v"].to_pylist() == want
-    t = pa.table({"v": pa.array(["ok", "%41%4"], pa.string_view())})
-    pq.write_table(t, src)
-    code, _, err = run(capsys, "decode", "-c", "v", "--strict", str(src), "-o", str(out))
-    assert code == 1 and "row 1 " in err and "'%' must be followed" in err
+    for t in (pa.string_view(), pa.binary_view()):
+        bad: Any = "%41%4" if t == pa.string_view() else b"\xff%41%4"
+        pq.write_table(pa.table({"v": pa.array(["ok", bad], t)}), src)
+        code, _, err = run(capsys, "decode", "-c", "v", "--strict", str(src), "-o", str(out))
+        assert code == 1 and "row 1 " in err and "'%' must be followed" in err, err
 
 
 def test_csv_multi_block(tmp_path: Path, capsysbinary: Any) -> None:

@@ -275,11 +275,11 @@ def _decoder(pa: Any, args: argparse.Namespace, plus: bool,
         if not (pa.types.is_binary(col.type) or pa.types.is_large_binary(col.type)):
             # The same bytes seen as binary, so RE2 matches bytes, not characters.
             large = pa.types.is_large_string(col.type)
-            if not (large or pa.types.is_string(col.type)):
-                col = col.cast(pa.string())  # a view type: plain offsets first
-            col = col.view(pa.large_binary() if large else pa.binary())
-        raw = col
-        hits = pc.match_substring_regex(raw, _BAD_PERCENT)
+            if large or pa.types.is_string(col.type):
+                col = col.view(pa.large_binary() if large else pa.binary())
+            else:  # a view type: plain offsets first
+                col = col.cast(pa.binary())
+        hits = pc.match_substring_regex(col, _BAD_PERCENT)
         if not pc.any(hits).as_py():
             return None
         return int(pc.index(hits, True).as_py())
