@@ -237,7 +237,24 @@ def test_dictionary_and_view_columns(tmp_path: Path, capsys: Any) -> None:
     got = pq.read_table(out)
     want = [expected(v) for v in rows]
     assert got["d"].to_pylist() == want and got["v"].to_pylist() == want
-    t = pa.table({"v": pa.array(["ok", "%41%4"], pa.string_view())})
-    pq.write_table(t, src)
-    code, _, err = run(capsys, "decode", "-c", "v", "--strict", str(src), "-o", str(out))
-    assert code == 1 and "row 1 " in err and "'%' must be followed" in err
+    for t in (pa.string_view(), pa.binary_view()):
+        bad: Any = "%41%4" if t == pa.string_view() else b"\xff%41%4"
+        pq.write_table(pa.table({"v": pa.array(["ok", bad], t)}), src)
+        code, _, err = run(capsys, "decode", "-c", "v", "--strict", str(src), "-o", str(out))
+        assert code == 1 and "row 1 " in err and "'%' must be followed" in err, err
+
+
+def test_csv_multi_block(tmp_path: Path, capsysbinary: Any) -> None:
+    # More than one 64 KiB block: the CSV reader hands over several batches.
+    rows = [f"r{i}%20caf%C3%A9+{'x' * 20}" for i in range(6000)]
+    src = tmp_path / "in.csv"
+    src.write_text("u\n" + "\n".join(rows) + "\n")
+    assert src.stat().st_size > 3 * (1 << 16)
+    code, out, err = run(capsysbinary, "decode", "-c", "u", "--batch-size", "1", str(src))
+    assert (code, err) == (0, "")
+    assert [r[0] for r in _csv_rows(out)[1:]] == [expected(v) for v in rows]
+    rows[5000] = "%C3x"
+    src.write_text("u\n" + "\n".join(rows) + "\n")
+    code, out, err = run(capsysbinary, "decode", "-c", "u", "--errors", "strict",
+                         "--batch-size", "1", str(src))
+    assert code == 1 and "row 5000 " in err
