@@ -419,3 +419,28 @@ def test_form_content_type_is_a_hint() -> None:
 def test_form_bad_types(pairs: object, kwargs: dict[str, object]) -> None:
     with pytest.raises(PercentEncodingTypeError):
         choose_form_encoding(pairs, **kwargs)  # type: ignore[arg-type]
+
+
+# A value cut inside its last UTF-8 character (a length-limited log field) is still UTF-8:
+# every byte before the incomplete tail is valid UTF-8 with multi-byte sequences.
+@pytest.mark.parametrize(("text", "drop"), [("日本語テキスト", 1), ("日本語テキスト", 2),
+                                            ("Привет мир", 1), ("Ελληνικά", 1), ("日本", 2),
+                                            ("çà", 1), ("a€€", 2)])
+def test_utf8_cut_inside_the_last_character_stays_utf8(text: str, drop: int) -> None:
+    data = text.encode("utf-8")[:-drop]
+    with pytest.raises(UnicodeDecodeError, match="unexpected end of data"):
+        data.decode("utf-8")
+    g = charset(data)[0]
+    assert g.encoding == "UTF-8", g
+    assert len(g.findings) == 1 and "end inside a UTF-8 sequence" in g.findings[0]
+    assert g.confidence < charset(text.encode("utf-8"))[0].confidence
+
+
+def test_only_an_incomplete_last_character_counts_as_cut() -> None:
+    # No complete multi-byte sequence before the tail: a legacy byte, not a cut value.
+    assert charset(b"caf\xe9")[0].encoding == "windows-1252"
+    assert charset(b"ab" + "€".encode()[:2])[0].findings == ()
+    # An invalid byte in the middle is not a cut at a length limit.
+    assert charset("日本".encode() + b"\xa4\xa2" + "本".encode())[0].findings == ()
+    # Complete UTF-8: no finding.
+    assert charset("日本語".encode())[0].findings == ()

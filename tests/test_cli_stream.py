@@ -324,3 +324,16 @@ def test_auto_reads_iso_2022_jp_in_an_argument_and_detect_names_it() -> None:
     # An ESC that starts no ISO-2022-JP sequence (a terminal escape) is still plain ASCII.
     assert json.loads(run_proc("detect", "--json", "%1B[31m").stdout)["charset"] == []
     assert run_proc("decode", "-e", "auto", "%1B[31m").stderr == b"percent: charset: UTF-8\n"
+
+
+def test_auto_keeps_a_utf8_line_cut_inside_a_character_utf8() -> None:
+    # A log field cut at a byte limit, inside its last character: still UTF-8.
+    cut = "%D0%9F%D1%80%D0%B8%D0%B2%D0%B5%D1%82%20%D0%BC%D0%B8%D1"  # "Привет ми" + 1 byte
+    p = run_proc("decode", "-e", "auto", cut)
+    assert (p.returncode, p.stdout.decode(), p.stderr) == (
+        0, "Привет ми\ufffd\n", b"percent: charset: UTF-8\n")
+    s = run_proc("decode", "-e", "auto", stdin=(cut + "\n").encode())
+    assert s.stdout.decode() == "Привет ми\ufffd\n" and b"charset: UTF-8" in s.stderr
+    # A line whose only non-ASCII byte is its last is a legacy byte, not a cut character.
+    legacy = run_proc("decode", "-e", "auto", stdin=b"caf%E9\n")
+    assert legacy.stdout.decode() == "café\n" and b"windows-1252" in legacy.stderr

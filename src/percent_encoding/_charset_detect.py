@@ -321,16 +321,30 @@ def _detect(
 
     # 3. UTF-8 with multi-byte sequences.
     if "UTF-8" in names and not raw.isascii():
+        truncated = 0
         try:
             raw.decode("utf-8")
             valid = True
         except UnicodeDecodeError as e:
-            valid = cut and e.start >= len(raw) - 4 and e.reason == "unexpected end of data"
+            at_end = e.reason == "unexpected end of data" and e.end == len(raw)
+            valid = cut and e.start >= len(raw) - 4 and at_end
+            if not valid and at_end and not raw[: e.start].isascii():
+                # Valid UTF-8 with multi-byte sequences up to a last character that is
+                # incomplete: a value cut at a byte limit (log fields), still UTF-8.
+                valid, truncated = True, len(raw) - e.start
         if valid:
-            multi = sum(1 for b in raw if b >= 0xC0)
+            multi = sum(1 for b in raw if b >= 0xC0) - (1 if truncated else 0)
             conf = 0.9 if multi == 1 else 0.97 if multi == 2 else 0.99
+            reason = "valid UTF-8 with multi-byte sequences"
+            findings: tuple[str, ...] = ()
+            if truncated:
+                conf = round(conf * 0.95, 4)
+                reason += ", cut inside its last character"
+                findings = (f"the data end inside a UTF-8 sequence ({truncated} byte(s) of "
+                            "it): probably cut off at a length limit; the incomplete "
+                            "character decodes as U+FFFD",)
             rest = _ranked_guesses(raw, [e for e in encs if e.name != "UTF-8"], cut, bonus)
-            return [CharsetGuess("UTF-8", conf, "valid UTF-8 with multi-byte sequences"),
+            return [CharsetGuess("UTF-8", conf, reason, findings),
                     *_to_guesses(rest, 1.0 - conf)]
 
     # 4. ASCII.

@@ -244,7 +244,7 @@ def _whole_form(
     # data without the broken tails; if that is UTF-8, the form is UTF-8.
     cuts = {i: c for i, f in enumerate(fields) if (c := _utf8_cut(f)) is not None}
     g = charset(b"\n".join(fields), candidates=candidates, hints=hints)[0]
-    if cuts and g.encoding != "UTF-8":
+    if cuts and (g.encoding != "UTF-8" or g.findings):  # (charset() notes a cut at the end)
         trimmed = [f[: cuts[i]] if i in cuts else f for i, f in enumerate(fields)]
         body = b"\n".join(trimmed)
         if not body.isascii():

@@ -236,7 +236,16 @@ def _sample_charset(inp: IO[bytes], plus: bool) -> tuple[IO[bytes], str]:
         parts.append(c)
         size += len(c)
     sample = b"".join(parts)
-    chosen, conf = guess_charset(core.decode(sample, plus_as_space=plus))
+    raw = core.decode(sample, plus_as_space=plus)
+    chosen, conf = guess_charset(raw)
+    if chosen != "UTF-8":
+        # Log lines cut at a byte limit end inside a UTF-8 character; one such line is
+        # UTF-8 to the detector, so judge the sample without those incomplete tails.
+        trimmed = b"\n".join(_without_cut_utf8(line) for line in raw.splitlines())
+        if not trimmed.isascii() and trimmed != b"\n".join(raw.splitlines()):
+            again = guess_charset(trimmed)
+            if again[0] == "UTF-8":
+                chosen, conf = again
     how = "no guess" if conf is None else f"confidence {conf:.2f}"
     print(f"percent: charset: {chosen} ({how}, detected once from the first {size} bytes; "
           "--per-line detects each line)", file=sys.stderr)
@@ -244,6 +253,17 @@ def _sample_charset(inp: IO[bytes], plus: bool) -> tuple[IO[bytes], str]:
 
 
 SAMPLE = 1 << 16
+
+
+def _without_cut_utf8(line: bytes) -> bytes:
+    """``line`` without an incomplete UTF-8 sequence at its very end (if that is its
+    only flaw)."""
+    try:
+        line.decode("utf-8")
+    except UnicodeDecodeError as e:
+        if e.reason == "unexpected end of data" and e.end == len(line):
+            return line[: e.start]
+    return line
 
 
 class _Prefixed:
