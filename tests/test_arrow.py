@@ -138,6 +138,21 @@ def test_decode_text_escape_runs_next_to_raw_text(t: str, errors: str) -> None:
             assert got == [pe.decode_text(r, plus_as_space=plus) for r in rows]
 
 
+@pytest.mark.parametrize("t", ["string", "large_string"])
+def test_decode_text_rows_end_where_the_next_escape_starts(t: str) -> None:
+    # Plain rows of every length up to 20, each followed by a row that starts
+    # with an escape or '+': a row's end is never taken for part of its text.
+    rows: list[Any] = []
+    for n in range(21):
+        rows += ["abcdefghijklmnopqrstu"[:n], "%41+b", "+%C3%A9", "%", "é" * (n % 4)]
+    arr = pa.array(rows, type=getattr(pa, t)())
+    for plus in (False, True):
+        want = [pe.decode_text(r, plus_as_space=plus) for r in rows]
+        assert values(A.decode_text(arr, plus_as_space=plus)) == want
+        assert values(A.decode_text(arr.slice(3), plus_as_space=plus)) == want[3:]
+        assert values(A.decode_text(arr.slice(0, 50), plus_as_space=plus)) == want[:50]
+
+
 @settings(max_examples=100, deadline=None)
 @given(columns(), st.booleans())
 def test_decode_matches_per_string(col: Any, plus: bool) -> None:
