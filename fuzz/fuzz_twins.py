@@ -4,7 +4,9 @@ atheris (libFuzzer for Python) drives arbitrary str (lone surrogates and
 astral characters included), bytes, and escaped UTF-8 of arbitrary text
 into ``encode`` (named and random encode sets, both space modes),
 ``decode``, ``decode_text`` (every flag), ``form_parse``,
-``form_parse_bytes`` and ``form_serialize``.  Any difference in
+``form_parse_bytes`` and ``form_serialize``; and URL-shaped text into the C
+URL parser (``url_parse``), whose result must be the Python state machine's
+(href, record, validation errors) whenever it does not decline.  Any difference in
 result, type, exception type, message or position is a finding (the harness
 raises, libFuzzer saves the input).  Pure-Python code is instrumented for
 coverage; run it on an ASan build (tools/asan.sh's recipe) to catch memory
@@ -28,7 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from twin_outcome import ESCAPE_ALPHABET, outcome
 
 with atheris.instrument_imports():
-    from percent_encoding import _pure, sets
+    from percent_encoding import _pure, sets, url
+    from percent_encoding._url_parser import Failure, basic_parse, serialize
+    from percent_encoding.core import to_usv_string
 
 from percent_encoding import _speedups as C
 
@@ -72,9 +76,48 @@ def _text(fdp: atheris.FuzzedDataProvider) -> str | bytes:
     return s.encode("ascii") if fdp.ConsumeBool() else s
 
 
+_URL_HEADS = ["http://", "https://", "HTTP://", "ws://", "ftp://", "file:///", "mailto:",
+              "foo:", "http://u:p@", "https://[", "http://1.2.3.", ""]
+_URL_ALPHABET = "aZ09.-_:/?#@[]%2eE \t\n\\'\"<>`{}|^~\x00\x7fü日\U0001f600\ud800\ufdd0"
+
+
+def check_url(s: str) -> None:
+    u = C.url_parse(s)
+    if u is None:
+        return
+    errs: list[tuple[str, int]] = []
+    try:
+        rec = basic_parse(to_usv_string(s), errors=errs)
+    except Failure as e:
+        raise AssertionError(
+            f"url_parse({s!r}) took it, the state machine fails: {e.name}"
+        ) from None
+    got = (u.href, u._rec, [tuple(e) for e in u.validation_errors], u.host, u.pathname,
+           u.search, u.hash, u.username, u.password, u.port)
+    ref = url.URL._from_record(rec, tuple(url.ValidationError(*e) for e in errs))
+    want = (serialize(rec), rec, errs, ref.host, ref.pathname, ref.search, ref.hash,
+            ref.username, ref.password, ref.port)
+    if got != want:
+        raise AssertionError(f"url_parse({s!r}):\n  C:      {got!r}\n  Python: {want!r}")
+
+
+def _url_text(fdp: atheris.FuzzedDataProvider) -> str:
+    head = _URL_HEADS[fdp.ConsumeIntInRange(0, len(_URL_HEADS) - 1)]
+    n = fdp.ConsumeIntInRange(0, 48)
+    if fdp.ConsumeBool():
+        body = "".join(_URL_ALPHABET[fdp.ConsumeIntInRange(0, len(_URL_ALPHABET) - 1)]
+                       for _ in range(n))
+    else:
+        body = fdp.ConsumeUnicode(n)
+    return head + body
+
+
 def TestOneInput(data: bytes) -> None:
     fdp = atheris.FuzzedDataProvider(data)
-    which = fdp.ConsumeIntInRange(0, 5)
+    which = fdp.ConsumeIntInRange(0, 6)
+    if which == 6:
+        check_url(_url_text(fdp))
+        return
     if which == 0:
         if fdp.ConsumeBool():
             table = _NAMED[fdp.ConsumeIntInRange(0, len(_NAMED) - 1)]
