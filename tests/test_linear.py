@@ -152,7 +152,8 @@ class Case:
         self.family = family
         self.fn = fn
         self.make = make
-        self.opts = opts
+        # At least 16k units: a quadratic part must be most of the time at n to show.
+        self.opts = {"n0": 1 << 14, **opts}
 
     @property
     def id(self) -> str:
@@ -378,7 +379,7 @@ def _other_cases() -> list[Case]:
                 {**TEXT, "surrogate at end": lambda n: "😀" * n + "\ud800"})
     # --- URI Templates -----------------------------------------------------------------
     c += on(P + "uritemplate.expand", q(lambda s: uritemplate.expand(s, {"x": "%"})),
-            {**TEXT, "{": lambda n: "{" * n, "ops": lambda n: "{+x}{#x}{.x}{/x*}{;x}{?x}" * n})
+            {**TEXT, "{": lambda n: "{" * n, "ops": lambda n: "{+x}{#x}{.x}{/x*}{;x}{?x}" * (n // 24)})
     c += on((P + "uritemplate.UriTemplate", P + "uritemplate.UriTemplate.expand",
              P + "uritemplate.UriTemplate.level"),
             lambda s: (t := uritemplate.UriTemplate("{x}{+list*}{?keys*}{#x:30}")).expand(
