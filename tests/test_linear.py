@@ -379,7 +379,8 @@ def _other_cases() -> list[Case]:
                 {**TEXT, "surrogate at end": lambda n: "😀" * n + "\ud800"})
     # --- URI Templates -----------------------------------------------------------------
     c += on(P + "uritemplate.expand", q(lambda s: uritemplate.expand(s, {"x": "%"})),
-            {**TEXT, "{": lambda n: "{" * n, "ops": lambda n: "{+x}{#x}{.x}{/x*}{;x}{?x}" * (n // 24)})
+            {**TEXT, "{": lambda n: "{" * n,
+             "ops": lambda n: "{+x}{#x}{.x}{/x*}{;x}{?x}" * (n // 24)})
     c += on((P + "uritemplate.UriTemplate", P + "uritemplate.UriTemplate.expand",
              P + "uritemplate.UriTemplate.level"),
             lambda s: (t := uritemplate.UriTemplate("{x}{+list*}{?keys*}{#x:30}")).expand(

@@ -159,7 +159,7 @@ def _normalize(pairs: Iterable[tuple[bytes, bytes]]) -> str:
     pairs = list(pairs)
     names = _encode_each([n for n, _ in pairs])
     values = _encode_each([v for _, v in pairs])
-    return "&".join(f"{n}={v}" for n, v in sorted(zip(names, values)))
+    return "&".join(f"{n}={v}" for n, v in sorted(zip(names, values, strict=True)))
 
 
 def _encode_each(items: list[bytes]) -> list[str]:
