@@ -673,13 +673,17 @@ def entry_points() -> dict[tuple[int, str], list[str]]:
     return found
 
 
+def _uncovered(covered: set[str]) -> list[str]:
+    return sorted(names[0] for names in entry_points().values()
+                  if not set(names) & (covered | set(NO_SIZE_INPUT)))
+
+
 @pytest.mark.one_impl
 def test_every_entry_point_has_a_case() -> None:
     covered = {name for case in CASES for name in case.covers}
     eps = entry_points()
     all_names = {n for names in eps.values() for n in names}
-    missing = sorted(names[0] for names in eps.values()
-                     if not set(names) & (covered | set(NO_SIZE_INPUT)))
+    missing = _uncovered(covered)
     assert missing == [], "give these a case in tests/test_linear.py (or a NO_SIZE_INPUT reason)"
     stale = sorted((covered | set(NO_SIZE_INPUT)) - all_names)
     assert stale == [], "these names are not public entry points (any more)"
@@ -705,3 +709,13 @@ def test_the_check_fails_for_a_quadratic() -> None:
     with pytest.raises(AssertionError, match="not linear"):
         assert_linear(quadratic, lambda n: "ab" * (n // 2), label="quadratic")
     assert_linear(linear, lambda n: "ab" * (n // 2), label="linear")
+
+
+@pytest.mark.one_impl
+def test_a_new_public_function_needs_a_case(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The completeness check sees a name added to a module's __all__, and a new method.
+    monkeypatch.setattr(alpn, "brand_new", lambda token: token, raising=False)
+    monkeypatch.setattr(alpn, "__all__", [*alpn.__all__, "brand_new"])
+    monkeypatch.setattr(form.FormParser, "brand_new_method", lambda self: None, raising=False)
+    covered = {name for case in CASES for name in case.covers}
+    assert _uncovered(covered) == [P + "alpn.brand_new", P + "form.FormParser.brand_new_method"]
