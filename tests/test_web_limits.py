@@ -143,3 +143,17 @@ def test_over_max_body_is_413_before_reading(srv: web.Server) -> None:
                                   f"Content-Length: {web.MAX_BODY + 1}\r\n\r\n".encode())
     assert status == 413
     _secure(headers)
+
+
+def test_long_get_query_is_414(srv: web.Server) -> None:
+    host = f"127.0.0.1:{srv.server_address[1]}"
+    q = "a" * (web.MAX_QUERY_INPUT * 4 + 1)
+    status, headers, _ = raw(srv, f"GET /api/decode?input={q} HTTP/1.1\r\nHost: {host}\r\n"
+                                  "Connection: close\r\n\r\n".encode())
+    assert status == 414
+    _secure(headers)
+    # The standard library's 65,536-byte request line comes first: under it, answered.
+    q = "a" * 60_000
+    status, _, _ = raw(srv, f"GET /api/decode?input={q} HTTP/1.1\r\nHost: {host}\r\n"
+                            "Connection: close\r\n\r\n".encode())
+    assert status == 200
