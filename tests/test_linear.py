@@ -35,6 +35,7 @@ import inspect
 import io
 import pkgutil
 import sys
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -152,7 +153,8 @@ class Case:
         self.family = family
         self.fn = fn
         self.make = make
-        self.opts = opts
+        # At least 16k units: a quadratic part must be most of the time at n to show.
+        self.opts = {"n0": 1 << 14, **opts}
 
     @property
     def id(self) -> str:
@@ -194,6 +196,12 @@ def _search_params_all(s: str) -> None:
     p.to_string()
     q.getAll("a"), q.toString()
     q.forEach(lambda v, k, sp: None)
+
+
+def _paragraph(sc: detect.SpaceConvention) -> str:
+    with warnings.catch_warnings():  # deprecated, still public
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return sc.paragraph
 
 
 def _form_parser(data: bytes, **kw: Any) -> Any:
@@ -347,7 +355,7 @@ def _other_cases() -> list[Case]:
     c += on(P + "detect.diagnose", lambda s: detect.diagnose(s), TEXT_SUR)
     c += on(P + "detect.diagnose", lambda s: detect.diagnose(s, context="form"), {"pct": pct})
     c += on((P + "detect.space_convention", P + "detect.SpaceConvention.paragraph"),
-            lambda s: detect.space_convention(s, method="GET").paragraph,
+            lambda s: _paragraph(detect.space_convention(s, method="GET")),
             {k: url_of(v) for k, v in TEXT.items()})
     c += on(P + "detect.undo_double_encoding", detect.undo_double_encoding)
     c += on(P + "detect.variants", detect.variants)
@@ -378,13 +386,14 @@ def _other_cases() -> list[Case]:
                 {**TEXT, "surrogate at end": lambda n: "😀" * n + "\ud800"})
     # --- URI Templates -----------------------------------------------------------------
     c += on(P + "uritemplate.expand", q(lambda s: uritemplate.expand(s, {"x": "%"})),
-            {**TEXT, "{": lambda n: "{" * n, "ops": lambda n: "{+x}{#x}{.x}{/x*}{;x}{?x}" * n})
+            {**TEXT, "{": lambda n: "{" * n,
+             "ops": lambda n: "{+x}{#x}{.x}{/x*}{;x}{?x}" * (n // 24)})
     c += on((P + "uritemplate.UriTemplate", P + "uritemplate.UriTemplate.expand",
              P + "uritemplate.UriTemplate.level"),
             lambda s: (t := uritemplate.UriTemplate("{x}{+list*}{?keys*}{#x:30}")).expand(
                 _uritemplate_vars(s)) + str(t.level))
     c += on(P + "uritemplate.UriTemplate", q(uritemplate.UriTemplate),
-            {"literal %25": lambda n: "%25" * n, "vars": lambda n: "{a,b,c}" * n})
+            {"literal %25": lambda n: "%25" * n, "vars": lambda n: "{a,b,c}" * (n // 7)})
     # --- OAuth -------------------------------------------------------------------------
     c += on(P + "oauth1.encode", q(oauth1.encode), {**TEXT_SUR, **{"bytes " + k: v
                                                           for k, v in DATA.items()}})
@@ -505,7 +514,7 @@ def _other_cases() -> list[Case]:
             {k: v for k, v in TEXT.items()})
     few = {k: urls[k] for k in ("adv", "host %41", "path ..")}
     c += on(P + "url.can_parse", url.can_parse, few)
-    c += on(P + "url.explain", q(url.explain), few)
+    c += on(P + "url.explain", q(url.explain), few, n0=4096)  # ~5 µs a character
     c += on((P + "url.URL", *(P + "url.URL." + m for m in (
         "href", "origin", "protocol", "scheme", "username", "password", "host", "hostname",
         "port", "pathname", "search", "search_params", "hash", "has_opaque_path",
@@ -547,11 +556,11 @@ def _other_cases() -> list[Case]:
     c += on(P + "schemes.get", q(schemes.get), {"long name": lambda n: "whatwg-" * (n // 7),
                                                 **TEXT})
     c += on(P + "schemes.compare", q(schemes.compare),
-            {"names": lambda n: (schemes.names() * (n // 400 + 1))})
+            {"names": lambda n: schemes.names() * (n // 4096 + 1)}, n0=4096)
     c += on(P + "schemes.pairs_arg", q(schemes.pairs_arg), {"sep": pairs_of(sep)})
     c += on(P + "sets.get", q(sets.get), {"long name": lambda n: "whatwg-" * (n // 7), **TEXT})
     c += on(P + "sets.compare", q(lambda names: sets.compare(*names)),
-            {"names": lambda n: sets.names() * (n // 400 + 1)})
+            {"names": lambda n: sets.names() * (n // 4096 + 1)}, n0=4096)
     c += on(P + "sets.register", q(lambda s: sets.register(s, sets.PATH)),
             {"long name": lambda n: "x" * n, **TEXT})
     c += on((P + "sets.EncodeSet", P + "sets.EncodeSet.from_allowed", P + "sets.EncodeSet.named",
@@ -664,13 +673,17 @@ def entry_points() -> dict[tuple[int, str], list[str]]:
     return found
 
 
+def _uncovered(covered: set[str]) -> list[str]:
+    return sorted(names[0] for names in entry_points().values()
+                  if not set(names) & (covered | set(NO_SIZE_INPUT)))
+
+
 @pytest.mark.one_impl
 def test_every_entry_point_has_a_case() -> None:
     covered = {name for case in CASES for name in case.covers}
     eps = entry_points()
     all_names = {n for names in eps.values() for n in names}
-    missing = sorted(names[0] for names in eps.values()
-                     if not set(names) & (covered | set(NO_SIZE_INPUT)))
+    missing = _uncovered(covered)
     assert missing == [], "give these a case in tests/test_linear.py (or a NO_SIZE_INPUT reason)"
     stale = sorted((covered | set(NO_SIZE_INPUT)) - all_names)
     assert stale == [], "these names are not public entry points (any more)"
@@ -696,3 +709,13 @@ def test_the_check_fails_for_a_quadratic() -> None:
     with pytest.raises(AssertionError, match="not linear"):
         assert_linear(quadratic, lambda n: "ab" * (n // 2), label="quadratic")
     assert_linear(linear, lambda n: "ab" * (n // 2), label="linear")
+
+
+@pytest.mark.one_impl
+def test_a_new_public_function_needs_a_case(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The completeness check sees a name added to a module's __all__, and a new method.
+    monkeypatch.setattr(alpn, "brand_new", lambda token: token, raising=False)
+    monkeypatch.setattr(alpn, "__all__", [*alpn.__all__, "brand_new"])
+    monkeypatch.setattr(form.FormParser, "brand_new_method", lambda self: None, raising=False)
+    covered = {name for case in CASES for name in case.covers}
+    assert _uncovered(covered) == [P + "alpn.brand_new", P + "form.FormParser.brand_new_method"]

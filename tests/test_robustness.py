@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import importlib
 import inspect
 import io
@@ -1047,6 +1048,7 @@ def _feed_bytewise(data: bytes, **kw: Any) -> list[tuple[str, str]]:
     return out + parser.close()
 
 
+@functools.lru_cache(maxsize=2)  # n and 4n of the case being timed
 def _linear_cases(N: int = N) -> list[Any]:  # the size N, as the cases spell it
     # Imports are lazy so that a module that does not import skips only its own cases.
     K3 = N // 3  # repetitions of a 3-character unit

@@ -117,3 +117,43 @@ def test_app_errors_carry_security_headers(srv: web.Server) -> None:
         status, headers, _ = raw(srv, req.encode())
         assert status >= 400
         _secure(headers)
+
+
+def test_internal_error_is_500_with_security_headers(srv: web.Server,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # A bug in a handler answers 500 (not a dropped connection), with the same headers.
+    def boom() -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(web, "api_schemes", boom)
+    monkeypatch.setattr(web.Handler, "log_error", lambda *a: None)
+    host = f"127.0.0.1:{srv.server_address[1]}"
+    status, headers, body = raw(srv, f"GET /api/schemes HTTP/1.1\r\nHost: {host}\r\n"
+                                     "Connection: close\r\n\r\n".encode())
+    assert status == 500
+    _secure(headers)
+    assert headers.get("x-frame-options") == "SAMEORIGIN"
+    assert b"<script" not in body
+
+
+def test_over_max_body_is_413_before_reading(srv: web.Server) -> None:
+    # The body is never sent: the 413 must come from Content-Length alone.
+    host = f"127.0.0.1:{srv.server_address[1]}"
+    status, headers, _ = raw(srv, f"POST /api/decode HTTP/1.1\r\nHost: {host}\r\n"
+                                  f"Content-Length: {web.MAX_BODY + 1}\r\n\r\n".encode())
+    assert status == 413
+    _secure(headers)
+
+
+def test_long_get_query_is_414(srv: web.Server) -> None:
+    host = f"127.0.0.1:{srv.server_address[1]}"
+    q = "a" * (web.MAX_QUERY_INPUT * 4 + 1)
+    status, headers, _ = raw(srv, f"GET /api/decode?input={q} HTTP/1.1\r\nHost: {host}\r\n"
+                                  "Connection: close\r\n\r\n".encode())
+    assert status == 414
+    _secure(headers)
+    # The standard library's 65,536-byte request line comes first: under it, answered.
+    q = "a" * 60_000
+    status, _, _ = raw(srv, f"GET /api/decode?input={q} HTTP/1.1\r\nHost: {host}\r\n"
+                            "Connection: close\r\n\r\n".encode())
+    assert status == 200
