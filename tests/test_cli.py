@@ -419,13 +419,15 @@ def test_form_parse_per_field(capsys: pytest.CaptureFixture[str], tmp_path: Path
     assert json.loads(out) == [["a", "\u3042", "Shift_JIS"], ["b", "\u3042", "EUC-JP"],
                                ["c", "x", "Shift_JIS"]]
     assert "warning: fields disagree" in err
+    assert "per_field" not in err and "--per-field" not in err  # it is on already
     code, out, err = run(capsys, "form", "parse", "--tsv", "-e", "auto", "--per-field", str(f))
     assert out.splitlines()[1] == "b\t\u3042\tEUC-JP"
     code, out, err = run(capsys, "form", "parse", "-e", "auto", "--per-field", str(f))
     assert code == 0 and "charset" in out and "EUC-JP" in out
-    # without per-field the disagreement is still reported
+    # without per-field the disagreement is still reported, with the option that helps
     code, out, err = run(capsys, "form", "parse", "--json", "-e", "auto", str(f))
     assert "warning: fields disagree" in err
+    assert "(--per-field decodes each with its own guess)" in err and "per_field=" not in err
     code, _, err = run(capsys, "form", "parse", "--per-field", str(f))
     assert code == 2 and "--encoding auto" in err
     f.write_bytes(b"q=%93%FA%96%7B%8C%EA")

@@ -82,6 +82,20 @@ def _console_cases() -> list[tuple[str, str, str]]:
     return cases
 
 
+def _sh_commands_without_output() -> list[tuple[str, str]]:
+    # `percent ...` lines in ```sh blocks whose comment is prose, not the output: they
+    # must still run (exit 0), so a renamed option or scheme cannot hide there.
+    cases = []
+    for path in DOCS:
+        for block in re.findall(r"```sh\n(.*?)```", path.read_text("utf-8"), re.S):
+            for line in block.splitlines():
+                if line.startswith("percent ") and "# →" not in line:
+                    cmd = line.split(" #", 1)[0].strip()
+                    if not _SKIP.search(cmd):
+                        cases.append((path.name, cmd))
+    return cases
+
+
 def _run_percent(cmd: str) -> tuple[int, str]:
     argv = shlex.split(cmd)
     assert argv[0] == "percent"
@@ -196,6 +210,14 @@ def test_curl_examples_print_what_the_docs_say() -> None:
     finally:
         srv.shutdown()
         srv.server_close()
+
+
+@pytest.mark.one_impl
+@pytest.mark.parametrize(("doc", "cmd"), _sh_commands_without_output(),
+                         ids=lambda x: x if len(x) < 60 else x[:57] + "...")
+def test_shell_examples_without_output_run(doc: str, cmd: str) -> None:
+    code, got = _run_percent(cmd)
+    assert code == 0 and got, f"{doc}: {cmd}\n--- got:\n{got}"
 
 
 def test_shell_examples_are_found() -> None:
