@@ -8,6 +8,8 @@ the other variants live in their own modules.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import sets
 from ._impl import IMPLEMENTATION
 from ._version import __version__
@@ -32,8 +34,21 @@ from .errors import (
     URIError,
     UriTemplateError,
 )
-from .form import URLSearchParams
 from .sets import EncodeSet
+
+if TYPE_CHECKING:
+    from .form import URLSearchParams
+
+
+def __getattr__(name: str) -> object:
+    # URLSearchParams lives in the form package, which a one-shot
+    # `percent encode x` does not need: load it on first use (PEP 562).
+    if name == "URLSearchParams":
+        from .form import URLSearchParams
+
+        globals()["URLSearchParams"] = URLSearchParams
+        return URLSearchParams
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "IMPLEMENTATION",

@@ -22,7 +22,6 @@ keep an old spelling working for a while with a :class:`DeprecationWarning`.
 from __future__ import annotations
 
 import functools
-import inspect
 import sys
 import warnings
 from collections.abc import Callable, Iterable
@@ -231,10 +230,12 @@ def positional_options(*names: str) -> Callable[[_F], _F]:
     """
 
     def decorate(func: _F) -> _F:
-        params = inspect.signature(func).parameters.values()
-        n_positional = sum(
-            p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params
-        )
+        # Positional-only plus positional-or-keyword parameters, read off the
+        # code object (inspect.signature would cost start-up time at import).
+        inner: Any = func
+        while hasattr(inner, "__wrapped__"):  # through functools.wraps, as signature() goes
+            inner = inner.__wrapped__
+        n_positional: int = inner.__code__.co_argcount
         qual = _public_name(func)
 
         @functools.wraps(func)

@@ -48,7 +48,6 @@ from ._parser import (
     EPILOG_SERVE,
     _Parser,
 )
-from ._schemes import cmd_compare, cmd_schemes
 from ._serve import cmd_serve
 from ._stream import stream_lines as stream_lines
 from ._term import DEFAULT_SCHEME, CLIError, _exit_code, _Style
@@ -56,6 +55,20 @@ from ._term import _Progress as _Progress
 
 __all__ = ["CLIError", "build_parser", "main"]
 
+
+
+# The schemes and compare commands load the whole registry (every feature
+# module): imported when they run, so other one-shot commands start fast.
+def cmd_compare(args: argparse.Namespace) -> int:
+    from ._schemes import cmd_compare as run
+
+    return run(args)
+
+
+def cmd_schemes(args: argparse.Namespace) -> int:
+    from ._schemes import cmd_schemes as run
+
+    return run(args)
 
 def build_parser() -> argparse.ArgumentParser:
     """The argparse parser of the ``percent`` command."""

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable
 from typing import IO, cast
 
-from .. import core, schemes
+from .. import core
 from .._tool import (
     NotApplicableError,
     _is_utf8,
@@ -41,6 +41,8 @@ from ._term import CLIError, _input_size, _Progress, _Style, _table, _visible
 
 
 def _all_table(text: str, args: argparse.Namespace, decode: bool) -> str:
+    from .. import schemes  # the whole registry: only for --all
+
     style = _Style(sys.stdout)
     rows = []
     for s in schemes.all_schemes():
