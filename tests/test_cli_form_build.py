@@ -77,6 +77,17 @@ def test_headers_precede_the_body(capsysbinary: pytest.CaptureFixture[bytes]) ->
                                          boundary="XyZ"))
     assert cli.main(["form", "build", "--enctype", "text/plain", "--headers", "f=v"]) == 0
     assert capsysbinary.readouterr()[0] == b"Content-Type: text/plain\r\n\r\nf=v\r\n"
+    # An HTTP message: no newline after a urlencoded body either, and the random
+    # boundary is in the header, not on stderr.
+    assert cli.main(["form", "build", "--enctype", "urlencoded", "--headers", "f=v w"]) == 0
+    assert capsysbinary.readouterr() == (
+        b"Content-Type: application/x-www-form-urlencoded\r\n\r\nf=v+w", b"")
+    assert cli.main(["form", "build", "--enctype", "multipart", "--headers", "f=v"]) == 0
+    out, err = capsysbinary.readouterr()
+    head, _, body = out.partition(b"\r\n\r\n")
+    boundary = head.removeprefix(b"Content-Type: multipart/form-data; boundary=").decode()
+    assert err == b"" and body == form.html_form_body(
+        [("f", "v")], enctype="multipart/form-data", boundary=boundary)
 
 
 def test_isindex(capsysbinary: pytest.CaptureFixture[bytes]) -> None:

@@ -260,13 +260,14 @@ def _html_body(args: argparse.Namespace, pairs: list[tuple[str | bytes, str | by
     except PercentEncodingError as e:
         raise CLIError(str(e), 2) from None
     content_type = f"{enctype}; boundary={boundary}" if multipart else enctype
-    if enctype == "application/x-www-form-urlencoded":
-        body += b"\n"  # ASCII: one line, as without --enctype
     if args.headers:
         body = f"Content-Type: {content_type}\r\n\r\n".encode("ascii") + body
-    elif multipart and args.boundary is None:
-        # The reader needs the header to send the body; stdout stays the body alone.
-        print(f"percent: Content-Type: {content_type}", file=sys.stderr)
+    else:
+        if enctype == "application/x-www-form-urlencoded":
+            body += b"\n"  # ASCII: one line, as without --enctype
+        if multipart and args.boundary is None:
+            # The reader needs the header to send the body; stdout stays the body alone.
+            print(f"percent: Content-Type: {content_type}", file=sys.stderr)
     sys.stdout.flush()
     out = getattr(sys.stdout, "buffer", None)
     if out is None:  # a text-only stdout (tests)
