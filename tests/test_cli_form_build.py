@@ -109,6 +109,16 @@ def test_without_enctype_the_url_serializer_as_before(
     assert capsysbinary.readouterr()[0] == b"_charset_=&t=1%0A2\n"
 
 
+def test_non_utf8_argument_is_a_usage_error() -> None:
+    # Without --enctype such bytes are percent-encoded as they are; a form's entries
+    # are text, so with it they are refused, and shown as the bytes they were.
+    p = subprocess.run([sys.executable, "-m", "percent_encoding", "form", "build",
+                        "--enctype", "text/plain", os.fsdecode(b"a=\xff")],
+                       capture_output=True, timeout=60)
+    assert p.returncode == 2 and p.stdout == b""
+    assert b"b'a=\\xff' is not valid UTF-8" in p.stderr
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["--enctype", "form-data"], "'form-data' is not a form enctype"),
     (["--enctype", ""], "is not a form enctype"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -248,8 +249,9 @@ def _html_body(args: argparse.Namespace, pairs: list[tuple[str | bytes, str | by
     for name, value in pairs:
         if not isinstance(name, str) or not isinstance(value, str):
             # A form's entries are text (HTML "entry list"); bytes have no form encoding.
-            raise CLIError(f"{args.pairs[len(entries)]!r} is not valid UTF-8: with --enctype "
-                           "every NAME=VALUE must be text", 2)
+            raw = os.fsencode(args.pairs[len(entries)])
+            raise CLIError(f"{raw!r} is not valid UTF-8: with --enctype every NAME=VALUE "
+                           "must be text (give it as UTF-8 and choose --encoding)", 2)
         entries.append((name, value))
     boundary = args.boundary
     if multipart and boundary is None:
