@@ -168,7 +168,8 @@ def test_api_schemes(srv: web.Server) -> None:
     assert "Shift_JIS" in data["encodings"] and "Shift_JIS" in data["page_encodings"]
     assert "UTF-16LE" not in data["page_encodings"]
     assert data["contexts"] == ["query", "form", "path", "fragment", "component"]
-    assert data["enctypes"] == ["application/x-www-form-urlencoded", "text/plain"]
+    assert data["enctypes"] == ["application/x-www-form-urlencoded", "text/plain",
+                                "multipart/form-data"]
     assert "detect" not in data and "available" not in data
 
 
@@ -366,10 +367,10 @@ def test_lab_form_text_plain(srv: web.Server) -> None:
                    "enctype": "text/plain"})
     r = req(srv, "GET", f"/lab/form?{q}")
     assert r.status == 200 and b'enctype="text/plain"' in r.body
-    # The default stays urlencoded; anything else (multipart included) is refused.
+    # The default stays urlencoded; an enctype HTML does not know is refused.
     r = req(srv, "GET", "/lab/form?charset=UTF-8")
     assert b'enctype="application/x-www-form-urlencoded"' in r.body
-    for bad in ("multipart/form-data", PAYLOAD):
+    for bad in ("multipart/mixed", PAYLOAD):
         r = req(srv, "GET", "/lab/form?" + urlencode({"enctype": bad}))
         assert r.status == 400 and b"<script>" not in r.body
 
@@ -399,6 +400,62 @@ def test_api_form_body_text_plain(srv: web.Server) -> None:
     assert d == {"encoding": "Shift_JIS", "enctype": "text/plain",
                  "body": "_charset_=Shift_JIS\\r\\ntext=\\x83A &#8364;\\r\\n"}
     assert post_json(srv, "/api/form-body", {"value": "x", "enctype": "nope"}).status == 400
+
+
+def test_api_form_body_multipart(srv: web.Server) -> None:
+    # With the browser's boundary (which the echo page shows), the prediction is the
+    # multipart body byte for byte (RFC 7578 §4, HTML's multipart/form-data algorithm).
+    b = "----WebKitFormBoundaryAbC123xyz"
+    d = post_json(srv, "/api/form-body", {"value": 'ア "€"', "encoding": "Shift_JIS",
+                                           "enctype": "multipart/form-data",
+                                           "boundary": b}).json()
+    expected = (
+        f"--{b}\r\nContent-Disposition: form-data; name=\"_charset_\"\r\n\r\n"
+        f"Shift_JIS\r\n--{b}\r\nContent-Disposition: form-data; name=\"text\"\r\n\r\n"
+        f"\\x83A \"&#8364;\"\r\n--{b}--\r\n"
+    ).encode("latin-1")
+    assert d == {"encoding": "Shift_JIS", "enctype": "multipart/form-data",
+                 "boundary": b, "content_type": f"multipart/form-data; boundary={b}",
+                 "body": web._show_bytes(expected.replace(b"\\x83", b"\x83"))}
+    # Without a boundary: a fixed placeholder, so the answer is reproducible.
+    d = req(srv, "GET", "/api/form-body?value=x&enctype=multipart/form-data").json()
+    assert d["boundary"] == "BOUNDARY" and d["body"].startswith("--BOUNDARY\\r\\n")
+    assert d["body"].endswith("\\r\\n--BOUNDARY--\\r\\n")
+    # Not an RFC 2046 boundary: a client error, not a crash.
+    r = post_json(srv, "/api/form-body", {"value": "x", "enctype": "multipart/form-data",
+                                          "boundary": "x" * 71})
+    assert r.status == 400 and "RFC 2046" in r.text
+    # Other enctypes ignore it.
+    d = post_json(srv, "/api/form-body", {"value": "x", "boundary": "zz"}).json()
+    assert "boundary" not in d and d["body"] == "_charset_=UTF-8&text=x"
+
+
+def test_lab_form_page_multipart(srv: web.Server) -> None:
+    q = urlencode({"charset": "UTF-8", "enctype": "multipart/form-data", "value": "a"})
+    r = req(srv, "GET", f"/lab/form?{q}")
+    assert r.status == 200 and b'enctype="multipart/form-data"' in r.body
+
+
+def test_lab_echo_multipart(srv: web.Server) -> None:
+    b = "----WebKitFormBoundaryQ7"
+    body = (f"--{b}\r\nContent-Disposition: form-data; name=\"_charset_\"\r\n\r\n"
+            f"Shift_JIS\r\n--{b}\r\nContent-Disposition: form-data; name=\"te%22xt\"\r\n\r\n"
+            ).encode() + b"\x83A <b>\r\n" + f"--{b}--\r\n".encode()
+    r = req(srv, "POST", "/lab/echo/Shift_JIS/-", body,
+            {"Content-Type": f"multipart/form-data; boundary={b}"})
+    t = r.text
+    assert r.status == 200 and "(multipart/form-data parts)" in t
+    assert f'<pre id="lab-raw" class="raw" data-boundary="{b}">' in t
+    assert f'<code id="lab-boundary">{b}</code>' in t
+    assert "<td><code>_charset_</code></td><td class='val'>Shift_JIS</td>" in t
+    # The name as HTML escaped it; the value decoded as Shift_JIS, escaped for HTML.
+    assert "<td><code>te%22xt</code></td><td class='val'>ア &lt;b&gt;</td>" in t
+    assert "<td><code>83 41 20 3c 62 3e</code></td>" in t
+    assert 'id="lab-detected"' not in t  # detection reads urlencoded bodies only
+    # A quoted boundary parameter (RFC 2045 §5.1) works the same.
+    r = req(srv, "POST", "/lab/echo/Shift_JIS/-", body,
+            {"Content-Type": f'multipart/form-data; boundary="{b}"'})
+    assert "<td class='val'>ア &lt;b&gt;</td>" in r.text
 
 
 def test_show_bytes_matches_both_sides() -> None:

@@ -268,16 +268,22 @@ def test_titles_are_shown_on_focus_too(browser: Any, server: Server) -> None:
 
 
 @pytest.mark.page_only
+@pytest.mark.parametrize("enctype", ["application/x-www-form-urlencoded",
+                                     "multipart/form-data"], ids=["urlencoded", "multipart"])
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
-def test_axe_in_the_form_lab_result(browser: Any, server: Server, dark: bool) -> None:
+def test_axe_in_the_form_lab_result(browser: Any, server: Server, dark: bool,
+                                    enctype: str) -> None:
     # The lab's result page (in its iframe, in Shift_JIS) is part of the tool too; the
     # amber "mojibake" column is the colour that failed contrast before.
     page = open_page(browser, server, dark=dark)
     try:
         page.select_option("#lab-charset", "Shift_JIS")
+        page.select_option("#lab-enctype", enctype)
         page.fill("#lab-value", "ア é")
         page.click("#lab-send")
         page.frame_locator("#lab-frame").locator("#lab-raw").wait_for()
+        if enctype == "multipart/form-data":  # the page that names the browser's boundary
+            page.frame_locator("#lab-frame").locator("#lab-boundary").wait_for()
         frame = page.main_frame.child_frames[0]
         frame.add_script_tag(path=str(AXE_JS))
         found = frame.evaluate(

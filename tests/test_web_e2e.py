@@ -1,6 +1,7 @@
 """The web tool end to end in real headless Chromium (Debian's /usr/bin/chromium driven by
 Playwright; never ``playwright install``): typing, scheme switching, copy buttons, the grid,
-the form lab in Shift_JIS, and an injection payload in a shared link.
+the form lab in Shift_JIS (urlencoded, GET and multipart), and an injection payload in a
+shared link.
 
 Screenshots go to a temporary directory (and also to $PERCENT_SCREENSHOTS when set).
 One browser for the whole module keeps it to a few seconds per test.
@@ -281,6 +282,34 @@ def test_form_lab_shift_jis(page: Any, server: Server, shots: Path) -> None:
         "_charset_=windows-1252&text=%80+%26%2312450%3B"
     )
     expect(page.locator("#lab-verdict.same")).to_contain_text("windows-1252")
+
+
+def test_form_lab_multipart(page: Any, server: Server) -> None:
+    from percent_encoding.form import html_form_body
+    from percent_encoding.web.server import _show_bytes
+
+    open_tool(page, server)
+    page.select_option("#lab-charset", "Shift_JIS")
+    page.select_option("#lab-method", "post")
+    page.select_option("#lab-enctype", "multipart/form-data")
+    # A quote (escaped only in names), a character Shift_JIS lacks (sent as &#8364;).
+    value = 'ア "€" a&b=c'
+    page.fill("#lab-value", value)
+    page.click("#lab-send")
+    frame = page.frame_locator("#lab-frame")
+    raw = frame.locator("#lab-raw")
+    raw.wait_for()
+    # Chromium chose the boundary; everything else is what html_form_body predicts.
+    boundary = raw.get_attribute("data-boundary")
+    assert boundary and boundary.startswith("----WebKitFormBoundary")
+    assert frame.locator("#lab-boundary").text_content() == boundary
+    expected = html_form_body([("_charset_", ""), ("text", value)], encoding="Shift_JIS",
+                              enctype="multipart/form-data", boundary=boundary)
+    assert raw.text_content() == _show_bytes(expected)
+    assert frame.locator("#lab-pairs td.val").all_text_contents() == [
+        "Shift_JIS", 'ア "&#8364;" a&b=c']
+    expect(page.locator("#lab-verdict.same")).to_contain_text("predicts exactly these bytes")
+    expect(page.locator("#lab-verdict.same code").last).to_have_text(boundary)
 
 
 def test_injection_payload_never_runs(page: Any, server: Server, shots: Path) -> None:

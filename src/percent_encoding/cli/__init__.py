@@ -35,7 +35,7 @@ from .. import __version__
 from ..errors import PercentEncodingError, PercentEncodingTypeError
 from ._codec import cmd_decode, cmd_encode
 from ._detect import cmd_detect
-from ._form import cmd_form_build, cmd_form_parse
+from ._form import _enctype_arg, cmd_form_build, cmd_form_parse
 from ._parser import (
     _F,
     EPILOG_COMPARE,
@@ -153,8 +153,24 @@ def build_parser() -> argparse.ArgumentParser:
     fp.set_defaults(func=cmd_form_parse)
     fb = fsub.add_parser("build", help="serialize NAME=VALUE pairs",
                          description="Serialize NAME=VALUE pairs as application/x-www-form-"
-                         "urlencoded.", epilog=EPILOG_FORM, formatter_class=_F)
-    fb.add_argument("--encoding", "-e", metavar="LABEL", help="legacy encoding for the values")
+                         "urlencoded, or as the body an HTML form submission sends "
+                         "(--enctype).", epilog=EPILOG_FORM, formatter_class=_F)
+    fb.add_argument("--encoding", "-e", metavar="LABEL",
+                    help="the form's encoding (any WHATWG label; characters it lacks are "
+                    "sent as &#N;, as browsers do)")
+    fb.add_argument("--enctype", type=_enctype_arg, metavar="TYPE",
+                    help="urlencoded, text/plain or multipart (or the full MIME type): write "
+                    "the body an HTML form with this enctype sends (newlines become CRLF, a "
+                    "_charset_ field gets the encoding's name); text/plain and multipart "
+                    "bodies are written byte for byte, with no newline added")
+    fb.add_argument("--isindex", action="store_true",
+                    help="HTML before 2016: a first pair named isindex sends its value "
+                    "alone (urlencoded only)")
+    fb.add_argument("--boundary", metavar="STRING",
+                    help="multipart boundary (default: a random one, shown on stderr)")
+    fb.add_argument("--headers", action="store_true",
+                    help="write the Content-Type header line and a blank line before the "
+                    "body (CRLF), as in an HTTP request")
     fb.add_argument("pairs", nargs="+", metavar="NAME=VALUE")
     fb.set_defaults(func=cmd_form_build)
     f.set_defaults(func=lambda a: _usage(f))

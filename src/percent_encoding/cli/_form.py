@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -181,6 +182,27 @@ def _parse_lines(path: str | None, kwargs: dict[str, Any]) -> int:
     return 0
 
 
+# HTML §4.10.21.7: the enctype attribute's states, by the names the CLI accepts.
+_ENCTYPES = {
+    "urlencoded": "application/x-www-form-urlencoded",
+    "application/x-www-form-urlencoded": "application/x-www-form-urlencoded",
+    "text/plain": "text/plain",
+    "plain": "text/plain",
+    "multipart": "multipart/form-data",
+    "multipart/form-data": "multipart/form-data",
+}
+
+
+def _enctype_arg(value: str) -> str:
+    """``--enctype``: a short or full name, any case -> the MIME type."""
+    kind = _ENCTYPES.get(value.strip().lower())
+    if kind is None:
+        raise argparse.ArgumentTypeError(
+            f"{value!r} is not a form enctype: use urlencoded, text/plain or multipart "
+            "(or application/x-www-form-urlencoded, multipart/form-data)")
+    return kind
+
+
 def cmd_form_build(args: argparse.Namespace) -> int:
     from .. import form
     from ._codec import _arg_data
@@ -199,5 +221,60 @@ def cmd_form_build(args: argparse.Namespace) -> int:
     kwargs: dict[str, Any] = {}
     if args.encoding:
         kwargs["encoding"] = check_encoding(args.encoding)
-    print(form.serialize(pairs, **kwargs))
+    html_mode = (args.enctype is not None or args.isindex or args.headers
+                 or args.boundary is not None)
+    if not html_mode:
+        # The URL Standard's serializer (§5.2), one line.
+        print(form.serialize(pairs, **kwargs))
+        return 0
+    return _html_body(args, pairs, kwargs)
+
+
+def _html_body(args: argparse.Namespace, pairs: list[tuple[str | bytes, str | bytes]],
+               kwargs: dict[str, Any]) -> int:
+    """``form build --enctype/--isindex/--boundary/--headers``: what an HTML form
+    submission sends (HTML §4.10.22, :func:`percent_encoding.form.html_form_body`)."""
+    import secrets
+
+    from .. import form
+    from ..errors import PercentEncodingError
+
+    enctype: str = args.enctype or "application/x-www-form-urlencoded"
+    multipart = enctype == "multipart/form-data"
+    if args.boundary is not None and not multipart:
+        raise CLIError("--boundary needs --enctype multipart", 2)
+    if args.isindex and enctype != "application/x-www-form-urlencoded":
+        raise CLIError("--isindex applies to the urlencoded enctype only", 2)
+    entries: list[tuple[str, str]] = []
+    for name, value in pairs:
+        if not isinstance(name, str) or not isinstance(value, str):
+            # A form's entries are text (HTML "entry list"); bytes have no form encoding.
+            raw = os.fsencode(args.pairs[len(entries)])
+            raise CLIError(f"{raw!r} is not valid UTF-8: with --enctype every NAME=VALUE "
+                           "must be text (give it as UTF-8 and choose --encoding)", 2)
+        entries.append((name, value))
+    boundary = args.boundary
+    if multipart and boundary is None:
+        boundary = "----PercentEncodingFormBoundary" + secrets.token_hex(8)
+    try:
+        body = form.html_form_body(entries, enctype=enctype, isindex=args.isindex,
+                                   boundary=boundary, **kwargs)
+    except PercentEncodingError as e:
+        raise CLIError(str(e), 2) from None
+    content_type = f"{enctype}; boundary={boundary}" if multipart else enctype
+    if args.headers:
+        body = f"Content-Type: {content_type}\r\n\r\n".encode("ascii") + body
+    else:
+        if enctype == "application/x-www-form-urlencoded":
+            body += b"\n"  # ASCII: one line, as without --enctype
+        if multipart and args.boundary is None:
+            # The reader needs the header to send the body; stdout stays the body alone.
+            print(f"percent: Content-Type: {content_type}", file=sys.stderr)
+    sys.stdout.flush()
+    out = getattr(sys.stdout, "buffer", None)
+    if out is None:  # a text-only stdout (tests)
+        sys.stdout.write(body.decode("latin-1"))
+    else:
+        out.write(body)
+        out.flush()
     return 0

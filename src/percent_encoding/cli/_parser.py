@@ -75,6 +75,13 @@ examples:
   percent form parse -e auto --per-field body.txt         each field its own charset
   percent form build q='a b' lang=ü                       q=a+b&lang=%C3%BC
   percent form build --encoding windows-1252 q=café       q=caf%E9
+  percent form build --enctype text/plain -e shift_jis t=€  t=&#8364; CRLF
+  percent form build --enctype multipart --headers f=v    Content-Type line, body
+  percent form build --isindex isindex='a b' c=d          a+b&c=d
+
+With --enctype, --isindex, --boundary or --headers, build writes what an HTML form
+submission sends; a multipart body's random boundary is shown on stderr as the
+Content-Type header line (or on stdout before the body with --headers).
 """
 
 EPILOG_COMPARE = """\

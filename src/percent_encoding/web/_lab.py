@@ -4,9 +4,11 @@
 ``&#N;``, the Encoding Standard's "html" error mode, §7); the browser then does HTML's
 form submission (HTML §4.10.22: selecting a form submission encoding from
 ``accept-charset`` or the page, constructing the entry list with the ``_charset_``
-field, the urlencoded or text/plain encoding algorithm), and :func:`_lab_echo_page`
-shows the raw bytes it sent, decoded by ``form.parse`` (URL Standard §5.1) or as
-text/plain lines, and what charset detection makes of them.  Everything from the
+field, the urlencoded, text/plain or multipart/form-data encoding algorithm), and
+:func:`_lab_echo_page` shows the raw bytes it sent, decoded by ``form.parse`` (URL
+Standard §5.1), as text/plain lines or as RFC 7578 parts, and what charset detection
+makes of them.  A multipart body's boundary is the browser's choice: the echo page
+shows it (``data-boundary``) so the tool predicts the body with the same one.  Everything from the
 request reaches the HTML through :func:`html.escape`.
 """
 
@@ -20,8 +22,13 @@ from .. import core
 from ..errors import PercentEncodingError
 from ._httputil import HTTPError
 
-# HTML §4.10.21.7 "form submission": the enctypes that are not multipart.
-ENCTYPES = ("application/x-www-form-urlencoded", "text/plain")
+# HTML §4.10.21.7 "form submission": the form's enctype states.
+ENCTYPES = ("application/x-www-form-urlencoded", "text/plain", "multipart/form-data")
+# RFC 7578 §4.1 / RFC 2046 §5.1.1: the Content-Type's boundary parameter, maybe quoted.
+_BOUNDARY_PARAM = re.compile(r';\s*boundary\s*=\s*(?:"([^"]+)"|([^;\s]+))', re.IGNORECASE)
+# RFC 7578 §4.2: the part's field name (HTML escapes '"' in it as %22, so no quotes inside).
+_PART_NAME = re.compile(rb'^content-disposition:[^\r\n]*?;\s*name="([^"]*)"',
+                        re.IGNORECASE | re.MULTILINE)
 # Encodings a page can be served in: UTF-16 pages submit UTF-8 and "replacement"
 # cannot encode anything (Encoding Standard §4.3), so the lab leaves them out.
 _NOT_FOR_PAGES = frozenset({"replacement", "UTF-16BE", "UTF-16LE"})
@@ -139,6 +146,35 @@ def _text_plain_rows(raw: bytes, encoding: str) -> list[tuple[str, str, bytes, s
     return rows
 
 
+def _multipart_boundary(content_type: str) -> str | None:
+    """The ``boundary`` parameter of a multipart Content-Type header, or ``None``."""
+    m = _BOUNDARY_PARAM.search(content_type)
+    return (m.group(1) or m.group(2)) if m else None
+
+
+def _multipart_rows(raw: bytes, boundary: str, encoding: str) -> list[tuple[str, str, bytes, str]]:
+    """The same for a multipart/form-data body (RFC 7578 §4, RFC 2046 §5.1.1): each part
+    between the ``--boundary`` delimiters, its name from Content-Disposition (still
+    escaped as HTML's multipart algorithm wrote it: ``%22``, ``%0D``, ``%0A``)."""
+    from ..encodings import lookup
+
+    enc = lookup(encoding)
+    utf8 = lookup("UTF-8")
+    delimiter = b"--" + boundary.encode("latin-1")
+    rows = []
+    # Parts follow CRLF delimiter lines; the body starts with the first delimiter.
+    for chunk in (b"\r\n" + raw).split(b"\r\n" + delimiter)[1:]:
+        if chunk.startswith(b"--"):
+            break  # the close delimiter
+        head, sep, value = chunk.partition(b"\r\n\r\n")
+        if not sep:
+            continue
+        m = _PART_NAME.search(head)
+        name = m.group(1) if m else b""
+        rows.append((enc.decode(name), enc.decode(value), value, utf8.decode(value)))
+    return rows
+
+
 def _lab_echo_page(
     method: str, raw: bytes, content_type: str, page: str, accept: str | None
 ) -> bytes:
@@ -152,11 +188,20 @@ def _lab_echo_page(
     used = accept or page
     sent = _show_bytes(raw)
     # A GET submission always puts the urlencoded form in the query, whatever the enctype.
-    plain = method == "POST" and content_type.split(";")[0].strip().lower() == "text/plain"
-    if plain:
+    kind = content_type.split(";")[0].strip().lower() if method == "POST" else ""
+    boundary = _multipart_boundary(content_type) if kind == "multipart/form-data" else None
+    plain = kind in ("text/plain", "multipart/form-data")
+    if boundary is not None:
+        fields, how = _multipart_rows(raw, boundary, used), "multipart/form-data parts"
+    elif plain:
         fields, how = _text_plain_rows(raw, used), "text/plain lines"
     else:
         fields, how = _urlencoded_rows(raw, used), "form.parse"
+    boundary_note = raw_attr = ""
+    if boundary is not None:
+        boundary_note = ('<p class="lab-note">The browser chose the multipart boundary '
+                         f'<code id="lab-boundary">{e(boundary)}</code>.</p>\n')
+        raw_attr = f' data-boundary="{e(boundary)}"'
     rows = [
         f"<tr><td><code>{e(name)}</code></td><td class='val'>{e(value)}</td>"
         f"<td><code>{e(value_bytes.hex(' '))}</code></td><td class='moji'>{e(v8)}</td></tr>"
@@ -173,7 +218,7 @@ def _lab_echo_page(
 <dt>Content-Type</dt><dd><code>{e(content_type) or "(none)"}</code></dd>
 </dl>
 <h3>The browser sent</h3>
-<pre id="lab-raw" class="raw">{e(sent)}</pre>
+{boundary_note}<pre id="lab-raw" class="raw"{raw_attr}>{e(sent)}</pre>
 <h3>Decoded as {e(used)} <small>({e(how)})</small></h3>
 <table class="lab-table"><thead><tr><th>name</th><th>value</th><th>bytes</th>
 <th>same bytes read as UTF-8</th></tr></thead>

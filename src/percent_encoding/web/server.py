@@ -21,8 +21,8 @@ Routes::
     GET  /api/compare[?schemes=a,b]  schemes.compare (the ASCII x schemes grid)
     GET  /url                      the URL view (static/url.html)
     GET|POST /api/url              {input, base?} -> the URL parser's components, sets, errors
-    GET|POST /api/form-body        {value, encoding, enctype?} -> form.html_form_body's
-                                   prediction
+    GET|POST /api/form-body        {value, encoding, enctype?, boundary?} ->
+                                   form.html_form_body's prediction
     GET  /lab/form?charset=&accept=&method=&enctype=&value=&auto=   a real HTML form in
                                    that charset
     GET|POST /lab/echo/<charset>/<accept>   the raw bytes the browser sent, decoded
@@ -226,17 +226,36 @@ def api_compare(names: list[str] | None = None) -> dict[str, Any]:
 
 
 def api_form_body(
-    value: str, encoding: str, enctype: str = "application/x-www-form-urlencoded"
+    value: str,
+    encoding: str,
+    enctype: str = "application/x-www-form-urlencoded",
+    boundary: str | None = None,
 ) -> dict[str, Any]:
     """What :func:`percent_encoding.form.html_form_body` predicts the lab's form sends;
-    ``body`` is shown as the echo page shows what the browser sent (:func:`_show_bytes`)."""
+    ``body`` is shown as the echo page shows what the browser sent (:func:`_show_bytes`).
+
+    A multipart body is predicted with ``boundary``, the one the browser chose (the echo
+    page shows it); without one, with the placeholder ``BOUNDARY``.
+    """
     from ..form import html_form_body
 
     enc = _page_encoding(encoding)
     assert enc is not None
     kind = _enctype(enctype)
-    body = html_form_body([("_charset_", ""), ("text", value)], encoding=enc, enctype=kind)
-    return {"encoding": enc, "enctype": kind, "body": _show_bytes(body)}
+    if kind != "multipart/form-data":
+        boundary = None
+    elif not boundary:
+        boundary = "BOUNDARY"
+    try:
+        body = html_form_body([("_charset_", ""), ("text", value)], encoding=enc,
+                              enctype=kind, boundary=boundary)
+    except PercentEncodingError as e:  # a boundary RFC 2046 does not allow
+        raise HTTPError(HTTPStatus.BAD_REQUEST, str(e)) from None
+    out: dict[str, Any] = {"encoding": enc, "enctype": kind, "body": _show_bytes(body)}
+    if boundary is not None:
+        out["boundary"] = boundary
+        out["content_type"] = f"{kind}; boundary={boundary}"
+    return out
 
 
 
@@ -442,7 +461,8 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/api/form-body":
             p = self._params()
             return self._json(api_form_body(
-                p.get("value", ""), p.get("encoding", "UTF-8"), p.get("enctype", ENCTYPES[0])
+                p.get("value", ""), p.get("encoding", "UTF-8"), p.get("enctype", ENCTYPES[0]),
+                p.get("boundary") or None,
             ))
         if path == "/url" and get_like:
             return self._static("url.html")

@@ -567,14 +567,17 @@
     load(false);
     $("lab-frame").addEventListener("load", () => {
       let raw = null;
+      let boundary = null;
       try {
         const doc = $("lab-frame").contentDocument;
         if (doc && doc.body) $("lab-frame").style.height = `${Math.max(doc.documentElement.scrollHeight, 120) + 4}px`;
         const pre = doc && doc.getElementById("lab-raw");
         if (pre) raw = pre.textContent;
+        // multipart/form-data: the browser picked the boundary; predict with the same one.
+        if (pre && pre.dataset.boundary) boundary = pre.dataset.boundary;
       } catch (_) { /* cross-origin: leave the height */ }
       if (raw !== null && pending) {
-        const sent = pending;
+        const sent = boundary ? { ...pending, boundary } : pending;
         pending = null;
         verdict(sent, raw);
       }
@@ -592,6 +595,7 @@
         box.append("✓ percent_encoding.form.html_form_body(…, encoding=",
           el("code", { text: d.encoding }),
           d.enctype === meta.enctypes[0] ? "" : ", enctype=", d.enctype === meta.enctypes[0] ? "" : el("code", { text: d.enctype }),
+          d.boundary ? ", boundary=" : "", d.boundary ? el("code", { text: d.boundary }) : "",
           ") predicts exactly these bytes.");
       } else {
         box.append("✗ percent_encoding.form.html_form_body predicts ", el("code", { text: d.body }),
