@@ -32,7 +32,6 @@ from percent_encoding.errors import (
     PercentEncodingError,
     PercentEncodingTypeError,
     TextDecodeError,
-    UnknownEncodingError,
 )
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "options.md"
@@ -383,11 +382,6 @@ def test_check_helpers_wording() -> None:
     assert _args.check_text("data", bytearray(b"a")) == b"a"
     with pytest.raises(PercentEncodingTypeError, match=r"^f\(\) takes str or bytes, not int$"):
         _args.check_text("data", 1, "f")
-    assert _args.check_encoding("encoding", " Latin1 ").name == "windows-1252"
-    with pytest.raises(UnknownEncodingError):
-        _args.check_encoding("encoding", "no-such-label")
-    with pytest.raises(PercentEncodingTypeError, match="encoding must be an encoding label"):
-        _args.check_encoding("encoding", 1)
 
 
 def test_same_mistake_same_words_across_modules() -> None:

@@ -29,9 +29,10 @@ NOT_LISTED: dict[str, dict[str, str]] = {
     "percent_encoding.oauth1": {"Pairs": TYPE_ALIAS},
     "percent_encoding.arrow": {"ArrowErrors": TYPE_ALIAS},
     "percent_encoding.core": {
-        name: "the kernel seam for the package's own modules (form, arrow), not API"
+        name: "the kernel seam for the package's own modules (form, arrow, url), not API"
         for name in ("form_parse_kernel", "form_parse_bytes_kernel", "form_serialize_kernel",
-                     "arrow_map_kernel", "set_arrow_threads")
+                     "arrow_map_kernel", "set_arrow_threads", "url_parse_kernel",
+                     "compiled_kernel")
     },
     "percent_encoding.encodings": {"DecodeErrors": TYPE_ALIAS, "EncodeErrors": TYPE_ALIAS},
     "percent_encoding.cli": {

@@ -25,12 +25,9 @@ import functools
 import sys
 import warnings
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from .errors import PercentEncodingError, PercentEncodingTypeError
-
-if TYPE_CHECKING:
-    from .encodings import Encoding
 
 __all__ = [
     "ARROW_ERRORS",
@@ -40,7 +37,6 @@ __all__ = [
     "ERRORS",
     "check_bool",
     "check_choice",
-    "check_encoding",
     "check_errors",
     "check_int_limit",
     "check_label",
@@ -187,15 +183,6 @@ def check_str_input(func: str, value: object) -> str:
     if isinstance(value, str):
         return value
     raise PercentEncodingTypeError(f"{func}() takes a str, not {type_name(value)}")
-
-
-def check_encoding(name: str, label: object) -> Encoding:
-    """A WHATWG Encoding Standard label (§4.2 get an encoding) or an ``Encoding``."""
-    from .encodings import Encoding, lookup
-
-    if isinstance(label, Encoding):
-        return label
-    return lookup(check_label(name, label))
 
 
 # --------------------------------------------------------------------------------------------

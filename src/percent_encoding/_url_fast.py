@@ -100,6 +100,9 @@ def fast_parse(inp: str, errors: list[tuple[str, int]] | None) -> tuple[URLRecor
                 host = parse_ipv4(host, lambda n, p: found.append((n, hs + p)))
             except HostError:
                 return None  # the state machine reports the failure
+    # The host's errors come first in `found`; they sort as one group at the host's start,
+    # in the order the host parser gave them (URL Standard §3.5 / §3.4 step order).
+    n_host = len(found)
     username = password = ""
     if userinfo is not None:
         u0 = m.start(2)
@@ -133,8 +136,9 @@ def fast_parse(inp: str, errors: list[tuple[str, int]] | None) -> tuple[URLRecor
         if frag:
             _unit_errors(frag, m.start(7), found)
         if found:
-            found.sort(key=lambda e: e[1])
-            errors.extend(found)
+            order = sorted(range(len(found)),
+                           key=lambda i: (hs if i < n_host else found[i][1], i))
+            errors.extend(found[i] for i in order)
     href = [scheme, "://"]
     if username or password:
         href.append(username + (":" + password if password else "") + "@")

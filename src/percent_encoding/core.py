@@ -54,6 +54,9 @@ form_parse_bytes_kernel: Callable[[bytes], list[tuple[bytes, bytes]]]
 form_serialize_kernel: Callable[[Iterable[tuple[str | bytes, str | bytes]]], str]
 # The C twin's Arrow column kernel; None with the pure twin (arrow.py maps rows itself).
 arrow_map_kernel: Callable[..., Any] | None
+# The C twin's URL fast path (str -> URL, or None to use the Python parser); None with the
+# pure twin, whose url.parse runs the Python parser alone.
+url_parse_kernel: Callable[[str], Any] | None
 
 
 def _missing_kernel(name: str) -> Callable[..., Any]:
@@ -65,6 +68,7 @@ def _missing_kernel(name: str) -> Callable[..., Any]:
 
 def _bind_seam(module: ModuleType) -> None:
     global form_parse_kernel, form_parse_bytes_kernel, form_serialize_kernel, arrow_map_kernel
+    global url_parse_kernel
     form_parse_kernel = getattr(module, "form_parse", None) or _missing_kernel("form_parse")
     form_parse_bytes_kernel = getattr(module, "form_parse_bytes", None) or _missing_kernel(
         "form_parse_bytes"
@@ -73,6 +77,13 @@ def _bind_seam(module: ModuleType) -> None:
         "form_serialize"
     )
     arrow_map_kernel = getattr(module, "arrow_map", None)
+    url_parse_kernel = getattr(module, "url_parse", None)
+
+
+def compiled_kernel(name: str) -> Any:
+    """The built C twin's function ``name`` whichever twin is active, or None (for set-up
+    done once at import, such as the URL type's C getters)."""
+    return getattr(_impl.kernels, name, None)
 
 
 def set_arrow_threads(n: int) -> None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from . import _impl, core
+from . import core
 from ._host import fast_host, parse_ipv4, parse_ipv6, serialize_host
 from ._url_parser import Failure, URLRecord, basic_parse, fast_parse, serialize, serialize_path
 from .core import encode, to_usv_string
@@ -108,7 +108,7 @@ class URL:
     validation_errors: tuple[ValidationError, ...]
 
     def __init__(self, input: str, base: str | URL | None = None) -> None:
-        fast = getattr(core._k, "url_parse", None) if base is None else None
+        fast = core.url_parse_kernel if base is None else None
         if fast is not None and type(input) is str:
             u = fast(input)
             if u is not None:
@@ -346,7 +346,7 @@ def _record_of(href: str, parts: tuple[int, ...]) -> URLRecord:
     return rec
 
 
-_url_setup = getattr(_impl.kernels, "url_setup", None)
+_url_setup = core.compiled_kernel("url_setup")
 if _url_setup is not None:
     _url_setup(URL, ValidationError, fast_host)
 # The getters as Python properties (tests read both these and the C ones).
@@ -355,7 +355,7 @@ _PY_GETTERS: dict[str, property] = {
     for name in ("protocol", "scheme", "username", "password", "host", "hostname", "port",
                  "pathname", "search", "hash", "has_opaque_path")
 }
-_url_getter = getattr(_impl.kernels, "url_getter", None)
+_url_getter = core.compiled_kernel("url_getter")
 if _url_getter is not None:
     # The same getters in C: they slice the href when _parts is set and call
     # the property otherwise (a C call instead of a Python frame).
@@ -543,7 +543,7 @@ def can_parse(input: str, base: str | URL | None = None) -> bool:
         >>> can_parse("/x"), can_parse("/x", "https://a.example")
         (False, True)
     """
-    fast = getattr(core._k, "url_parse", None) if base is None else None
+    fast = core.url_parse_kernel if base is None else None
     if fast is not None and type(input) is str and fast(input) is not None:
         return True
     try:
