@@ -1,0 +1,296 @@
+"""Diagnosis of a percent-encoded string for :mod:`.detect`: :func:`diagnose`
+and its :class:`Finding` records (bad or truncated escapes, lower-case hex,
+needless escapes, raw characters, invalid UTF-8, double encoding, ``%uXXXX``,
+an ambiguous ``+``), judged against the encode set of a context (RFC 3986 §2.1,
+§2.3, §2.4 and the URL Standard §1.3 sets; UTF-8 per the Encoding Standard).
+
+Private: the public names are re-exported from :mod:`.detect`.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+
+from . import _args
+from .errors import PercentEncodingTypeError
+from .sets import EncodeSet
+from .sets import get as _get_set
+
+__all__ = ["Finding", "diagnose"]
+
+
+# ---------------------------------------------------------------------------
+# Diagnosis
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Finding:
+    """One problem in a string: a code, where (``start``/``end`` are indices
+    into the text), what, and how to fix it."""
+
+    code: str
+    start: int
+    end: int
+    message: str
+    fix: str
+    component: str | None = None
+
+
+_CONTEXT_SETS = {
+    "query": "rfc3986-query",
+    "form": "rfc3986-query",
+    "path": "rfc3986-path",
+    "path-segment": "rfc3986-path-segment",
+    "fragment": "rfc3986-fragment",
+    "userinfo": "rfc3986-userinfo",
+    "host": "rfc3986-reg-name",
+    "component": "rfc3986-unreserved",
+}
+_UNRESERVED = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+_ESCAPE_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+_TOKEN = re.compile(
+    r"%u[0-9A-Fa-f]{4}"  # ECMAScript escape()
+    r"|%(?:25)+[0-9A-Fa-f]{2}"  # an escape of an escape
+    r"|%[0-9A-Fa-f]{2}"
+    r"|%[0-9A-Fa-f]?\Z"  # truncated at the end
+    r"|%"
+    r"|[^%]",
+    re.S,
+)
+
+
+@lru_cache(maxsize=64)
+def _token_re(must_encode: EncodeSet, ctx: str) -> re.Pattern[str]:
+    # _TOKEN, led by one alternative that swallows a run of ASCII characters
+    # that give no finding here, so plain text costs one match per run.
+    quiet = [
+        chr(c) for c in range(0x20, 0x7F)
+        if chr(c) not in must_encode and chr(c) not in "%+"
+    ]
+    if ctx == "form":
+        quiet += [c for c in "&=+" if c not in quiet]
+    elif ctx != "query" and "+" not in must_encode:
+        quiet.append("+")
+    cls = "".join(re.escape(c) for c in quiet)
+    # Escapes that give no finding either: upper-case hex of a byte that is not
+    # unreserved, and not %25 before two hex digits (a double encoding).
+    # Unreserved bytes (RFC 3986 §2.3): 2D 2E 30-39 41-5A 5F 61-7A 7E.
+    unreserved = "2[DE]|3[0-9]|4[1-9A-F]|5[0-9AF]|6[1-9A-F]|7[0-9AE]"
+    esc = f"%(?!{unreserved}|25[0-9A-Fa-f]{{2}})[0-9A-F]{{2}}"
+    return re.compile(f"((?:[{cls}]+|{esc})+)|" + _TOKEN.pattern, re.S)
+
+
+def _context_set(context: str | EncodeSet) -> tuple[EncodeSet, str]:
+    if isinstance(context, EncodeSet):
+        return context, context.name or "custom"
+    if not isinstance(context, str):
+        raise PercentEncodingTypeError(
+            f"context must be a str or an EncodeSet, not {type(context).__name__}"
+        )
+    name = _CONTEXT_SETS.get(context)
+    if name is not None:
+        return _get_set(name), context
+    return _get_set(context), context
+
+
+class _Collect(threading.local):
+    errors: list[tuple[int, int, str]]
+
+
+_COLLECT = _Collect()
+
+
+def _collect_errors(e: UnicodeError) -> tuple[str, int]:
+    assert isinstance(e, UnicodeDecodeError)
+    _COLLECT.errors.append((e.start, max(e.end, e.start + 1), e.reason))
+    return "", max(e.end, e.start + 1)
+
+
+codecs.register_error("percent_encoding.detect.collect", _collect_errors)
+
+
+def _invalid_utf8_findings(text: str, findings: list[Finding]) -> None:
+    # One decode per run of escapes, every error collected by the handler:
+    # linear in the run, however many invalid bytes it holds.
+    for run in _ESCAPE_RUN.finditer(text):
+        raw = bytes.fromhex(run.group().replace("%", ""))
+        if raw.isascii():
+            continue
+        _COLLECT.errors = []
+        raw.decode("utf-8", "percent_encoding.detect.collect")
+        errors, _COLLECT.errors = _COLLECT.errors, []
+        # Contiguous invalid stretches become one finding each.
+        stretches: list[tuple[int, int, str]] = []
+        for bad_start, bad_end, why in errors:
+            a = run.start() + 3 * bad_start
+            b = run.start() + 3 * bad_end
+            if stretches and stretches[-1][1] == a:
+                stretches[-1] = (stretches[-1][0], b, stretches[-1][2])
+            else:
+                stretches.append((a, b, why))
+        for a, b, reason in stretches:
+            shown = text[a:b] if b - a <= 60 else text[a:a + 60] + f"… ({b - a} characters)"
+            findings.append(
+                Finding(
+                    "invalid-utf8",
+                    a,
+                    b,
+                    f"the escapes {shown} do not decode as UTF-8 ({reason}); "
+                    "they may be in a legacy encoding (see detect.charset)",
+                    "decode with the right encoding, then re-encode as UTF-8",
+                )
+            )
+
+
+# RFC 3986 Appendix B, with the authority split as §3.2 says.
+_URL_PARTS = re.compile(r"(?:([A-Za-z][A-Za-z0-9+.\-]*):)?(?://([^/?#]*))?([^?#]*)"
+                        r"(?:\?([^#]*))?(?:#(.*))?", re.S)
+_LOOKS_LIKE_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://")
+
+
+def _url_spans(url: str) -> list[tuple[str, int, int]]:
+    """(component, start, end) for userinfo, host, path, query and fragment."""
+    m = _URL_PARTS.match(url)
+    assert m is not None
+    out: list[tuple[str, int, int]] = []
+    if m.group(2) is not None:
+        a, b = m.span(2)
+        auth = url[a:b]
+        at = auth.rfind("@")
+        if at != -1:
+            out.append(("userinfo", a, a + at))
+            a += at + 1
+        hostport = url[a:b]
+        colon = hostport.rfind(":")
+        if colon != -1 and "]" not in hostport[colon:]:
+            b = a + colon
+        out.append(("host", a, b))
+    out.append(("path", *m.span(3)))
+    if m.group(4) is not None:
+        out.append(("query", *m.span(4)))
+    if m.group(5) is not None:
+        out.append(("fragment", *m.span(5)))
+    return out
+
+
+def _diagnose_url(text: str) -> list[Finding]:
+    findings: list[Finding] = []
+    for comp, a, b in _url_spans(text):
+        if a == b:
+            continue
+        for f in diagnose(text[a:b], context=comp):
+            findings.append(Finding(f.code, f.start + a, f.end + a,
+                                    f.message, f.fix, comp))
+    return findings
+
+
+def diagnose(text: str, *, context: str | EncodeSet = "auto") -> list[Finding]:
+    """Everything questionable in a percent-encoded string, in order.
+
+    ``context`` says where the string lives: "url" (a whole URL: each
+    component is judged by its own rules, and findings name it in
+    ``.component``), "query", "form", "path", "path-segment", "fragment",
+    "userinfo", "host", "component" (one encoded value), or any encode-set
+    name; it decides which raw characters must have been encoded (RFC 3986's
+    grammar for that component) and whether a ``+`` is ambiguous.  The
+    default, "auto", is "url" for text that starts like an absolute URL
+    (``scheme://``) and "query" otherwise.  A clean string gives an empty list.
+    Linear in the length of the text.
+
+    >>> [f.code for f in diagnose("a%2x%41%e9+b")]
+    ['invalid-percent', 'encoded-unreserved', 'lowercase-hex', 'invalid-utf8', 'ambiguous-plus']
+    >>> [(f.code, f.component) for f in diagnose("http://h/a+b#c+d?e%zz")]
+    [('invalid-percent', 'fragment')]
+    """
+    _args.check_str_input("diagnose", text)
+    if context == "auto":
+        context = "url" if _LOOKS_LIKE_URL.match(text) else "query"
+    if context == "url":
+        return _diagnose_url(text)
+    must_encode, ctx = _context_set(context)
+    findings: list[Finding] = []
+    n = len(text)
+    for m in _token_re(must_encode, ctx).finditer(text):
+        tok = m.group()
+        s, t = m.start(), m.end()
+        if m.lastindex == 1:
+            continue  # a run of characters that need no finding
+        if tok[0] != "%":
+            if tok == "+" and ctx == "query":
+                findings.append(Finding(
+                    "ambiguous-plus", s, t,
+                    "'+' is a space if the server reads the query as a form, and a plus "
+                    "sign otherwise (see detect.space_convention)",
+                    "write %20 for a space or %2B for a plus sign",
+                ))
+            elif "\ud800" <= tok <= "\udfff":
+                findings.append(Finding(
+                    "raw-character", s, t,
+                    f"a lone surrogate U+{ord(tok):04X} is not a character: no encoding can "
+                    "write it (browsers turn it into U+FFFD)",
+                    "%EF%BF%BD",
+                ))
+            elif tok in must_encode and not (ctx == "form" and tok in "&=+"):
+                findings.append(Finding(
+                    "raw-character", s, t,
+                    f"{tok!r} (U+{ord(tok):04X}) must be percent-encoded in a {ctx}",
+                    _encode_for_fix(tok),
+                ))
+            continue
+        if tok.startswith("%u") and len(tok) == 6:
+            cp = int(tok[2:], 16)
+            findings.append(Finding(
+                "percent-u", s, t,
+                f"{tok} is ECMAScript escape() syntax, which no URL spec allows",
+                "use the UTF-8 escapes " + _encode_for_fix(chr(cp), surrogate_ok=True),
+            ))
+            continue
+        if len(tok) < 3:  # "%" anywhere, or "%X" at the very end
+            if t == n:
+                findings.append(Finding(
+                    "trailing-percent", s, t,
+                    f"the text ends in a truncated escape {tok!r} (cut off?)",
+                    "drop it, or write %25 for a literal percent sign",
+                ))
+            else:
+                findings.append(Finding(
+                    "invalid-percent", s, s + 1,
+                    f"'%' at {s} is not followed by two hex digits",
+                    "write %25 for a literal percent sign",
+                ))
+            continue
+        if tok.startswith("%25") and len(tok) > 3:
+            findings.append(Finding(
+                "double-encoded", s, t,
+                f"{tok} decodes to the escape %{tok[-2:]}: the text was probably "
+                "percent-encoded twice",
+                f"%{tok[-2:].upper()} (detect.undo_double_encoding)",
+            ))
+            continue
+        hexpart = tok[1:]
+        if hexpart != hexpart.upper():
+            findings.append(Finding(
+                "lowercase-hex", s, t,
+                f"{tok} uses lower-case hex; the specs produce upper case",
+                tok.upper(),
+            ))
+        b = int(hexpart, 16)
+        if b in _UNRESERVED:
+            findings.append(Finding(
+                "encoded-unreserved", s, t,
+                f"{tok} encodes the unreserved character {chr(b)!r}, which never needs it "
+                "(RFC 3986 §2.3)",
+                chr(b),
+            ))
+    _invalid_utf8_findings(text, findings)
+    findings.sort(key=lambda f: (f.start, f.end))
+    return findings
+
+
+def _encode_for_fix(ch: str, surrogate_ok: bool = False) -> str:
+    from .core import encode
+
+    return encode(ch, "rfc3986-unreserved", errors="replace" if surrogate_ok else "strict")
