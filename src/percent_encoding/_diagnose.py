@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from . import _args
+from ._abnf import PCT_ENCODED_RUN as _ESCAPE_RUN
+from ._abnf import UNRESERVED
 from .errors import PercentEncodingTypeError
 from .sets import EncodeSet
 from .sets import get as _get_set
@@ -49,8 +51,7 @@ _CONTEXT_SETS = {
     "host": "rfc3986-reg-name",
     "component": "rfc3986-unreserved",
 }
-_UNRESERVED = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-_ESCAPE_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+_UNRESERVED = frozenset(UNRESERVED.encode("ascii"))
 _TOKEN = re.compile(
     r"%u[0-9A-Fa-f]{4}"  # ECMAScript escape()
     r"|%(?:25)+[0-9A-Fa-f]{2}"  # an escape of an escape
