@@ -45,6 +45,7 @@ from __future__ import annotations
 import html
 import json
 import signal
+import socket
 import sys
 import threading
 import traceback
@@ -518,6 +519,24 @@ class Server(ThreadingHTTPServer):
 
     daemon_threads = True
     allow_reuse_address = True
+
+    def shutdown_request(self, request: Any) -> None:
+        # Lingering close (RFC 9112 §9.6): stop writing, then read (bounded, briefly) what
+        # the client is still sending before closing. Closing a socket with unread input
+        # resets the connection, and the reset can destroy an answer the client has not
+        # read yet, such as the 414 or 413 for a request it is still uploading.
+        try:
+            request.shutdown(socket.SHUT_WR)
+            request.settimeout(2.0)
+            left = 4 << 20
+            while left > 0:
+                chunk = request.recv(1 << 16)
+                if not chunk:
+                    break
+                left -= len(chunk)
+        except OSError:
+            pass
+        self.close_request(request)
 
     def __init__(self, address: tuple[str, int], verbose: bool = False) -> None:
         if ":" in address[0]:
