@@ -168,10 +168,18 @@ def bench_polars(col: Any, rep: Report, repeat: int) -> None:
     if pl is None or (why := _adapter("polars")[1]):
         rep.skip(label, str(why))
         return
-    df = pl.DataFrame({"s": col})
+    df = pl.DataFrame({"s": col})  # Polars keeps it as string_view
     expr = pl.col("s").pe.decode_text()
     secs = best(lambda: df.select(expr), repeat)
-    rep.add("polars", label, secs, note=f"polars {pl.__version__}")
+    rep.add("polars", label, secs, note=f"polars {pl.__version__}, kernel on 1 thread")
+    if _impl.IMPLEMENTATION == "c":
+        old = arrow.set_threads(2)
+        try:
+            secs = best(lambda: df.select(expr), repeat)
+        finally:
+            arrow.set_threads(old)
+        rep.add("polars2", label + ", `arrow.set_threads(2)`", secs,
+                note=f"polars {pl.__version__}, kernel on 2 threads")
 
 
 def bench_pandas(col: Any, rep: Report, repeat: int) -> None:
@@ -278,6 +286,8 @@ def bench_spark(col: Any, rep: Report, repeat: int) -> None:
     from pyspark.sql import SparkSession
     from pyspark.sql import functions as F
 
+    # The Python workers must be this interpreter (with pyarrow and percent-encoding).
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     spark = (SparkSession.builder.master("local[2]").appName("bench_columns")
              .config("spark.sql.execution.arrow.pyspark.enabled", "true")
              .config("spark.driver.memory", "4g").getOrCreate())
@@ -295,12 +305,10 @@ def bench_spark(col: Any, rep: Report, repeat: int) -> None:
         rep.add("spark_identity", "Spark identity `mapInArrow` (ceiling)", secs,
                 note="local[2]", in_process=False)
         mod, why = _adapter("spark")
-        helper = getattr(mod, "decode_text", None) if mod is not None else None
-        if helper is None:
-            rep.skip("Spark, percent_encoding.spark (ours)",
-                     str(why or "percent_encoding.spark has no decode_text()"))
+        if mod is None:
+            rep.skip("Spark, percent_encoding.spark (ours)", str(why))
             return
-        ours = helper(df, "s")
+        ours = mod.map_in_arrow(df, "s", "decode_text")
         secs = best(total(ours, "s"), repeat)
         rep.add("spark_pe", "Spark, percent_encoding.spark `mapInArrow` (ours)", secs,
                 note="local[2]", in_process=False)
@@ -377,10 +385,14 @@ def targets(rep: Report) -> list[str]:
          "M rows/s", "{:.1f}")
     line("kernel, 2 threads >= 1.8x 1 thread",
          r["kernel2"] / k1 if k1 and "kernel2" in r else None, 1.8, "x")
-    line("Polars >= 20M rows/s", r["polars"] / 1e6 if "polars" in r else None, 20,
-         "M rows/s", "{:.1f}")
-    line("DuckDB pe_decode_text >= 5x url_decode",
+    pol = max((r[k] for k in ("polars", "polars2") if k in r), default=None)
+    line("Polars >= 20M rows/s (the faster of 1 and 2 kernel threads)",
+         pol / 1e6 if pol else None, 20, "M rows/s", "{:.1f}")
+    line("DuckDB pe_decode_text >= 5x url_decode (on the rows url_decode can decode)",
          r["duckdb_pe"] / r["duckdb_url"] if "duckdb_pe" in r and "duckdb_url" in r else None,
+         5, "x")
+    line("DuckDB pe_decode_text >= 5x try(url_decode) (the full column)",
+         r["duckdb_pe"] / r["duckdb_try"] if "duckdb_pe" in r and "duckdb_try" in r else None,
          5, "x")
     line("Spark ours >= 90% of identity mapInArrow",
          r["spark_pe"] / r["spark_identity"] if "spark_pe" in r and "spark_identity" in r

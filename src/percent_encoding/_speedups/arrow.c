@@ -101,7 +101,21 @@ data_bytes(const InChunk *c, int64_t r0, int64_t r1)
         const int64_t *o = (const int64_t *)c->offsets;
         return o[c->offset + r1] - o[c->offset + r0];
     }
-    return (r1 - r0) * 16;
+    if (c->layout == IN_VIEW && r1 > r0) {
+        /* string_view/binary_view: the rows' lengths are the first 4 bytes
+         * of their 16-byte views.  A guess here would be wrong both ways: too
+         * small, and the output is reallocated as it grows, and the parts of
+         * a threaded run outgrow their regions and start again on one thread. */
+        const uint8_t *v = (const uint8_t *)c->offsets + 16 * (c->offset + r0);
+        int64_t k, sum = 0;
+        for (k = 0; k < r1 - r0; k++) {
+            int32_t len;
+            memcpy(&len, v + 16 * k, 4);
+            sum += len;
+        }
+        return sum;
+    }
+    return 0;
 }
 
 /* Map one chunk into out (GIL released).  Splits the rows across up to
