@@ -14,13 +14,12 @@ against input + output.
 from __future__ import annotations
 
 import argparse
-import random
 import subprocess
 import sys
 import time
 from typing import Any
 
-import pyarrow as pa
+import log_column
 
 import percent_encoding as pe
 from percent_encoding import _impl, _pure, arrow, core
@@ -29,32 +28,9 @@ PIECES_PLAIN = ["search", "q", "id", "page", "lang", "utm_source", "news", "item
 ESCAPED = ["%20", "%2F", "%3D", "%26", "%C3%A9", "%E6%97%A5%E6%9C%AC", "%F0%9F%98%80"]
 
 
-def make_row(rng: random.Random) -> str | None:
-    if rng.random() < 0.01:
-        return None
-    parts = ["/", rng.choice(PIECES_PLAIN), "?"]
-    size = 2
-    while size < 52:
-        if rng.random() < 0.3:
-            e = rng.choice(ESCAPED)
-        else:
-            e = rng.choice(PIECES_PLAIN) + rng.choice("=&")
-        parts.append(e)
-        size += len(e)
-    if rng.random() < 0.05:
-        parts.append("%zz" if rng.random() < 0.5 else "100%")  # invalid escapes stay
-    if rng.random() < 0.02:
-        parts.append("%FF%C3")  # not UTF-8 once decoded
-    return "".join(parts)
-
-
 def make_column(rows: int, seed: int = 1) -> Any:
-    # Built from a pool of distinct rows, in batches: no Python object per row
-    # of the whole column (the peak-memory measurement below depends on it).
-    rng = random.Random(seed)
-    pool = pa.array([make_row(rng) for _ in range(20_000)], type=pa.string())
-    reps, rest = divmod(rows, len(pool))
-    return pa.concat_arrays([pool] * reps + [pool.slice(0, rest)])
+    return log_column.make_column(rows, PIECES_PLAIN, ESCAPED, pool=20_000, size=52,
+                                  query_share=1.0, separators="=&", seed=seed)
 
 
 def best(f: Any, repeat: int) -> float:

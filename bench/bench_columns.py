@@ -31,13 +31,13 @@ import argparse
 import gc
 import importlib
 import os
-import random
 import subprocess
 import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
+import log_column
 import pyarrow as pa
 
 import percent_encoding as pe
@@ -51,31 +51,10 @@ ESCAPED = ["%20", "%2F", "%3D", "%26", "%C3%A9", "%E6%97%A5%E6%9C%AC", "%F0%9F%9
 SECTIONS = ["kernel", "loop", "polars", "pandas", "duckdb", "dask", "spark", "memory"]
 
 
-def make_row(rng: random.Random) -> str | None:
-    if rng.random() < 0.01:
-        return None
-    parts = ["/", rng.choice(PLAIN), "?" if rng.random() < 0.8 else "/"]
-    size = 2
-    while size < 54:
-        if rng.random() < 0.3:
-            e = rng.choice(ESCAPED)
-        else:
-            e = rng.choice(PLAIN) + rng.choice("=&+")
-        parts.append(e)
-        size += len(e)
-    if rng.random() < 0.05:
-        parts.append("%zz" if rng.random() < 0.5 else "100%")  # invalid escapes stay
-    if rng.random() < 0.02:
-        parts.append("%FF%C3")  # decoded bytes that are not UTF-8
-    return "".join(parts)
-
-
 def make_column(rows: int, seed: int = 1) -> Any:
     """The log column: a pool of distinct rows, tiled (a few ms per million rows)."""
-    rng = random.Random(seed)
-    pool = pa.array([make_row(rng) for _ in range(min(POOL, rows))], type=pa.string())
-    reps, rest = divmod(rows, len(pool))
-    return pa.concat_arrays([pool] * reps + [pool.slice(0, rest)])
+    return log_column.make_column(rows, PLAIN, ESCAPED, pool=POOL, size=54, query_share=0.8,
+                                  separators="=&+", seed=seed)
 
 
 def best(f: Callable[[], Any], repeat: int) -> tuple[float, float]:

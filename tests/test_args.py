@@ -33,32 +33,16 @@ from percent_encoding.errors import (
     PercentEncodingTypeError,
     TextDecodeError,
 )
+from public_modules import public_modules
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "options.md"
 
-# The library's public modules (the CLI and the local web tool are programs, not API).
-MODULES = (
-    "percent_encoding",
-    "percent_encoding.core",
-    "percent_encoding.sets",
-    "percent_encoding.encodings",
-    "percent_encoding.detect",
-    "percent_encoding.ecmascript",
-    "percent_encoding.uritemplate",
-    "percent_encoding.form",
-    "percent_encoding.oauth1",
-    "percent_encoding.oauth2",
-    "percent_encoding.html",
-    "percent_encoding.rfc8187",
-    "percent_encoding.alpn",
-    "percent_encoding.rfc3986",
-    "percent_encoding.iri",
-    "percent_encoding.xpath",
-    "percent_encoding.legacy",
-    "percent_encoding.schemes",
-    "percent_encoding.arrow",
-    "percent_encoding.url",
-)
+# The library's public modules, less the programs (the CLI and the local web tool), the
+# exceptions and the engine adapters (their options are the arrow functions', passed on).
+NOT_API = {"percent_encoding.cli", "percent_encoding.web", "percent_encoding.web.server",
+           "percent_encoding.errors", "percent_encoding.polars", "percent_encoding.pandas",
+           "percent_encoding.duckdb", "percent_encoding.dask", "percent_encoding.spark"}
+MODULES = tuple(m for m in public_modules() if m not in NOT_API)
 
 # Result records: their constructor parameters are fields, documented with the record.
 RECORDS = {

@@ -33,7 +33,6 @@ from __future__ import annotations
 import importlib
 import inspect
 import io
-import pkgutil
 import sys
 import warnings
 from collections.abc import Callable
@@ -41,7 +40,6 @@ from typing import Any
 
 import pytest
 
-import percent_encoding
 from linear_time import assert_linear
 from percent_encoding import (
     alpn,
@@ -64,6 +62,7 @@ from percent_encoding import (
     xpath,
 )
 from percent_encoding.errors import PercentEncodingError, PercentEncodingTypeError
+from public_modules import public_modules
 
 OURS = (PercentEncodingError, PercentEncodingTypeError)
 
@@ -724,14 +723,6 @@ def test_linear(case: Case) -> None:
 # Completeness: every public entry point has a case (or a reason)
 # ---------------------------------------------------------------------------
 
-def _public_modules() -> list[str]:
-    names = ["percent_encoding"]
-    for info in pkgutil.walk_packages(percent_encoding.__path__, "percent_encoding."):
-        if not any(part.startswith("_") for part in info.name.split(".")[1:]):
-            names.append(info.name)
-    return sorted(names)
-
-
 def entry_points() -> dict[tuple[int, str], list[str]]:
     """Every public callable, keyed by identity, with every name it is listed under.
 
@@ -740,7 +731,7 @@ def entry_points() -> dict[tuple[int, str], list[str]]:
     ``ecmascript.decodeURI``) are one entry point with several names.
     """
     found: dict[tuple[int, str], list[str]] = {}
-    for modname in _public_modules():
+    for modname in public_modules():
         mod = importlib.import_module(modname)
         for name in mod.__all__:
             obj = getattr(mod, name)

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import ast
 import importlib
-import pkgutil
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-import percent_encoding
 from conftest import need_engines
 from percent_encoding import errors
+from public_modules import public_modules
 
 pytestmark = [pytest.mark.one_impl, pytest.mark.no_kernels]
 
@@ -57,14 +56,6 @@ NOT_LISTED: dict[str, dict[str, str]] = {
 }
 
 
-def _public_modules() -> list[str]:
-    names = ["percent_encoding"]
-    for info in pkgutil.walk_packages(percent_encoding.__path__, "percent_encoding."):
-        if not any(part.startswith("_") for part in info.name.split(".")[1:]):
-            names.append(info.name)
-    return sorted(names)
-
-
 def _top_level_names(path: Path) -> set[str]:
     names: set[str] = set()
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
@@ -88,7 +79,7 @@ def _defined_public(mod: ModuleType) -> set[str]:
     return {n for n in names if not n.startswith("_") and hasattr(mod, n)}
 
 
-@pytest.mark.parametrize("name", _public_modules())
+@pytest.mark.parametrize("name", public_modules())
 def test_all_matches_what_the_module_defines(name: str) -> None:
     need_engines(name, to_import=True)  # importing .polars or .pandas registers a namespace
     mod = importlib.import_module(name)
