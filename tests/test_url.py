@@ -83,6 +83,26 @@ def test_validation_errors_positions_in_original_input() -> None:
     assert U.parse("http://h/ok").validation_errors == ()
 
 
+def test_ipv4_validation_errors_are_the_specs() -> None:
+    # URL Standard §3.5 IPv4 parser: fewer than four parts is not a validation error
+    # (only more than four is, and that fails); hex and octal parts are, and so is a
+    # trailing dot.
+    def names(s: str) -> list[str]:
+        return [e.name for e in U.parse(s).validation_errors]
+
+    assert U.parse("http://127.1/").href == "http://127.0.0.1/"
+    assert names("http://127.1/") == []
+    assert names("http://0x7f.1/") == ["IPv4-non-decimal-part"]
+    assert names("http://127.0.0.1./") == ["IPv4-empty-part"]
+    # a part over 255 is one, even the last, which may stand for several bytes
+    assert U.parse("http://1.2.65535/").href == "http://1.2.255.255/"
+    assert names("http://1.2.65535/") == ["IPv4-out-of-range-part"]
+    assert names("http://2130706433/") == ["IPv4-out-of-range-part"]
+    for bad in ("http://1.2.3.4.5/", "http://1.2.3.256/", "http://256.1/"):
+        with pytest.raises(URLParseError):
+            U.parse(bad)
+
+
 def test_legacy_encoding_applies_to_special_query_only() -> None:
     assert U.parse("http://h/é?é", encoding="windows-1252").href == "http://h/%C3%A9?%E9"
     assert U.parse("ws://h/?é", encoding="windows-1252").search == "?%C3%A9"

@@ -112,8 +112,8 @@ def parse_ipv4(text: str, sink: ErrorSink) -> int:
             parts.pop()
     if len(parts) > 4:
         raise HostError("IPv4-too-many-parts", 0, text)
-    if len(parts) < 4:
-        sink("IPv4-too-few-parts", 0)
+    # Fewer than four parts is no validation error (§3.5 names none; the last part
+    # then stands for the remaining bytes, as in 127.1).
     numbers: list[int] = []
     for part in parts:
         r = _ipv4_number(part)

@@ -93,7 +93,7 @@ url_ascii_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind)
                 lab = j + 1;
             }
             if (parts != 4) {
-                return 0; /* IPv4-too-few-parts */
+                return 0; /* fewer parts (127.1): the general parser */
             }
             NEED(P, 16);
             P->len += sprintf(P->out + P->len, "%u.%u.%u.%u", (v >> 24) & 0xFF,
