@@ -222,4 +222,6 @@ def test_the_counter_sees_a_leak() -> None:
     finally:
         if tracing:
             tracemalloc.stop()
-    assert after - before >= 3000
+    # 3000 leaked strings: the count reads about 3000, give or take the few blocks the
+    # interpreter frees or allocates meanwhile (2992 was seen); test_no_leak fails at 300.
+    assert after - before >= 2000, after - before
