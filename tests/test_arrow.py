@@ -140,11 +140,15 @@ def test_decode_text_escape_runs_next_to_raw_text(t: str, errors: str) -> None:
 
 @pytest.mark.parametrize("t", ["string", "large_string"])
 def test_decode_text_rows_end_where_the_next_escape_starts(t: str) -> None:
-    # Plain rows of every length up to 20, each followed by a row that starts
-    # with an escape or '+': a row's end is never taken for part of its text.
+    # Plain rows of every length up to 40 (the kernel reads plain runs 16 bytes at
+    # a time, reaching into the next row), each followed by a row that starts with
+    # an escape or '+', and plain runs of every length between escapes and '+':
+    # a row's end is never taken for part of its text.
     rows: list[Any] = []
-    for n in range(21):
-        rows += ["abcdefghijklmnopqrstu"[:n], "%41+b", "+%C3%A9", "%", "é" * (n % 4)]
+    text = "abcdefghijklmnopqrstuvwxyz0123456789ABCDE"
+    for n in range(41):
+        rows += [text[:n], "%41+b", "+%C3%A9", "%", "é" * (n % 4),
+                 "%41" + text[:n] + "+" + text[n:] + "%", text[:n] + "%E6%97%A5" + text[:n]]
     arr = pa.array(rows, type=getattr(pa, t)())
     for plus in (False, True):
         want = [pe.decode_text(r, plus_as_space=plus) for r in rows]

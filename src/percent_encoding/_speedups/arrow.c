@@ -130,7 +130,7 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int large)
         hint += hint / 2;
     }
     if (t < 2 || rows < 65536) {
-        if (out_init(out, rows, hint + 8, large) < 0) {
+        if (out_init(out, rows, hint + 16, large) < 0) {
             proto->oom = 1;
             return -1;
         }
@@ -289,7 +289,7 @@ static int
 call_rows(PyObject *fn, int op, const InChunk *c, OutChunk *out, int64_t base, int large)
 {
     int64_t i;
-    if (out_init(out, c->length, data_bytes(c, 0, c->length) + 8, large) < 0) {
+    if (out_init(out, c->length, data_bytes(c, 0, c->length) + 16, large) < 0) {
         PyErr_NoMemory();
         return -1;
     }

@@ -162,6 +162,9 @@ typedef struct {
     int64_t scratch_cap;
     int64_t bad_row; /* strict: the first row that is not UTF-8, else -1 */
     int oom;
+    /* The end of the chunk's last row in its data buffer (offsets layouts;
+     * NULL for views): a row may be read 16 bytes at a time up to here. */
+    const uint8_t *data_end;
 } Job;
 
 typedef struct {

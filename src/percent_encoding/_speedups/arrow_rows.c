@@ -196,12 +196,15 @@ utf8_whole(const uint8_t *p, int64_t n)
  * those runs here, while they are in cache, saves scanning the whole result;
  * *utf8 says whether it is UTF-8. */
 static int64_t
-decode_utf8_row(const uint8_t *p, int64_t n, uint8_t *o, int plus, int *utf8)
+decode_utf8_row(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus, int *utf8)
 {
     uint8_t *start = o;
     Py_ssize_t i = 0, last = (Py_ssize_t)n - 2; /* a %XX can start below `last` */
     unsigned v;
     int ok = 1;
+#if defined(__SSE2__) && defined(__GNUC__)
+    const __m128i pct = _mm_set1_epi8('%'), pls = _mm_set1_epi8('+');
+#endif
     while (i < n) {
         uint8_t c = p[i];
         if (c == '%') {
@@ -226,7 +229,39 @@ decode_utf8_row(const uint8_t *p, int64_t n, uint8_t *o, int plus, int *utf8)
         }
         *o++ = (c == '+' && plus) ? ' ' : c;
         i++;
+#if defined(__SSE2__) && defined(__GNUC__)
+        /* The plain run, 16 bytes at a time: a load may reach past the row
+         * (never past `avail`, the bytes readable from p) and a store past
+         * its output (the caller leaves 16 bytes of room); only the bytes
+         * before the first '%' ('+' when plus), or the row's end, count. */
+        if (i + 16 <= avail) {
+            for (;;) {
+                __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+                unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(w, pct));
+                unsigned k;
+                if (plus) {
+                    m |= (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(w, pls));
+                }
+                _mm_storeu_si128((__m128i *)(void *)o, w);
+                if (n - i < 16) {
+                    m |= 1u << (n - i); /* the row ends there */
+                }
+                k = (unsigned)__builtin_ctz(m | 0x10000u);
+                o += k;
+                i += k;
+                if (k < 16) {
+                    goto next; /* at a '%', a '+' (when plus) or the row's end */
+                }
+                if (i + 16 > avail) {
+                    break;
+                }
+            }
+        }
+#endif
         plain_run_1(p, (Py_ssize_t)n, plus, 0, &i, &o);
+#if defined(__SSE2__) && defined(__GNUC__)
+    next:;
+#endif
     }
     *utf8 = ok;
     return o - start;
@@ -243,13 +278,14 @@ decode_piece(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int text, int utf
     U8Stats st;
     int64_t len, ok;
     uint8_t *at;
-    if (out_reserve(o, n + 8) < 0) {
+    if (out_reserve(o, n + 16) < 0) {
         return -1;
     }
     at = o->data + o->data_len;
     if (text && utf8_in) {
         int utf8;
-        len = decode_utf8_row(p, n, at, j->plus, &utf8);
+        int64_t avail = j->data_end != NULL && j->data_end - p > n ? j->data_end - p : n;
+        len = decode_utf8_row(p, n, avail, at, j->plus, &utf8);
         if (utf8) {
             o->data_len += len;
             return 1;
@@ -341,6 +377,13 @@ int
 run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t base)
 {
     int64_t i;
+    j->data_end = NULL;
+    if (c->length > 0 && c->layout == IN_OFF32) {
+        j->data_end = c->data + ((const int32_t *)c->offsets)[c->offset + c->length];
+    }
+    else if (c->length > 0 && c->layout == IN_OFF64) {
+        j->data_end = c->data + ((const int64_t *)c->offsets)[c->offset + c->length];
+    }
     for (i = r0; i < r1; i++) {
         int valid = 0;
         if (in_valid(c, i)) {
