@@ -78,6 +78,24 @@ IMPLS = ["python"] + (["c"] if C_KERNELS is not None else [])
 KERNELS = {"python": _pure, "c": C_KERNELS}
 
 
+# The modules that take longest, longest first (measured on 2 workers).  `./dev test` runs
+# xdist with `--dist loadscope --no-loadscope-reorder`, which hands whole modules to
+# whichever worker is free, in collection order: long modules first keeps one of them
+# from starting last while the other worker idles (the browser modules sort last by name).
+_LONGEST_FIRST = (
+    "test_web_a11y.py", "test_robustness.py", "test_linear.py", "test_web_e2e.py",
+    "test_arrow.py", "test_leaks.py", "test_rfc3986.py", "test_packaging.py",
+    "test_url_c.py", "test_cli_stream.py", "test_legacy_oracles.py", "test_speedups.py",
+    "test_ecmascript_node.py", "test_url.py", "test_form_chromium.py", "test_encodings.py",
+    "test_duckdb.py", "test_form.py", "test_dask.py", "test_form_node.py", "test_detect.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {name: i for i, name in enumerate(_LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: else as found
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Freeze what collection built (each xdist worker collects the whole suite: about
     280,000 objects of parameter lists and conformance data that live to the end).  A full
