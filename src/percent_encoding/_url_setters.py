@@ -83,26 +83,27 @@ def _set_pathname(rec: URLRecord, value: str, errs: list[tuple[str, int]]) -> UR
     return _run(rec, value, "path_start", errs)
 
 
-def _set_search(rec: URLRecord, value: str, errs: list[tuple[str, int]]) -> URLRecord:
+def _set_after(rec: URLRecord, value: str, errs: list[tuple[str, int]], lead: str,
+               field: str, state: str) -> URLRecord:
+    """The search and hash setters (URL Standard §6.1): the empty string makes the
+    component null; else one leading ``lead`` is dropped and the rest is parsed from
+    ``state`` into an empty component."""
     rec = rec.copy()
     if value == "":
-        rec.query = None
+        setattr(rec, field, None)
         return rec
-    if value.startswith("?"):
+    if value.startswith(lead):
         value = value[1:]
-    rec.query = ""
-    return _run(rec, value, "query", errs)
+    setattr(rec, field, "")
+    return _run(rec, value, state, errs)
+
+
+def _set_search(rec: URLRecord, value: str, errs: list[tuple[str, int]]) -> URLRecord:
+    return _set_after(rec, value, errs, "?", "query", "query")
 
 
 def _set_hash(rec: URLRecord, value: str, errs: list[tuple[str, int]]) -> URLRecord:
-    rec = rec.copy()
-    if value == "":
-        rec.fragment = None
-        return rec
-    if value.startswith("#"):
-        value = value[1:]
-    rec.fragment = ""
-    return _run(rec, value, "fragment", errs)
+    return _set_after(rec, value, errs, "#", "fragment", "fragment")
 
 
 _SETTERS = {
