@@ -157,6 +157,79 @@ def test_decode_text_rows_end_where_the_next_escape_starts(t: str) -> None:
         assert values(A.decode_text(arr.slice(0, 50), plus_as_space=plus)) == want[:50]
 
 
+# The C kernel decodes a string column's rows 16 bytes at a time with SSSE3
+# where the CPU has it (arrow_simd.c), and byte by byte elsewhere.  Both must
+# give the same rows; the tests below run the block decoder against the
+# portable one and against the per-string decoder at every block offset.
+def _speedups() -> Any:
+    try:
+        from percent_encoding import _speedups
+    except ImportError:
+        pytest.skip("the C extension is not built")
+    if not _speedups.arrow_set_blocks(True):
+        _speedups.arrow_set_blocks(False)
+        pytest.skip("this CPU has no SSSE3: only the portable decoder runs here")
+    return _speedups
+
+
+@st.composite
+def long_string_columns(draw: Any) -> tuple[Any, list[Any]]:
+    """Rows of up to 60 pieces (several 16-byte blocks), sliced at random."""
+    rows = draw(st.lists(st.one_of(st.none(), st.lists(st.sampled_from(PIECES), max_size=60)
+                                   .map("".join)), max_size=12))
+    arr = pa.array(rows, type=getattr(pa, draw(st.sampled_from(["string", "large_string"])))())
+    start = draw(st.integers(0, len(rows)))
+    return arr.slice(start), rows[start:]
+
+
+@pytest.mark.one_impl
+@settings(max_examples=300, deadline=None)
+@given(long_string_columns(), st.booleans(), st.sampled_from(["replace", "null"]))
+def test_block_decoder_matches_portable_decoder(col: Any, plus: bool, errors: str) -> None:
+    sp = _speedups()
+    arr, rows = col
+    try:
+        blocks = values(A.decode_text(arr, plus_as_space=plus, errors=errors))  # type: ignore[arg-type]
+        sp.arrow_set_blocks(False)
+        portable = values(A.decode_text(arr, plus_as_space=plus, errors=errors))  # type: ignore[arg-type]
+    finally:
+        sp.arrow_set_blocks(True)
+    assert blocks == portable
+    if errors == "null":
+        assert blocks == _per_row(rows, lambda r: _strict_or_none(r, "utf-8", plus))
+    else:
+        assert blocks == _per_row(rows, lambda r: pe.decode_text(r, plus_as_space=plus))
+
+
+# Escape runs that are whole UTF-8, cut short, or never UTF-8 (surrogate,
+# overlong, above U+10FFFF, a stray continuation byte), after every length of
+# prefix, so that each run crosses a 16-byte block edge at every point, and
+# then the row's end or more text.  The result must be UTF-8 exactly when each
+# run is: the block decoder checks the runs as it goes.
+UTF8_RUNS = ["%F0%90%80%80", "%F0%90%80", "%F0%90", "%F0", "%E6%97%A5", "%E6%97", "%E6",
+             "%C3%A9", "%C3", "%A9", "%80%80", "%ED%A0%80", "%ED%9F%BF", "%E0%80%80",
+             "%E0%A0%80", "%F4%8F%BF%BF", "%F4%90%80%80", "%C0%80", "%C2%80", "%F5%80%80%80",
+             "%E6%97%A5%C3", "%41%C3%A9%42", "%DF%BF%DF"]
+UTF8_AFTER = ["", "x", "xyz", "\u00e9", "%41", "%", "%4", "abcdefghijklmnopqr", "%C3%A9", "%A9"]
+
+
+@pytest.mark.parametrize("errors", ["replace", "null"])
+def test_decode_text_utf8_runs_at_every_block_offset(errors: str) -> None:
+    rows = [lead + run + after
+            for n in range(36)
+            for lead in ("a" * n, "%41" * (n // 3) + "b" * (n % 3))
+            for run in UTF8_RUNS for after in UTF8_AFTER]
+    if errors == "null":
+        want = [_strict_or_none(r, "utf-8", False) for r in rows]
+    else:
+        want = [pe.decode_text(r) for r in rows]
+    bad = [w is None or "\ufffd" in w for w in want]
+    assert any(bad) and not all(bad)
+    arr = pa.array(rows)
+    assert values(A.decode_text(arr, errors=errors)) == want  # type: ignore[arg-type]
+    assert values(A.decode_text(arr.slice(1), errors=errors)) == want[1:]  # type: ignore[arg-type]
+
+
 @settings(max_examples=100, deadline=None)
 @given(columns(), st.booleans())
 def test_decode_matches_per_string(col: Any, plus: bool) -> None:

@@ -572,6 +572,20 @@ pe_arrow_set_threads(PyObject *self, PyObject *arg)
     return PyLong_FromLong(old);
 }
 
+/* Tests compare the SSSE3 block decoder with the portable one: turn it off
+ * (or back on, where the CPU has it).  Returns whether it was on. */
+PyObject *
+pe_arrow_set_blocks(PyObject *self, PyObject *arg)
+{
+    int on = PyObject_IsTrue(arg), old = pe_blocks_ok;
+    (void)self;
+    if (on < 0) {
+        return NULL;
+    }
+    pe_blocks_ok = on && blocks_supported();
+    return PyBool_FromLong(old);
+}
+
 int
 arrow_init(void)
 {

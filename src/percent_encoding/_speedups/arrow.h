@@ -177,6 +177,12 @@ typedef struct {
 PE_INTERNAL extern PyTypeObject ArrowColumnType;
 PE_INTERNAL int out_init(OutChunk *o, int64_t rows, int64_t data_hint, int large);
 PE_INTERNAL void out_free(OutChunk *o);
+/* arrow_simd.c: the SSSE3 block decoder, when the CPU has it (pe_blocks_ok). */
+PE_INTERNAL extern int pe_blocks_ok;
+PE_INTERNAL void blocks_init(void);
+PE_INTERNAL int blocks_supported(void);
+PE_INTERNAL int64_t decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
+                                      int plus, int *check);
 PE_INTERNAL int run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o,
                          int64_t base);
 

@@ -285,7 +285,14 @@ decode_piece(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int text, int utf
     if (text && utf8_in) {
         int utf8;
         int64_t avail = j->data_end != NULL && j->data_end - p > n ? j->data_end - p : n;
-        len = decode_utf8_row(p, n, avail, at, j->plus, &utf8);
+        if (pe_blocks_ok) {
+            int check;
+            len = decode_row_blocks(p, n, avail, at, j->plus, &check);
+            utf8 = !check || (ok = utf8_valid_prefix(at, len)) == len;
+        }
+        else {
+            len = decode_utf8_row(p, n, avail, at, j->plus, &utf8);
+        }
         if (utf8) {
             o->data_len += len;
             return 1;

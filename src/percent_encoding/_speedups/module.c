@@ -1,5 +1,5 @@
 /* The module object: argument binding shared by the kernels, the method table, init. */
-#include "speedups.h"
+#include "arrow.h"
 
 PyObject *PercentDecodeError; /* percent_encoding.errors.PercentDecodeError */
 PyObject *TextDecodeError;    /* percent_encoding.errors.TextDecodeError */
@@ -85,6 +85,10 @@ static PyMethodDef methods[] = {
     {"arrow_set_threads", pe_arrow_set_threads, METH_O,
      "arrow_set_threads(n)\n--\n\n"
      "Threads for long columns in arrow_map (1-8); returns the previous value."},
+    {"arrow_set_blocks", pe_arrow_set_blocks, METH_O,
+     "arrow_set_blocks(on)\n--\n\n"
+     "Whether string columns go through the SSSE3 block decoder (where the CPU has it); "
+     "returns the previous value.  For tests."},
     {"url_parse", pe_url_parse, METH_O,
      "url_parse(input)\n--\n\n"
      "The common case of the WHATWG URL parser: a url.URL, or None when the Python parser "
@@ -129,6 +133,7 @@ PyInit__speedups(void)
     fill_enc_table(&form_table, PE_FORM_URLENCODED, 1);
     fill_pct4();
     fill_hex_pairs();
+    blocks_init();
     if (arrow_init() < 0 || entry_init() < 0) {
         return NULL;
     }

@@ -307,6 +307,7 @@ PE_INTERNAL int arrow_init(void);
 PE_INTERNAL PyObject *pe_arrow_map(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                    PyObject *kwnames);
 PE_INTERNAL PyObject *pe_arrow_set_threads(PyObject *self, PyObject *arg);
+PE_INTERNAL PyObject *pe_arrow_set_blocks(PyObject *self, PyObject *arg);
 
 /* entry.c */
 PE_INTERNAL int entry_init(void);
