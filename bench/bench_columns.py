@@ -37,6 +37,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+# numpy (imported by pyarrow, pandas and the engines) starts an OpenBLAS
+# thread pool whose idle threads spin; on 2 cores they take time from the
+# kernel's threads.  Nothing here does linear algebra.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 import log_column
 import pyarrow as pa
 

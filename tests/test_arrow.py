@@ -157,19 +157,22 @@ def test_decode_text_rows_end_where_the_next_escape_starts(t: str) -> None:
         assert values(A.decode_text(arr.slice(0, 50), plus_as_space=plus)) == want[:50]
 
 
-# The C kernel decodes a string column's rows 16 bytes at a time with SSSE3
-# where the CPU has it (arrow_simd.c), and byte by byte elsewhere.  Both must
-# give the same rows; the tests below run the block decoder against the
-# portable one and against the per-string decoder at every block offset.
-def _speedups() -> Any:
+# The C kernel decodes a string column's rows in blocks, 32 bytes at a time
+# with AVX2 or 16 with SSSE3, where the CPU has them (arrow_simd.c), and byte
+# by byte elsewhere.  All must give the same rows; the tests below run each
+# block decoder this CPU has against the portable one, and the default one
+# against the per-string decoder at every block offset.
+def _block_levels() -> tuple[Any, list[int]]:
+    """(the C module, the block decoder levels this CPU has: 1 SSSE3, 2 AVX2)."""
     try:
         from percent_encoding import _speedups
     except ImportError:
         pytest.skip("the C extension is not built")
-    if not _speedups.arrow_set_blocks(True):
-        _speedups.arrow_set_blocks(False)
+    best = _speedups.arrow_set_blocks(9)
+    _speedups.arrow_set_blocks(best)
+    if best == 0:
         pytest.skip("this CPU has no SSSE3: only the portable decoder runs here")
-    return _speedups
+    return _speedups, list(range(1, best + 1))
 
 
 @st.composite
@@ -177,7 +180,8 @@ def long_string_columns(draw: Any) -> tuple[Any, list[Any]]:
     """Rows of up to 60 pieces (several 16-byte blocks), sliced at random."""
     rows = draw(st.lists(st.one_of(st.none(), st.lists(st.sampled_from(PIECES), max_size=60)
                                    .map("".join)), max_size=12))
-    arr = pa.array(rows, type=getattr(pa, draw(st.sampled_from(["string", "large_string"])))())
+    t = draw(st.sampled_from(["string", "large_string", "string_view"]))
+    arr = pa.array(rows, type=getattr(pa, t)())
     start = draw(st.integers(0, len(rows)))
     return arr.slice(start), rows[start:]
 
@@ -186,15 +190,17 @@ def long_string_columns(draw: Any) -> tuple[Any, list[Any]]:
 @settings(max_examples=300, deadline=None)
 @given(long_string_columns(), st.booleans(), st.sampled_from(["replace", "null"]))
 def test_block_decoder_matches_portable_decoder(col: Any, plus: bool, errors: str) -> None:
-    sp = _speedups()
+    sp, levels = _block_levels()
     arr, rows = col
+    got = {}
     try:
-        blocks = values(A.decode_text(arr, plus_as_space=plus, errors=errors))  # type: ignore[arg-type]
-        sp.arrow_set_blocks(False)
-        portable = values(A.decode_text(arr, plus_as_space=plus, errors=errors))  # type: ignore[arg-type]
+        for level in [0, *levels]:
+            sp.arrow_set_blocks(level)
+            got[level] = values(A.decode_text(arr, plus_as_space=plus, errors=errors))  # type: ignore[arg-type]
     finally:
-        sp.arrow_set_blocks(True)
-    assert blocks == portable
+        sp.arrow_set_blocks(levels[-1])
+    blocks = got[levels[-1]]
+    assert all(got[level] == got[0] for level in levels)
     if errors == "null":
         assert blocks == _per_row(rows, lambda r: _strict_or_none(r, "utf-8", plus))
     else:
@@ -216,7 +222,7 @@ UTF8_AFTER = ["", "x", "xyz", "\u00e9", "%41", "%", "%4", "abcdefghijklmnopqr", 
 @pytest.mark.parametrize("errors", ["replace", "null"])
 def test_decode_text_utf8_runs_at_every_block_offset(errors: str) -> None:
     rows = [lead + run + after
-            for n in range(36)
+            for n in range(68)
             for lead in ("a" * n, "%41" * (n // 3) + "b" * (n % 3))
             for run in UTF8_RUNS for after in UTF8_AFTER]
     if errors == "null":

@@ -31,6 +31,7 @@ read_chunk(const struct ArrowSchema *s, const struct ArrowArray *a, InChunk *c)
     c->offset = a->offset;
     c->view_data = NULL;
     c->n_view_data = 0;
+    c->view_sizes = NULL;
     if (strcmp(f, "u") == 0 || strcmp(f, "z") == 0) {
         c->layout = IN_OFF32;
     }
@@ -55,6 +56,9 @@ read_chunk(const struct ArrowSchema *s, const struct ArrowArray *a, InChunk *c)
     if (c->layout == IN_VIEW) {
         c->view_data = (const uint8_t *const *)(a->buffers + 2);
         c->n_view_data = a->n_buffers - 3;
+        /* The C Data Interface ends a view array's buffers with the data
+         * buffers' sizes (int64). */
+        c->view_sizes = (const int64_t *)a->buffers[a->n_buffers - 1];
         c->data = NULL;
     }
     else {
@@ -130,7 +134,7 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int large)
         hint += hint / 2;
     }
     if (t < 2 || rows < 65536) {
-        if (out_init(out, rows, hint + 16, large) < 0) {
+        if (out_init(out, rows, hint + PE_OUT_SLACK, large) < 0) {
             proto->oom = 1;
             return -1;
         }
@@ -150,7 +154,7 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int large)
         Part parts[8];
         pthread_t tids[8];
         int k, rc = 0, overflow = 0;
-        int64_t grow = proto->op == OP_ENCODE ? 3 : 1, at = 0, b0, slack = 16 * grow + 64;
+        int64_t grow = proto->op == OP_ENCODE ? 3 : 1, at = 0, b0, slack = PE_OUT_SLACK * grow + 64;
         int64_t region[9];
         if (t > 8) {
             t = 8;
@@ -289,7 +293,7 @@ static int
 call_rows(PyObject *fn, int op, const InChunk *c, OutChunk *out, int64_t base, int large)
 {
     int64_t i;
-    if (out_init(out, c->length, data_bytes(c, 0, c->length) + 16, large) < 0) {
+    if (out_init(out, c->length, data_bytes(c, 0, c->length) + PE_OUT_SLACK, large) < 0) {
         PyErr_NoMemory();
         return -1;
     }
@@ -577,13 +581,14 @@ pe_arrow_set_threads(PyObject *self, PyObject *arg)
 PyObject *
 pe_arrow_set_blocks(PyObject *self, PyObject *arg)
 {
-    int on = PyObject_IsTrue(arg), old = pe_blocks_ok;
+    long level = PyLong_AsLong(arg), best = blocks_supported();
+    int old = pe_blocks_ok;
     (void)self;
-    if (on < 0) {
+    if (level == -1 && PyErr_Occurred()) {
         return NULL;
     }
-    pe_blocks_ok = on && blocks_supported();
-    return PyBool_FromLong(old);
+    pe_blocks_ok = level < 0 ? 0 : level > best ? (int)best : (int)level;
+    return PyLong_FromLong(old);
 }
 
 int

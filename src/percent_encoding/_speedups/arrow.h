@@ -55,6 +55,7 @@ typedef struct {
     const uint8_t *data;
     const uint8_t *const *view_data; /* string_view: the variadic data buffers */
     int64_t n_view_data;
+    const int64_t *view_sizes; /* and their sizes */
 } InChunk;
 
 /* One output chunk: owned buffers. */
@@ -101,6 +102,25 @@ in_row(const InChunk *c, int64_t i, int64_t *n)
         memcpy(&off, v + 12, 4);
         return c->view_data[buf] + off;
     }
+}
+
+/* How many bytes can be read from row i's start p (its length n, or more:
+ * up to the end of the rows' data, where a block decoder may read ahead). */
+static inline int64_t
+in_avail(const InChunk *c, int64_t i, const uint8_t *p, int64_t n, const uint8_t *data_end)
+{
+    if (data_end != NULL) {
+        return data_end - p > n ? data_end - p : n;
+    }
+    if (c->layout == IN_VIEW && n > 12 && c->view_sizes != NULL) {
+        const uint8_t *v = (const uint8_t *)c->offsets + 16 * (i + c->offset);
+        int32_t buf;
+        int64_t end;
+        memcpy(&buf, v + 8, 4);
+        end = c->view_sizes[buf] - (p - c->view_data[buf]);
+        return end > n ? end : n;
+    }
+    return n;
 }
 
 
@@ -177,12 +197,18 @@ typedef struct {
 PE_INTERNAL extern PyTypeObject ArrowColumnType;
 PE_INTERNAL int out_init(OutChunk *o, int64_t rows, int64_t data_hint, int large);
 PE_INTERNAL void out_free(OutChunk *o);
+/* Bytes of room a row's decoder may write past its result (the block
+ * decoders store whole 8- to 32-byte pieces). */
+#define PE_OUT_SLACK 32
+
 /* arrow_simd.c: the SSSE3 block decoder, when the CPU has it (pe_blocks_ok). */
 PE_INTERNAL extern int pe_blocks_ok;
 PE_INTERNAL void blocks_init(void);
 PE_INTERNAL int blocks_supported(void);
 PE_INTERNAL int64_t decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
                                       int plus, int *check);
+PE_INTERNAL int64_t decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
+                                    int plus, int *check);
 PE_INTERNAL int run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o,
                          int64_t base);
 

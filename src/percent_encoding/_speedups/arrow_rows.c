@@ -270,24 +270,26 @@ decode_utf8_row(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus
 /* Percent-decode p[0:n] (plus: '+' is a space) into the output, then keep it
  * as is (binary), or check it is UTF-8 (text; utf8_in: p is a string column's
  * row, UTF-8 already).  Returns 1 for a valid row, 0 for a null one (errors
- * null/strict on bad UTF-8), -1 out of memory. */
+ * null/strict on bad UTF-8), -1 out of memory.  avail: the bytes readable
+ * from p (n or more). */
 static int
-decode_piece(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int text, int utf8_in)
+decode_piece(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail, int text,
+             int utf8_in)
 {
     Py_ssize_t bad;
     U8Stats st;
     int64_t len, ok;
     uint8_t *at;
-    if (out_reserve(o, n + 16) < 0) {
+    if (out_reserve(o, n + PE_OUT_SLACK) < 0) {
         return -1;
     }
     at = o->data + o->data_len;
     if (text && utf8_in) {
         int utf8;
-        int64_t avail = j->data_end != NULL && j->data_end - p > n ? j->data_end - p : n;
         if (pe_blocks_ok) {
             int check;
-            len = decode_row_blocks(p, n, avail, at, j->plus, &check);
+            len = pe_blocks_ok == 2 ? decode_row_avx2(p, n, avail, at, j->plus, &check)
+                                    : decode_row_blocks(p, n, avail, at, j->plus, &check);
             utf8 = !check || (ok = utf8_valid_prefix(at, len)) == len;
         }
         else {
@@ -324,7 +326,7 @@ decode_piece(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int text, int utf
 
 /* URL Standard §5.1: the first value of field j->name, or 0 when absent. */
 static int
-form_get_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int utf8_in)
+form_get_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail, int utf8_in)
 {
     int64_t s = 0;
     if (n > 0 && p[0] == '?') {
@@ -369,7 +371,7 @@ form_get_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int utf8_in)
                 int saved = j->errors;
                 int r;
                 j->errors = ERR_REPLACE;
-                r = decode_piece(j, o, p + vs, e - vs, 1, utf8_in);
+                r = decode_piece(j, o, p + vs, e - vs, avail - vs, 1, utf8_in);
                 j->errors = saved;
                 return r;
             }
@@ -398,10 +400,11 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
             const uint8_t *p = in_row(c, i, &n);
             switch (j->op) {
             case OP_DECODE:
-                valid = decode_piece(j, o, p, n, 0, 0);
+                valid = decode_piece(j, o, p, n, n, 0, 0);
                 break;
             case OP_DECODE_TEXT:
-                valid = decode_piece(j, o, p, n, 1, !c->is_binary);
+                valid = decode_piece(j, o, p, n, in_avail(c, i, p, n, j->data_end), 1,
+                                     !c->is_binary);
                 if (valid == 0 && j->errors == ERR_STRICT) {
                     j->bad_row = base + i;
                     return 0;
@@ -417,7 +420,7 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
                 valid = 1;
                 break;
             default:
-                valid = form_get_row(j, o, p, n, !c->is_binary);
+                valid = form_get_row(j, o, p, n, in_avail(c, i, p, n, j->data_end), !c->is_binary);
                 break;
             }
             if (valid < 0) {
