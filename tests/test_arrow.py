@@ -207,6 +207,43 @@ def test_block_decoder_matches_portable_decoder(col: Any, plus: bool, errors: st
         assert blocks == _per_row(rows, lambda r: pe.decode_text(r, plus_as_space=plus))
 
 
+def _tight_column(rows: list[str], view: bool) -> Any:
+    """A string column whose data buffer ends right after its last row (a bytes
+    object's own memory, which AddressSanitizer bounds under tools/asan.sh):
+    the block decoders read ahead of a row only within that buffer."""
+    data = "".join(rows).encode()
+    offsets, at = [0], 0
+    for r in rows:
+        at += len(r.encode())
+        offsets.append(at)
+    if not view:
+        offs = pa.py_buffer(b"".join(o.to_bytes(4, "little") for o in offsets))
+        return pa.StringArray.from_buffers(len(rows), offs, pa.py_buffer(data))
+    views = b""
+    for a, b in zip(offsets, offsets[1:]):
+        n = b - a
+        if n <= 12:
+            views += n.to_bytes(4, "little") + data[a:b].ljust(12, b"\0")
+        else:
+            views += n.to_bytes(4, "little") + data[a:a + 4] + bytes(4) + a.to_bytes(4, "little")
+    return pa.Array.from_buffers(pa.string_view(), len(rows),
+                                 [None, pa.py_buffer(views), pa.py_buffer(data)])
+
+
+@pytest.mark.parametrize("view", [False, True])
+def test_block_decoder_reads_stay_in_the_buffers(view: bool) -> None:
+    # Rows of every length up to 70 at the end of the data, ending in an escape,
+    # a cut-short escape or text, after a long row (so earlier rows have room).
+    for n in range(71):
+        for end in ("", "%", "%4", "%41", "%C3%A9", "\u00e9", "+"):
+            last = ("ab%2F" * 20)[:n] + end
+            rows = ["x%41" * 20, last]
+            col = _tight_column(rows, view)
+            for plus in (False, True):
+                want = [pe.decode_text(r, plus_as_space=plus) for r in rows]
+                assert values(A.decode_text(col, plus_as_space=plus)) == want
+
+
 # Escape runs that are whole UTF-8, cut short, or never UTF-8 (surrogate,
 # overlong, above U+10FFFF, a stray continuation byte), after every length of
 # prefix, so that each run crosses a 16-byte block edge at every point, and
