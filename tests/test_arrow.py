@@ -6,6 +6,7 @@ without pyarrow.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -220,7 +221,7 @@ def _tight_column(rows: list[str], view: bool) -> Any:
         offs = pa.py_buffer(b"".join(o.to_bytes(4, "little") for o in offsets))
         return pa.StringArray.from_buffers(len(rows), offs, pa.py_buffer(data))
     views = b""
-    for a, b in zip(offsets, offsets[1:]):
+    for a, b in itertools.pairwise(offsets):
         n = b - a
         if n <= 12:
             views += n.to_bytes(4, "little") + data[a:b].ljust(12, b"\0")

@@ -576,8 +576,9 @@ pe_arrow_set_threads(PyObject *self, PyObject *arg)
     return PyLong_FromLong(old);
 }
 
-/* Tests compare the SSSE3 block decoder with the portable one: turn it off
- * (or back on, where the CPU has it).  Returns whether it was on. */
+/* Tests compare the block decoders with the portable one: the level to use
+ * (0 portable, 1 SSSE3, 2 AVX2; capped at what the CPU has).  Returns the
+ * level in use before. */
 PyObject *
 pe_arrow_set_blocks(PyObject *self, PyObject *arg)
 {

@@ -201,7 +201,8 @@ PE_INTERNAL void out_free(OutChunk *o);
  * decoders store whole 8- to 32-byte pieces). */
 #define PE_OUT_SLACK 32
 
-/* arrow_simd.c: the SSSE3 block decoder, when the CPU has it (pe_blocks_ok). */
+/* arrow_simd.c: the block decoders; pe_blocks_ok is the level in use (0 none,
+ * 1 SSSE3, 2 AVX2), the best the CPU has unless a test set it. */
 PE_INTERNAL extern int pe_blocks_ok;
 PE_INTERNAL void blocks_init(void);
 PE_INTERNAL int blocks_supported(void);
