@@ -158,22 +158,19 @@ def test_decode_text_rows_end_where_the_next_escape_starts(t: str) -> None:
         assert values(A.decode_text(arr.slice(0, 50), plus_as_space=plus)) == want[:50]
 
 
-# The C kernel decodes a string column's rows in blocks, 32 bytes at a time
-# with AVX2 or 16 with SSSE3, where the CPU has them (arrow_simd.c), and byte
-# by byte elsewhere.  All must give the same rows; the tests below run each
-# block decoder this CPU has against the portable one, and the default one
-# against the per-string decoder at every block offset.
-def _block_levels() -> tuple[Any, list[int]]:
-    """(the C module, the block decoder levels this CPU has: 1 SSSE3, 2 AVX2)."""
+# The C kernel decodes a string column's rows 32 bytes at a time with AVX2
+# where the CPU has it (arrow_simd.c), and byte by byte elsewhere.  Both must
+# give the same rows; the tests below run the block decoder against the
+# portable one, and against the per-string decoder at every block offset.
+def _speedups() -> Any:
     try:
         from percent_encoding import _speedups
     except ImportError:
         pytest.skip("the C extension is not built")
-    best = _speedups.arrow_set_blocks(9)
-    _speedups.arrow_set_blocks(best)
-    if best == 0:
-        pytest.skip("this CPU has no SSSE3: only the portable decoder runs here")
-    return _speedups, list(range(1, best + 1))
+    if not _speedups.arrow_set_blocks(True):
+        _speedups.arrow_set_blocks(False)
+        pytest.skip("this CPU has no AVX2: only the portable decoder runs here")
+    return _speedups
 
 
 @st.composite
@@ -191,17 +188,15 @@ def long_string_columns(draw: Any) -> tuple[Any, list[Any]]:
 @settings(max_examples=300, deadline=None)
 @given(long_string_columns(), st.booleans(), st.sampled_from(["replace", "null"]))
 def test_block_decoder_matches_portable_decoder(col: Any, plus: bool, errors: str) -> None:
-    sp, levels = _block_levels()
+    sp = _speedups()
     arr, rows = col
-    got = {}
     try:
-        for level in [0, *levels]:
-            sp.arrow_set_blocks(level)
-            got[level] = values(A.decode_text(arr, plus_as_space=plus, errors=errors))  # type: ignore[arg-type]
+        blocks = values(A.decode_text(arr, plus_as_space=plus, errors=errors))  # type: ignore[arg-type]
+        sp.arrow_set_blocks(False)
+        portable = values(A.decode_text(arr, plus_as_space=plus, errors=errors))  # type: ignore[arg-type]
     finally:
-        sp.arrow_set_blocks(levels[-1])
-    blocks = got[levels[-1]]
-    assert all(got[level] == got[0] for level in levels)
+        sp.arrow_set_blocks(True)
+    assert blocks == portable
     if errors == "null":
         assert blocks == _per_row(rows, lambda r: _strict_or_none(r, "utf-8", plus))
     else:

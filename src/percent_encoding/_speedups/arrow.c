@@ -576,20 +576,18 @@ pe_arrow_set_threads(PyObject *self, PyObject *arg)
     return PyLong_FromLong(old);
 }
 
-/* Tests compare the block decoders with the portable one: the level to use
- * (0 portable, 1 SSSE3, 2 AVX2; capped at what the CPU has).  Returns the
- * level in use before. */
+/* Tests compare the block decoder with the portable one: turn it off (or
+ * back on, where the CPU has it).  Returns whether it was on. */
 PyObject *
 pe_arrow_set_blocks(PyObject *self, PyObject *arg)
 {
-    long level = PyLong_AsLong(arg), best = blocks_supported();
-    int old = pe_blocks_ok;
+    int on = PyObject_IsTrue(arg), old = pe_blocks_ok;
     (void)self;
-    if (level == -1 && PyErr_Occurred()) {
+    if (on < 0) {
         return NULL;
     }
-    pe_blocks_ok = level < 0 ? 0 : level > best ? (int)best : (int)level;
-    return PyLong_FromLong(old);
+    pe_blocks_ok = on && blocks_supported();
+    return PyBool_FromLong(old);
 }
 
 int

@@ -201,13 +201,11 @@ PE_INTERNAL void out_free(OutChunk *o);
  * decoders store whole 8- to 32-byte pieces). */
 #define PE_OUT_SLACK 32
 
-/* arrow_simd.c: the block decoders; pe_blocks_ok is the level in use (0 none,
- * 1 SSSE3, 2 AVX2), the best the CPU has unless a test set it. */
+/* arrow_simd.c: the AVX2 block decoder; pe_blocks_ok says whether it is in
+ * use (the CPU has AVX2, unless a test turned it off). */
 PE_INTERNAL extern int pe_blocks_ok;
 PE_INTERNAL void blocks_init(void);
 PE_INTERNAL int blocks_supported(void);
-PE_INTERNAL int64_t decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
-                                      int plus, int *check);
 PE_INTERNAL int64_t decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
                                     int plus, int *check);
 PE_INTERNAL int run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o,

@@ -288,8 +288,7 @@ decode_piece(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail, in
         int utf8;
         if (pe_blocks_ok) {
             int check;
-            len = pe_blocks_ok == 2 ? decode_row_avx2(p, n, avail, at, j->plus, &check)
-                                    : decode_row_blocks(p, n, avail, at, j->plus, &check);
+            len = decode_row_avx2(p, n, avail, at, j->plus, &check);
             utf8 = !check || (ok = utf8_valid_prefix(at, len)) == len;
         }
         else {

@@ -86,9 +86,9 @@ static PyMethodDef methods[] = {
      "arrow_set_threads(n)\n--\n\n"
      "Threads for long columns in arrow_map (1-8); returns the previous value."},
     {"arrow_set_blocks", pe_arrow_set_blocks, METH_O,
-     "arrow_set_blocks(level)\n--\n\n"
-     "Which decoder string columns go through: 0 byte by byte, 1 SSSE3 blocks, 2 AVX2 "
-     "blocks (capped at what the CPU has); returns the previous level.  For tests."},
+     "arrow_set_blocks(on)\n--\n\n"
+     "Whether string columns go through the AVX2 block decoder (where the CPU has it); "
+     "returns the previous value.  For tests."},
     {"url_parse", pe_url_parse, METH_O,
      "url_parse(input)\n--\n\n"
      "The common case of the WHATWG URL parser: a url.URL, or None when the Python parser "
