@@ -534,6 +534,18 @@ def test_detect_argument_that_is_not_utf8(capsys: pytest.CaptureFixture[str]) ->
     assert "b'a\\xffb' is not valid UTF-8 (byte 0xFF at offset 1)" in err
 
 
+@pytest.mark.parametrize("cmd", [["encode"], ["decode"], ["form", "build"]])
+def test_argument_with_a_lone_surrogate_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], cmd: list[str]
+) -> None:
+    # main() called from Python can get a str the OS never makes: a surrogate that
+    # stands for no byte (not U+DC80-U+DCFF).  A usage error, not a traceback.
+    code, out, err = run(capsys, *cmd, "a\ud800b")
+    assert (code, out) == (2, "")
+    assert "lone surrogate U+D800 at position 1" in err
+    _no_traceback(err)
+
+
 def test_python_dash_m_and_console_script() -> None:
     p = run_proc("encode", "a b")
     assert p.stdout == b"a%20b\n" and p.returncode == 0
