@@ -160,6 +160,20 @@ def test_echo_fields_are_overridable() -> None:
         form.parse("a=1", echo_fields=["ie"])
 
 
+@pytest.mark.parametrize("bad", [0, "ie", b"ie", ["ie", 1], None.__class__])
+def test_echo_fields_of_the_wrong_type_are_refused(bad: object) -> None:
+    # Any iterable of str names is taken (a generator too); anything else is our
+    # type error, from form.parse and from detect.form_field_charsets alike.
+    from percent_encoding import detect
+
+    with pytest.raises(PercentEncodingTypeError, match="echo_fields"):
+        form.parse("ie=EUC-JP&q=%A4%A2", encoding="auto", echo_fields=bad)  # type: ignore[arg-type]
+    with pytest.raises(PercentEncodingTypeError, match="echo_fields"):
+        detect.form_field_charsets([], echo_fields=bad)  # type: ignore[arg-type]
+    r = form.parse("my_enc=EUC-JP&q=%A4%A2", encoding="auto", echo_fields=(f for f in ["my_enc"]))
+    assert r.charset.encoding == "EUC-JP"
+
+
 def test_probe_beats_an_echo_field() -> None:
     q = "ie=EUC-JP&p=%81E&q=%83e"
     r = form.parse(q, encoding="auto", probe=("p", "・"))

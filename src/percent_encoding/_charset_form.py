@@ -12,7 +12,7 @@ read differently on their own, a value cut inside a UTF-8 sequence and a Content
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from . import encodings as _enc
 from ._charset_detect import (
@@ -101,6 +101,16 @@ _SURE = 0.6  # a field guess this confident on its own can contradict the whole 
 _MAX_FIELD_CHECK = 64  # fields checked one by one for disagreement (linear cost bound)
 
 
+
+def _field_names(echo_fields: object) -> tuple[str, ...]:
+    """echo_fields as a tuple of names; a str, a non-iterable or a non-str item is refused."""
+    names: tuple[object, ...] | None = None
+    if isinstance(echo_fields, Iterable) and not isinstance(echo_fields, (str, bytes)):
+        names = tuple(echo_fields)
+    if names is None or not all(isinstance(f, str) for f in names):
+        raise PercentEncodingTypeError("echo_fields must be a sequence of field names (str)")
+    return tuple(str(f) for f in names)
+
 def form_encodings(
     raw_pairs: Sequence[tuple[bytes, bytes]],
     *,
@@ -126,12 +136,7 @@ def form_encodings(
     if probe is not None and (not isinstance(probe, tuple) or len(probe) != 2
                               or not all(isinstance(p, str) for p in probe) or not probe[1]):
         raise PercentEncodingTypeError("probe must be a pair (field_name, expected_char)")
-    if echo_fields is None:
-        echo = ECHO_CHARSET_FIELDS
-    elif isinstance(echo_fields, str) or not all(isinstance(f, str) for f in echo_fields):
-        raise PercentEncodingTypeError("echo_fields must be a sequence of field names (str)")
-    else:
-        echo = tuple(echo_fields)
+    echo = ECHO_CHARSET_FIELDS if echo_fields is None else _field_names(echo_fields)
 
     whole = _whole_form(pairs, probe, content_type_charset, candidates, echo)
     if not per_field:
