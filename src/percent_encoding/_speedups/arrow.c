@@ -593,5 +593,6 @@ pe_arrow_set_blocks(PyObject *self, PyObject *arg)
 int
 arrow_init(void)
 {
+    blocks_init();
     return PyType_Ready(&ArrowColumnType);
 }

@@ -208,6 +208,10 @@ PE_INTERNAL void blocks_init(void);
 PE_INTERNAL int blocks_supported(void);
 PE_INTERNAL int64_t decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
                                     int plus, int *check);
+/* arrow_rows.c: the portable decoder of a string column's row (*utf8: the
+ * result is surely UTF-8); the block decoder finishes rows with it. */
+PE_INTERNAL int64_t decode_utf8_row(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
+                                    int plus, int *utf8);
 PE_INTERNAL int run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o,
                          int64_t base);
 

@@ -195,7 +195,7 @@ utf8_whole(const uint8_t *p, int64_t n)
  * inside a raw sequence, nor a raw continuation byte follow it).  Checking
  * those runs here, while they are in cache, saves scanning the whole result;
  * *utf8 says whether it is UTF-8. */
-static int64_t
+int64_t
 decode_utf8_row(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus, int *utf8)
 {
     uint8_t *start = o;
@@ -285,27 +285,25 @@ decode_piece(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail, in
     }
     at = o->data + o->data_len;
     if (text && utf8_in) {
-        int utf8;
+        /* A string column's row: the decoder says whether the result is
+         * surely UTF-8; only when it is not sure is it scanned. */
+        int utf8, check;
         if (pe_blocks_ok) {
-            int check;
             len = decode_row_avx2(p, n, avail, at, j->plus, &check);
-            utf8 = !check || (ok = utf8_valid_prefix(at, len)) == len;
+            utf8 = !check;
         }
         else {
             len = decode_utf8_row(p, n, avail, at, j->plus, &utf8);
         }
-        if (utf8) {
-            o->data_len += len;
-            return 1;
-        }
-        ok = utf8_valid_prefix(at, len);
+        ok = utf8 ? len : utf8_valid_prefix(at, len);
     }
     else {
         len = decode_u8(p, n, at, j->plus, 0, &bad, &st);
-        if (!text || (ok = utf8_valid_prefix(at, len)) == len) {
-            o->data_len += len;
-            return 1;
-        }
+        ok = text ? utf8_valid_prefix(at, len) : len;
+    }
+    if (ok == len) {
+        o->data_len += len;
+        return 1;
     }
     if (j->errors != ERR_REPLACE) {
         return 0;

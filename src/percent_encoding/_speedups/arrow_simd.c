@@ -26,9 +26,8 @@ int pe_blocks_ok = 0;
 #ifdef PE_HAVE_BLOCKS
 
 /* For each 8-bit keep mask: the indices of its set bits, in order (then 0x80,
- * which pshufb turns into a zero byte), and how many there are. */
+ * which pshufb turns into a zero byte). */
 static uint64_t keep_index[256];
-static uint8_t bit_count[256];
 
 /* The UTF-8 check (Encoding Standard §8.1.1: the sequences its decoder
  * accepts) looks at each byte with the one before it.  Every way two
@@ -94,7 +93,6 @@ blocks_init(void)
             }
         }
         keep_index[m] = v;
-        bit_count[m] = (uint8_t)k;
     }
     pe_blocks_ok = blocks_supported();
 }
@@ -162,7 +160,7 @@ decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus
     __m256i hist = zero, err = zero;
     uint8_t *start = o;
     int64_t i = 0;
-    unsigned tail_high = 0;
+    int tail_bad = 0;
     while (i < n) {
         __m256i w, res, hexv, val, escv, dec, shuf;
         __m128i lo, hi;
@@ -170,19 +168,12 @@ decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus
         uint32_t lim, pm, esc, keep, cut;
         unsigned len, c0, c1, c2;
         if (i + 32 > avail) {
-            /* Too near the end of the readable bytes for a 32-byte load. */
-            while (i < n) {
-                unsigned v;
-                uint8_t c = p[i];
-                if (c == '%' && i + 2 < n && (v = hex_pair(p + i + 1)) < 0x100) {
-                    *o++ = (uint8_t)v;
-                    tail_high |= v;
-                    i += 3;
-                    continue;
-                }
-                *o++ = (c == '+' && plus) ? ' ' : c;
-                i++;
-            }
+            /* Too near the end of the readable bytes for a 32-byte load: the
+             * rest byte by byte.  Its escape runs are checked by themselves,
+             * so one that goes on from the blocks is flagged (then rescanned). */
+            int utf8;
+            o += decode_utf8_row(p + i, n - i, avail - i, o, plus, &utf8);
+            tail_bad = !utf8;
             break;
         }
         w = _mm256_loadu_si256((const __m256i *)(const void *)(p + i));
@@ -263,7 +254,7 @@ decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus
         i += len;
     }
     err = _mm256_or_si256(err, u8_step(zero, hist, t1, t2, t3));
-    *check = !_mm256_testz_si256(err, err) || tail_high >= 0x80;
+    *check = !_mm256_testz_si256(err, err) || tail_bad;
     return o - start;
 }
 

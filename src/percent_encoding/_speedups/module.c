@@ -1,5 +1,5 @@
 /* The module object: argument binding shared by the kernels, the method table, init. */
-#include "arrow.h"
+#include "speedups.h"
 
 PyObject *PercentDecodeError; /* percent_encoding.errors.PercentDecodeError */
 PyObject *TextDecodeError;    /* percent_encoding.errors.TextDecodeError */
@@ -133,7 +133,6 @@ PyInit__speedups(void)
     fill_enc_table(&form_table, PE_FORM_URLENCODED, 1);
     fill_pct4();
     fill_hex_pairs();
-    blocks_init();
     if (arrow_init() < 0 || entry_init() < 0) {
         return NULL;
     }
