@@ -534,7 +534,8 @@ def test_detect_argument_that_is_not_utf8(capsys: pytest.CaptureFixture[str]) ->
     assert "b'a\\xffb' is not valid UTF-8 (byte 0xFF at offset 1)" in err
 
 
-@pytest.mark.parametrize("cmd", [["encode"], ["decode"], ["form", "build"]])
+@pytest.mark.parametrize("cmd", [["encode"], ["decode"], ["form", "build"], ["form", "parse"],
+                                 ["detect"]])
 def test_argument_with_a_lone_surrogate_is_a_usage_error(
     capsys: pytest.CaptureFixture[str], cmd: list[str]
 ) -> None:

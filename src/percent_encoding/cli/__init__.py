@@ -248,15 +248,22 @@ def _port(text: str) -> int:
 def _not_utf8(args: argparse.Namespace) -> str | None:
     """The first argument that is not valid UTF-8 in the locale (Python hands it over
     surrogate-escaped), described; ``None`` when all are.  The TEXT of ``encode`` and
-    ``decode`` and the pairs of ``form build`` are exempt: they take the original bytes."""
+    ``decode`` and the pairs of ``form build`` are exempt: they take the original bytes.
+    No argument may hold a surrogate that stands for no byte (main() called from
+    Python; the OS never makes one)."""
     exempt = {"text"} if args.command in ("encode", "decode") else (
         {"pairs"} if getattr(args, "form_command", None) == "build" else set())
     for key, value in sorted(vars(args).items()):
-        if key in exempt:
-            continue
         for v in value if isinstance(value, list) else [value]:
             if isinstance(v, str):
-                raw = os.fsencode(v)
+                try:
+                    raw = os.fsencode(v)
+                except UnicodeEncodeError as e:
+                    return (f"{key.replace('_', '-')} has a lone surrogate "
+                            f"U+{ord(v[e.start]):04X} at position {e.start}: not text, and "
+                            "not an undecodable byte")
+                if key in exempt:
+                    continue
                 try:
                     raw.decode("utf-8")
                 except UnicodeDecodeError as e:

@@ -65,19 +65,11 @@ def _all_table(text: str, args: argparse.Namespace, decode: bool) -> str:
 def _arg_data(text: str) -> str | bytes:
     """An argument that was not valid UTF-8 (surrogate-escaped by Python) as its raw bytes.
 
-    A lone surrogate that stands for no byte (main() called from Python with
-    such a str; the OS never makes one) is a usage error, not a crash.
-    """
+    main() has refused any argument os.fsencode cannot take (cli._not_utf8)."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        try:
-            return os.fsencode(text)
-        except UnicodeEncodeError as e:
-            raise CLIError(
-                f"argument has a lone surrogate U+{ord(text[e.start]):04X} at position "
-                f"{e.start}: not text, and not an undecodable byte", 2
-            ) from None
+        return os.fsencode(text)
     return text
 
 
