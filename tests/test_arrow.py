@@ -412,7 +412,7 @@ def test_c_result_exports_capsules_without_pyarrow_objects(impl: str) -> None:
         pytest.skip("the C twin's own result object")
     from percent_encoding import _speedups as S
 
-    col = S.arrow_map(pa.array(["a%20b", None]), "decode_text", None, False, "replace")
+    col = S.arrow_map(pa.array(["a%20b", None]), "decode_text", None, False, "replace", False)
     assert type(col).__name__ == "ArrowColumn"
     schema, array = col.__arrow_c_array__()
     assert pa.array(col).to_pylist() == ["a b", None]
@@ -420,7 +420,85 @@ def test_c_result_exports_capsules_without_pyarrow_objects(impl: str) -> None:
     assert pa.DataType._import_from_c_capsule(col.__arrow_c_schema__()) == pa.string()
     del schema, array  # unconsumed capsules release themselves
     # a strict failure names the row instead of building a column
-    assert S.arrow_map(pa.array(["ok", "%FF"]), "decode_text", None, False, "strict") == (1, "%FF")
+    assert S.arrow_map(pa.array(["ok", "%FF"]), "decode_text", None, False, "strict", False) == (1, "%FF")
+
+
+# -- view-typed results (what the Polars adapter asks for) -----------------
+
+_VIEW_OPS: list[tuple[str, dict[str, Any]]] = [
+    ("decode_text", {}), ("decode_text", {"errors": "null", "plus_as_space": True}),
+    ("decode_text", {"encoding": "windows-1252"}), ("decode", {}), ("encode", {}),
+    ("form_get", {"name": "a"}),
+]
+
+
+def _check_views(plain: Any, views: Any, input_type: Any) -> None:
+    """views holds plain's rows, typed string_view/binary_view unless the input
+    had 64-bit offsets, and is valid Arrow (views within their data buffer)."""
+    chunks = views.chunks if isinstance(views, pa.ChunkedArray) else [views]
+    for chunk in chunks:
+        chunk.validate(full=True)
+    if str(input_type) in LARGE:
+        assert views.type == plain.type
+    else:
+        assert views.type == {pa.string(): pa.string_view(),
+                              pa.binary(): pa.binary_view()}[plain.type]
+    assert values(views) == values(plain)
+
+
+@settings(max_examples=100, deadline=None)
+@given(columns(), st.sampled_from(_VIEW_OPS))
+def test_view_results_hold_the_same_rows(col: Any, op: tuple[str, dict[str, Any]]) -> None:
+    arr, _rows = col
+    f = getattr(A, op[0])
+    _check_views(f(arr, **op[1]), A._with_views(f, arr, **op[1]), arr.type)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_view_results_inline_short_rows_and_join_threads(impl: str, threads: int) -> None:
+    """Rows of 12 bytes or fewer sit inside their view, longer ones point into the
+    data; a threaded run (C twin) shifts each part's views when it joins the parts."""
+    from percent_encoding import _impl
+
+    pieces = ["%41" * k for k in range(16)] + ["%E6%97%A5" * 4, "%FF%FE", None, ""]
+    rows = [pieces[i % len(pieces)] if i % 7 else f"row{i}-%41%42" for i in range(300_000)]
+    arr = pa.array(rows).slice(11)
+    setter = getattr(_impl.kernels, "arrow_set_threads", None)
+    old = setter(threads) if setter is not None else None
+    try:
+        for errors in ("replace", "null"):
+            _check_views(A.decode_text(arr, errors=errors),
+                         A._with_views(A.decode_text, arr, errors=errors), arr.type)
+        _check_views(A.encode(arr), A._with_views(A.encode, arr), arr.type)
+        big = pa.array([b"\xff\xfe" * 8] * 200_000, type=pa.binary())  # grows 3x: one thread
+        _check_views(A.decode_text(big), A._with_views(A.decode_text, big), big.type)
+    finally:
+        if setter is not None:
+            setter(old)
+
+
+def test_views_end_with_the_call() -> None:
+    """The view setting holds inside _with_views only, also when the call raises."""
+    arr = pa.array(["a%20b"])
+    with pytest.raises(TextDecodeError):
+        A._with_views(A.decode_text, pa.array(["%FF"]), errors="strict")
+    assert A.decode_text(arr).type == pa.string()
+    assert A._with_views(A.decode_text, arr).type == pa.string_view()
+
+
+def test_c_view_column_exports_capsules(impl: str) -> None:
+    if impl != "c":
+        pytest.skip("the C twin's own result object")
+    from percent_encoding import _speedups as S
+
+    col = S.arrow_map(pa.array(["a%20b", None, "x" * 13 + "%41"]), "decode_text", None, False,
+                      "replace", True)
+    assert pa.DataType._import_from_c_capsule(col.__arrow_c_schema__()) == pa.string_view()
+    out = pa.array(col)
+    out.validate(full=True)
+    assert out.to_pylist() == ["a b", None, "x" * 13 + "A"]
+    pl = pytest.importorskip("polars")
+    assert pl.Series(col).to_list() == ["a b", None, "x" * 13 + "A"]
 
 
 @pytest.mark.one_impl
@@ -469,10 +547,11 @@ def test_c_columns_do_not_leak(impl: str) -> None:
 
     def work() -> None:
         A.decode_text(arr)
-        S.arrow_map(arr, "decode", None, False, "replace")
-        S.arrow_map(arr, "decode_text", None, False, "strict")
-        col = S.arrow_map(arr, "encode", pe.sets.get("path").table, False, "replace")
+        S.arrow_map(arr, "decode", None, False, "replace", False)
+        S.arrow_map(arr, "decode_text", None, False, "strict", False)
+        col = S.arrow_map(arr, "encode", pe.sets.get("path").table, False, "replace", False)
         col.__arrow_c_stream__()  # an unconsumed stream capsule releases itself
+        pa.array(S.arrow_map(arr, "decode_text", None, False, "replace", True))  # views
 
     for _ in range(20):
         work()

@@ -37,7 +37,8 @@ cannot be owned safely from pure Python); the C twin needs nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from contextvars import ContextVar
+from typing import Any, TypeVar
 
 from . import _args, core, form
 from .errors import PercentEncodingTypeError, TextDecodeError
@@ -48,6 +49,22 @@ _TEXT_FORMATS = {"u": "string", "U": "large_string", "vu": "string_view"}
 _BINARY_FORMATS = {"z": "binary", "Z": "large_binary", "vz": "binary_view"}
 
 ArrowErrors = _args.ArrowErrors
+
+# Set by _with_views (the Polars adapter): string and binary results come
+# back as string_view / binary_view (Polars' own layout, so Polars takes them
+# without converting); 64-bit input keeps its large types.  A context
+# variable, so a call in another thread or task is not affected.
+_VIEWS: ContextVar[bool] = ContextVar("percent_encoding.arrow._VIEWS", default=False)
+_T = TypeVar("_T")
+
+
+def _with_views(f: Callable[..., _T], *args: Any, **kwargs: Any) -> _T:
+    """``f(*args, **kwargs)`` with view-typed string and binary results."""
+    token = _VIEWS.set(True)
+    try:
+        return f(*args, **kwargs)
+    finally:
+        _VIEWS.reset(token)
 
 
 def _pyarrow() -> Any:
@@ -117,11 +134,23 @@ def _map_pure(
         out = [None if v is None else row(v, base + i) for i, v in enumerate(values)]
         results.append(pa.array(out, type=out_type(pa, _is_large(pa, chunk.type))))
         base += len(values)
+    if _VIEWS.get() and out_type in (_string_type, _binary_type):
+        results = [_as_views(pa, r) for r in results]
     if stream:
         if not results:
             return pa.chunked_array([], type=out_type(pa, False))
         return pa.chunked_array(results)
     return results[0]
+
+
+def _as_views(pa: Any, result: Any) -> Any:
+    """string -> string_view, binary -> binary_view (what the C kernels write)."""
+    t = result.type
+    if pa.types.is_string(t) and hasattr(pa, "string_view"):
+        return result.cast(pa.string_view())
+    if pa.types.is_binary(t) and hasattr(pa, "binary_view"):
+        return result.cast(pa.binary_view())
+    return result
 
 
 def _string_type(pa: Any, large: bool) -> Any:
@@ -161,7 +190,7 @@ def _run_c(k: Any, array: object, op: str, arg: object, plus: bool, errors: str)
     """The C kernel's column, as pyarrow when pyarrow is installed (see the module doc)."""
     stream = not hasattr(array, "__arrow_c_array__")
     try:
-        result = k(array, op, arg, plus, errors)
+        result = k(array, op, arg, plus, errors, _VIEWS.get())
     except TypeError as e:
         raise PercentEncodingTypeError(str(e)) from None
     if type(result) is tuple:  # a strict decode stopped at this row

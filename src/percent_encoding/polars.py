@@ -10,7 +10,8 @@ Importing this module registers the namespace (Polars must be installed:
 
 Each method is the function of the same name in :mod:`percent_encoding.arrow`
 run on the column's Arrow buffers (Polars hands over its ``string_view``
-data without a copy), so row by row the result is exactly the per-string API
+data without a copy, and gets ``string_view`` results back, which it takes
+without converting them), so row by row the result is exactly the per-string API
 and nulls stay null.  The expressions are elementwise ``map_batches`` calls
 with a fixed return type: they run in lazy queries and in the streaming
 engine, which may cut a column into batches of any size.
@@ -69,7 +70,8 @@ def _checked(op: str, kwargs: dict[str, Any]) -> Callable[[Any], Any]:
     f = getattr(arrow, op)
 
     def call(col: Any) -> Any:
-        return f(col, **kwargs)
+        # string_view results: Polars' own layout, taken without a conversion
+        return arrow._with_views(f, col, **kwargs)
 
     call(pl.Series("", [], dtype=pl.String))  # raises for a bad set, label or flag
     return call

@@ -134,16 +134,17 @@ data_bytes(const InChunk *c, int64_t r0, int64_t r1)
 /* Map one chunk into out (GIL released).  Splits the rows across up to
  * n_threads threads for long chunks, then joins the parts' buffers. */
 static int
-map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int large)
+map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
 {
     int64_t rows = c->length;
+    int large = kind == OUT_OFF64;
     int t = n_threads;
     int64_t hint = data_bytes(c, 0, rows);
     if (proto->op == OP_ENCODE) {
         hint += hint / 2;
     }
     if (t < 2 || rows < 65536) {
-        if (out_init(out, rows, hint + PE_OUT_SLACK, large) < 0) {
+        if (out_init(out, rows, hint + PE_OUT_SLACK, kind) < 0) {
             proto->oom = 1;
             return -1;
         }
@@ -168,7 +169,7 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int large)
         if (t > 8) {
             t = 8;
         }
-        if (out_init(out, rows, grow * data_bytes(c, 0, rows) + (t + 1) * slack, large) < 0) {
+        if (out_init(out, rows, grow * data_bytes(c, 0, rows) + (t + 1) * slack, kind) < 0) {
             proto->oom = 1;
             return -1;
         }
@@ -195,7 +196,12 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int large)
                 pt->out.null_count = 0;
                 pt->out.length = pt->r1 - pt->r0;
                 pt->out.validity = out->validity + (pt->r0 >> 3);
-                pt->out.offsets = (uint8_t *)out->offsets + pt->r0 * (large ? 8 : 4);
+                if (out->views != NULL) {
+                    pt->out.views = out->views + 16 * pt->r0;
+                }
+                else {
+                    pt->out.offsets = (uint8_t *)out->offsets + pt->r0 * (large ? 8 : 4);
+                }
             }
             if (region[t] > out->data_cap) {
                 overflow = 1; /* earlier rounds grew: the one-thread path can grow */
@@ -247,7 +253,20 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int large)
                 if (out->data + at != pt->out.data) {
                     memmove(out->data + at, pt->out.data, (size_t)pt->out.data_len);
                 }
-                if (at != 0) {
+                if (at != 0 && out->views != NULL) {
+                    /* the part's views count from its region's start */
+                    for (r = pt->r0; r < pt->r1; r++) {
+                        uint8_t *v = out->views + 16 * r;
+                        int32_t len, off;
+                        memcpy(&len, v, 4);
+                        if (len > 12) {
+                            memcpy(&off, v + 12, 4);
+                            off += (int32_t)at;
+                            memcpy(v + 12, &off, 4);
+                        }
+                    }
+                }
+                else if (at != 0) {
                     for (r = pt->r0 + 1; r <= pt->r1; r++) {
                         if (large) {
                             ((int64_t *)out->offsets)[r] += at;
@@ -268,7 +287,7 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int large)
             /* Start again on one thread with a buffer that can grow. */
             int64_t cap = out->data_cap;
             out_free(out);
-            if (out_init(out, rows, cap, large) < 0) {
+            if (out_init(out, rows, cap, kind) < 0) {
                 proto->oom = 1;
                 return -1;
             }
@@ -299,15 +318,16 @@ parse_op(PyObject *op)
 
 /* call_text / call_binary: the Python callable per row, GIL held. */
 static int
-call_rows(PyObject *fn, int op, const InChunk *c, OutChunk *out, int64_t base, int large)
+call_rows(PyObject *fn, int op, const InChunk *c, OutChunk *out, int64_t base, int kind)
 {
     int64_t i;
-    if (out_init(out, c->length, data_bytes(c, 0, c->length) + PE_OUT_SLACK, large) < 0) {
+    if (out_init(out, c->length, data_bytes(c, 0, c->length) + PE_OUT_SLACK, kind) < 0) {
         PyErr_NoMemory();
         return -1;
     }
     for (i = 0; i < c->length; i++) {
         int valid = 0;
+        int64_t start = out->data_len;
         if (in_valid(c, i)) {
             int64_t n;
             const uint8_t *p = in_row(c, i, &n);
@@ -348,7 +368,7 @@ call_rows(PyObject *fn, int op, const InChunk *c, OutChunk *out, int64_t base, i
             }
             Py_DECREF(r);
         }
-        if (out_row(out, i, valid) < 0) {
+        if (out_row(out, i, valid, start) < 0) {
             PyErr_SetString(PyExc_OverflowError,
                             "result over 2 GiB in one chunk: use a large_string column");
             return -1;
@@ -379,12 +399,17 @@ map_one(Job *job, PyObject *fn, const struct ArrowSchema *s, const struct ArrowA
 {
     InChunk c;
     OutChunk *out;
-    int rc, large;
+    int rc, kind;
     OutChunk *grown;
     if (read_chunk(s, a, &c) < 0) {
         return -1;
     }
-    large = c.layout == IN_OFF64;
+    /* 64-bit input keeps 64-bit offsets; views (32-bit offsets) otherwise,
+     * when asked for */
+    kind = c.layout == IN_OFF64 ? OUT_OFF64 : job->views ? OUT_VIEW : OUT_OFF32;
+    if (col->n_chunks == 0) {
+        col->kind = kind;
+    }
     if (job->op == OP_ENCODE) {
         /* A str keeps its non-ASCII code points when the set does not encode
          * them (their UTF-8 passes through); bytes above 0x7F always are. */
@@ -400,10 +425,10 @@ map_one(Job *job, PyObject *fn, const struct ArrowSchema *s, const struct ArrowA
     memset(out, 0, sizeof *out);
     col->n_chunks++;
     if (job->op == OP_CALL_TEXT || job->op == OP_CALL_BINARY) {
-        return call_rows(fn, job->op, &c, out, base, large);
+        return call_rows(fn, job->op, &c, out, base, kind);
     }
     Py_BEGIN_ALLOW_THREADS
-    rc = map_chunk(job, &c, out, base, large);
+    rc = map_chunk(job, &c, out, base, kind);
     Py_END_ALLOW_THREADS
     if (job->bad_row >= 0) {
         *bad = bad_row_result(&c, job->bad_row, base);
@@ -433,19 +458,20 @@ map_one(Job *job, PyObject *fn, const struct ArrowSchema *s, const struct ArrowA
 PyObject *
 pe_arrow_map(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    static const char *const names[] = {"column", "op", "arg", "plus", "errors"};
-    PyObject *a[5], *meth, *res = NULL, *bad = NULL, *fn = NULL;
+    static const char *const names[] = {"column", "op", "arg", "plus", "errors", "views"};
+    PyObject *a[6], *meth, *res = NULL, *bad = NULL, *fn = NULL;
     Job job;
     Column *col;
     int rc = 0;
     int64_t base = 0;
     (void)self;
-    if (parse_args("arrow_map", args, nargs, kwnames, names, 5, a) < 0) {
+    if (parse_args("arrow_map", args, nargs, kwnames, names, 6, a) < 0) {
         return NULL;
     }
     memset(&job, 0, sizeof job);
     job.bad_row = -1;
-    if ((job.op = parse_op(a[1])) < 0 || (job.plus = PyObject_IsTrue(a[3])) < 0) {
+    if ((job.op = parse_op(a[1])) < 0 || (job.plus = PyObject_IsTrue(a[3])) < 0 ||
+        (job.views = PyObject_IsTrue(a[5])) < 0) {
         return NULL;
     }
     job.errors = PyUnicode_CompareWithASCIIString(a[4], "null") == 0     ? ERR_NULL
@@ -478,6 +504,7 @@ pe_arrow_map(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     col->binary = job.op == OP_DECODE || job.op == OP_CALL_BINARY;
     col->n_chunks = 0;
     col->chunks = NULL;
+    col->kind = job.views ? OUT_VIEW : OUT_OFF32; /* until a chunk says */
 
     if ((meth = PyObject_GetAttrString(a[0], "__arrow_c_array__")) != NULL) {
         PyObject *pair = PyObject_CallNoArgs(meth), *sc, *ac;

@@ -62,7 +62,8 @@ typedef struct {
 typedef struct {
     int64_t length, null_count;
     uint8_t *validity;
-    void *offsets;
+    void *offsets;  /* int32 or int64 offsets; NULL when views are written */
+    uint8_t *views; /* string_view/binary_view: 16 bytes a row, else NULL */
     uint8_t *data;
     int64_t data_len, data_cap;
     int large;
@@ -151,15 +152,48 @@ out_reserve(OutChunk *o, int64_t need)
     return 0;
 }
 
-/* Close row i: valid or null; -1 when 32-bit offsets overflow. */
+/* Row i as a view (Arrow columnar format, "Variable-size Binary View
+ * Layout"): its length, then up to 12 bytes inline, or its first 4 bytes,
+ * buffer 0 and its offset in the data.  An inline row's bytes leave the
+ * data buffer again.  -1 when the offset does not fit 32 bits. */
 static inline int
-out_row(OutChunk *o, int64_t i, int valid)
+out_view(OutChunk *o, int64_t i, int64_t start)
+{
+    uint8_t *v = o->views + 16 * i;
+    int64_t len = o->data_len - start;
+    int32_t w;
+    memset(v, 0, 16);
+    if (len <= 12) {
+        w = (int32_t)len;
+        memcpy(v, &w, 4);
+        memcpy(v + 4, o->data + start, (size_t)len);
+        o->data_len = start;
+        return 0;
+    }
+    if (o->data_len > INT32_MAX) {
+        return -1;
+    }
+    w = (int32_t)len;
+    memcpy(v, &w, 4);
+    memcpy(v + 4, o->data + start, 4);
+    w = (int32_t)start;
+    memcpy(v + 12, &w, 4);
+    return 0;
+}
+
+/* Close row i, which began at data offset start: valid or null; -1 when
+ * 32-bit offsets overflow. */
+static inline int
+out_row(OutChunk *o, int64_t i, int valid, int64_t start)
 {
     if (valid) {
         o->validity[i >> 3] |= (uint8_t)(1u << (i & 7));
     }
     else {
         o->null_count++;
+    }
+    if (o->views != NULL) {
+        return out_view(o, i, start);
     }
     if (o->large) {
         ((int64_t *)o->offsets)[i + 1] = o->data_len;
@@ -181,6 +215,7 @@ typedef struct {
     uint8_t *scratch; /* thread-private */
     int64_t scratch_cap;
     int64_t bad_row; /* strict: the first row that is not UTF-8, else -1 */
+    int views;       /* write string_view/binary_view (not for 64-bit input) */
     int oom;
     /* The end of the chunk's last row in its data buffer (offsets layouts;
      * NULL for views): a row may be read 16 bytes at a time up to here. */
@@ -190,12 +225,15 @@ typedef struct {
 typedef struct {
     PyObject_HEAD
     int binary;
+    int kind; /* OUT_OFF32, OUT_OFF64 or OUT_VIEW: the chunks' layout */
     Py_ssize_t n_chunks;
     OutChunk *chunks;
 } Column;
 
 PE_INTERNAL extern PyTypeObject ArrowColumnType;
-PE_INTERNAL int out_init(OutChunk *o, int64_t rows, int64_t data_hint, int large);
+/* The result's layout: 32- or 64-bit offsets, or views. */
+enum { OUT_OFF32, OUT_OFF64, OUT_VIEW };
+PE_INTERNAL int out_init(OutChunk *o, int64_t rows, int64_t data_hint, int kind);
 PE_INTERNAL void out_free(OutChunk *o);
 /* Bytes of room a row's decoder may write past its result (the block
  * decoders store whole 8- to 32-byte pieces). */

@@ -8,39 +8,50 @@
 
 /* -- output buffers ------------------------------------------------------- */
 
-int
-out_init(OutChunk *o, int64_t rows, int64_t data_hint, int large)
+/* A buffer of n bytes; large ones on 2 MB pages, so that the first touch of
+ * each costs one fault instead of 512 (page faults are a good share of the
+ * time here). */
+static void *
+big_alloc(size_t n)
 {
-    o->length = rows;
-    o->null_count = 0;
-    o->large = large;
-    o->fixed = 0;
-    o->validity = calloc((size_t)(rows + 7) / 8 + 1, 1);
-    o->offsets = malloc((size_t)(rows + 1) * (large ? 8 : 4));
-    o->data_cap = data_hint < 64 ? 64 : data_hint;
-    o->data = NULL;
 #if defined(MADV_HUGEPAGE)
-    /* Large outputs: 2 MB pages, so the first touch of each costs one fault
-     * instead of 512 (page faults are a good share of the time here). */
-    if (o->data_cap >= (8 << 20)) {
+    if (n >= (8u << 20)) {
         void *d = NULL;
-        if (posix_memalign(&d, 2 << 20, (size_t)o->data_cap) == 0) {
-            madvise(d, (size_t)o->data_cap, MADV_HUGEPAGE);
-            o->data = d;
+        if (posix_memalign(&d, 2 << 20, n) == 0) {
+            madvise(d, n, MADV_HUGEPAGE);
+            return d;
         }
     }
 #endif
-    if (o->data == NULL) {
-        o->data = malloc((size_t)o->data_cap);
-    }
-    o->data_len = 0;
-    if (o->validity == NULL || o->offsets == NULL || o->data == NULL) {
-        return -1;
-    }
-    if (large) {
-        ((int64_t *)o->offsets)[0] = 0;
+    return malloc(n);
+}
+
+int
+out_init(OutChunk *o, int64_t rows, int64_t data_hint, int kind)
+{
+    o->length = rows;
+    o->null_count = 0;
+    o->large = kind == OUT_OFF64;
+    o->fixed = 0;
+    o->validity = calloc((size_t)(rows + 7) / 8 + 1, 1);
+    o->offsets = NULL;
+    o->views = NULL;
+    if (kind == OUT_VIEW) {
+        o->views = big_alloc((size_t)(rows > 0 ? rows : 1) * 16);
     }
     else {
+        o->offsets = big_alloc((size_t)(rows + 1) * (o->large ? 8 : 4));
+    }
+    o->data_cap = data_hint < 64 ? 64 : data_hint;
+    o->data = big_alloc((size_t)o->data_cap);
+    o->data_len = 0;
+    if (o->validity == NULL || (o->offsets == NULL && o->views == NULL) || o->data == NULL) {
+        return -1;
+    }
+    if (o->large) {
+        ((int64_t *)o->offsets)[0] = 0;
+    }
+    else if (o->offsets != NULL) {
         ((int32_t *)o->offsets)[0] = 0;
     }
     return 0;
@@ -51,9 +62,11 @@ out_free(OutChunk *o)
 {
     free(o->validity);
     free(o->offsets);
+    free(o->views);
     free(o->data);
     o->validity = NULL;
     o->offsets = NULL;
+    o->views = NULL;
     o->data = NULL;
 }
 
@@ -75,8 +88,14 @@ column_dealloc(Column *self)
 static const char *
 column_format(Column *c)
 {
-    int large = c->n_chunks > 0 && c->chunks[0].large;
-    return c->binary ? (large ? "Z" : "z") : (large ? "U" : "u");
+    switch (c->kind) {
+    case OUT_OFF64:
+        return c->binary ? "Z" : "U";
+    case OUT_VIEW:
+        return c->binary ? "vz" : "vu";
+    default:
+        return c->binary ? "z" : "u";
+    }
 }
 
 static void
@@ -97,7 +116,8 @@ fill_schema(struct ArrowSchema *s, const char *format)
 
 typedef struct {
     PyObject *owner;
-    const void *buffers[3];
+    const void *buffers[4];
+    int64_t data_size; /* views: the variadic-sizes buffer (one data buffer) */
 } ArrayPrivate;
 
 static void
@@ -123,11 +143,14 @@ fill_array(struct ArrowArray *a, Column *c, Py_ssize_t k)
     pv->owner = (PyObject *)c;
     Py_INCREF(c);
     pv->buffers[0] = o->null_count ? o->validity : NULL;
-    pv->buffers[1] = o->offsets;
+    pv->buffers[1] = o->views != NULL ? (const void *)o->views : o->offsets;
     pv->buffers[2] = o->data;
+    pv->buffers[3] = &pv->data_size;
+    pv->data_size = o->data_len;
     a->length = o->length;
     a->null_count = o->null_count;
-    a->n_buffers = 3;
+    /* C Data Interface: a view array's last buffer holds its data buffers' sizes */
+    a->n_buffers = o->views != NULL ? 4 : 3;
     a->buffers = pv->buffers;
     a->release = array_release;
     a->private_data = pv;

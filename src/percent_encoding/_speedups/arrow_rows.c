@@ -392,6 +392,7 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
     }
     for (i = r0; i < r1; i++) {
         int valid = 0;
+        int64_t start = o->data_len;
         if (in_valid(c, i)) {
             int64_t n;
             const uint8_t *p = in_row(c, i, &n);
@@ -425,7 +426,7 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
                 return -1;
             }
         }
-        if (out_row(o, i - r0, valid) < 0) {
+        if (out_row(o, i - r0, valid, start) < 0) {
             j->oom = 2;
             return -1;
         }
