@@ -246,6 +246,8 @@ PE_INTERNAL void blocks_init(void);
 PE_INTERNAL int blocks_supported(void);
 PE_INTERNAL int64_t decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
                                     int plus, int *check);
+PE_INTERNAL int64_t decode_text_rows_avx2(Job *j, const InChunk *c, int64_t i, int64_t r1,
+                                          OutChunk *o, int64_t r0);
 /* arrow_rows.c: the portable decoder of a string column's row (*utf8: the
  * result is surely UTF-8); the block decoder finishes rows with it. */
 PE_INTERNAL int64_t decode_utf8_row(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,

@@ -390,9 +390,16 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
     else if (c->length > 0 && c->layout == IN_OFF64) {
         j->data_end = c->data + ((const int64_t *)c->offsets)[c->offset + c->length];
     }
+    /* decode_text on a string column: the block decoder's own loop takes
+     * the rows it finishes alone; the rest come here one at a time. */
+    int blocks = j->op == OP_DECODE_TEXT && !c->is_binary && pe_blocks_ok;
     for (i = r0; i < r1; i++) {
         int valid = 0;
-        int64_t start = o->data_len;
+        int64_t start;
+        if (blocks && (i = decode_text_rows_avx2(j, c, i, r1, o, r0)) >= r1) {
+            break;
+        }
+        start = o->data_len;
         if (in_valid(c, i)) {
             int64_t n;
             const uint8_t *p = in_row(c, i, &n);

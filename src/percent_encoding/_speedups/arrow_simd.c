@@ -138,8 +138,8 @@ u8_step(__m256i s, __m256i h, __m256i t1, __m256i t2, __m256i t3)
  * room for n + PE_OUT_SLACK bytes (stores may write past the result).
  * *check is 0 when the result is surely UTF-8 (p being UTF-8), else 1: then
  * it may not be, and the caller checks it. */
-__attribute__((target("avx2,popcnt"))) int64_t
-decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus, int *check)
+__attribute__((target("avx2,popcnt"), always_inline)) static inline int64_t
+decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus, int *check)
 {
     const __m256i pct = _mm256_set1_epi8('%'), pls = _mm256_set1_epi8('+');
     const __m256i spc = _mm256_set1_epi8(' '), x20 = _mm256_set1_epi8(0x20);
@@ -258,6 +258,45 @@ decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus
     return o - start;
 }
 
+__attribute__((target("avx2,popcnt"))) int64_t
+decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus, int *check)
+{
+    return decode_row_blocks(p, n, avail, o, plus, check);
+}
+
+/* decode_text's loop for a string column, the rows the block decoder
+ * finishes alone: from row i on, while a row is null, or decodes to surely
+ * valid UTF-8 with room to spare in o.  Returns the first row it leaves to
+ * run_rows (one that needs the UTF-8 check or more room), or r1. */
+__attribute__((target("avx2,popcnt"))) int64_t
+decode_text_rows_avx2(Job *j, const InChunk *c, int64_t i, int64_t r1, OutChunk *o, int64_t r0)
+{
+    for (; i < r1; i++) {
+        int64_t start = o->data_len, n, len;
+        int check = 0;
+        if (in_valid(c, i)) {
+            const uint8_t *p = in_row(c, i, &n);
+            if (o->data_cap - start < n + PE_OUT_SLACK) {
+                return i;
+            }
+            len = decode_row_blocks(p, n, in_avail(c, i, p, n, j->data_end), o->data + start,
+                                    j->plus, &check);
+            if (check) {
+                return i;
+            }
+            o->data_len += len;
+            if (out_row(o, i - r0, 1, start) < 0) {
+                o->data_len = start;
+                return i;
+            }
+        }
+        else if (out_row(o, i - r0, 0, start) < 0) {
+            return i;
+        }
+    }
+    return i;
+}
+
 #else
 
 void
@@ -269,6 +308,17 @@ int
 blocks_supported(void)
 {
     return 0;
+}
+
+int64_t
+decode_text_rows_avx2(Job *j, const InChunk *c, int64_t i, int64_t r1, OutChunk *o, int64_t r0)
+{
+    (void)j;
+    (void)c;
+    (void)r1;
+    (void)o;
+    (void)r0;
+    return i; /* never called: pe_blocks_ok stays 0 */
 }
 
 int64_t
