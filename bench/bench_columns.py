@@ -232,6 +232,17 @@ def bench_duckdb(col: Any, rep: Report, repeat: int) -> None:
     mod.register(con)
     secs = best(q("pe_decode_text(s)"), repeat)
     rep.add("duckdb_pe", "DuckDB `pe_decode_text(s)` (ours)", secs, note=ver)
+    # A Python UDF holds the GIL while DuckDB hands it each 2,048-row vector and takes
+    # the result back; with two DuckDB threads the second waits for it.  One thread
+    # each, for both functions:
+    con.execute("SET threads = 1")
+    secs = best(q("try(url_decode(s))"), repeat)
+    rep.add("duckdb_try1", "DuckDB `try(url_decode(s))`, `SET threads = 1`", secs,
+            note=f"duckdb {duckdb.__version__}, 1 thread")
+    secs = best(q("pe_decode_text(s)"), repeat)
+    rep.add("duckdb_pe1", "DuckDB `pe_decode_text(s)` (ours), `SET threads = 1`", secs,
+            note=f"duckdb {duckdb.__version__}, 1 thread")
+    con.execute("SET threads = 2")
 
 
 def bench_dask(col: Any, rep: Report, repeat: int) -> None:
@@ -386,9 +397,13 @@ def targets(rep: Report) -> list[str]:
     line("DuckDB pe_decode_text >= 5x url_decode (on the rows url_decode can decode)",
          r["duckdb_pe"] / r["duckdb_url"] if "duckdb_pe" in r and "duckdb_url" in r else None,
          5, "x")
-    line("DuckDB pe_decode_text >= 5x try(url_decode) (the full column)",
+    line("DuckDB pe_decode_text >= 5x try(url_decode) (the full column, 2 threads each)",
          r["duckdb_pe"] / r["duckdb_try"] if "duckdb_pe" in r and "duckdb_try" in r else None,
          5, "x")
+    pe_best = max((r[k] for k in ("duckdb_pe", "duckdb_pe1") if k in r), default=None)
+    try_best = max((r[k] for k in ("duckdb_try", "duckdb_try1") if k in r), default=None)
+    line("DuckDB pe_decode_text >= 5x try(url_decode) (each at its faster thread count)",
+         pe_best / try_best if pe_best and try_best else None, 5, "x")
     line("Spark ours >= 90% of identity mapInArrow",
          r["spark_pe"] / r["spark_identity"] if "spark_pe" in r and "spark_identity" in r
          else None, 0.9, "", "{:.0%}")

@@ -420,7 +420,8 @@ def test_c_result_exports_capsules_without_pyarrow_objects(impl: str) -> None:
     assert pa.DataType._import_from_c_capsule(col.__arrow_c_schema__()) == pa.string()
     del schema, array  # unconsumed capsules release themselves
     # a strict failure names the row instead of building a column
-    assert S.arrow_map(pa.array(["ok", "%FF"]), "decode_text", None, False, "strict", False) == (1, "%FF")
+    failed = S.arrow_map(pa.array(["ok", "%FF"]), "decode_text", None, False, "strict", False)
+    assert failed == (1, "%FF")
 
 
 # -- view-typed results (what the Polars adapter asks for) -----------------
@@ -475,6 +476,13 @@ def test_view_results_inline_short_rows_and_join_threads(impl: str, threads: int
     finally:
         if setter is not None:
             setter(old)
+
+
+def test_view_results_of_an_empty_stream(impl: str) -> None:
+    empty = pa.chunked_array([], type=pa.string())
+    assert A._with_views(A.decode_text, empty).type == pa.string_view()
+    assert A._with_views(A.decode, empty).type == pa.binary_view()
+    assert A.decode_text(empty).type == pa.string()
 
 
 def test_views_end_with_the_call() -> None:

@@ -134,11 +134,13 @@ def _map_pure(
         out = [None if v is None else row(v, base + i) for i, v in enumerate(values)]
         results.append(pa.array(out, type=out_type(pa, _is_large(pa, chunk.type))))
         base += len(values)
-    if _VIEWS.get() and out_type in (_string_type, _binary_type):
+    views = _VIEWS.get() and out_type in (_string_type, _binary_type)
+    if views:
         results = [_as_views(pa, r) for r in results]
     if stream:
         if not results:
-            return pa.chunked_array([], type=out_type(pa, False))
+            empty = pa.array([], type=out_type(pa, False))
+            return pa.chunked_array([], type=(_as_views(pa, empty) if views else empty).type)
         return pa.chunked_array(results)
     return results[0]
 
