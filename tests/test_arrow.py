@@ -455,7 +455,7 @@ def test_view_results_hold_the_same_rows(col: Any, op: tuple[str, dict[str, Any]
     _check_views(f(arr, **op[1]), A._with_views(f, arr, **op[1]), arr.type)
 
 
-@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("threads", [1, 2, 3])
 def test_view_results_inline_short_rows_and_join_threads(impl: str, threads: int) -> None:
     """Rows of 12 bytes or fewer sit inside their view, longer ones point into the
     data; a threaded run (C twin) shifts each part's views when it joins the parts."""
