@@ -203,6 +203,41 @@ def test_block_decoder_matches_portable_decoder(col: Any, plus: bool, errors: st
         assert blocks == _per_row(rows, lambda r: pe.decode_text(r, plus_as_space=plus))
 
 
+@st.composite
+def long_byte_columns(draw: Any) -> tuple[Any, list[Any]]:
+    """Rows of up to 60 pieces, raw bytes that are not UTF-8 among them in the
+    binary types, sliced at random."""
+    t = draw(st.sampled_from(["string", "large_string", "string_view", "binary",
+                              "large_binary"]))
+    piece = st.sampled_from(PIECES).map(str.encode)
+    if "binary" in t:
+        piece = st.one_of(piece, st.sampled_from(BAD_BYTES))
+    rows = draw(st.lists(st.one_of(st.none(), st.lists(piece, max_size=60).map(b"".join)),
+                         max_size=12))
+    if "binary" not in t:
+        rows = [None if r is None else r.decode() for r in rows]
+    arr = pa.array(rows, type=getattr(pa, t)())
+    start = draw(st.integers(0, len(rows)))
+    return arr.slice(start), rows[start:]
+
+
+@pytest.mark.one_impl
+@settings(max_examples=200, deadline=None)
+@given(long_byte_columns(), st.booleans())
+def test_block_decoder_decodes_to_bytes_like_the_portable_decoder(col: Any, plus: bool) -> None:
+    """decode (to bytes) uses the block decoder on every column type, whatever
+    its UTF-8 check says."""
+    sp = _speedups()
+    arr, rows = col
+    try:
+        blocks = values(A.decode(arr, plus_as_space=plus))
+        sp.arrow_set_blocks(False)
+        portable = values(A.decode(arr, plus_as_space=plus))
+    finally:
+        sp.arrow_set_blocks(True)
+    assert blocks == portable == _per_row(rows, lambda r: pe.decode(r, plus_as_space=plus))
+
+
 def _tight_column(rows: list[str], view: bool) -> Any:
     """A string column whose data buffer ends right after its last row (a bytes
     object's own memory, which AddressSanitizer bounds under tools/asan.sh):
@@ -238,6 +273,8 @@ def test_block_decoder_reads_stay_in_the_buffers(view: bool) -> None:
             for plus in (False, True):
                 want = [pe.decode_text(r, plus_as_space=plus) for r in rows]
                 assert values(A.decode_text(col, plus_as_space=plus)) == want
+                raw = [pe.decode(r, plus_as_space=plus) for r in rows]
+                assert values(A.decode(col, plus_as_space=plus)) == raw
 
 
 # Escape runs that are whole UTF-8, cut short, or never UTF-8 (surrogate,

@@ -297,6 +297,12 @@ decode_piece(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail, in
         }
         ok = utf8 ? len : utf8_valid_prefix(at, len);
     }
+    else if (!text && pe_blocks_ok) {
+        /* to bytes: the block decoder's bytes, whatever its UTF-8 check says */
+        int check;
+        len = decode_row_avx2(p, n, avail, at, j->plus, &check);
+        ok = len;
+    }
     else {
         len = decode_u8(p, n, at, j->plus, 0, &bad, &st);
         ok = text ? utf8_valid_prefix(at, len) : len;
@@ -405,7 +411,7 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
             const uint8_t *p = in_row(c, i, &n);
             switch (j->op) {
             case OP_DECODE:
-                valid = decode_piece(j, o, p, n, n, 0, 0);
+                valid = decode_piece(j, o, p, n, in_avail(c, i, p, n, j->data_end), 0, 0);
                 break;
             case OP_DECODE_TEXT:
                 valid = decode_piece(j, o, p, n, in_avail(c, i, p, n, j->data_end), 1,
