@@ -48,6 +48,20 @@ def test_replace_runs_setters_in_order_and_leaves_original() -> None:
         u.replace(href="no scheme")
 
 
+@pytest.mark.parametrize("value", ["", "\t", "\n", "\r\n", "\t:80"])
+@pytest.mark.parametrize("setter", ["host", "hostname"])
+def test_a_host_setter_with_nothing_left_changes_nothing(setter: str, value: str) -> None:
+    """Tabs and newlines are removed first (URL Standard §4.4); with no host left,
+    a special URL's setter changes nothing, and its validation errors point into
+    the value.  A non-special URL may have an empty host."""
+    u = U.parse("http://ex.com/p?q#f").replace(**{setter: value})
+    assert u.href == "http://ex.com/p?q#f"
+    assert [e.name for e in u.validation_errors][-1] == "host-missing"
+    assert all(0 <= e.position <= len(value) for e in u.validation_errors)
+    assert U.parse("foo://h/p").replace(**{setter: value}).href == (
+        "foo://h/p" if value == "\t:80" else "foo:///p")
+
+
 def test_search_params_is_a_copy() -> None:
     u = U.parse("http://h/?a=1&b=x+y")
     sp = u.search_params
@@ -180,6 +194,28 @@ def test_relative_against_ada(parts: list[str]) -> None:
     except ValueError:
         theirs = None
     assert ours == theirs, s
+
+
+_SETTER_PIECES = ["a", "B", "é", "Bücher", "xn--", "1.2.3.4", "[::1]", "[", "]", ":", ":80",
+                  "/", "\\", "?", "#", "@", "%", "%41", "%2e", ".", "..", " ", "\t", "\n",
+                  "\r", "\x00", "'", "{", "^", "|", "~", "+", "=", "http", "file", "x:"]
+_SETTERS = ["protocol", "username", "password", "host", "hostname", "port", "pathname",
+            "search", "hash"]
+_SETTER_BASES = ["http://u:p@ex.com:8080/a/b?q#f", "file:///C:/a/b", "foo://h/p?q", "mailto:x",
+                 "ws://h/", "data:text/plain,abc"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.sampled_from(_SETTER_BASES), st.sampled_from(_SETTERS),
+       st.lists(st.sampled_from(_SETTER_PIECES), max_size=6).map("".join))
+def test_setters_against_ada(href: str, setter: str, value: str) -> None:
+    ours = U.parse(href).replace(**{setter: value})
+    theirs = ada_url.URL(href)
+    try:
+        setattr(theirs, setter, value)
+    except ValueError:  # ada's way of saying the setter changed nothing
+        pass
+    assert ours.href == theirs.href, (href, setter, value)
 
 
 # --- the fast path against the state machine ---------------------------------

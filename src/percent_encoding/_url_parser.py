@@ -634,6 +634,9 @@ def basic_parse(
         inp = inp.replace("\t", "").replace("\n", "").replace("\r", "")
 
     def pos_map(p: int) -> int:
+        # p is -1 when a state stepped back at the start (a setter's empty
+        # host): the error is at the start of the input
+        p = max(p, 0)
         if kept is None:
             return lead + p
         if p < len(kept):
