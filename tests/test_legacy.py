@@ -295,6 +295,15 @@ def test_http_build_query_modes_and_scalars() -> None:
         (2.5e-300, "2.5E-300"),
         (0.5, "0.5"),
         (100.0, "100"),
+        # 15-digit integers halfway between two 14-digit values: PHP keeps the
+        # zeros when the tie rounds down (its exact path), not when it rounds up
+        (100000000000005.0, "1.0000000000000E+14"),
+        (853560480964205.0, "8.5356048096420E+14"),
+        (-987113651880805.0, "-9.8711365188080E+14"),
+        (100000000000015.0, "1.0000000000002E+14"),
+        (100000000000095.0, "1.000000000001E+14"),
+        (999999999999995.0, "1.0E+15"),
+        (100000000000001.0, "1.0E+14"),
     ],
 )
 def test_http_build_query_floats_print_as_php(value: float, php: str) -> None:

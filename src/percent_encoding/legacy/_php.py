@@ -97,6 +97,13 @@ def _php_float(v: float) -> str:
     mant, exp = f"{abs(v):.13e}".split("e")
     digits = mant.replace(".", "").rstrip("0") or "0"
     decpt = int(exp) + 1
+    whole = int(abs(v)) if abs(v) < 1e15 and abs(v) == int(abs(v)) else 0
+    if whole >= 10**14 and whole % 10 == 5 and whole // 10 % 2 == 0:
+        # A 15-digit integer halfway between two 14-digit values that rounds
+        # down: zend_dtoa's fast path cannot decide the tie, and its exact
+        # path for small integers keeps the trailing zeros (PHP prints
+        # 100000000000005.0 as 1.0000000000000E+14).
+        digits = str(whole // 10)
     sign = "-" if v < 0 else ""
     if decpt < -3 or decpt > 14:
         e = decpt - 1
