@@ -101,7 +101,6 @@ _SURE = 0.6  # a field guess this confident on its own can contradict the whole 
 _MAX_FIELD_CHECK = 64  # fields checked one by one for disagreement (linear cost bound)
 
 
-
 def _field_names(echo_fields: object) -> tuple[str, ...]:
     """echo_fields as a tuple of names; a str, a non-iterable or a non-str item is refused."""
     names: tuple[object, ...] | None = None
@@ -110,6 +109,7 @@ def _field_names(echo_fields: object) -> tuple[str, ...]:
     if names is None or not all(isinstance(f, str) for f in names):
         raise PercentEncodingTypeError("echo_fields must be a sequence of field names (str)")
     return tuple(str(f) for f in names)
+
 
 def form_encodings(
     raw_pairs: Sequence[tuple[bytes, bytes]],

@@ -255,16 +255,7 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
                 }
                 if (at != 0 && out->views != NULL) {
                     /* the part's views count from its region's start */
-                    for (r = pt->r0; r < pt->r1; r++) {
-                        uint8_t *v = out->views + 16 * r;
-                        int32_t len, off;
-                        memcpy(&len, v, 4);
-                        if (len > 12) {
-                            memcpy(&off, v + 12, 4);
-                            off += (int32_t)at;
-                            memcpy(v + 12, &off, 4);
-                        }
-                    }
+                    views_shift(out->views + 16 * pt->r0, pt->r1 - pt->r0, at);
                 }
                 else if (at != 0) {
                     for (r = pt->r0 + 1; r <= pt->r1; r++) {

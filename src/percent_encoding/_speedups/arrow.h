@@ -181,6 +181,24 @@ out_view(OutChunk *o, int64_t i, int64_t start)
     return 0;
 }
 
+/* Add `by` to the data offsets of rows' views that point into the data (a
+ * threaded run's part, moved to its place in the chunk's data). */
+static inline void
+views_shift(uint8_t *views, int64_t rows, int64_t by)
+{
+    int64_t r;
+    for (r = 0; r < rows; r++) {
+        uint8_t *v = views + 16 * r;
+        int32_t len, off;
+        memcpy(&len, v, 4);
+        if (len > 12) {
+            memcpy(&off, v + 12, 4);
+            off += (int32_t)by;
+            memcpy(v + 12, &off, 4);
+        }
+    }
+}
+
 /* Close row i, which began at data offset start: valid or null; -1 when
  * 32-bit offsets overflow. */
 static inline int
