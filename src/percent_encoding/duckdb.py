@@ -37,11 +37,6 @@ from .errors import PercentEncodingTypeError
 __all__ = ["register"]
 
 
-def _sqltype(duckdb: Any, name: str) -> Any:
-    make = getattr(duckdb, "sqltype", None) or duckdb.type  # duckdb 2 / 1.x
-    return make(name)
-
-
 def _with_argument(
     pa: Any, f: Callable[[Any, str], Any], result_type: Any
 ) -> Callable[[Any, Any], Any]:
@@ -106,7 +101,7 @@ def register(
         raise PercentEncodingTypeError("prefix must be a str that is an SQL identifier")
     text_opts: dict[str, Any] = {"encoding": encoding, "plus_as_space": plus_as_space}
     arrow.decode_text(pa.array([], pa.string()), **text_opts)  # checks both options now
-    varchar, blob = _sqltype(duckdb, "VARCHAR"), _sqltype(duckdb, "BLOB")
+    varchar, blob = duckdb.sqltype("VARCHAR"), duckdb.sqltype("BLOB")
 
     def decode_text(col: Any) -> Any:
         return arrow.decode_text(col, **text_opts)
