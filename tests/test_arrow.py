@@ -443,6 +443,67 @@ def test_large_column_across_threads(impl: str) -> None:
             setter(old)
 
 
+@st.composite
+def threaded_columns(draw: Any) -> tuple[Any, list[Any]]:
+    """A column long enough to be split across threads (65,536 rows or more in a
+    chunk): a few random rows of any input type, tiled, then sliced."""
+    t = draw(st.sampled_from(TYPES))
+    value = row_bytes() if "binary" in t else row_text()
+    pool = draw(st.lists(st.one_of(st.none(), value), min_size=1, max_size=9))
+    n = draw(st.integers(65_536, 120_000))
+    rows = (pool * (n // len(pool) + 1))[:n]
+    start = draw(st.integers(0, 20))
+    return pa.array(rows, type=getattr(pa, t)()).slice(start), rows[start:]
+
+
+_THREAD_OPS: list[tuple[str, dict[str, Any]]] = [
+    ("decode_text", {}), ("decode_text", {"errors": "null", "plus_as_space": True}),
+    ("decode_text", {"errors": "strict"}), ("decode_text", {"encoding": "windows-1252"}),
+    ("decode", {}), ("encode", {}), ("encode", {"encode_set": "path", "space_as_plus": True}),
+    ("form_get", {"name": "a"}),
+]
+
+
+def _run(f: Any, arr: Any, kwargs: dict[str, Any], views: bool) -> Any:
+    try:
+        return A._with_views(f, arr, **kwargs) if views else f(arr, **kwargs)
+    except TextDecodeError as e:
+        return ("strict", e.row)  # type: ignore[attr-defined]
+
+
+@pytest.mark.one_impl
+@settings(max_examples=40, deadline=None)
+@given(threaded_columns(), st.sampled_from(_THREAD_OPS), st.booleans(), st.sampled_from([2, 3]))
+def test_threaded_runs_match_one_thread(col: Any, op: tuple[str, dict[str, Any]], views: bool,
+                                        threads: int) -> None:
+    """Two threads (part 0 written back to front so that it ends where part 1
+    begins) and three (parts joined after each round) give the one-thread
+    result: same rows, same type, valid Arrow (the first offset may be above 0),
+    and under errors="strict" the same first bad row."""
+    from percent_encoding import _impl
+
+    setter = getattr(_impl.kernels, "arrow_set_threads", None)
+    if setter is None:
+        pytest.skip("the pure twin runs on one thread")
+    arr, _rows = col
+    f = getattr(A, op[0])
+    old = setter(1)
+    try:
+        one = _run(f, arr, op[1], views)
+        setter(threads)
+        many = _run(f, arr, op[1], views)
+    finally:
+        setter(old)
+    if isinstance(one, tuple):
+        assert many == one
+        return
+    assert not isinstance(many, tuple)
+    many.validate(full=True)
+    assert many.type == one.type
+    assert many.null_count == one.null_count
+    assert values(many) == values(one)
+
+
 def test_c_result_exports_capsules_without_pyarrow_objects(impl: str) -> None:
     """What the C kernel returns before pyarrow wraps it: the PyCapsule interface."""
     if impl != "c":

@@ -131,6 +131,178 @@ data_bytes(const InChunk *c, int64_t r0, int64_t r1)
     return 0;
 }
 
+#ifdef PE_THREADS
+/* Part 0 of a two-part run, written back to front so that it ends at `end`,
+ * where part 1 begins: BLOCK_ROWS rows at a time, last block first, each
+ * decoded forward into a small buffer, copied into place before the block
+ * after it, and its offsets (or views) moved by where it landed.  Returns
+ * run_rows' code; pt->out.data_len is then where part 0 begins. */
+enum { BLOCK_ROWS = 2048 };
+
+static int
+part_backward(Part *pt, int64_t end, int64_t grow, int64_t slack)
+{
+    Job job = pt->job;
+    const OutChunk *out = &pt->out; /* the chunk's own buffers */
+    int64_t pos = end, b1 = pt->r1, cap = 0, nulls = 0, r;
+    uint8_t *buf = NULL;
+    int rc = 0;
+    while (b1 > pt->r0) {
+        /* a multiple of 8 (part 0 starts at row 0), so no validity byte is shared */
+        int64_t b0 = (b1 - 1) / BLOCK_ROWS * BLOCK_ROWS;
+        int64_t need;
+        OutChunk bo = *out;
+        if (b0 < pt->r0) {
+            b0 = pt->r0;
+        }
+        need = grow * data_bytes(pt->in, b0, b1) + slack;
+        if (need > cap) {
+            free(buf);
+            cap = need + need / 4;
+            buf = malloc((size_t)cap);
+            if (buf == NULL) {
+                job.oom = 3;
+                rc = -1;
+                break;
+            }
+        }
+        bo.fixed = 1;
+        bo.data = buf;
+        bo.data_cap = cap;
+        bo.data_len = 0;
+        bo.null_count = 0;
+        bo.length = b1 - b0;
+        bo.validity = out->validity + (b0 >> 3);
+        if (out->views != NULL) {
+            bo.views = out->views + 16 * b0;
+        }
+        else {
+            bo.offsets = (uint8_t *)out->offsets + b0 * (out->large ? 8 : 4);
+        }
+        rc = run_rows(&job, pt->in, b0, b1, &bo, pt->base);
+        if (rc < 0 || job.bad_row >= 0) {
+            break;
+        }
+        if (bo.data_len > pos) {
+            job.oom = 1; /* outgrew its region: the one-thread path can grow */
+            rc = -1;
+            break;
+        }
+        pos -= bo.data_len;
+        memcpy(out->data + pos, buf, (size_t)bo.data_len);
+        if (out->views != NULL) {
+            views_shift(bo.views, b1 - b0, pos);
+        }
+        else if (out->large) {
+            for (r = b0 + 1; r <= b1; r++) {
+                ((int64_t *)out->offsets)[r] += pos;
+            }
+        }
+        else {
+            for (r = b0 + 1; r <= b1; r++) {
+                ((int32_t *)out->offsets)[r] += (int32_t)pos;
+            }
+        }
+        nulls += bo.null_count;
+        b1 = b0;
+    }
+    free(buf);
+    if (rc == 0 && job.bad_row < 0 && out->views == NULL) {
+        /* the first row's start (the Arrow format lets it be above 0) */
+        if (out->large) {
+            ((int64_t *)out->offsets)[pt->r0] = pos;
+        }
+        else {
+            ((int32_t *)out->offsets)[pt->r0] = (int32_t)pos;
+        }
+    }
+    pt->job = job;
+    pt->out.null_count = nulls;
+    pt->out.data_len = pos;
+    return rc;
+}
+
+/* Two threads, and nothing to join: part 0 (rows [0, m)) ends exactly at P,
+ * the most it could write, and part 1 (rows [m, rows)) runs forward from P on
+ * the other thread.  Offsets and views count from the data buffer's start,
+ * so no byte is moved and no offset shifted afterwards; the first row starts
+ * at P minus part 0's output, and the bytes before it are never touched
+ * (fresh pages, so not resident either).  0 done, -1 failed, 1 when the
+ * chunk must go down the one-thread path (a part outgrew its region, 32-bit
+ * offsets overflowed, or a strict error needs the first bad row in order). */
+static int
+map_two(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
+{
+    int64_t rows = c->length, m = (rows / 2) & ~(int64_t)7;
+    int64_t grow = proto->op == OP_ENCODE ? 3 : 1, slack = PE_OUT_SLACK * grow + 64;
+    int64_t p = grow * data_bytes(c, 0, m) + slack;
+    int64_t e = p + grow * data_bytes(c, m, rows) + slack;
+    Part parts[2];
+    pthread_t tid;
+    int k, started, rc0;
+    if (kind != OUT_OFF64 && e > INT32_MAX) {
+        return 1;
+    }
+    if (out_init(out, rows, e, kind) < 0) {
+        proto->oom = 1;
+        return -1;
+    }
+    for (k = 0; k < 2; k++) {
+        Part *pt = &parts[k];
+        pt->job = *proto;
+        pt->job.scratch = NULL;
+        pt->job.scratch_cap = 0;
+        pt->in = c;
+        pt->base = base;
+        pt->rc = 0;
+        pt->out = *out;
+        pt->r0 = k == 0 ? 0 : m;
+        pt->r1 = k == 0 ? m : rows;
+    }
+    /* part 1 writes at P onwards, its offsets counted from the buffer's start */
+    parts[1].out.fixed = 1;
+    parts[1].out.data_len = p;
+    parts[1].out.length = rows - m;
+    parts[1].out.validity = out->validity + (m >> 3);
+    if (out->views != NULL) {
+        parts[1].out.views = out->views + 16 * m;
+    }
+    else {
+        parts[1].out.offsets = (uint8_t *)out->offsets + m * (kind == OUT_OFF64 ? 8 : 4);
+    }
+    started = pthread_create(&tid, NULL, part_main, &parts[1]) == 0;
+    rc0 = part_backward(&parts[0], p, grow, slack);
+    if (started) {
+        pthread_join(tid, NULL);
+    }
+    else if (rc0 == 0 && parts[0].job.bad_row < 0) {
+        part_main(&parts[1]); /* no thread: run it here */
+    }
+    else {
+        parts[1].rc = 0;
+    }
+    for (k = 0; k < 2; k++) {
+        free(parts[k].job.scratch);
+    }
+    if (rc0 == 0 && parts[0].job.bad_row < 0 && parts[1].job.bad_row >= 0) {
+        proto->bad_row = parts[1].job.bad_row; /* part 0 has none: the first */
+        return 0;
+    }
+    if (parts[0].job.bad_row >= 0 || (rc0 < 0 && parts[0].job.oom != 3) ||
+        (parts[1].rc < 0 && parts[1].job.oom != 3)) {
+        out_free(out);
+        return 1;
+    }
+    if (rc0 < 0 || parts[1].rc < 0) {
+        proto->oom = 3;
+        return -1;
+    }
+    out->null_count = parts[0].out.null_count + parts[1].out.null_count;
+    out->data_len = parts[1].out.data_len;
+    return 0;
+}
+#endif
+
 /* Map one chunk into out (GIL released).  Splits the rows across up to
  * n_threads threads for long chunks, then joins the parts' buffers. */
 static int
@@ -151,8 +323,20 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
         return run_rows(proto, c, 0, rows, out, base);
     }
 #ifdef PE_THREADS
+    if (t == 2) {
+        int rc = map_two(proto, c, out, base, kind);
+        if (rc <= 0) {
+            return rc;
+        }
+        /* the one-thread path, with a buffer that can grow */
+        if (out_init(out, rows, hint + PE_OUT_SLACK, kind) < 0) {
+            proto->oom = 1;
+            return -1;
+        }
+        return run_rows(proto, c, 0, rows, out, base);
+    }
     {
-        /* The parts write straight into the chunk's buffers, in rounds of
+        /* More than two threads: the parts write straight into the chunk's buffers, in rounds of
          * ROUND_ROWS rows: each round's rows split at multiples of 8 (so no
          * two threads share a validity byte), each part's data in its own
          * region (its input bytes times `grow`) after what is written so
