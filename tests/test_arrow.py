@@ -504,6 +504,32 @@ def test_threaded_runs_match_one_thread(col: Any, op: tuple[str, dict[str, Any]]
     assert values(many) == values(one)
 
 
+def test_two_threads_when_part_0_outgrows_its_input_a_little(impl: str) -> None:
+    """A raw byte that is not UTF-8 turns into U+FFFD (3 bytes): one such row in the
+    first half makes that half's output 2 bytes longer than its input, which its
+    blocks' room absorbs but the space reserved below them does not.  The run must
+    notice before the first block (rows 0-2047) would be written below the
+    buffer's start, and give the one-thread result (tools/asan.sh reports the
+    write below the buffer if the check is taken out)."""
+    from percent_encoding import _impl
+
+    setter = getattr(_impl.kernels, "arrow_set_threads", None)
+    rows = [b"abc"] * 70_000  # no escapes: every other row is as long decoded
+    rows[30_000] = b"x\xffy"
+    arr = pa.array(rows, type=pa.binary())
+    old = setter(2) if setter is not None else None
+    try:
+        got = A.decode_text(arr)
+        viewed = A._with_views(A.decode_text, arr)
+    finally:
+        if setter is not None:
+            setter(old)
+    got.validate(full=True)
+    expected = ["abc"] * 70_000
+    expected[30_000] = "x\ufffdy"
+    assert values(got) == values(viewed) == expected
+
+
 def test_c_result_exports_capsules_without_pyarrow_objects(impl: str) -> None:
     """What the C kernel returns before pyarrow wraps it: the PyCapsule interface."""
     if impl != "c":

@@ -133,10 +133,12 @@ data_bytes(const InChunk *c, int64_t r0, int64_t r1)
 
 #ifdef PE_THREADS
 /* Part 0 of a two-part run, written back to front so that it ends at `end`,
- * where part 1 begins: BLOCK_ROWS rows at a time, last block first, each
- * decoded forward into a small buffer, copied into place before the block
- * after it, and its offsets (or views) moved by where it landed.  Returns
- * run_rows' code; pt->out.data_len is then where part 0 begins. */
+ * where part 1 begins: BLOCK_ROWS rows at a time, last block first.  A block
+ * is decoded forward into the room just below what is placed already (as
+ * much as it could need), then moved up against it, and its offsets (or
+ * views) moved by where it landed; so every byte written lies in the result
+ * but for the first block's unused room.  Returns run_rows' code;
+ * pt->out.data_len is then where part 0 begins. */
 enum { BLOCK_ROWS = 2048 };
 
 static int
@@ -144,31 +146,26 @@ part_backward(Part *pt, int64_t end, int64_t grow, int64_t slack)
 {
     Job job = pt->job;
     const OutChunk *out = &pt->out; /* the chunk's own buffers */
-    int64_t pos = end, b1 = pt->r1, cap = 0, nulls = 0, r;
-    uint8_t *buf = NULL;
+    int64_t pos = end, b1 = pt->r1, nulls = 0, r;
     int rc = 0;
     while (b1 > pt->r0) {
         /* a multiple of 8 (part 0 starts at row 0), so no validity byte is shared */
         int64_t b0 = (b1 - 1) / BLOCK_ROWS * BLOCK_ROWS;
-        int64_t need;
+        int64_t need, at;
         OutChunk bo = *out;
         if (b0 < pt->r0) {
             b0 = pt->r0;
         }
         need = grow * data_bytes(pt->in, b0, b1) + slack;
-        if (need > cap) {
-            free(buf);
-            cap = need + need / 4;
-            buf = malloc((size_t)cap);
-            if (buf == NULL) {
-                job.oom = 3;
-                rc = -1;
-                break;
-            }
+        if (need > pos) {
+            job.oom = 1; /* earlier blocks outgrew their input: the one-thread path can grow */
+            rc = -1;
+            break;
         }
+        at = pos - need;
         bo.fixed = 1;
-        bo.data = buf;
-        bo.data_cap = cap;
+        bo.data = out->data + at;
+        bo.data_cap = need;
         bo.data_len = 0;
         bo.null_count = 0;
         bo.length = b1 - b0;
@@ -183,13 +180,8 @@ part_backward(Part *pt, int64_t end, int64_t grow, int64_t slack)
         if (rc < 0 || job.bad_row >= 0) {
             break;
         }
-        if (bo.data_len > pos) {
-            job.oom = 1; /* outgrew its region: the one-thread path can grow */
-            rc = -1;
-            break;
-        }
         pos -= bo.data_len;
-        memcpy(out->data + pos, buf, (size_t)bo.data_len);
+        memmove(out->data + pos, bo.data, (size_t)bo.data_len);
         if (out->views != NULL) {
             views_shift(bo.views, b1 - b0, pos);
         }
@@ -206,7 +198,6 @@ part_backward(Part *pt, int64_t end, int64_t grow, int64_t slack)
         nulls += bo.null_count;
         b1 = b0;
     }
-    free(buf);
     if (rc == 0 && job.bad_row < 0 && out->views == NULL) {
         /* the first row's start (the Arrow format lets it be above 0) */
         if (out->large) {
@@ -288,14 +279,9 @@ map_two(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
         proto->bad_row = parts[1].job.bad_row; /* part 0 has none: the first */
         return 0;
     }
-    if (parts[0].job.bad_row >= 0 || (rc0 < 0 && parts[0].job.oom != 3) ||
-        (parts[1].rc < 0 && parts[1].job.oom != 3)) {
+    if (parts[0].job.bad_row >= 0 || rc0 < 0 || parts[1].rc < 0) {
         out_free(out);
         return 1;
-    }
-    if (rc0 < 0 || parts[1].rc < 0) {
-        proto->oom = 3;
-        return -1;
     }
     out->null_count = parts[0].out.null_count + parts[1].out.null_count;
     out->data_len = parts[1].out.data_len;
