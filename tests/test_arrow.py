@@ -478,8 +478,9 @@ def test_threaded_runs_match_one_thread(col: Any, op: tuple[str, dict[str, Any]]
                                         threads: int) -> None:
     """Two threads (part 0 written back to front so that it ends where part 1
     begins) and three (parts joined after each round) give the one-thread
-    result: same rows, same type, valid Arrow (the first offset may be above 0),
-    and under errors="strict" the same first bad row."""
+    result to the byte: the same buffers (offsets from 0, no unused bytes
+    before the first row or between the parts), and under errors="strict" the
+    same first bad row."""
     from percent_encoding import _impl
 
     setter = getattr(_impl.kernels, "arrow_set_threads", None)
@@ -501,7 +502,12 @@ def test_threaded_runs_match_one_thread(col: Any, op: tuple[str, dict[str, Any]]
     many.validate(full=True)
     assert many.type == one.type
     assert many.null_count == one.null_count
+    assert _buffers(many) == _buffers(one)
     assert values(many) == values(one)
+
+
+def _buffers(a: Any) -> list[bytes | None]:
+    return [None if b is None else b.to_pybytes() for b in a.buffers()]
 
 
 def test_two_threads_when_part_0_outgrows_its_input_a_little(impl: str) -> None:

@@ -365,12 +365,11 @@ def form_parse(array: object, *, encoding: str = "utf-8") -> Any:
 def set_threads(n: int) -> int:
     """Use up to ``n`` threads (1-8) for long columns in the C kernels; returns the old value.
 
-    Rows are split into ``n`` ranges decoded at once with the GIL released
-    (the rows do not change).  With two, the first range is written back to
-    front so that it ends where the second begins, and nothing is moved
-    afterwards: a result chunk's first offset may then be above 0, which the
-    Arrow format allows.  With more, each range's output is moved into place
-    after every million rows.  The pure twin ignores it.
+    Rows are split into ``n`` ranges decoded at once with the GIL released;
+    the result is byte for byte the one-thread result.  With two, the first
+    range is written back to front so that it ends where the second begins,
+    and no row is moved afterwards; with more, each range's output is moved
+    into place after every million rows.  The pure twin ignores it.
 
     >>> old = set_threads(2)
     >>> set_threads(old)

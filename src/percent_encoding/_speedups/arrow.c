@@ -132,6 +132,19 @@ data_bytes(const InChunk *c, int64_t r0, int64_t r1)
 }
 
 #ifdef PE_THREADS
+typedef struct {
+    OutChunk *out;
+    int64_t r0, r1, by;
+} Shift;
+
+static void *
+shift_main(void *arg)
+{
+    Shift *sh = (Shift *)arg;
+    out_shift(sh->out, sh->r0, sh->r1, sh->by);
+    return NULL;
+}
+
 /* Part 0 of a two-part run, written back to front so that it ends at `end`,
  * where part 1 begins: BLOCK_ROWS rows at a time, last block first.  A block
  * is decoded forward into the room just below what is placed already (as
@@ -146,7 +159,7 @@ part_backward(Part *pt, int64_t end, int64_t grow, int64_t slack)
 {
     Job job = pt->job;
     const OutChunk *out = &pt->out; /* the chunk's own buffers */
-    int64_t pos = end, b1 = pt->r1, nulls = 0, r;
+    int64_t pos = end, b1 = pt->r1, nulls = 0;
     int rc = 0;
     while (b1 > pt->r0) {
         /* a multiple of 8 (part 0 starts at row 0), so no validity byte is shared */
@@ -182,30 +195,9 @@ part_backward(Part *pt, int64_t end, int64_t grow, int64_t slack)
         }
         pos -= bo.data_len;
         memmove(out->data + pos, bo.data, (size_t)bo.data_len);
-        if (out->views != NULL) {
-            views_shift(bo.views, b1 - b0, pos);
-        }
-        else if (out->large) {
-            for (r = b0 + 1; r <= b1; r++) {
-                ((int64_t *)out->offsets)[r] += pos;
-            }
-        }
-        else {
-            for (r = b0 + 1; r <= b1; r++) {
-                ((int32_t *)out->offsets)[r] += (int32_t)pos;
-            }
-        }
+        out_shift(&bo, 0, b1 - b0, pos); /* the block's rows, from its start to pos */
         nulls += bo.null_count;
         b1 = b0;
-    }
-    if (rc == 0 && job.bad_row < 0 && out->views == NULL) {
-        /* the first row's start (the Arrow format lets it be above 0) */
-        if (out->large) {
-            ((int64_t *)out->offsets)[pt->r0] = pos;
-        }
-        else {
-            ((int32_t *)out->offsets)[pt->r0] = (int32_t)pos;
-        }
     }
     pt->job = job;
     pt->out.null_count = nulls;
@@ -213,14 +205,16 @@ part_backward(Part *pt, int64_t end, int64_t grow, int64_t slack)
     return rc;
 }
 
-/* Two threads, and nothing to join: part 0 (rows [0, m)) ends exactly at P,
- * the most it could write, and part 1 (rows [m, rows)) runs forward from P on
- * the other thread.  Offsets and views count from the data buffer's start,
- * so no byte is moved and no offset shifted afterwards; the first row starts
- * at P minus part 0's output, and the bytes before it are never touched
- * (fresh pages, so not resident either).  0 done, -1 failed, 1 when the
- * chunk must go down the one-thread path (a part outgrew its region, 32-bit
- * offsets overflowed, or a strict error needs the first bad row in order). */
+/* Two threads, and no join: part 0 (rows [0, m)) ends exactly at P, the
+ * most it could write, and part 1 (rows [m, rows)) runs forward from P on
+ * the other thread; no byte is moved afterwards.  The rows then start at P
+ * minus part 0's output rather than at 0: the offsets (or views) are counted
+ * from there, each thread half of them, and the data is exported from there
+ * (data_skip), so the result is what one thread makes.  The space before is
+ * never written (fresh pages: not resident either).  0 done, -1 failed, 1
+ * when the chunk must go down the one-thread path (a part outgrew its region,
+ * 32-bit offsets overflowed, or a strict error needs the first bad row in
+ * order). */
 static int
 map_two(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
 {
@@ -235,8 +229,8 @@ map_two(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
         return 1;
     }
     if (out_init(out, rows, e, kind) < 0) {
-        proto->oom = 1;
-        return -1;
+        out_free(out); /* the one-thread path may make do with less */
+        return 1;
     }
     for (k = 0; k < 2; k++) {
         Part *pt = &parts[k];
@@ -285,6 +279,21 @@ map_two(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
     }
     out->null_count = parts[0].out.null_count + parts[1].out.null_count;
     out->data_len = parts[1].out.data_len;
+    /* The rows start at skip, not 0: count from there (each thread half the
+     * rows), and export the data from there, so the space before is never
+     * seen and the result is what one thread makes. */
+    out->data_skip = parts[0].out.data_len;
+    if (out->data_skip > 0) {
+        Shift half = {out, m, rows, -out->data_skip};
+        started = pthread_create(&tid, NULL, shift_main, &half) == 0;
+        out_shift(out, 0, m, -out->data_skip);
+        if (started) {
+            pthread_join(tid, NULL);
+        }
+        else {
+            shift_main(&half);
+        }
+    }
     return 0;
 }
 #endif
@@ -415,7 +424,6 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
             }
             for (k = 0; k < t; k++) {
                 Part *pt = &parts[k];
-                int64_t r;
                 if (!large && at + pt->out.data_len > INT32_MAX) {
                     overflow = 1;
                     break;
@@ -423,19 +431,8 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
                 if (out->data + at != pt->out.data) {
                     memmove(out->data + at, pt->out.data, (size_t)pt->out.data_len);
                 }
-                if (at != 0 && out->views != NULL) {
-                    /* the part's views count from its region's start */
-                    views_shift(out->views + 16 * pt->r0, pt->r1 - pt->r0, at);
-                }
-                else if (at != 0) {
-                    for (r = pt->r0 + 1; r <= pt->r1; r++) {
-                        if (large) {
-                            ((int64_t *)out->offsets)[r] += at;
-                        }
-                        else {
-                            ((int32_t *)out->offsets)[r] += (int32_t)at;
-                        }
-                    }
+                if (at != 0) {
+                    out_shift(out, pt->r0, pt->r1, at); /* they counted from the region */
                 }
                 at += pt->out.data_len;
                 out->null_count += pt->out.null_count;

@@ -66,6 +66,9 @@ typedef struct {
     uint8_t *views; /* string_view/binary_view: 16 bytes a row, else NULL */
     uint8_t *data;
     int64_t data_len, data_cap;
+    /* bytes at the start of data before the first row's, left unused by a
+     * two-thread run: not exported (the rows' offsets count from after them) */
+    int64_t data_skip;
     int large;
     int fixed; /* a view of a part of a shared buffer: it cannot grow */
 } OutChunk;
@@ -195,6 +198,28 @@ views_shift(uint8_t *views, int64_t rows, int64_t by)
             memcpy(&off, v + 12, 4);
             off += (int32_t)by;
             memcpy(v + 12, &off, 4);
+        }
+    }
+}
+
+/* Add `by` to where rows [r0, r1) of o begin in the data: their views'
+ * offsets, or their offsets' slots r0 + 1 .. r1 (where each row ends; slot
+ * r0, where row r0 begins, belongs to the row before). */
+static inline void
+out_shift(OutChunk *o, int64_t r0, int64_t r1, int64_t by)
+{
+    int64_t r;
+    if (o->views != NULL) {
+        views_shift(o->views + 16 * r0, r1 - r0, by);
+    }
+    else if (o->large) {
+        for (r = r0 + 1; r <= r1; r++) {
+            ((int64_t *)o->offsets)[r] += by;
+        }
+    }
+    else {
+        for (r = r0 + 1; r <= r1; r++) {
+            ((int32_t *)o->offsets)[r] += (int32_t)by;
         }
     }
 }

@@ -45,6 +45,7 @@ out_init(OutChunk *o, int64_t rows, int64_t data_hint, int kind)
     o->data_cap = data_hint < 64 ? 64 : data_hint;
     o->data = big_alloc((size_t)o->data_cap);
     o->data_len = 0;
+    o->data_skip = 0;
     if (o->validity == NULL || (o->offsets == NULL && o->views == NULL) || o->data == NULL) {
         return -1;
     }
@@ -144,9 +145,9 @@ fill_array(struct ArrowArray *a, Column *c, Py_ssize_t k)
     Py_INCREF(c);
     pv->buffers[0] = o->null_count ? o->validity : NULL;
     pv->buffers[1] = o->views != NULL ? (const void *)o->views : o->offsets;
-    pv->buffers[2] = o->data;
+    pv->buffers[2] = o->data + o->data_skip;
     pv->buffers[3] = &pv->data_size;
-    pv->data_size = o->data_len;
+    pv->data_size = o->data_len - o->data_skip;
     a->length = o->length;
     a->null_count = o->null_count;
     /* C Data Interface: a view array's last buffer holds its data buffers' sizes */
