@@ -132,6 +132,35 @@ data_bytes(const InChunk *c, int64_t r0, int64_t r1)
 }
 
 #ifdef PE_THREADS
+/* Part pt does rows [r0, r1) of c into the chunk's buffers `out`: its own
+ * copy of the job, and out's buffers from row r0 on (r0 a multiple of 8, so
+ * no validity byte is shared); its data region is the caller's to set. */
+static void
+part_init(Part *pt, const Job *proto, const InChunk *c, const OutChunk *out, int64_t r0,
+          int64_t r1, int64_t base)
+{
+    pt->job = *proto;
+    pt->job.scratch = NULL;
+    pt->job.scratch_cap = 0;
+    pt->in = c;
+    pt->base = base;
+    pt->rc = 0;
+    pt->r0 = r0;
+    pt->r1 = r1;
+    pt->out = *out;
+    pt->out.fixed = 1;
+    pt->out.data_len = 0;
+    pt->out.null_count = 0;
+    pt->out.length = r1 - r0;
+    pt->out.validity = out->validity + (r0 >> 3);
+    if (out->views != NULL) {
+        pt->out.views = out->views + 16 * r0;
+    }
+    else {
+        pt->out.offsets = (uint8_t *)out->offsets + r0 * (out->large ? 8 : 4);
+    }
+}
+
 typedef struct {
     OutChunk *out;
     int64_t r0, r1, by;
@@ -232,29 +261,10 @@ map_two(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
         out_free(out); /* the one-thread path may make do with less */
         return 1;
     }
-    for (k = 0; k < 2; k++) {
-        Part *pt = &parts[k];
-        pt->job = *proto;
-        pt->job.scratch = NULL;
-        pt->job.scratch_cap = 0;
-        pt->in = c;
-        pt->base = base;
-        pt->rc = 0;
-        pt->out = *out;
-        pt->r0 = k == 0 ? 0 : m;
-        pt->r1 = k == 0 ? m : rows;
-    }
+    part_init(&parts[0], proto, c, out, 0, m, base);
+    part_init(&parts[1], proto, c, out, m, rows, base);
     /* part 1 writes at P onwards, its offsets counted from the buffer's start */
-    parts[1].out.fixed = 1;
     parts[1].out.data_len = p;
-    parts[1].out.length = rows - m;
-    parts[1].out.validity = out->validity + (m >> 3);
-    if (out->views != NULL) {
-        parts[1].out.views = out->views + 16 * m;
-    }
-    else {
-        parts[1].out.offsets = (uint8_t *)out->offsets + m * (kind == OUT_OFF64 ? 8 : 4);
-    }
     started = pthread_create(&tid, NULL, part_main, &parts[1]) == 0;
     rc0 = part_backward(&parts[0], p, grow, slack);
     if (started) {
@@ -358,29 +368,12 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
             region[0] = at;
             for (k = 0; k < t; k++) {
                 Part *pt = &parts[k];
-                pt->r0 = k == 0 ? b0 : b0 + ((n * k / t) & ~(int64_t)7);
-                pt->r1 = k == t - 1 ? b1 : b0 + ((n * (k + 1) / t) & ~(int64_t)7);
-                region[k + 1] = region[k] + grow * data_bytes(c, pt->r0, pt->r1) + slack;
-                pt->job = *proto;
-                pt->job.scratch = NULL;
-                pt->job.scratch_cap = 0;
-                pt->in = c;
-                pt->base = base;
-                pt->rc = 0;
-                pt->out = *out;
-                pt->out.fixed = 1;
+                int64_t r0 = k == 0 ? b0 : b0 + ((n * k / t) & ~(int64_t)7);
+                int64_t r1 = k == t - 1 ? b1 : b0 + ((n * (k + 1) / t) & ~(int64_t)7);
+                region[k + 1] = region[k] + grow * data_bytes(c, r0, r1) + slack;
+                part_init(pt, proto, c, out, r0, r1, base);
                 pt->out.data = out->data + region[k];
                 pt->out.data_cap = region[k + 1] - region[k];
-                pt->out.data_len = 0;
-                pt->out.null_count = 0;
-                pt->out.length = pt->r1 - pt->r0;
-                pt->out.validity = out->validity + (pt->r0 >> 3);
-                if (out->views != NULL) {
-                    pt->out.views = out->views + 16 * pt->r0;
-                }
-                else {
-                    pt->out.offsets = (uint8_t *)out->offsets + pt->r0 * (large ? 8 : 4);
-                }
             }
             if (region[t] > out->data_cap) {
                 overflow = 1; /* earlier rounds grew: the one-thread path can grow */
