@@ -591,6 +591,8 @@ def test_view_results_inline_short_rows_and_join_threads(impl: str, threads: int
     data; a threaded run (C twin) shifts each part's views when it joins the parts."""
     from percent_encoding import _impl
 
+    if impl == "python" and threads > 1:
+        pytest.skip("the pure twin runs on one thread: threads=1 is the same run")
     pieces = ["%41" * k for k in range(16)] + ["%E6%97%A5" * 4, "%FF%FE", None, ""]
     rows = [pieces[i % len(pieces)] if i % 7 else f"row{i}-%41%42" for i in range(300_000)]
     arr = pa.array(rows).slice(11)

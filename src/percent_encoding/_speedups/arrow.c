@@ -245,12 +245,12 @@ part_backward(Part *pt, int64_t end, int64_t grow, int64_t slack)
  * 32-bit offsets overflowed, or a strict error needs the first bad row in
  * order). */
 static int
-map_two(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
+map_two(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind, int64_t bytes)
 {
     int64_t rows = c->length, m = (rows / 2) & ~(int64_t)7;
     int64_t grow = proto->op == OP_ENCODE ? 3 : 1, slack = PE_OUT_SLACK * grow + 64;
     int64_t p = grow * data_bytes(c, 0, m) + slack;
-    int64_t e = p + grow * data_bytes(c, m, rows) + slack;
+    int64_t e = grow * bytes + 2 * slack; /* bytes: all the rows' */
     Part parts[2];
     pthread_t tid;
     int k, started, rc0;
@@ -316,7 +316,7 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
     int64_t rows = c->length;
     int large = kind == OUT_OFF64;
     int t = n_threads;
-    int64_t hint = data_bytes(c, 0, rows);
+    int64_t bytes = data_bytes(c, 0, rows), hint = bytes; /* one pass over views */
     if (proto->op == OP_ENCODE) {
         hint += hint / 2;
     }
@@ -329,7 +329,7 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
     }
 #ifdef PE_THREADS
     if (t == 2) {
-        int rc = map_two(proto, c, out, base, kind);
+        int rc = map_two(proto, c, out, base, kind, bytes);
         if (rc <= 0) {
             return rc;
         }
@@ -358,7 +358,7 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
         if (t > 8) {
             t = 8;
         }
-        if (out_init(out, rows, grow * data_bytes(c, 0, rows) + (t + 1) * slack, kind) < 0) {
+        if (out_init(out, rows, grow * bytes + (t + 1) * slack, kind) < 0) {
             proto->oom = 1;
             return -1;
         }
