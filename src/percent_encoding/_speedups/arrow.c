@@ -132,9 +132,28 @@ data_bytes(const InChunk *c, int64_t r0, int64_t r1)
 }
 
 #ifdef PE_THREADS
-/* Part pt does rows [r0, r1) of c into the chunk's buffers `out`: its own
- * copy of the job, and out's buffers from row r0 on (r0 a multiple of 8, so
- * no validity byte is shared); its data region is the caller's to set. */
+/* Rows [r0, r1) of the chunk's buffers `out` (r0 a multiple of 8, so no
+ * validity byte is shared), as a fixed chunk of their own with nothing
+ * written yet; its data region is the caller's to set. */
+static OutChunk
+out_rows(const OutChunk *out, int64_t r0, int64_t r1)
+{
+    OutChunk o = *out;
+    o.fixed = 1;
+    o.data_len = 0;
+    o.null_count = 0;
+    o.length = r1 - r0;
+    o.validity = out->validity + (r0 >> 3);
+    if (out->views != NULL) {
+        o.views = out->views + 16 * r0;
+    }
+    else {
+        o.offsets = (uint8_t *)out->offsets + r0 * (out->large ? 8 : 4);
+    }
+    return o;
+}
+
+/* Part pt does rows [r0, r1) of c into out's rows, on its own copy of the job. */
 static void
 part_init(Part *pt, const Job *proto, const InChunk *c, const OutChunk *out, int64_t r0,
           int64_t r1, int64_t base)
@@ -147,18 +166,7 @@ part_init(Part *pt, const Job *proto, const InChunk *c, const OutChunk *out, int
     pt->rc = 0;
     pt->r0 = r0;
     pt->r1 = r1;
-    pt->out = *out;
-    pt->out.fixed = 1;
-    pt->out.data_len = 0;
-    pt->out.null_count = 0;
-    pt->out.length = r1 - r0;
-    pt->out.validity = out->validity + (r0 >> 3);
-    if (out->views != NULL) {
-        pt->out.views = out->views + 16 * r0;
-    }
-    else {
-        pt->out.offsets = (uint8_t *)out->offsets + r0 * (out->large ? 8 : 4);
-    }
+    pt->out = out_rows(out, r0, r1);
 }
 
 typedef struct {
@@ -193,8 +201,8 @@ part_backward(Part *pt, int64_t end, int64_t grow, int64_t slack)
     while (b1 > pt->r0) {
         /* a multiple of 8 (part 0 starts at row 0), so no validity byte is shared */
         int64_t b0 = (b1 - 1) / BLOCK_ROWS * BLOCK_ROWS;
-        int64_t need, at;
-        OutChunk bo = *out;
+        int64_t need;
+        OutChunk bo;
         if (b0 < pt->r0) {
             b0 = pt->r0;
         }
@@ -204,20 +212,9 @@ part_backward(Part *pt, int64_t end, int64_t grow, int64_t slack)
             rc = -1;
             break;
         }
-        at = pos - need;
-        bo.fixed = 1;
-        bo.data = out->data + at;
+        bo = out_rows(out, b0, b1);
+        bo.data = out->data + pos - need;
         bo.data_cap = need;
-        bo.data_len = 0;
-        bo.null_count = 0;
-        bo.length = b1 - b0;
-        bo.validity = out->validity + (b0 >> 3);
-        if (out->views != NULL) {
-            bo.views = out->views + 16 * b0;
-        }
-        else {
-            bo.offsets = (uint8_t *)out->offsets + b0 * (out->large ? 8 : 4);
-        }
         rc = run_rows(&job, pt->in, b0, b1, &bo, pt->base);
         if (rc < 0 || job.bad_row >= 0) {
             break;
@@ -273,9 +270,6 @@ map_two(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind, int
     else if (rc0 == 0 && parts[0].job.bad_row < 0) {
         part_main(&parts[1]); /* no thread: run it here */
     }
-    else {
-        parts[1].rc = 0;
-    }
     for (k = 0; k < 2; k++) {
         free(parts[k].job.scratch);
     }
@@ -308,6 +302,17 @@ map_two(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind, int
 }
 #endif
 
+/* The chunk on this thread, into a buffer of `cap` bytes that can grow. */
+static int
+map_rows(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind, int64_t cap)
+{
+    if (out_init(out, c->length, cap, kind) < 0) {
+        proto->oom = 1;
+        return -1;
+    }
+    return run_rows(proto, c, 0, c->length, out, base);
+}
+
 /* Map one chunk into out (GIL released).  Splits the rows across up to
  * n_threads threads for long chunks, then joins the parts' buffers. */
 static int
@@ -321,30 +326,18 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
         hint += hint / 2;
     }
     if (t < 2 || rows < 65536) {
-        if (out_init(out, rows, hint + PE_OUT_SLACK, kind) < 0) {
-            proto->oom = 1;
-            return -1;
-        }
-        return run_rows(proto, c, 0, rows, out, base);
+        return map_rows(proto, c, out, base, kind, hint + PE_OUT_SLACK);
     }
 #ifdef PE_THREADS
     if (t == 2) {
         int rc = map_two(proto, c, out, base, kind, bytes);
-        if (rc <= 0) {
-            return rc;
-        }
-        /* the one-thread path, with a buffer that can grow */
-        if (out_init(out, rows, hint + PE_OUT_SLACK, kind) < 0) {
-            proto->oom = 1;
-            return -1;
-        }
-        return run_rows(proto, c, 0, rows, out, base);
+        return rc <= 0 ? rc : map_rows(proto, c, out, base, kind, hint + PE_OUT_SLACK);
     }
     {
-        /* More than two threads: the parts write straight into the chunk's buffers, in rounds of
-         * ROUND_ROWS rows: each round's rows split at multiples of 8 (so no
-         * two threads share a validity byte), each part's data in its own
-         * region (its input bytes times `grow`) after what is written so
+        /* More than two threads: the parts write straight into the
+         * chunk's buffers, in rounds of ROUND_ROWS rows: each round's rows
+         * split at multiples of 8 (so no two threads share a validity byte),
+         * each part's data in its own region (its input bytes times `grow`) after what is written so
          * far; then the regions are moved down to close the gaps and the
          * offsets shifted.  Rounds keep the gaps (memory touched beyond the
          * output) to one round's worth.  A part that outgrows its region
@@ -438,11 +431,7 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
             /* Start again on one thread with a buffer that can grow. */
             int64_t cap = out->data_cap;
             out_free(out);
-            if (out_init(out, rows, cap, kind) < 0) {
-                proto->oom = 1;
-                return -1;
-            }
-            return run_rows(proto, c, 0, rows, out, base);
+            return map_rows(proto, c, out, base, kind, cap);
         }
         out->data_len = at;
         return 0;
