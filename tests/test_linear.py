@@ -51,6 +51,7 @@ from percent_encoding import (
     html,
     iri,
     legacy,
+    mailto,
     oauth1,
     oauth2,
     rfc3986,
@@ -542,6 +543,15 @@ def _other_cases() -> list[Case]:
                                                           for k, v in DATA.items()}})
     c += on(P + "alpn.equal", q(lambda s: alpn.equal(s, s)))
     c += on(P + "alpn.is_canonical", q(alpn.is_canonical))
+    # --- mailto: (RFC 6068) --------------------------------------------------------------
+    c += on(P + "mailto.parse", q(mailto.parse),
+            {"commas": lambda n: "mailto:" + "," * n + "?to=" + "a@b," * (n // 4),
+             "fields": lambda n: "mailto:?" + "a=b&" * (n // 4) + "&" * (n // 4),
+             **{k: (lambda n, v=v: "mailto:" + v(n)) for k, v in TEXT.items()}})
+    c += on(P + "mailto.build",
+            q(lambda s: mailto.build([s, '"' + s[:len(s) // 2] + '"@x'],
+                                     [("subject", s.replace("\n", " ").replace("\r", " ")),
+                                      ("body", s + "\r\n\r\n" * 100)])), TEXT_SUR)
     # --- RFC 3986 ----------------------------------------------------------------------
     dots = {"/..": lambda n: "/.." * (n // 3), "/a/..": lambda n: "/a" * (n // 4) + "/.." * (
         n // 4), "./": lambda n: "./" * (n // 2) + "a"}
@@ -686,6 +696,7 @@ NO_SIZE_INPUT = {
     P + "detect.SpaceConvention": "a result record (paragraph has a case)",
     P + "rfc8187.Finding": "a result record",
     P + "url.ComponentReport": "a result record",
+    P + "mailto.Mailto": "a result record",
     P + "url.ValidationError": "a result record",
     P + "rfc3986.Components": "a named tuple of five strings (recompose has a case)",
     P + "web.server.make_server": "binds a socket; each request's size caps are checked in "

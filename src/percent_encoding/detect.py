@@ -174,15 +174,21 @@ def space_convention(
             "probably",
             "no-scheme-query",
         )
-    extra = (
-        " (mailto: queries look like forms but give '+' no special meaning, RFC 6068 §2)"
-        if sch == "mailto"
-        else ""
-    )
+    if sch == "mailto":
+        # RFC 6068 §5: a space in a mailto: URL is %20; a '+' is a plus sign (it marks
+        # sub-addresses such as bill+ietf@example.org).
+        return SpaceConvention(
+            False,
+            "the query of a mailto: URL holds header fields where '+' is a plus sign and a "
+            "space is %20 (RFC 6068 §5: a '+' written for a space cannot be told from a "
+            "real one); read it with mailto.parse()",
+            "certain",
+            "other-scheme-query",
+        )
     return SpaceConvention(
         False,
         f"the query of a {sch}: URL is plain percent-encoding: '+' is a plus sign "
-        f"(RFC 3986 §3.4){extra}",
+        "(RFC 3986 §3.4)",
         "probably",
         "other-scheme-query",
     )

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 __all__ = [
     "FormLimitError",
+    "MailtoError",
     "PercentDecodeError",
     "PercentEncodeError",
     "PercentEncodingError",
@@ -96,6 +97,18 @@ class FormLimitError(PercentEncodingError):
         super().__init__(message)
         self.limit = limit
         self.value = value
+
+
+class MailtoError(PercentEncodingError):
+    """A ``mailto:`` URL that cannot be read, or parts that cannot be written as one
+    (RFC 6068 §2, §5).
+
+    ``position`` is the index in the input where the problem is, when there is one.
+    """
+
+    def __init__(self, message: str, position: int | None = None) -> None:
+        super().__init__(message)
+        self.position = position
 
 
 class URIError(PercentEncodingError):

@@ -85,6 +85,7 @@ def _sources() -> tuple[Sequence[Scheme], ...]:
         form,
         iri,
         legacy,
+        mailto,
         oauth1,
         oauth2,
         rfc3986,
@@ -105,6 +106,7 @@ def _sources() -> tuple[Sequence[Scheme], ...]:
         oauth2.SCHEMES,
         rfc8187.SCHEMES,
         alpn.SCHEMES,
+        mailto.SCHEMES,
         legacy.SCHEMES,
     )
 

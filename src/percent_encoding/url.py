@@ -484,6 +484,9 @@ _REASONS = {
     "serialized (URL Standard §3.5)",
     "opaque-host": "the opaque-host parser: the C0 control percent-encode set (URL Standard §3.5)",
 }
+# RFC 6068 §5: in a mailto: query a space is %20 and "+" is a plus sign.
+_MAILTO_QUERY = ("; in a mailto: URL the query holds header fields where '+' is a plus sign, "
+                 "not a space (a space is %20, RFC 6068 §5): read it with mailto.parse()")
 
 
 def explain(input: str, base: str | URL | None = None) -> dict[str, Any]:
@@ -529,8 +532,11 @@ def explain(input: str, base: str | URL | None = None) -> dict[str, Any]:
     if rec.query is not None:
         q = raw.get("query", "")
         qset = "special-query" if rec.special else "query"
+        why = _REASONS[qset]
+        if rec.scheme == "mailto":
+            why += _MAILTO_QUERY
         comps.append(ComponentReport("query", q, rec.query, qset, _changes(q, _get_set(qset)),
-                                     _REASONS[qset]))
+                                     why))
     if rec.fragment is not None:
         f = raw.get("fragment", "")
         comps.append(ComponentReport("fragment", f, rec.fragment, "fragment",

@@ -1,0 +1,321 @@
+"""``mailto:`` URLs: RFC 6068.
+
+Strategy: a ``mailto:`` URL is a list of addresses and a list of header
+fields, each percent-encoded UTF-8 (RFC 6068 §2)::
+
+    mailtoURI = "mailto:" [ to ] [ hfields ]
+    to        = addr-spec *( "," addr-spec )
+    hfields   = "?" hfield *( "&" hfield )
+    hfield    = hfname "=" hfvalue
+
+:func:`parse` splits on the delimiters first and percent-decodes each piece
+afterwards, so an escaped ``%2C``, ``%26`` or ``%3D`` stays inside its
+address or value.  ``+`` is a plus sign everywhere (RFC 6068 §5: only ``%20``
+is a space), and the fragment is ignored (§2).  Addresses given in ``to=``
+fields are appended to :attr:`Mailto.to`, as §2 says the two spellings are
+equivalent.  Text that is not UTF-8 raises :class:`MailtoError`.
+
+:func:`build` writes the URL: every character RFC 6068 §2 lists is escaped
+(those a URI cannot hold, ``%``, the gen-delims but ``@`` and ``:``, and
+``&``, ``;``, ``=``), a ``,`` inside an address too (it separates
+addresses), a space as ``%20``, never ``+``; a literal ``+`` stays as it is
+(§5 allows ``%2B`` but does not require it, and ``+`` marks sub-addresses
+such as ``bill+ietf@example.org``).  Line breaks in the body become
+``%0D%0A`` whatever their input spelling (§5); in any other field they
+raise :class:`MailtoError` (§5: "SHOULD NOT be used"; they would let a value
+add header fields).  An ``@`` inside the local part is written ``%40``, as
+in the RFC's own examples (§6.2), so the only raw ``@`` of an address is the
+one before its domain.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from . import core as _core
+from ._abnf import UNRESERVED
+from ._args import type_name
+from ._scheme import Scheme
+from .errors import MailtoError, PercentEncodingTypeError
+from .sets import EncodeSet
+
+__all__ = [
+    "ADDRESS",
+    "HFIELD",
+    "SCHEMES",
+    "Mailto",
+    "MailtoError",
+    "build",
+    "parse",
+]
+
+# RFC 6068 §2: qchar = unreserved / pct-encoded / some-delims, and some-delims are
+# "!$'()*+,;:@".  The prose also requires ";" to be escaped (it lists "&", ";" and "="
+# for addr-spec, and hfname/hfvalue need "the same characters"), so ";" is escaped.
+HFIELD = EncodeSet.from_allowed(
+    UNRESERVED + "!$'()*+,:@",
+    name="mailto-hfield",
+    spec="RFC 6068 §2 (hfname, hfvalue: qchar, with ';' escaped as the prose requires)",
+)
+# An address also escapes ",": it separates the addresses of "to" (RFC 6068 §2).
+ADDRESS = EncodeSet.from_allowed(
+    UNRESERVED + "!$'()*+:@",
+    name="mailto-address",
+    spec="RFC 6068 §2 (addr-spec: qchar less ',' and ';')",
+)
+_ADDRESS_LOCAL = EncodeSet.from_allowed(UNRESERVED + "!$'()*+:", name="mailto-local-part")
+
+_SCHEME = re.compile(r"mailto:", re.IGNORECASE)
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+_CR_LF = re.compile(r"[\r\n]")
+
+
+@dataclass(frozen=True)
+class Mailto:
+    """What a ``mailto:`` URL holds (see :func:`parse`).
+
+    ``to``: the addresses, decoded, those of ``to=`` fields appended; ``headers``:
+    every ``(name, value)`` field in order, decoded (``to``, ``subject`` and
+    ``body`` included; names as written, they compare case-insensitively);
+    ``subject`` and ``body``: the value of the first such field, or ``None``.
+    """
+
+    to: list[str]
+    headers: list[tuple[str, str]]
+    subject: str | None
+    body: str | None
+
+
+def _decode(raw: str, where: int, url: str) -> str:
+    # Percent-decode, then UTF-8 (RFC 6068 §2: "percent-encoded based on UTF-8").
+    # A "%" without two hex digits is kept, as the URL Standard's percent-decode does.
+    octets = _core.decode(raw)
+    try:
+        return octets.decode("utf-8")
+    except UnicodeDecodeError:
+        raise MailtoError(
+            f"the text at position {where} of the mailto: URL is not UTF-8 once "
+            f"percent-decoded ({raw[:40]!r}); RFC 6068 §2 encodes text as UTF-8",
+            where,
+        ) from None
+
+
+def _addresses(raw: str, start: int, url: str) -> list[str]:
+    out = []
+    at = start
+    for piece in raw.split(","):
+        if piece:
+            out.append(_decode(piece, at, url))
+        at += len(piece) + 1
+    return out
+
+
+def parse(url: str) -> Mailto:
+    """Read a ``mailto:`` URL (RFC 6068 §2): its addresses and header fields, decoded.
+
+    The scheme name may be in any case; the fragment is ignored (§2); ``+`` is a
+    plus sign (§5).  Raises :class:`MailtoError` for another scheme or text
+    that is not UTF-8.
+
+    >>> m = parse("mailto:joe@example.com?cc=bob@example.com&body=hello")
+    >>> m.to, m.headers, m.subject, m.body
+    (['joe@example.com'], [('cc', 'bob@example.com'), ('body', 'hello')], None, 'hello')
+    >>> parse("mailto:gorby%25kremvax@example.com").to
+    ['gorby%kremvax@example.com']
+    >>> parse("mailto:bill+ietf@example.org?subject=1+1").subject
+    '1+1'
+    """
+    if not isinstance(url, str):
+        raise PercentEncodingTypeError(f"mailto.parse() takes a str, not {type_name(url)}")
+    if not _SCHEME.match(url):
+        raise MailtoError(f"not a mailto: URL: {url[:40]!r}", 0)
+    hash_at = url.find("#")
+    end = len(url) if hash_at == -1 else hash_at
+    q = url.find("?", 0, end)
+    to_end = end if q == -1 else q
+    to = _addresses(url[7:to_end], 7, url)
+    headers: list[tuple[str, str]] = []
+    subject: str | None = None
+    body: str | None = None
+    if q != -1:
+        at = q + 1
+        for field in url[at:end].split("&"):
+            if field:
+                raw_name, eq, raw_value = field.partition("=")
+                name = _decode(raw_name, at, url)
+                value_at = at + len(raw_name) + len(eq)
+                value = _decode(raw_value, value_at, url)
+                headers.append((name, value))
+                key = name.lower()
+                if key == "to":
+                    to += _addresses(raw_value, value_at, url)
+                elif key == "subject" and subject is None:
+                    subject = value
+                elif key == "body" and body is None:
+                    body = value
+            at += len(field) + 1
+    return Mailto(to, headers, subject, body)
+
+
+def _local_part_end(address: str) -> int:
+    # Where the local part ends (RFC 5322 §3.4.1 addr-spec): after the closing quote
+    # of a quoted-string, otherwise at the first "@" (a dot-atom holds none).
+    if address.startswith('"'):
+        i = 1
+        n = len(address)
+        while i < n:
+            c = address[i]
+            if c == "\\":
+                i += 2
+                continue
+            if c == '"':
+                return i + 1
+            i += 1
+        return n
+    at = address.find("@")
+    return len(address) if at == -1 else at
+
+
+def _encode_address(address: str, i: int) -> str:
+    if not address:
+        raise MailtoError(f"address {i} is empty", None)
+    m = _CR_LF.search(address)
+    if m is not None:
+        raise MailtoError(
+            f"address {i} has a line break at position {m.start()}; an address cannot "
+            "hold one (RFC 6068 §5)",
+            m.start(),
+        )
+    cut = _local_part_end(address)
+    # RFC 6068 §6.2 writes an "@" inside a quoted local part as %40.
+    return _core.encode(address[:cut], _ADDRESS_LOCAL) + _core.encode(address[cut:], ADDRESS)
+
+
+def _address_list(to: object) -> list[str]:
+    if isinstance(to, str):
+        return [to]
+    if isinstance(to, (bytes, bytearray, memoryview, Mapping)) or not isinstance(to, Iterable):
+        raise PercentEncodingTypeError(
+            f"mailto.build() takes the addresses as a str or a list of str, not {type_name(to)}"
+        )
+    out = []
+    for i, a in enumerate(to):
+        if not isinstance(a, str):
+            raise PercentEncodingTypeError(
+                f"mailto.build(): address {i} is a {type_name(a)}, not a str"
+            )
+        out.append(a)
+    return out
+
+
+def _header_list(headers: object) -> list[tuple[str, str]]:
+    if isinstance(headers, (str, bytes, bytearray, memoryview)) or not isinstance(
+        headers, Iterable
+    ):
+        raise PercentEncodingTypeError(
+            "mailto.build() takes headers as a mapping or (name, value) pairs, not "
+            f"{type_name(headers)}"
+        )
+    items: Iterable[object] = headers.items() if isinstance(headers, Mapping) else headers
+    out = []
+    for i, item in enumerate(items):
+        if (not isinstance(item, (tuple, list)) or len(item) != 2
+                or not isinstance(item[0], str) or not isinstance(item[1], str)):
+            raise PercentEncodingTypeError(
+                f"mailto.build(): header {i} is not a (name, value) pair of str: {item!r:.60}"
+            )
+        out.append((item[0], item[1]))
+    return out
+
+
+def build(to: str | Sequence[str], headers: Mapping[str, str] | Iterable[tuple[str, str]] = (),
+          ) -> str:
+    """Write a ``mailto:`` URL (RFC 6068 §2) for ``to`` and ``headers``, escaped as §2 and §5 say.
+
+    ``to`` is one address or a list of them; ``headers`` a mapping or
+    ``(name, value)`` pairs, written in order (``subject``, ``body``, ``cc``,
+    ...).  A space becomes ``%20``, a ``+`` stays, line breaks in ``body``
+    become ``%0D%0A``.  An empty address, an empty header name, or a line
+    break in an address, a name or a field other than ``body`` raises
+    :class:`MailtoError`.
+
+    >>> build(["gorby%kremvax@example.com"])
+    'mailto:gorby%25kremvax@example.com'
+    >>> build("infobot@example.com", [("body", "send current-issue\\nsend index")])
+    'mailto:infobot@example.com?body=send%20current-issue%0D%0Asend%20index'
+    >>> build(['"not@me"@example.org', "bill+ietf@example.org"], {"subject": "a&b=c?"})
+    'mailto:%22not%40me%22@example.org,bill+ietf@example.org?subject=a%26b%3Dc%3F'
+    """
+    addresses = _address_list(to)
+    fields = _header_list(headers)
+    out = "mailto:" + ",".join(_encode_address(a, i) for i, a in enumerate(addresses))
+    parts = []
+    for i, (name, value) in enumerate(fields):
+        if not name:
+            raise MailtoError(f"header {i} has an empty name", None)
+        m = _CR_LF.search(name)
+        if m is not None:
+            raise MailtoError(f"header {i}'s name holds a line break at position {m.start()}",
+                              m.start())
+        if name.lower() == "body":
+            # RFC 6068 §5: line breaks in the body are %0D%0A.
+            value = _NEWLINE.sub("\r\n", value)
+        else:
+            m = _CR_LF.search(value)
+            if m is not None:
+                raise MailtoError(
+                    f"header {name!r} has a line break at position {m.start()}; RFC 6068 §5 "
+                    "allows them only in the body (elsewhere they could add header fields)",
+                    m.start(),
+                )
+        parts.append(_core.encode(name, HFIELD) + "=" + _core.encode(value, HFIELD))
+    if parts:
+        out += "?" + "&".join(parts)
+    return out
+
+
+def _scheme_encode(data: str | bytes) -> str:
+    return _core.encode(data, HFIELD)
+
+
+def _scheme_decode(data: str | bytes) -> str:
+    return _core.decode_text(data)
+
+
+def _scheme_encode_address(data: str | bytes) -> str:
+    return _core.encode(data, ADDRESS)
+
+
+SCHEMES: tuple[Scheme, ...] = (
+    Scheme(
+        name="mailto",
+        spec="RFC 6068 §2, §5 (mailto: header field names and values)",
+        encode=_scheme_encode,
+        decode=_scheme_decode,
+        encode_set=HFIELD,
+        notes=(
+            "UTF-8; qchar stays but ';' (the prose requires it escaped); space is %20 and "
+            "'+' a plus sign (§5); mailto.build() also writes body line breaks as %0D%0A"
+        ),
+        family="mailto: URLs",
+        aliases=("rfc6068",),
+        plain=True,
+        reversible=True,
+    ),
+    Scheme(
+        name="mailto-address",
+        spec="RFC 6068 §2 (an addr-spec in a mailto: URL)",
+        encode=_scheme_encode_address,
+        decode=_scheme_decode,
+        encode_set=ADDRESS,
+        notes=(
+            "as 'mailto', and ',' (it separates addresses) is escaped too; mailto.build() "
+            "also writes an '@' inside the local part as %40 (§6.2)"
+        ),
+        family="mailto: URLs",
+        plain=True,
+        reversible=True,
+    ),
+)
