@@ -44,6 +44,7 @@ from linear_time import assert_linear
 from percent_encoding import (
     alpn,
     core,
+    data_url,
     detect,
     ecmascript,
     encodings,
@@ -543,6 +544,20 @@ def _other_cases() -> list[Case]:
                                                           for k, v in DATA.items()}})
     c += on(P + "alpn.equal", q(lambda s: alpn.equal(s, s)))
     c += on(P + "alpn.is_canonical", q(alpn.is_canonical))
+    # --- data: URLs (Fetch §6, Infra §7, MIME Sniffing §4.4) ---------------------------
+    c += on(P + "data_url.parse", q(data_url.parse),
+            {"base64": lambda n: "data:;base64," + "QUJD %20" * (n // 8),
+             "params": lambda n: "data:text/plain" + ";a=b" * (n // 4) + ",x",
+             **{k: (lambda n, v=v: "data:" + v(n)) for k, v in TEXT.items()},
+             **{k: (lambda n, v=v: "data:text/plain;base64," + v(n)) for k, v in TEXT.items()}})
+    c += on(P + "data_url.forgiving_base64_decode", q(data_url.forgiving_base64_decode),
+            {"base64": lambda n: "QUJD \n" * (n // 6), "bad end": lambda n: "QUJD" * (n // 4)
+             + "=", **TEXT})
+    c += on((P + "data_url.parse_mime_type", P + "data_url.serialize_mime_type"),
+            q(lambda s: (m := data_url.parse_mime_type(s)) and data_url.serialize_mime_type(m)),
+            {"params": lambda n: "text/plain" + ';a="\\\\"' * (n // 8),
+             "semicolons": lambda n: "text/plain" + ";" * n,
+             **{k: (lambda n, v=v: "text/plain;a=" + v(n)) for k, v in TEXT.items()}})
     # --- mailto: (RFC 6068) --------------------------------------------------------------
     c += on(P + "mailto.parse", q(mailto.parse),
             {"commas": lambda n: "mailto:" + "," * n + "?to=" + "a@b," * (n // 4),
@@ -697,6 +712,8 @@ NO_SIZE_INPUT = {
     P + "rfc8187.Finding": "a result record",
     P + "url.ComponentReport": "a result record",
     P + "mailto.Mailto": "a result record",
+    P + "data_url.DataURL": "a result record",
+    P + "data_url.MIMEType": "a result record (serialize_mime_type has a case)",
     P + "url.ValidationError": "a result record",
     P + "rfc3986.Components": "a named tuple of five strings (recompose has a case)",
     P + "web.server.make_server": "binds a socket; each request's size caps are checked in "

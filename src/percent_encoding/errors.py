@@ -14,6 +14,7 @@ engine that re-raises an error from a user function as ``type(e)(message)``
 from __future__ import annotations
 
 __all__ = [
+    "DataURLError",
     "FormLimitError",
     "MailtoError",
     "PercentDecodeError",
@@ -97,6 +98,18 @@ class FormLimitError(PercentEncodingError):
         super().__init__(message)
         self.limit = limit
         self.value = value
+
+
+class DataURLError(PercentEncodingError):
+    """A ``data:`` URL that the Fetch Standard's ``data:`` URL processor fails on, or a
+    string that forgiving-base64 decode (Infra) fails on.
+
+    ``position`` is the index in the input where the problem is, when there is one.
+    """
+
+    def __init__(self, message: str, position: int | None = None) -> None:
+        super().__init__(message)
+        self.position = position
 
 
 class MailtoError(PercentEncodingError):
