@@ -46,11 +46,34 @@ class TestSpaceConvention:
     def test_rule_is_a_stable_identifier_and_paragraph_is_deprecated(self) -> None:
         seen = {detect.space_convention(u, method=m, component=c).rule for u, m, c in [
             (None, "POST", None), (None, "GET", None), ("https://x/", None, "path"),
-            ("https://x/?a", None, None), ("/x?a", None, None), ("ftp://x/?a", None, None)]}
+            ("https://x/?a", None, None), ("/x?a", None, None), ("ftp://x/?a", None, None),
+            ("https://x/#access_token=a+b", None, None)]}
         assert seen == set(detect.RULES)
         c = detect.space_convention("https://example.com/?q=a+b")
         with pytest.warns(DeprecationWarning, match="use .rule"):
             assert c.paragraph == "[166]"
+
+    @pytest.mark.parametrize(
+        ("url", "component"),
+        [
+            ("https://c.example/cb#access_token=a+b&token_type=bearer&state=x", None),
+            ("https://c.example/cb#error=access_denied&error_description=a+b", "fragment"),
+            ("com.example.app:/cb?code=a+b&state=x", None),  # RFC 8252 private-use scheme
+            ("https://c.example/cb?app=1#access_token=a&state=x+y", "fragment"),
+        ],
+    )
+    def test_oauth2_redirect_responses_are_form_encoded(self, url: str,
+                                                        component: str | None) -> None:
+        # RFC 6749 §4.1.2, §4.2.2 and Appendix B: the response is form data.
+        c = detect.space_convention(url, component=component)
+        assert c.plus_is_space is True and c.rule == "oauth2-redirect"
+        assert "RFC 6749" in c.reason
+
+    def test_not_oauth2(self) -> None:
+        assert detect.space_convention("https://x.example/#a+b").plus_is_space is False
+        assert detect.space_convention("myapp:/cb?code=a+b").plus_is_space is False
+        assert detect.space_convention("mailto:a@x?code=1&state=a+b").rule == (
+            "other-scheme-query")
 
     def test_scheme_argument(self) -> None:
         assert detect.space_convention(scheme="https").plus_is_space

@@ -513,6 +513,11 @@ def _other_cases() -> list[Case]:
     c += on(P + "oauth2.parse_basic_auth", q(oauth2.parse_basic_auth),
             {"base64": lambda n: "Basic " + "QTpC" * (n // 4), "spaces": lambda n: " " * n,
              **TEXT})
+    c += on(P + "oauth2.parse_redirect", q(oauth2.parse_redirect),
+            {"fields": lambda n: "https://c.example/cb?" + "a=b+c&" * (n // 6) + "code=x",
+             "repeats": lambda n: "https://c.example/cb#" + "&" * n + "code=x&code=y",
+             **{k: (lambda n, v=v: "https://c.example/cb?" + v(n)) for k, v in TEXT.items()},
+             **{k: (lambda n, v=v: "https://c.example/cb#" + v(n)) for k, v in TEXT.items()}})
     # --- RFC 8187 / Content-Disposition ------------------------------------------------
     c += on(P + "rfc8187.encode", q(lambda s: rfc8187.encode(s, "UTF-8", "en")), TEXT_SUR)
     c += on(P + "rfc8187.decode", q(rfc8187.decode),

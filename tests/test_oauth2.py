@@ -93,3 +93,83 @@ def test_round_trip(client_id: str, secret: str) -> None:
     value = oauth2.basic_auth(client_id, secret)
     assert value.isascii()
     assert oauth2.parse_basic_auth(value) == (client_id, secret)
+
+
+# ---------------------------------------------------------------------------
+# Authorization responses at the redirect URI (RFC 6749 §4.1.2, §4.2.2)
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize(("url", "want"), [
+    # §4.1.2's example (the code grant: the query).
+    ("https://client.example.com/cb?code=SplxlOBeZQQYbYS6WxSbIA&state=xyz",
+     {"code": "SplxlOBeZQQYbYS6WxSbIA", "state": "xyz"}),
+    # §4.1.2.1's example.
+    ("https://client.example.com/cb?error=access_denied&state=xyz",
+     {"error": "access_denied", "state": "xyz"}),
+    # §4.2.2's example (the implicit grant: the fragment).
+    ("http://example.com/cb#access_token=2YotnFZFEjr1zCsicMWpAA&state=xyz"
+     "&token_type=example&expires_in=3600",
+     {"access_token": "2YotnFZFEjr1zCsicMWpAA", "state": "xyz", "token_type": "example",
+      "expires_in": "3600"}),
+    # §4.2.2.1's example.
+    ("https://client.example.com/cb#error=access_denied&state=xyz",
+     {"error": "access_denied", "state": "xyz"}),
+])
+def test_rfc6749_redirect_examples(url: str, want: dict[str, str]) -> None:
+    assert oauth2.parse_redirect(url) == want
+
+
+def test_redirect_values_are_form_data() -> None:
+    # Appendix B: "+" is a space, %XX are UTF-8 octets.
+    got = oauth2.parse_redirect(
+        "https://c.example/cb#error=invalid_scope&error_description=The+scope+%22x%22+is+"
+        "unknown%E2%80%94sorry&error_uri=https%3A%2F%2Fc.example%2Ferr%3Fa%3D1&state=a%2Bb")
+    assert got == {"error": "invalid_scope",
+                   "error_description": 'The scope "x" is unknown\u2014sorry',
+                   "error_uri": "https://c.example/err?a=1", "state": "a+b"}
+    assert list(got) == ["error", "error_description", "error_uri", "state"]
+
+
+def test_redirect_uri_with_its_own_query() -> None:
+    # §3.1.2: the redirect URI may have a query; an implicit grant's response is the fragment.
+    got = oauth2.parse_redirect("com.example.app:/cb?app=1#access_token=t&token_type=bearer")
+    assert got == {"access_token": "t", "token_type": "bearer"}
+    # In the code grant, the response parameters are added to that query.
+    assert oauth2.parse_redirect("https://c.example/cb?app=1&code=c&state=s#") == {
+        "app": "1", "code": "c", "state": "s"}
+
+
+@pytest.mark.parametrize(("url", "match", "position"), [
+    ("https://c.example/cb?code=a&state=s#access_token=t", "both", 36),
+    ("https://c.example/cb?state=s#code=a", "both", 29),
+    ("https://c.example/cb?code=a&code=b", "twice", 28),
+    ("https://c.example/cb#access_token=a&token_type=b&access_token=c", "twice", 49),
+    ("https://c.example/cb?state=xyz", "no authorization response", 30),
+    ("https://c.example/cb", "no authorization response", 20),
+    ("https://c.example/cb?code=%FF", "UTF-8", 21),
+])
+def test_redirect_refusals(url: str, match: str, position: int) -> None:
+    with pytest.raises(oauth2.OAuth2RedirectError, match=match) as e:
+        oauth2.parse_redirect(url)
+    assert e.value.position == position
+    assert isinstance(e.value, OAuth2Error) and isinstance(e.value, PercentEncodingError)
+
+
+def test_redirect_errors_live_in_errors() -> None:
+    from percent_encoding import errors
+
+    assert oauth2.OAuth2RedirectError is errors.OAuth2RedirectError
+    assert oauth2.OAuth2Error is errors.OAuth2Error
+    with pytest.raises(PercentEncodingTypeError):
+        oauth2.parse_redirect(b"https://c.example/cb?code=a")  # type: ignore[arg-type]
+
+
+@given(st.dictionaries(st.sampled_from(sorted(oauth2.RESPONSE_PARAMETERS)), st.text(max_size=8),
+                       min_size=1).filter(lambda d: "code" in d or "error" in d),
+       st.booleans())
+def test_redirect_round_trip(params: dict[str, str], implicit: bool) -> None:
+    from percent_encoding import form
+
+    params = {k: v.encode("utf-8", "replace").decode("utf-8") for k, v in params.items()}
+    body = form.serialize(list(params.items()))
+    url = "https://c.example/cb" + ("#" if implicit else "?") + body
+    assert oauth2.parse_redirect(url) == params

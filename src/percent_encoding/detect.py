@@ -63,7 +63,7 @@ class SpaceConvention:
     or "probably"; ``reason`` says why, citing the specs; ``rule`` names the rule that
     fired with a stable identifier, one of :data:`RULES` (``"form-body"``,
     ``"no-form-body"``, ``"url-component"``, ``"http-query"``, ``"no-scheme-query"``,
-    ``"other-scheme-query"``).
+    ``"other-scheme-query"``, ``"oauth2-redirect"``).
     """
 
     plus_is_space: bool
@@ -86,9 +86,16 @@ class SpaceConvention:
 
 #: The values of :attr:`SpaceConvention.rule`.
 RULES = ("form-body", "no-form-body", "url-component", "http-query", "no-scheme-query",
-         "other-scheme-query")
+         "other-scheme-query", "oauth2-redirect")
 _OLD_RULES = {"form-body": "[160]", "no-form-body": "[163]", "url-component": "[164]",
-              "http-query": "[166]", "no-scheme-query": "[168]", "other-scheme-query": "[168]"}
+              "http-query": "[166]", "no-scheme-query": "[168]", "other-scheme-query": "[168]",
+              "oauth2-redirect": ""}  # (new after 0.1.0: no paragraph)
+
+def _oauth2_response(part: str) -> bool:
+    # RFC 6749 §4.1.2, §4.2.2: a token or an error, or a code with its state, marks an
+    # OAuth 2.0 authorization response in a redirect URI's query or fragment.
+    names = {f.partition("=")[0] for f in part.split("&") if "=" in f}
+    return bool(names & {"access_token", "error", "id_token"}) or {"code", "state"} <= names
 
 
 def _scheme_of(url: str) -> str | None:
@@ -149,6 +156,19 @@ def space_convention(
         raise PercentEncodingError(
             f"unknown component {component!r}: use query, path, fragment, userinfo, host or body"
         )
+    if url is not None and comp in ("query", "fragment") and sch != "mailto":
+        span = [url[a:b] for name, a, b in _url_spans(url) if name == comp]
+        if span and _oauth2_response(span[0]):
+            where = ("fragment (implicit grant, RFC 6749 §4.2.2)" if comp == "fragment"
+                     else "query (authorization code grant, RFC 6749 §4.1.2)")
+            return SpaceConvention(
+                True,
+                f"an OAuth 2.0 authorization response in the redirect URI's {where} is "
+                "application/x-www-form-urlencoded (RFC 6749 Appendix B), where '+' is a "
+                "space; read it with oauth2.parse_redirect()",
+                "likely",
+                "oauth2-redirect",
+            )
     if comp != "query":
         return SpaceConvention(
             False,

@@ -17,6 +17,8 @@ __all__ = [
     "DataURLError",
     "FormLimitError",
     "MailtoError",
+    "OAuth2Error",
+    "OAuth2RedirectError",
     "PercentDecodeError",
     "PercentEncodeError",
     "PercentEncodingError",
@@ -122,6 +124,25 @@ class MailtoError(PercentEncodingError):
     def __init__(self, message: str, position: int | None = None) -> None:
         super().__init__(message)
         self.position = position
+
+
+class OAuth2Error(PercentEncodingError):
+    """OAuth 2.0 data that is not what RFC 6749 defines (``oauth2``): an
+    ``Authorization`` value that is not client credentials (§2.3.1), a redirect that
+    is not an authorization response.
+
+    ``position`` is the index in the input where the problem is, when there is one.
+    """
+
+    def __init__(self, message: str, position: int | None = None) -> None:
+        super().__init__(message)
+        self.position = position
+
+
+class OAuth2RedirectError(OAuth2Error):
+    """A redirect URI that does not hold one OAuth 2.0 authorization response (RFC 6749
+    §4.1.2, §4.2.2): parameters in both the query and the fragment, a parameter given
+    twice (§3.1), or none of ``code``, ``access_token`` and ``error``."""
 
 
 class URIError(PercentEncodingError):

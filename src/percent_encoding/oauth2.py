@@ -15,6 +15,14 @@ without two hex digits, octets that are not UTF-8.
 Line breaks are escaped as they are (``%0A``), not rewritten to CRLF as an
 HTML 4 form would: the credentials are opaque strings, and rewriting them
 would break the round trip.
+
+:func:`parse_redirect` reads the authorization response a client receives at
+its redirect URI: in the query for the authorization code grant (§4.1.2,
+errors §4.1.2.1), in the fragment for the implicit grant (§4.2.2, errors
+§4.2.2.1), form-urlencoded either way (Appendix B: ``+`` is a space, UTF-8).
+It raises :class:`OAuth2RedirectError` (an :class:`OAuth2Error`) for a
+response split over both places, a parameter given twice (§3.1), or no
+response at all.
 """
 
 from __future__ import annotations
@@ -25,18 +33,26 @@ import binascii
 from . import _args
 from . import core as _core
 from ._scheme import Scheme
-from .errors import PercentDecodeError, PercentEncodingError, PercentEncodingTypeError
+from .errors import (
+    OAuth2Error,
+    OAuth2RedirectError,
+    PercentDecodeError,
+    PercentEncodingTypeError,
+    TextDecodeError,
+)
 from .sets import HTML4_FORM
 
-__all__ = ["SCHEMES", "OAuth2Error", "basic_auth", "decode", "encode", "parse_basic_auth"]
-
-
-class OAuth2Error(PercentEncodingError):
-    """An ``Authorization`` value that is not RFC 6749 §2.3.1 client credentials."""
-
-    def __init__(self, message: str, position: int | None = None) -> None:
-        super().__init__(message)
-        self.position = position
+__all__ = [
+    "RESPONSE_PARAMETERS",
+    "SCHEMES",
+    "OAuth2Error",
+    "OAuth2RedirectError",
+    "basic_auth",
+    "decode",
+    "encode",
+    "parse_basic_auth",
+    "parse_redirect",
+]
 
 
 @_args.renamed_keyword("text", "data")
@@ -144,6 +160,95 @@ def parse_basic_auth(value: str) -> tuple[str, str]:
         return decode(user), decode(password)
     except PercentDecodeError as e:
         raise OAuth2Error(f"credentials: {e}", start) from e
+
+
+#: The parameters RFC 6749 defines for an authorization response (§4.1.2, §4.1.2.1,
+#: §4.2.2, §4.2.2.1) and two that extensions send with it (``iss``: RFC 9207 §2;
+#: ``id_token``: OpenID Connect Core §3.2.2.5).  Where these appear decides whether
+#: the response is in the query or in the fragment.
+RESPONSE_PARAMETERS = frozenset({
+    "code", "state", "error", "error_description", "error_uri", "access_token",
+    "token_type", "expires_in", "scope", "iss", "id_token",
+})
+# One of these must be there: a response is a code, a token, or an error.
+_DEFINING = ("code", "access_token", "error", "id_token")
+
+
+def _form_pairs(text: str, offset: int) -> list[tuple[str, str, int]]:
+    # URL Standard §5.1 (application/x-www-form-urlencoded parsing, which RFC 6749
+    # Appendix B's encoding is read with), strict UTF-8, with each field's position.
+    out = []
+    at = offset
+    for field in text.split("&"):
+        if field:
+            name, _, value = field.partition("=")
+            try:
+                out.append((_core.decode_text(name, plus_as_space=True, errors="strict"),
+                            _core.decode_text(value, plus_as_space=True, errors="strict"), at))
+            except TextDecodeError:
+                raise OAuth2RedirectError(
+                    f"the parameter at position {at} is not UTF-8 once percent-decoded "
+                    "(RFC 6749 Appendix B encodes UTF-8)",
+                    at,
+                ) from None
+        at += len(field) + 1
+    return out
+
+
+def parse_redirect(url: str) -> dict[str, str]:
+    """The authorization response in a redirect URI (RFC 6749 §4.1.2, §4.2.2), as a dict.
+
+    The response is read from the query (authorization code grant, §4.1.2) or
+    from the fragment (implicit grant, §4.2.2), whichever holds the response
+    parameters, as application/x-www-form-urlencoded data (Appendix B: ``+`` is
+    a space, text is UTF-8).  An error response (§4.1.2.1, §4.2.2.1) comes back
+    the same way, with ``error`` and, when sent, ``error_description``,
+    ``error_uri`` and ``state``.  Raises :class:`OAuth2RedirectError` when both
+    the query and the fragment hold response parameters, when a parameter is
+    repeated (§3.1), or when there is no ``code``, ``access_token`` or ``error``.
+
+    >>> parse_redirect("https://client.example.com/cb?code=SplxlOBeZQQYbYS6WxSbIA&state=xyz")
+    {'code': 'SplxlOBeZQQYbYS6WxSbIA', 'state': 'xyz'}
+    >>> parse_redirect("https://client.example.com/cb?error=access_denied&state=xyz")
+    {'error': 'access_denied', 'state': 'xyz'}
+    >>> parse_redirect("https://client.example.com/cb#access_token=2YotnFZFEjr1zCsicMWpAA"
+    ...                "&state=xyz&token_type=example&expires_in=3600")["expires_in"]
+    '3600'
+    """
+    _args.check_str_input("parse_redirect", url)
+    hash_at = url.find("#")
+    end = len(url) if hash_at == -1 else hash_at
+    q = url.find("?", 0, end)
+    query = _form_pairs(url[q + 1 : end], q + 1) if q != -1 else []
+    fragment = _form_pairs(url[hash_at + 1 :], hash_at + 1) if hash_at != -1 else []
+    in_query = [p for p in query if p[0] in RESPONSE_PARAMETERS]
+    in_fragment = [p for p in fragment if p[0] in RESPONSE_PARAMETERS]
+    if in_query and in_fragment:
+        raise OAuth2RedirectError(
+            f"response parameters in both the query ({in_query[0][0]!r}) and the fragment "
+            f"({in_fragment[0][0]!r}): a response is in the query (code grant, RFC 6749 "
+            "§4.1.2) or in the fragment (implicit grant, §4.2.2), not both",
+            in_fragment[0][2],
+        )
+    # The client's own query parameters (a redirect URI may have a query, §3.1.2) are
+    # not part of an implicit grant's response in the fragment.
+    pairs = fragment if in_fragment else query
+    out: dict[str, str] = {}
+    for name, value, at in pairs:
+        if name in out:
+            raise OAuth2RedirectError(
+                f"parameter {name!r} appears twice (the second at position {at}); RFC 6749 "
+                "§3.1: response parameters MUST NOT be included more than once",
+                at,
+            )
+        out[name] = value
+    if not any(k in out for k in _DEFINING):
+        raise OAuth2RedirectError(
+            "no authorization response: neither the query nor the fragment has 'code', "
+            "'access_token' or 'error' (RFC 6749 §4.1.2, §4.2.2)",
+            len(url),
+        )
+    return out
 
 
 SCHEMES: tuple[Scheme, ...] = (
