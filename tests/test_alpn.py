@@ -140,3 +140,107 @@ def test_registered_scheme() -> None:
     assert s.decode("http%2F1.1") == "http/1.1"
     assert s.decode("%E2%98%83") == "\u2603"
     assert s.decode("%FF") == "\ufffd"  # the registry speaks str; alpn.decode gives octets
+
+
+# ---------------------------------------------------------------------------
+# The Alt-Svc field (RFC 7838 §3)
+# ---------------------------------------------------------------------------
+AS = alpn.AltService
+
+# RFC 7838's examples (§3, §3.1), each parsed and written back exactly.
+RFC7838_EXAMPLES = [
+    ('h2=":8000"', [AS("h2", ":8000", ())]),
+    ('h2="new.example.org:80"', [AS("h2", "new.example.org:80", ())]),
+    ('h2="alt.example.com:8000", h2=":443"',
+     [AS("h2", "alt.example.com:8000", ()), AS("h2", ":443", ())]),
+    ('h2=":443"; ma=3600', [AS("h2", ":443", (("ma", "3600"),))]),
+    ('h2=":443"; ma=2592000; persist=1',
+     [AS("h2", ":443", (("ma", "2592000"), ("persist", "1")))]),
+    ("clear", []),
+    # §3's protocol name escaping table.
+    ('w%3Dx%3Ay#z=":443"', [AS("w=x:y#z", ":443", ())]),
+    ('x%25y=":443"', [AS("x%y", ":443", ())]),
+]
+
+
+@pytest.mark.parametrize(("value", "want"), RFC7838_EXAMPLES)
+def test_rfc7838_examples(value: str, want: list[alpn.AltService]) -> None:
+    assert alpn.parse_alt_svc(value) == want
+    assert alpn.alt_svc(want) == value
+
+
+def test_parse_alt_svc_details() -> None:
+    got = alpn.parse_alt_svc(' , h3=":443" ;ma=60 ;  v="a\\"b,c;d", ,h2="[::1]:8443",, ')
+    assert got == [AS("h3", ":443", (("ma", "60"), ("v", 'a"b,c;d'))),
+                   AS("h2", "[::1]:8443", ())]
+    assert alpn.parse_alt_svc("\tclear ") == []
+    assert alpn.parse_alt_svc('h%32=":1"')[0].protocol_id == "h2"  # lower-level: decoded
+    octet = alpn.parse_alt_svc('%FF=":1"')[0].protocol_id  # not UTF-8: kept losslessly
+    assert octet.encode("utf-8", "surrogateescape") == b"\xff"
+    assert alpn.alt_svc([(octet, ":1", ())]) == '%FF=":1"'
+
+
+@pytest.mark.parametrize(("value", "position"), [
+    ("", 0),
+    (",", 0),
+    ("Clear", 5),  # case-sensitive: an alternative without '='
+    ('clear, h2=":443"', 0),
+    ('h2=":443", clear', 11),
+    ("h2=:443", 3),
+    ('h2 =":443"', 2),
+    ('h2="example.com"', 3),
+    ('h2="host:port"', 3),
+    ('h2=":443', 3),
+    ('h2=":443" ma=1', 10),
+    ('h2=":443";', 10),
+    ('h2=":443"; ma', 11),
+    ('h2=":443"; ma=', 14),
+    ('h2=":443"; ma = 1', 11),
+    ('http/1.1=":443"', 4),
+    ('h2%=":443"', 2),
+    ('h2=":4\x0043"', 6),
+])
+def test_parse_alt_svc_errors_have_positions(value: str, position: int) -> None:
+    with pytest.raises(alpn.AltSvcError) as e:
+        alpn.parse_alt_svc(value)
+    assert e.value.position == position, str(e.value)
+    assert isinstance(e.value, ValueError)
+
+
+def test_alt_svc_builder() -> None:
+    assert alpn.alt_svc([alpn.AltService("h3", ":443", (("ma", "86400"),)),
+                         ("h2", "alt.example.com:443", [("persist", 1)])]) == (
+        'h3=":443"; ma=86400, h2="alt.example.com:443"; persist=1')
+    assert alpn.alt_svc([("h2", ":443", None), ("h2", ":80", {"x": ""})]) == (
+        'h2=":443", h2=":80"; x=""')
+    from percent_encoding.errors import AltSvcError
+
+    for bad in [[("h2", "example.com", ())], [("", ":443", ())], [("h2", ":443", {"a b": "1"})],
+                [("h2", ":443", {"a": "\u0100"})], [("h2", "h\n:1", ())]]:
+        with pytest.raises(AltSvcError):
+            alpn.alt_svc(bad)
+    for wrong in [None, "h2", {"h2": ":443"}, [("h2", ":443")], [(1, ":443", ())],
+                  [("h2", ":443", "ma=1")], [("h2", ":443", {"ma": True})]]:
+        with pytest.raises(PercentEncodingTypeError):
+            alpn.alt_svc(wrong)  # type: ignore[arg-type]
+    with pytest.raises(PercentEncodingTypeError):
+        alpn.parse_alt_svc(b'h2=":443"')  # type: ignore[arg-type]
+
+
+_quotable = st.text(st.one_of(st.characters(min_codepoint=0x20, max_codepoint=0x7E),
+                              st.sampled_from(["\t", "\x80", "\xe9", "\xff"])), max_size=8)
+_token = st.text(st.sampled_from(TCHAR), min_size=1, max_size=6)
+_services = st.lists(st.builds(
+    alpn.AltService,
+    st.binary(min_size=1, max_size=12).map(lambda b: b.decode("utf-8", "surrogateescape")),
+    st.builds(lambda h, p: f"{h}:{p}", st.sampled_from(["", "alt.example", "[::1]", "a-b.c"]),
+              st.integers(0, 65535)),
+    st.lists(st.tuples(_token, st.one_of(_token, _quotable)), max_size=3).map(tuple)),
+    max_size=4)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_services)
+def test_alt_svc_round_trips(services: list[alpn.AltService]) -> None:
+    value = alpn.alt_svc(services)
+    assert alpn.parse_alt_svc(value) == services

@@ -549,6 +549,16 @@ def _other_cases() -> list[Case]:
                                                           for k, v in DATA.items()}})
     c += on(P + "alpn.equal", q(lambda s: alpn.equal(s, s)))
     c += on(P + "alpn.is_canonical", q(alpn.is_canonical))
+    c += on(P + "alpn.parse_alt_svc", q(alpn.parse_alt_svc),
+            {"alternatives": lambda n: 'h2=":443"; ma=1, ' * (n // 17) + 'h3=":1"',
+             "params": lambda n: 'h2=":443"' + "; a=b" * (n // 5),
+             "commas": lambda n: "," * n + 'h2=":1"',
+             "quoted": lambda n: 'h2=":1"; a="' + '\\"' * (n // 2) + '"',
+             **{k: (lambda n, v=v: v(n) + '=":1"') for k, v in TEXT.items()}})
+    c += on(P + "alpn.alt_svc",
+            q(lambda s: alpn.alt_svc([("h2", ":443", [("a", s), ("b", "c")])] * 4
+                                     + [(s[:200] or "x", "h:1", {"q": '"' * len(s)})])),
+            TEXT_SUR)
     # --- data: URLs (Fetch §6, Infra §7, MIME Sniffing §4.4) ---------------------------
     c += on(P + "data_url.parse", q(data_url.parse),
             {"base64": lambda n: "data:;base64," + "QUJD %20" * (n // 8),
@@ -717,6 +727,7 @@ NO_SIZE_INPUT = {
     P + "rfc8187.Finding": "a result record",
     P + "url.ComponentReport": "a result record",
     P + "mailto.Mailto": "a result record",
+    P + "alpn.AltService": "a result record (parse_alt_svc and alt_svc have cases)",
     P + "data_url.DataURL": "a result record",
     P + "data_url.MIMEType": "a result record (serialize_mime_type has a case)",
     P + "url.ValidationError": "a result record",

@@ -14,6 +14,7 @@ engine that re-raises an error from a user function as ``type(e)(message)``
 from __future__ import annotations
 
 __all__ = [
+    "AltSvcError",
     "DataURLError",
     "FormLimitError",
     "MailtoError",
@@ -100,6 +101,18 @@ class FormLimitError(PercentEncodingError):
         super().__init__(message)
         self.limit = limit
         self.value = value
+
+
+class AltSvcError(PercentEncodingError):
+    """An ``Alt-Svc`` field value that is not RFC 7838 §3 syntax, or alternatives that
+    cannot be written as one.
+
+    ``position`` is the index in the field value where the problem is, when there is one.
+    """
+
+    def __init__(self, message: str, position: int | None = None) -> None:
+        super().__init__(message)
+        self.position = position
 
 
 class DataURLError(PercentEncodingError):
