@@ -5,9 +5,11 @@ Strategy: four questions, four functions, each returning plain data.
 * :func:`space_convention` — does ``+`` mean a space here?  The decision
   procedure: a POST body sent by a form is application/x-www-form-urlencoded
   (HTML §4.10.21.3, URL Standard §5); the query of an http, https, ws or wss
-  URL most likely is (HTML forms write GET queries that way); other schemes'
-  queries, paths and fragments are plain percent-encoding, where ``+`` is a
-  plus sign (RFC 3986 §2.2, §3.4).
+  URL most likely is (HTML forms write GET queries that way); an OAuth 2.0
+  authorization response in a redirect URI's query or fragment is form data
+  (RFC 6749 §4.1.2, §4.2.2); a ``mailto:`` query is not (RFC 6068 §5); other
+  schemes' queries, paths and fragments are plain percent-encoding, where ``+``
+  is a plus sign (RFC 3986 §2.2, §3.4).
 * :func:`charset` — which encoding are these percent-decoded bytes in (see
   :mod:`._charset`; valid UTF-8 first, then the legacy encodings of forms).
 * :func:`diagnose` — what is wrong with this string: bad or truncated
