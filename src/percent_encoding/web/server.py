@@ -86,6 +86,7 @@ from ._lab import ENCTYPES as ENCTYPES
 
 __all__ = ["MAX_BODY", "make_server", "serve"]
 
+#: The largest request body the web tool reads, in bytes (larger ones get 413).
 MAX_BODY = 1 << 20  # 1 MiB: far above any text a person pastes, far below a memory problem
 MAX_QUERY_INPUT = 64 * 1024
 MAX_ANALYSIS = 50_000  # characters; percent_encoding.detect on more is left to the CLI
