@@ -159,12 +159,16 @@ def entries() -> list[Entry]:
             obj = getattr(mod, n, None)
             if _kind(obj) in ("function", "class", "exception"):
                 listed.setdefault(id(obj), []).append(m)
+    module_spec = {m: _citation(mod.__doc__ or "") for m, mod in modules.items()}
+    module_spec[PACKAGE] = ""  # the root is an umbrella: its docstring's citation is the core's
     out = []
     for m, mod in modules.items():
-        module_spec = _citation(mod.__doc__ or "")
         for n in getattr(mod, "__all__", ()):
             obj = getattr(mod, n, None)
             kind = _kind(obj)
+            canon = m
+            if kind in ("function", "class", "exception"):
+                canon = _canonical(obj, listed[id(obj)])
             if kind == "module":
                 assert isinstance(obj, ModuleType)
                 doc = (obj.__doc__ or "").strip()
@@ -172,16 +176,16 @@ def entries() -> list[Entry]:
                 doc = _data_doc(mod, n, obj)
             else:
                 doc = inspect.getdoc(obj) or ""
-            spec = _citation(doc) or module_spec or OWN_API
-            if spec.startswith("§") and module_spec and not module_spec.startswith("§"):
+            # Without a citation of its own, a name has its home module's (a re-exported
+            # error is not the URL Standard's because the root package cites it).
+            home_spec = module_spec[canon]
+            spec = _citation(doc) or home_spec or OWN_API
+            if spec.startswith("§") and home_spec and not home_spec.startswith("§"):
                 # a bare "§4.3": of the module's standard
-                spec = f"{re.sub(r' §.*', '', module_spec)} {spec}"
+                spec = f"{re.sub(r' §.*', '', home_spec)} {spec}"
             set_spec = getattr(obj, "spec", None) if kind == "data" else None
             if isinstance(set_spec, str) and set_spec:
                 spec = set_spec  # an encode set says its own
-            canon = m
-            if kind in ("function", "class", "exception"):
-                canon = _canonical(obj, listed[id(obj)])
             out.append(Entry(m, n, kind, doc, spec, f"{canon}.{n}"))
     return out
 
@@ -209,7 +213,7 @@ def page(module: str, items: list[Entry]) -> str:
                 rst += ["   :members:", "   :show-inheritance:"]
             if also:
                 rst.append("   :no-index:")
-            rst += ["", f"   {spec_line}", *([f"   {also}"] if also else []), ""]
+            rst += ["", f"   {spec_line}", "", *([f"   {also}", ""] if also else [])]
         else:
             obj = getattr(mod, e.name)
             rst.append(f".. py:data:: {e.name}")  # in the page's current module

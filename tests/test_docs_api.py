@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -101,3 +102,11 @@ def test_the_built_site_indexes_every_public_name(tmp_path: Path) -> None:
     assert not missing, f"not in the built reference: {missing}"
     for m in public_modules():
         assert (site / "api" / f"{m}.html").is_file(), m
+    # Offline: the search index is a local file, and no page loads a script, a stylesheet or
+    # a font from elsewhere.
+    assert (site / "searchindex.js").is_file() and (site / "search.html").is_file()
+    remote = re.compile(r"<(?:script|link|img)\b[^>]*\b(?:src|href)=[\"'](?:https?:)?//", re.I)
+    pages = sorted(site.rglob("*.html"))
+    assert len(pages) > 30
+    loads = [p.name for p in pages if remote.search(p.read_text("utf-8"))]
+    assert not loads, f"pages that load something from the network: {loads}"
