@@ -110,3 +110,19 @@ def test_the_built_site_indexes_every_public_name(tmp_path: Path) -> None:
     assert len(pages) > 30
     loads = [p.name for p in pages if remote.search(p.read_text("utf-8"))]
     assert not loads, f"pages that load something from the network: {loads}"
+
+
+def test_the_start_page_sends_each_user_to_every_guide_in_one_click() -> None:
+    start = (ROOT / "docs" / "index.md").read_text("utf-8")
+    guides = sorted(p.name for p in (ROOT / "docs" / "guides").glob("*.md"))
+    assert len(guides) >= 8
+    assert not [g for g in guides if f"](guides/{g})" not in start], "a guide the start page misses"
+    assert "## Which one do I need?" in start
+
+
+def test_the_readme_is_short_and_keeps_the_quick_start() -> None:
+    readme = (ROOT / "README.md").read_text("utf-8")
+    assert len(readme.splitlines()) <= 200
+    quick = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    assert re.search(r"^\./dev serve\s", quick, re.M) and re.search(r"^\./dev test\s", quick, re.M)
+    assert "](docs/index.md)" in readme  # the docs, for reading on a code host
