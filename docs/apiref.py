@@ -122,8 +122,7 @@ def _data_doc(mod: ModuleType, name: str, obj: object) -> str:
     from percent_encoding.sets import EncodeSet
 
     if isinstance(obj, EncodeSet):
-        return (f"The encode set ``{obj.name or name}`` ({rst_escape(obj.spec or 'no spec')}),"
-                f" which encodes::\n\n    {obj!r}")
+        return f"The encode set ``{obj.name or name}``, which encodes::\n\n    {obj!r}"
     if name == "SCHEMES" and isinstance(obj, tuple):
         names = ", ".join(f"``{s.name}``" for s in obj)
         return f"The schemes this module adds to :mod:`percent_encoding.schemes`: {names}."
