@@ -179,7 +179,8 @@ def test_api_encode_get_and_post(srv: web.Server) -> None:
     posted = post_json(srv, "/api/encode", {"input": "a b&ü/", "scheme": "path"}).json()
     assert got == posted
     assert got["primary"] == {"name": "path", "family": "encode set",
-                              "spec": got["primary"]["spec"], "output": "a%20b&%C3%BC/"}
+                              "spec": got["primary"]["spec"], "output": "a%20b&%C3%BC/",
+                              "docs": "/docs/core.html"}  # an encode set: the core chapter
     by_name = {r["name"]: r for r in got["results"]}
     assert set(by_name) == set(schemes.names())  # every registered scheme at once
     assert by_name["whatwg-component"]["output"] == "a%20b%26%C3%BC%2F"

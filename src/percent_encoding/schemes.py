@@ -28,8 +28,8 @@ from .sets import get as _get_set
 __all__ = ["SHORT_ALIASES", "Scheme", "aliases", "all_schemes", "compare", "get", "names",
            "pairs_arg"]
 
-# Short names for shells (``percent encode -s form``), kept here so the CLI, the web tool
-# and the library accept the same ones; ``percent schemes`` lists them with their scheme.
+#: Short names for shells (``percent encode -s form``), kept here so the CLI, the web tool
+#: and the library accept the same ones; ``percent schemes`` lists them with their scheme.
 SHORT_ALIASES: dict[str, str] = {
     "form": "application/x-www-form-urlencoded",
     "urlencoded": "application/x-www-form-urlencoded",
