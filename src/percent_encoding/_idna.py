@@ -185,8 +185,8 @@ def _status(cp: int) -> tuple[str, str | None]:
     return d.MAP_STATUS[i], d.MAP_REPL[i]
 
 
-def _map(domain: str) -> str:
-    # UTS #46 §4 step 1 (nontransitional: deviations stay).
+def _map(domain: str, transitional: bool = False) -> str:
+    # UTS #46 §4 step 1 (deviations stay unless Transitional_Processing).
     out: list[str] = []
     for ch in domain:
         cp = ord(ch)
@@ -194,7 +194,7 @@ def _map(domain: str) -> str:
             out.append(ch)
             continue
         st, repl = _status(cp)
-        if st == "M":
+        if st == "M" or (st == "D" and transitional):
             assert repl is not None
             out.append(repl)
         elif st != "I":
@@ -264,8 +264,9 @@ def _bidi_ok(label: str) -> str | None:
     return None
 
 
-def _validate(label: str, index: int, check_hyphens: bool, std3: bool) -> None:
-    # UTS #46 §4.1 validity criteria (nontransitional).
+def _validate(label: str, index: int, check_hyphens: bool, std3: bool,
+              check_joiners: bool = True, transitional: bool = False) -> None:
+    # UTS #46 §4.1 validity criteria.
     if unicodedata.normalize("NFC", label) != label:
         raise IDNAError("validity 1 (not NFC)", index)
     if check_hyphens:
@@ -282,20 +283,31 @@ def _validate(label: str, index: int, check_hyphens: bool, std3: bool) -> None:
     for i, ch in enumerate(label):
         cp = ord(ch)
         if cp < 0x80:
-            if std3 and not (0x61 <= cp <= 0x7A or 0x30 <= cp <= 0x39 or cp == 0x2D):
+            if 0x61 <= cp <= 0x7A or 0x30 <= cp <= 0x39 or cp == 0x2D:
+                continue
+            if std3:
                 raise IDNAError("validity 6 (UseSTD3ASCIIRules)", index, f"U+{cp:04X}")
-            continue
         st, _ = _status(cp)
-        if st not in ("V", "D"):
+        if st != "V" and (st != "D" or transitional):
             raise IDNAError("validity 6 (status not valid)", index, f"U+{cp:04X} at {i}")
+    if not check_joiners:
+        return
     for i, ch in enumerate(label):
         if ch in "\u200c\u200d" and not _context_j_ok(label, i):
             raise IDNAError("validity 7 (ContextJ)", index, f"U+{ord(ch):04X} at {i}")
 
 
-def _process(domain: str, check_hyphens: bool, std3: bool) -> tuple[list[str], list[IDNAError]]:
+def _process(
+    domain: str,
+    check_hyphens: bool,
+    std3: bool,
+    check_bidi: bool = True,
+    check_joiners: bool = True,
+    transitional: bool = False,
+    ignore_invalid_punycode: bool = False,
+) -> tuple[list[str], list[IDNAError]]:
     # UTS #46 §4 Processing: map, normalize, break, convert/validate.
-    text = unicodedata.normalize("NFC", _map(domain))
+    text = unicodedata.normalize("NFC", _map(domain, transitional))
     labels = text.split(".")
     errors: list[IDNAError] = []
     for idx, label in enumerate(labels):
@@ -306,21 +318,30 @@ def _process(domain: str, check_hyphens: bool, std3: bool) -> tuple[list[str], l
             try:
                 decoded = _punycode_decode(label[4:])
             except _PunycodeError as e:
-                errors.append(IDNAError("4.1 (Punycode)", idx, str(e)))
-                continue
-            if decoded == "" or decoded.isascii():
-                errors.append(IDNAError("4.1 (xn-- label decodes to ASCII)", idx))
-                continue
+                if not ignore_invalid_punycode:
+                    errors.append(IDNAError("4.1 (Punycode)", idx, str(e)))
+                    continue
+                decoded = label
+            else:
+                if decoded == "" or decoded.isascii():
+                    errors.append(IDNAError("4.1 (xn-- label decodes to ASCII)", idx))
+                    continue
             labels[idx] = decoded
             label = decoded
+            # A decoded label is checked as nontransitional whatever the flag (§4 step 4).
+            try:
+                _validate(label, idx, check_hyphens, std3, check_joiners, False)
+            except IDNAError as e:
+                errors.append(e)
+            continue
         if label == "":
             continue
         try:
-            _validate(label, idx, check_hyphens, std3)
+            _validate(label, idx, check_hyphens, std3, check_joiners, transitional)
         except IDNAError as e:
             errors.append(e)
     # CheckBidi (UTS #46 §4.1 step 8): only in a Bidi domain name.
-    if not errors and any(
+    if check_bidi and not errors and any(
         _bidi(ord(c)) in ("R", "AL", "AN") for lab in labels for c in lab if ord(c) >= 0x80
     ):
         for idx, label in enumerate(labels):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 __all__ = [
     "FormLimitError",
+    "IDNAError",
     "PercentDecodeError",
     "PercentEncodeError",
     "PercentEncodingError",
@@ -96,6 +97,22 @@ class FormLimitError(PercentEncodingError):
         super().__init__(message)
         self.limit = limit
         self.value = value
+
+
+class IDNAError(PercentEncodingError):
+    """A domain failed UTS #46 processing or the URL Standard's domain parser.
+
+    ``position`` is the index in the input where the failing label starts (or of
+    the offending character, when there is one); ``rule`` names the check that
+    failed (``"validity 7 (ContextJ)"``, ``"bidi rule 4"``, ``"forbidden domain
+    code point"``, …) and ``label`` is the index of the label.
+    """
+
+    def __init__(self, message: str, position: int = -1, rule: str = "", label: int = -1) -> None:
+        super().__init__(message)
+        self.position = position
+        self.rule = rule
+        self.label = label
 
 
 class URIError(PercentEncodingError):
