@@ -191,7 +191,10 @@ def test_uts46_flags() -> None:
     for bad in ("-a.example", "a_b.example", "a" * 64 + ".example", "a..b", ""):
         with pytest.raises(IDNAError):
             idna.to_ascii(bad, url_rules=False, be_strict=True)
-    assert idna.to_ascii("a" * 63 + ".example.", be_strict=True).endswith(".example.")
+    assert idna.to_ascii("a" * 63 + ".example", be_strict=True).endswith(".example")
+    with pytest.raises(IDNAError):  # the empty root label fails VerifyDnsLength
+        idna.to_ascii("example.com.", be_strict=True)
+    assert idna.to_ascii("example.com.") == "example.com."
     assert idna.to_ascii("-a.example", url_rules=False) == "-a.example"
 
 

@@ -370,7 +370,8 @@ def domain_to_ascii(domain: str, be_strict: bool = False) -> str:
         total = ".".join(out)
         if len(total.rstrip(".")) > 253 or len(total.rstrip(".")) == 0:
             raise IDNAError("4.2 (DNS length)", 0)
-        for idx, lab in enumerate(out[:-1] if out[-1] == "" else out):
+        # Every label counts, the empty root label too (UTS #46 §4.2 step 4).
+        for idx, lab in enumerate(out):
             if not 1 <= len(lab) <= 63:
                 raise IDNAError("4.2 (DNS label length)", idx)
     return ".".join(out)
@@ -399,7 +400,7 @@ def domain_to_ascii_checked(domain: str) -> tuple[str, bool]:
     if strict_ok:
         total = ".".join(out)
         body = total[:-1] if total.endswith(".") else total
-        if not body or len(body) > 253 or any(not 1 <= len(x) <= 63 for x in body.split(".")):
+        if not body or len(body) > 253 or any(not 1 <= len(x) <= 63 for x in out):
             strict_ok = False
     return ".".join(out), strict_ok
 

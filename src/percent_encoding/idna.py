@@ -129,13 +129,14 @@ def to_ascii(
                for lab in labels]
         result = ".".join(out)
         if dns:
-            # UTS #46 §4.2 step 4 (VerifyDnsLength): the root label is not counted.
+            # UTS #46 §4.2 step 4 (VerifyDnsLength): the root label is left out of
+            # the total, but it is a label, and an empty one (as jsdom's tr46 reads it).
             body = out[:-1] if len(out) > 1 and out[-1] == "" else out
             total = len(".".join(body))
             if not 1 <= total <= 253:
                 raise IDNAError(f"UTS #46 4.2 (DNS length): {total} octets in {domain!r}",
                                 0, "4.2 (DNS length)", 0)
-            for idx, lab in enumerate(body):
+            for idx, lab in enumerate(out):
                 if not 1 <= len(lab) <= 63:
                     pos = _label_starts(domain, transitional)[idx]
                     raise IDNAError(
