@@ -158,7 +158,7 @@ def _host_to_ascii(iri: str) -> str:
 
     if "%" in host:
         try:
-            host = _core.decode_text(host, errors="strict")
+            host = _core.decode_text(host, errors="strict", strict=False)
         except PercentEncodingError:
             return iri  # not UTF-8 escapes: leave the host to percent-encoding
     host = to_ascii(host, url_rules=False, use_std3_ascii_rules=True)
