@@ -338,6 +338,10 @@ def test_iri_hosts_options() -> None:
     assert uri_to_iri("http://[::1]/", hosts="unicode") == "http://[::1]/"
     with pytest.raises(IDNAError):
         iri_to_uri("http://a\u200cb.example/", hosts="idna")
+    # escapes in the host: UTF-8 ones are decoded first; others leave it to percent-encoding
+    assert iri_to_uri("http://r%C3%A9\u00e9.example/", hosts="idna") == "http://xn--r-bgaa.example/"
+    assert iri_to_uri("http://r%E9\u00e9.example/", hosts="idna") == "http://r%E9%C3%A9.example/"
+    assert iri_to_uri("http://r%zz\u00e9.example/", hosts="idna") == "http://r%zz%C3%A9.example/"
     with pytest.raises(ValueError):
         iri_to_uri(iri, hosts="unicode")
     with pytest.raises(ValueError):

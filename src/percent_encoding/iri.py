@@ -161,6 +161,8 @@ def _host_to_ascii(iri: str) -> str:
             host = _core.decode_text(host, errors="strict", strict=False)
         except PercentEncodingError:
             return iri  # not UTF-8 escapes: leave the host to percent-encoding
+        if "%" in host:
+            return iri  # a stray or encoded "%": no domain name, percent-encode it
     host = to_ascii(host, url_rules=False, use_std3_ascii_rules=True)
     authority = host if userinfo is None else userinfo + "@" + host
     if port is not None:
