@@ -638,3 +638,38 @@ def test_php_parse_str_inverts_http_build_query() -> None:
     data = {"a": {"b": ["x", "y z"], "c": {"d": "&="}}, "e": "é"}
     back = php_parse_str(http_build_query(data))
     assert back == {"a": {"b": {0: "x", 1: "y z"}, "c": {"d": "&="}}, "e": "é"}
+
+
+# --- XForms 1.0 §11.6: which RFC's "reserved" ------------------------------------
+
+
+def test_xforms_reserved_readings() -> None:
+    from percent_encoding.errors import PercentEncodingError, PercentEncodingTypeError
+
+    text = "it's [x]! ~*(a) 50%"
+    # RFC 2396: reserved and excluded are escaped, so only alphanumerics and the
+    # marks -_.!~*'() stay; [ ] are "unwise" (excluded) there.
+    old = "n=it's+%5Bx%5D!+~*(a)+50%25;"
+    assert L.xforms_urlencode([("n", text)]) == old
+    assert L.xforms_urlencode([("n", text)], reserved="rfc2396") == old
+    # RFC 2732 §3 makes [ ] reserved instead of unwise: escaped either way.
+    assert L.xforms_urlencode([("n", text)], reserved="rfc2732") == old
+    # RFC 3986 §2.2: ! * ' ( ) are sub-delims, reserved; unreserved is A-Za-z0-9-._~.
+    assert L.xforms_urlencode([("n", text)], reserved="rfc3986") == \
+        "n=it%27s+%5Bx%5D%21+~%2A%28a%29+50%25;"
+    assert L.xforms_encode_component("a\nb!", reserved="rfc3986") == "a%0D%0Ab%21"
+    for ch in map(chr, range(0x80)):
+        want = ch.isalnum() or ch in "-._~"
+        assert (L.xforms_encode_component(ch, reserved="rfc3986") == ch) == want or ch == " "
+    with pytest.raises(PercentEncodingError):
+        L.xforms_urlencode([("a", "b")], reserved="rfc1738")
+    with pytest.raises(PercentEncodingTypeError):
+        L.xforms_encode_component("a", reserved=None)  # type: ignore[arg-type]
+
+
+def test_xforms_rfc3986_registry_row() -> None:
+    from percent_encoding import schemes
+
+    s = schemes.get("xforms-urlencoded-rfc3986")
+    assert s.encode("(a b)") == "%28a+b%29"
+    assert s.decode("%28a+b%29") == "(a b)"
