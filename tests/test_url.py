@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -317,3 +318,62 @@ def test_validation_errors_as_jsdom_expects(inp: str, base: str | None, want: li
         return
     assert not fails, f"{inp!r} parsed"
     assert [e.name for e in u.validation_errors] == want
+
+
+# --- edition=: the fragment and %2e rules of earlier URL Standards -------------
+
+
+def test_editions_fragment_and_2e() -> None:
+    s = " http://h/a%2eb/%2E%2e/c%2E/d?q%2e#f ü\x00<x>\t%2e "
+    want = {
+        "current": "http://h/c%2E/d?q%2e#f%20%C3%BC%00%3Cx%3E%2e",
+        "2014-12-15": "http://h/c%2E/d?q%2e#f ü<x>%2e",
+        "2016-01-14": "http://h/c./d?q%2e#f ü<x>%2e",  # the query keeps its %2e
+        "2016-10-28": "http://h/c%2E/d?q%2e#f ü<x>%2e",
+        "2016-12-09": "http://h/c%2E/d?q%2e#f %C3%BC<x>%2e",
+        "2017-12-05": "http://h/c%2E/d?q%2e#f%20%C3%BC%3Cx%3E%2e",
+    }
+    for edition, href in want.items():
+        assert U.parse(s, edition=edition).href == href, edition
+    # a string base is parsed with the edition; an opaque path is not a path state
+    assert U.parse("x%2ey", "http://h/p%2eq/r", edition="2016-01-14").href == "http://h/p.q/x.y"
+    # a URL base counts as parsed in the edition too (its %2e segments were decoded)
+    assert U.parse("x%2ey", U.parse("http://h/p%2eq/r"), edition="2016-01-14").href == \
+        "http://h/p.q/x.y"
+    assert U.parse("mailto:a%2eb#c d", edition="2016-01-14").href == "mailto:a%2eb#c d"
+    assert U.parse("#é", "http://h/", edition="2014-12-15").hash == "#é"
+    assert U.parse("http://h/#", edition="2014-12-15").href == "http://h/#"
+    # validation errors are today's
+    assert [e.name for e in U.parse("http://h/#<", edition="2014-12-15").validation_errors] \
+        == ["invalid-URL-unit"]
+
+
+def test_edition_argument_errors() -> None:
+    from percent_encoding.errors import PercentEncodingError, PercentEncodingTypeError
+
+    with pytest.raises(PercentEncodingError):
+        U.parse("http://h/", edition="2016")
+    with pytest.raises(PercentEncodingTypeError):
+        U.parse("http://h/", edition=2016)  # type: ignore[arg-type]
+    with pytest.raises(URLParseError):
+        U.parse("http://h:99999/", edition="2016-01-14")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab%2eE.#/?<é \x00", max_size=24))
+def test_editions_agree_without_their_rules(tail: str) -> None:
+    s = "http://h/" + tail
+    try:
+        now = U.parse(s)
+    except URLParseError:
+        return
+    for edition in ("2014-12-15", "2016-01-14", "2016-12-09", "2017-12-05"):
+        old = U.parse(s, edition=edition)
+        # only the path (for 2016-01-14) and the fragment may differ
+        assert (old.protocol, old.host, old.search) == (now.protocol, now.host, now.search)
+        if edition != "2016-01-14":
+            assert old.pathname == now.pathname
+        else:
+            assert old.pathname == re.sub("%2[eE]", ".", now.pathname)
+        if "#" not in s and edition != "2016-01-14":
+            assert old.href == now.href
