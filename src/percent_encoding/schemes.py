@@ -89,6 +89,7 @@ def _sources() -> tuple[Sequence[Scheme], ...]:
         oauth2,
         rfc3986,
         rfc8187,
+        tcn,
         uritemplate,
         xpath,
     )
@@ -105,6 +106,7 @@ def _sources() -> tuple[Sequence[Scheme], ...]:
         oauth2.SCHEMES,
         rfc8187.SCHEMES,
         alpn.SCHEMES,
+        tcn.SCHEMES,
         legacy.SCHEMES,
     )
 
