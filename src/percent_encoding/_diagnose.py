@@ -299,7 +299,7 @@ def diagnose(text: str, *, context: str | EncodeSet = "auto") -> list[Finding]:
     if context == "form":
         from ._diagnose_form import form_findings
 
-        findings += form_findings(text)
+        findings += [Finding(*f) for f in form_findings(text)]
     findings.sort(key=lambda f: (f.start, f.end))
     return findings
 

@@ -23,17 +23,19 @@ from __future__ import annotations
 
 import re
 
-from ._diagnose import Finding
+__all__ = ["FormFinding", "form_findings"]
 
-__all__ = ["form_findings"]
+# (code, start, end, message, fix): _diagnose makes each a Finding (this module sits
+# below it, so the two do not import each other).
+FormFinding = tuple[str, int, int, str, str]
 
 _SEMICOLON_FIELD = re.compile(r";(?=[^&;=]*=)")
 _LONE_NEWLINE = re.compile(r"%0[dD](?!%0[aA])|(?<!%0[dD])%0[aA]")
 
 
-def form_findings(text: str) -> list[Finding]:
+def form_findings(text: str) -> list[FormFinding]:
     """The form-only findings in ``text``, in order of position."""
-    out: list[Finding] = []
+    out: list[FormFinding] = []
     pos = 0
     n = len(text)
     while pos <= n:
@@ -43,7 +45,7 @@ def form_findings(text: str) -> list[Finding]:
         field = text[pos:end]
         if field == "":
             if n > 0 and (end < n or pos > 0):
-                out.append(Finding(
+                out.append((
                     "empty-field", pos, pos,
                     "an empty field (two '&' in a row, or one at an end): the URL "
                     "Standard's parser skips it (§5.1) and no form sends one (§5.2)",
@@ -53,7 +55,7 @@ def form_findings(text: str) -> list[Finding]:
             _field_findings(text, pos, field, out)
         pos = end + 1
     for m in _LONE_NEWLINE.finditer(text):
-        out.append(Finding(
+        out.append((
             "lone-newline", m.start(), m.end(),
             f"{m.group()} is half a line break: HTML sends every newline in a form "
             "as CR LF (§4.10.22, converting an entry list to name-value pairs)",
@@ -62,10 +64,10 @@ def form_findings(text: str) -> list[Finding]:
     return out
 
 
-def _field_findings(text: str, pos: int, field: str, out: list[Finding]) -> None:
+def _field_findings(text: str, pos: int, field: str, out: list[FormFinding]) -> None:
     semi = [m.start() for m in _SEMICOLON_FIELD.finditer(field)]
     for i in semi:
-        out.append(Finding(
+        out.append((
             "semicolon-separator", pos + i, pos + i + 1,
             "';' separated fields in HTML 4.01 (Appendix B.2.2), but the URL Standard's "
             "parser splits on '&' only (§5.1): this ';' and the field after it are part "
@@ -76,7 +78,7 @@ def _field_findings(text: str, pos: int, field: str, out: list[Finding]) -> None
     # was meant as a separator, the next field's "=" is expected too.
     eq = field.find("=")
     if eq < 0:
-        out.append(Finding(
+        out.append((
             "missing-equals", pos, pos + len(field),
             f"the field {field[:40]!r} has no '=': the parser reads it as a name with an "
             "empty value (§5.1); a form always sends name=value (§5.2), and only the "
@@ -85,7 +87,7 @@ def _field_findings(text: str, pos: int, field: str, out: list[Finding]) -> None
         ))
         return
     if eq == 0:
-        out.append(Finding(
+        out.append((
             "empty-name", pos, pos + 1,
             "a field with an empty name: HTML leaves a control without a name out of "
             "the entry list (§4.10.22.4), so no form sends one",
@@ -95,7 +97,7 @@ def _field_findings(text: str, pos: int, field: str, out: list[Finding]) -> None
     j = field.find("=", eq + 1)
     while j >= 0:
         if j not in starts:
-            out.append(Finding(
+            out.append((
                 "raw-equals", pos + j, pos + j + 1,
                 "an '=' after the first in a field is data, not a separator (§5.1), and "
                 "the serializer would have written %3D (§5.2)",

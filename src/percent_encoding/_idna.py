@@ -33,6 +33,8 @@ __all__ = [
     "domain_to_unicode",
     "punycode_decode",
     "punycode_encode",
+    "uts46_map",
+    "uts46_process",
 ]
 
 
@@ -185,8 +187,8 @@ def _status(cp: int) -> tuple[str, str | None]:
     return d.MAP_STATUS[i], d.MAP_REPL[i]
 
 
-def _map(domain: str, transitional: bool = False) -> str:
-    # UTS #46 §4 step 1 (deviations stay unless Transitional_Processing).
+def uts46_map(domain: str, transitional: bool = False) -> str:
+    """UTS #46 §4 step 1, the mapping (deviations stay unless ``transitional``)."""
     out: list[str] = []
     for ch in domain:
         cp = ord(ch)
@@ -297,7 +299,7 @@ def _validate(label: str, index: int, check_hyphens: bool, std3: bool,
             raise IDNAError("validity 7 (ContextJ)", index, f"U+{ord(ch):04X} at {i}")
 
 
-def _process(
+def uts46_process(
     domain: str,
     check_hyphens: bool,
     std3: bool,
@@ -306,8 +308,11 @@ def _process(
     transitional: bool = False,
     ignore_invalid_punycode: bool = False,
 ) -> tuple[list[str], list[IDNAError]]:
-    # UTS #46 §4 Processing: map, normalize, break, convert/validate.
-    text = unicodedata.normalize("NFC", _map(domain, transitional))
+    """UTS #46 §4 Processing: map, normalize, break, convert/validate.
+
+    Returns the labels (decoded) and the errors recorded, first first.
+    """
+    text = unicodedata.normalize("NFC", uts46_map(domain, transitional))
     labels = text.split(".")
     errors: list[IDNAError] = []
     for idx, label in enumerate(labels):
@@ -361,7 +366,7 @@ def domain_to_ascii(domain: str, be_strict: bool = False) -> str:
         >>> domain_to_ascii("☕.example")
         'xn--53h.example'
     """
-    labels, errors = _process(domain, be_strict, be_strict)
+    labels, errors = uts46_process(domain, be_strict, be_strict)
     if errors:
         raise errors[0]
     out = ["xn--" + punycode_encode(lab) if not lab.isascii() else lab for lab in labels]
@@ -386,7 +391,7 @@ def domain_to_ascii_checked(domain: str) -> tuple[str, bool]:
     result is a pure function of the domain, so recent ones are cached (hosts
     repeat: a crawl or a log column names a few hosts many times).
     """
-    labels, errors = _process(domain, False, False)
+    labels, errors = uts46_process(domain, False, False)
     if errors:
         raise errors[0]
     out = ["xn--" + punycode_encode(lab) if not lab.isascii() else lab for lab in labels]
@@ -411,5 +416,5 @@ def domain_to_unicode(domain: str, be_strict: bool = False) -> str:
         >>> domain_to_unicode("xn--bcher-kva.example")
         'bücher.example'
     """
-    labels, errors = _process(domain, be_strict, be_strict)
+    labels, errors = uts46_process(domain, be_strict, be_strict)
     return domain if errors else ".".join(labels)

@@ -42,7 +42,7 @@ def _label_starts(domain: str, transitional: bool) -> list[int]:
     # the k-th input character whose mapping holds one.
     starts = [0]
     for i, ch in enumerate(domain):
-        starts.extend([i + 1] * _idna._map(ch, transitional).count("."))
+        starts.extend([i + 1] * _idna.uts46_map(ch, transitional).count("."))
     return starts
 
 
@@ -121,7 +121,7 @@ def to_ascii(
         # §3.3 domain parser step 5: ASCII is lowercased, not run through ToASCII.
         result = domain.lower()
     else:
-        labels, errors = _idna._process(domain, hyphens, std3, bidi, joiners, transitional,
+        labels, errors = _idna.uts46_process(domain, hyphens, std3, bidi, joiners, transitional,
                                         ignore_puny)
         if errors:
             raise _raise(domain, errors[0], transitional)
@@ -191,7 +191,7 @@ def to_unicode(
     _args.check_str_input("to_unicode", domain)
     strict = _flag("strict", strict, False)
     transitional = _flag("transitional_processing", transitional_processing, False)
-    labels, errors = _idna._process(
+    labels, errors = _idna.uts46_process(
         domain,
         _flag("check_hyphens", check_hyphens, False),
         _flag("use_std3_ascii_rules", use_std3_ascii_rules, False),
