@@ -218,7 +218,8 @@ def test_api_decode_with_detect(srv: web.Server) -> None:
     ("context", "plus_is_space", "codes"),
     [
         ("query", False, ["ambiguous-plus", "raw-character"]),  # '+' could be either; ' '
-        ("form", True, ["raw-character"]),  # '+' is a space in a form body; '&' is syntax
+        # '+' is a space in a form body and '&' is syntax; neither field has its '='
+        ("form", True, ["missing-equals", "missing-equals", "raw-character"]),
         ("path", False, ["raw-character", "raw-character"]),  # '&' is fine, '?' ends a path
         ("fragment", False, ["raw-character"]),  # '?' and '&' may stay raw in a fragment
         ("component", False, ["raw-character"] * 4),  # one value: every delimiter encoded

@@ -90,6 +90,7 @@ def _sources() -> tuple[Sequence[Scheme], ...]:
         oauth2,
         rfc3986,
         rfc8187,
+        tcn,
         uritemplate,
         xpath,
     )
@@ -107,6 +108,7 @@ def _sources() -> tuple[Sequence[Scheme], ...]:
         rfc8187.SCHEMES,
         alpn.SCHEMES,
         mailto.SCHEMES,
+        tcn.SCHEMES,
         legacy.SCHEMES,
     )
 

@@ -402,17 +402,41 @@ def _api_parse(
     return rec, tuple(ValidationError(*e) for e in errs), None
 
 
-def _parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8") -> URL:
+def _parse(
+    input: str, base: str | URL | None = None, *, encoding: str = "utf-8",
+    edition: str = "current",
+) -> URL:
     """Parse ``input`` (against ``base``) as a browser does (URL Standard §4.4).
 
     ``encoding`` is the document encoding HTML passes for the query of a
     special, non-ws URL; any WHATWG label.  Raises :class:`URLParseError`.
 
+    ``edition`` replays two rules the Standard had for a while, by the date of
+    the whatwg/url commit that brought them: ``"2014-12-15"`` (05cbe06) and
+    ``"2016-10-28"`` (fbff683) write the fragment as given, U+0000 dropped;
+    ``"2016-01-14"`` (bee5ad8) also decodes every ``%2e`` in a path to ``.``;
+    ``"2016-12-09"`` (373dbed) encodes the fragment with the simple (C0
+    control) set; ``"2017-12-05"`` (7a3c69f) with today's fragment set, U+0000
+    still dropped (until 3d57401, 2020-04-27).  The rest is today's parser; the
+    base counts as parsed in the same edition.
+
         >>> parse("HTTP://Example.COM/./a/../b?c d").href
         'http://example.com/b?c%20d'
         >>> parse("http://h/?ü", encoding="windows-1252").search
         '?%FC'
+        >>> parse("http://h/a%2eb#ü x", edition="2016-01-14").href
+        'http://h/a.b#ü x'
     """
+    if edition != "current":
+        from ._url_history import apply_edition, check_edition
+
+        check_edition(edition)
+        if isinstance(base, str):
+            base = _parse(base, encoding=encoding, edition=edition)
+        text = to_usv_string(_check_str(input, "input"))
+        plain = _parse(text, base, encoding=encoding)
+        return URL._from_record(apply_edition(plain._rec, text, edition),
+                                plain.validation_errors)
     _check_str(encoding, "encoding")
     if encoding.lower() in ("utf-8", "utf8"):
         encoding = "utf-8"

@@ -8,7 +8,7 @@
 
 /* A plain ASCII host written lower-case if it is a domain that domain to
  * ASCII leaves alone with no error (LDH labels of 1-63, no leading or
- * trailing hyphen, no "--" at 3-4, at most 253 without a final dot), or
+ * trailing hyphen, no "--" at 3-4, at most 253, no final dot), or
  * clean dotted-decimal IPv4 (§3.5).  1: written; 0: bail; 2: ask the hook. */
 int
 url_ascii_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind)
@@ -17,7 +17,10 @@ url_ascii_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind)
     int all_digits_last = 1;
     Py_UCS4 c;
     if (b - a > 1 && CH(P, b - 1) == '.') {
-        body = b - 1;
+        /* The empty root label fails VerifyDnsLength in the strict run
+         * (domain-to-ASCII), and "1.2.3.4." is IPv4-empty-part: both are
+         * validation errors, which are the hook's to report. */
+        return 2;
     }
     if (body - a > 253) {
         return 2;
