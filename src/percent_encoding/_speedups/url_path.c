@@ -1,17 +1,20 @@
-/* url_path.c: the path, query and fragment of the C URL parser's common case
+/* url_path.c: the path, opaque path, query and fragment of the C URL parser
  * (see url.c, url.h).
  *
  * URL Standard §1.3 percent-encoding of a run of input with the userinfo,
  * path, query, special-query, fragment or C0 control set (UTF-8, with the
- * §4.3 invalid-URL-unit validation errors), and the §4.4 path start, path
- * (single- and double-dot segments), query and fragment states. */
+ * §4.3 invalid-URL-unit validation errors), and the §4.4 path (single- and
+ * double-dot segments, Windows drive letters of file URLs), opaque path,
+ * query and fragment states.  The path is written as it is read; "shorten
+ * the path" (§4.1) cuts the output back to the previous "/", so each output
+ * byte is removed at most once. */
 #include "url.h"
 
 /* Percent-encode input [a, b) into the output with the set `bit` (UTF-8),
  * recording invalid-URL-unit errors (§4.3) when `check`.  Returns 1, 0 to
- * bail (tab, newline, a lone surrogate; `no_space`: a space), -1 on error. */
+ * bail (a lone surrogate: USVString conversion first), -1 on error. */
 int
-url_encode_run(UrlP *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check, int no_space)
+url_encode_run(UrlP *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check)
 {
     Py_ssize_t j;
     for (j = a; j < b; j++) {
@@ -19,12 +22,9 @@ url_encode_run(UrlP *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check, int
         NEED(P, 12);
         if (c < 0x80) {
             unsigned t = PE_URL_SETS[c];
-            if (c == '\t' || c == '\n' || c == '\r' || (no_space && c == ' ')) {
-                return 0;
-            }
             if (check && !(t & PE_URL_UNIT)) {
                 if (c != '%' || !(j + 2 < b && is_hex(CH(P, j + 1)) && is_hex(CH(P, j + 2)))) {
-                    if (url_err(P, 0, j) < 0) {
+                    if (url_err(P, E_UNIT, j) < 0) {
                         return -1;
                     }
                 }
@@ -47,7 +47,7 @@ url_encode_run(UrlP *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check, int
             }
             /* URL code points from U+00A0, less noncharacters (§4.3) */
             if (check && (c < 0xA0 || (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE)) {
-                if (url_err(P, 0, j) < 0) {
+                if (url_err(P, E_UNIT, j) < 0) {
                     return -1;
                 }
             }
@@ -104,54 +104,112 @@ url_dot_segment(UrlP *P, Py_ssize_t a, Py_ssize_t b)
     return dots;
 }
 
-/* The path of a special URL from the '/' at i up to '?', '#' or the end
- * (§4.4 path start and path states).  Returns 1 with *end set, 0 to bail, -1. */
-int
-url_path(UrlP *P, Py_ssize_t i, int file, Py_ssize_t *end)
+/* §4.1 shorten a URL's path, on the path written from p_start: a file URL's
+ * lone normalized drive letter stays. */
+void
+url_shorten(UrlP *P, Py_ssize_t p_start, int file)
 {
-    Py_ssize_t n = P->n, path_start = P->len;
+    char *o = P->out + p_start;
+    if (file && P->len - p_start == 3 && o[0] == '/' && ((o[1] | 0x20) >= 'a') &&
+        ((o[1] | 0x20) <= 'z') && o[2] == ':') {
+        return;
+    }
+    while (P->len > p_start && P->out[P->len - 1] != '/') {
+        P->len--;
+    }
+    if (P->len > p_start) {
+        P->len--;
+    }
+}
+
+static int
+is_alpha(Py_UCS4 c)
+{
+    return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+}
+
+/* §4.4 path state from the start of a segment at a, appending to the path
+ * written from p_start, up to '?', '#' or the end (*end).  1, 0 bail, -1. */
+int
+url_path(UrlP *P, Py_ssize_t a, int special, int file, Py_ssize_t p_start, Py_ssize_t *end)
+{
+    Py_ssize_t n = P->n;
     for (;;) {
-        Py_ssize_t a = i + 1, b = a;
-        int dots, last, rc;
+        Py_ssize_t b = a;
+        int dots, slash, rc;
         Py_UCS4 c = 0;
-        while (b < n && (c = CH(P, b)) != '/' && c != '?' && c != '#') {
-            if (c == '\\' || (file && c == '|')) {
-                return 0;
-            }
+        while (b < n && (c = CH(P, b)) != '/' && c != '?' && c != '#' &&
+               !(special && c == '\\')) {
             b++;
         }
-        last = b >= n || c != '/';
+        slash = b < n && (c == '/' || c == '\\');
         dots = url_dot_segment(P, a, b);
-        if (dots && file) {
-            return 0;
-        }
         if (dots == 2) {
-            /* shorten the path: back to the previous '/' */
-            while (P->len > path_start && P->out[P->len - 1] != '/') {
-                P->len--;
-            }
-            if (P->len > path_start) {
-                P->len--;
+            url_shorten(P, p_start, file);
+            if (!slash) {
+                NEED(P, 1);
+                P->out[P->len++] = '/';
             }
         }
-        if (dots) {
-            if (last) {
+        else if (dots == 1) {
+            if (!slash) {
                 NEED(P, 1);
                 P->out[P->len++] = '/';
             }
         }
         else {
+            int drive = file && P->len == p_start && b - a == 2 && is_alpha(CH(P, a)) &&
+                        (CH(P, a + 1) == ':' || CH(P, a + 1) == '|');
             NEED(P, 1);
             P->out[P->len++] = '/';
-            if ((rc = url_encode_run(P, a, b, PE_URL_PATH, 1, 0)) <= 0) {
+            if ((rc = url_encode_run(P, a, b, PE_URL_PATH, 1)) <= 0) {
                 return rc;
             }
+            if (drive) {
+                /* a Windows drive letter first in a file path: "C|" is "C:" */
+                P->out[P->len - 1] = ':';
+            }
         }
-        if (last) {
+        if (b < n && c == '\\' && url_err(P, E_BACKSLASH, b) < 0) {
+            return -1;
+        }
+        if (!slash) {
             *end = b;
             return 1;
         }
-        i = b;
+        a = b + 1;
+    }
+}
+
+/* §4.4 opaque path state from i up to '?', '#' or the end (*end). */
+int
+url_opaque_path(UrlP *P, Py_ssize_t i, Py_ssize_t *end)
+{
+    Py_ssize_t n = P->n, j;
+    Py_UCS4 c = 0;
+    int rc;
+    for (;;) {
+        for (j = i; j < n && (c = CH(P, j)) != '?' && c != '#' && c != ' '; j++) {
+        }
+        if ((rc = url_encode_run(P, i, j, PE_URL_C0, 1)) <= 0) {
+            return rc;
+        }
+        if (j >= n || c != ' ') {
+            *end = j;
+            return 1;
+        }
+        if (url_err(P, E_UNIT, j) < 0) {
+            return -1;
+        }
+        NEED(P, 3);
+        if (j + 1 < n && (CH(P, j + 1) == '?' || CH(P, j + 1) == '#')) {
+            memcpy(P->out + P->len, "%20", 3);
+            P->len += 3;
+        }
+        else {
+            P->out[P->len++] = ' ';
+        }
+        i = j + 1;
     }
 }
 
@@ -160,14 +218,13 @@ url_query_fragment(UrlP *P, Py_ssize_t i, int special, UrlParts *o)
 {
     Py_ssize_t n = P->n, j;
     int rc;
-    o->q_start = o->f_start = -1;
     if (i < n && CH(P, i) == '?') {
         for (j = i + 1; j < n && CH(P, j) != '#'; j++) {
         }
         NEED(P, 1);
         o->q_start = P->len;
         P->out[P->len++] = '?';
-        rc = url_encode_run(P, i + 1, j, special ? PE_URL_SPECIAL_QUERY : PE_URL_QUERY, 1, 0);
+        rc = url_encode_run(P, i + 1, j, special ? PE_URL_SPECIAL_QUERY : PE_URL_QUERY, 1);
         if (rc <= 0) {
             return rc;
         }
@@ -178,7 +235,7 @@ url_query_fragment(UrlP *P, Py_ssize_t i, int special, UrlParts *o)
         NEED(P, 1);
         o->f_start = P->len;
         P->out[P->len++] = '#';
-        rc = url_encode_run(P, i + 1, n, PE_URL_FRAGMENT, 1, 0);
+        rc = url_encode_run(P, i + 1, n, PE_URL_FRAGMENT, 1);
         if (rc <= 0) {
             return rc;
         }
