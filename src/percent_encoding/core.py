@@ -56,7 +56,7 @@ form_serialize_kernel: Callable[[Iterable[tuple[str | bytes, str | bytes]]], str
 arrow_map_kernel: Callable[..., Any] | None
 # The C twin's URL parser ((input str, base None | str | URL) -> URL, or None to use the
 # Python parser); None with the pure twin, whose url.parse runs the Python parser alone.
-url_parse_kernel: Callable[[str, Any], Any] | None
+url_parse_kernel: Callable[..., Any] | None
 
 
 def _missing_kernel(name: str) -> Callable[..., Any]:

@@ -117,7 +117,7 @@ class URL:
     def __init__(self, input: str, base: str | URL | None = None) -> None:
         fast = core.url_parse_kernel
         if fast is not None and type(input) is str:
-            u = fast(input, base)
+            u = fast(input, base, True)
             if u is not None:
                 _set = object.__setattr__
                 _set(self, "href", u.href)
@@ -354,23 +354,26 @@ def _record_of(href: str, parts: tuple[int, ...]) -> URLRecord:
 
 
 @lru_cache(maxsize=2048)
-def _c_host(text: str) -> tuple[str, int, tuple[tuple[str, int], ...]] | None:
+def _c_host(
+    text: str,
+) -> tuple[str, int, tuple[tuple[str, int], ...]] | tuple[str, int]:
     # The C parser's host hook (_speedups/url_host.c): a special URL's host
     # that is not ASCII after percent-decoding, or holds an xn-- label, through
     # the host parser (URL Standard §3.5).  (serialized host, kind: 1 domain,
-    # 2 IPv4, 3 IPv6, validation errors as (name, offset)), or None on failure.
+    # 2 IPv4, 3 IPv6, validation errors as (name, offset)), or on failure
+    # (name, offset).
     found: list[tuple[str, int]] = []
     try:
         host = parse_host(text, False, lambda name, pos: found.append((name, pos)))
-    except HostError:
-        return None
+    except HostError as e:
+        return e.name, e.position
     kind = 2 if isinstance(host, int) else 3 if isinstance(host, tuple) else 1
     return serialize_host(host), kind, tuple(found)
 
 
 _url_setup = core.compiled_kernel("url_setup")
 if _url_setup is not None:
-    _url_setup(URL, ValidationError, _c_host)
+    _url_setup(URL, ValidationError, _c_host, URLParseError)
 # The getters as Python properties (tests read both these and the C ones).
 _PY_GETTERS: dict[str, property] = {
     name: URL.__dict__[name]

@@ -280,7 +280,7 @@ entry_fast_url_parse(PyObject *const *a, int *fall)
         (a[2] != NULL && !str_is(a[2], s_utf8))) {
         return NULL;
     }
-    r = url_fast_new(a[0], a[1]);
+    r = url_fast_new(a[0], a[1], 1);
     if (r == Py_None) {
         Py_DECREF(r);
         return NULL;

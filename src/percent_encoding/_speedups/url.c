@@ -28,12 +28,14 @@
  * they call the Python property.
  */
 #include "url.h"
+#include "structmember.h"
 
 PyObject *url_type;           /* percent_encoding.url.URL */
 static PyObject *verr_type;   /* percent_encoding.url.ValidationError (a NamedTuple) */
 PyObject *host_hook;          /* (host text) -> (serialized host, kind) | None, cached */
 PyObject *d_href, *d_parts;   /* URL's slot descriptors */
 static PyObject *d_errors;
+static PyObject *parse_error;                 /* percent_encoding.errors.URLParseError */
 static PyObject *err_strs[E_COUNT];           /* the validation error names, interned */
 
 const char *const url_err_names[E_COUNT] = {
@@ -174,11 +176,22 @@ url_p_init(UrlP *P, int kind, const void *data, Py_ssize_t n)
     P->data = (const char *)data + a * kind;
     P->n = b - a;
     /* steps 2-3: tabs and newlines removed, one error at the first */
-    for (j = 0; j < P->n; j++) {
-        Py_UCS4 c = PyUnicode_READ(kind, P->data, j);
-        if (c == '\t' || c == '\n' || c == '\r') {
-            first = j;
-            break;
+    if (kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *u = (const Py_UCS1 *)P->data;
+        for (j = 0; j < P->n; j++) {
+            if (u[j] <= '\r' && (u[j] == '\t' || u[j] == '\n' || u[j] == '\r')) {
+                first = j;
+                break;
+            }
+        }
+    }
+    else {
+        for (j = 0; j < P->n; j++) {
+            Py_UCS4 c = PyUnicode_READ(kind, P->data, j);
+            if (c == '\t' || c == '\n' || c == '\r') {
+                first = j;
+                break;
+            }
         }
     }
     if (first < 0) {
@@ -255,11 +268,35 @@ url_errors_tuple(const UrlP *P)
     return t;
 }
 
-static int
-url_set(PyObject *descr, PyObject *obj, PyObject *value)
+/* The byte offsets of URL's slots href, _parts and validation_errors in an
+ * instance (member descriptors), or -1 to set them through the descriptors. */
+static Py_ssize_t slot_off[3] = {-1, -1, -1};
+
+static Py_ssize_t
+member_offset(PyObject *descr)
 {
-    descrsetfunc set = Py_TYPE(descr)->tp_descr_set;
-    return set == NULL ? -1 : set(descr, obj, value);
+    if (Py_TYPE(descr) == &PyMemberDescr_Type) {
+        PyMemberDef *m = ((PyMemberDescrObject *)descr)->d_member;
+        if (m->type == T_OBJECT_EX && !(m->flags & READONLY)) {
+            return m->offset;
+        }
+    }
+    return -1;
+}
+
+/* set slot k of a new URL (value: a new reference, stolen) */
+static int
+url_set(int k, PyObject *descr, PyObject *obj, PyObject *value)
+{
+    int rc;
+    if (slot_off[k] >= 0) {
+        PyObject **slot = (PyObject **)((char *)obj + slot_off[k]);
+        Py_XSETREF(*slot, value);
+        return 0;
+    }
+    rc = Py_TYPE(descr)->tp_descr_set(descr, obj, value);
+    Py_DECREF(value);
+    return rc;
 }
 
 /* The parts tuple of a URL (new reference). */
@@ -284,11 +321,10 @@ url_parts_tuple(const UrlParts *o)
     return parts;
 }
 
-/* Parse a str into P (url_p_init + url_parse_core): 1, 0 (bail or failure), -1. */
+/* Parse a str into P (url_p_init + url_parse_core): 1, 2 failure, 0 bail, -1. */
 static int
 url_parse_str(UrlP *P, PyObject *s, const UrlBase *B, UrlParts *o)
 {
-    int rc;
     if (PE_READY(s) < 0) {
         url_p_init(P, PyUnicode_1BYTE_KIND, "", 0);
         return -1;
@@ -296,14 +332,37 @@ url_parse_str(UrlP *P, PyObject *s, const UrlBase *B, UrlParts *o)
     if (url_p_init(P, PyUnicode_KIND(s), PyUnicode_DATA(s), PyUnicode_GET_LENGTH(s)) < 0) {
         return -1;
     }
-    rc = url_parse_core(P, B, o);
-    return rc == 2 ? 0 : rc;
+    return url_parse_core(P, B, o);
+}
+
+/* URLParseError(message, name, position) for a failed parse */
+static void
+url_raise(const UrlP *P, PyObject *input, int base)
+{
+    PyObject *msg, *pos, *e;
+    if (parse_error == NULL) {
+        return;
+    }
+    msg = base ? PyUnicode_FromFormat("invalid base URL (%s at %zd)", url_err_names[P->fail],
+                                      P->fail_pos)
+               : PyUnicode_FromFormat("invalid URL %R: %s at position %zd", input,
+                                      url_err_names[P->fail], P->fail_pos);
+    pos = PyLong_FromSsize_t(P->fail_pos);
+    if (msg != NULL && pos != NULL) {
+        e = PyObject_CallFunctionObjArgs(parse_error, msg, err_strs[P->fail], pos, NULL);
+        if (e != NULL) {
+            PyErr_SetObject((PyObject *)Py_TYPE(e), e);
+            Py_DECREF(e);
+        }
+    }
+    Py_XDECREF(msg);
+    Py_XDECREF(pos);
 }
 
 /* The base of a parse, from a URL (its href and offsets) or a str (parsed
  * into BP).  1 with *B set, 0 to leave it to Python, -1. */
 static int
-url_base(PyObject *base, UrlP *BP, UrlBase *B, int *used_bp)
+url_base(PyObject *base, UrlP *BP, UrlBase *B, int *used_bp, int raise)
 {
     PyObject *href = NULL, *parts = NULL;
     int rc = 0;
@@ -313,6 +372,13 @@ url_base(PyObject *base, UrlP *BP, UrlBase *B, int *used_bp)
         if ((rc = url_parse_str(BP, base, NULL, &B->o)) == 1) {
             B->href = BP->out;
             B->len = BP->len;
+        }
+        else if (rc == 2) {
+            rc = 0;
+            if (raise) {
+                url_raise(BP, base, 1);
+                rc = -1;
+            }
         }
         return rc;
     }
@@ -350,7 +416,10 @@ url_base(PyObject *base, UrlP *BP, UrlBase *B, int *used_bp)
     }
     /* a URL the Python parser built: its href parsed again must give it back */
     *used_bp = 1;
-    if ((rc = url_parse_str(BP, href, NULL, &B->o)) == 1) {
+    if ((rc = url_parse_str(BP, href, NULL, &B->o)) != 1) {
+        rc = rc < 0 ? -1 : 0;
+    }
+    else {
         if (BP->len != PyUnicode_GET_LENGTH(href) ||
             memcmp(BP->out, PyUnicode_DATA(href), (size_t)BP->len) != 0) {
             rc = 0;
@@ -367,7 +436,7 @@ done:
 /* A new URL for input (a str) against base (NULL or None: none), or None
  * (new reference) to leave it to the Python parser; NULL on error. */
 PyObject *
-url_fast_new(PyObject *input, PyObject *base)
+url_fast_new(PyObject *input, PyObject *base, int raise)
 {
     UrlP P, BP;
     UrlBase B;
@@ -382,10 +451,17 @@ url_fast_new(PyObject *input, PyObject *base)
     P.kept = NULL;
     P.clean = NULL;
     if (base != NULL && base != Py_None) {
-        rc = url_base(base, &BP, &B, &used_bp);
+        rc = url_base(base, &BP, &B, &used_bp, raise);
     }
     if (rc == 1) {
         rc = url_parse_str(&P, input, base != NULL && base != Py_None ? &B : NULL, &o);
+        if (rc == 2) {
+            rc = 0;
+            if (raise) {
+                url_raise(&P, input, 0);
+                rc = -1;
+            }
+        }
     }
     if (rc <= 0) {
         goto done;
@@ -406,10 +482,20 @@ url_fast_new(PyObject *input, PyObject *base)
         goto done;
     }
     u = ((PyTypeObject *)url_type)->tp_alloc((PyTypeObject *)url_type, 0);
-    if (u == NULL || url_set(d_href, u, href) < 0 || url_set(d_parts, u, parts) < 0 ||
-        url_set(d_errors, u, errs) < 0) {
+    if (u == NULL) {
+        rc = -1;
+        goto done;
+    }
+    rc = url_set(0, d_href, u, href);
+    rc |= url_set(1, d_parts, u, parts);
+    rc |= url_set(2, d_errors, u, errs);
+    href = parts = errs = NULL;
+    if (rc < 0) {
         Py_CLEAR(u);
         rc = -1;
+    }
+    else {
+        rc = 1;
     }
 done:
     Py_XDECREF(href);
@@ -432,8 +518,13 @@ PyObject *
 pe_url_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)self;
-    if (nargs < 1 || nargs > 2) {
-        PyErr_SetString(PyExc_TypeError, "url_parse(input, base=None) takes 1 or 2 arguments");
+    int raise = 0;
+    if (nargs < 1 || nargs > 3) {
+        PyErr_SetString(PyExc_TypeError,
+                        "url_parse(input, base=None, raise_failure=False) takes 1 to 3 arguments");
+        return NULL;
+    }
+    if (nargs == 3 && (raise = PyObject_IsTrue(args[2])) < 0) {
         return NULL;
     }
     if (!PyUnicode_Check(args[0])) {
@@ -441,17 +532,22 @@ pe_url_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                      Py_TYPE(args[0])->tp_name);
         return NULL;
     }
-    return url_fast_new(args[0], nargs == 2 ? args[1] : NULL);
+    return url_fast_new(args[0], nargs >= 2 ? args[1] : NULL, raise);
 }
 
 /* url_setup(URL, ValidationError, host_hook): what url_parse builds with. */
 PyObject *
 pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    static const char *const names[] = {"url_type", "error_type", "host_hook"};
-    PyObject *a[3], *dh, *dp, *de;
+    static const char *const names[] = {"url_type", "error_type", "host_hook", "parse_error"};
+    PyObject *a[4], *dh, *dp, *de;
     (void)self;
-    if (parse_args("url_setup", args, nargs, kwnames, names, 3, a) < 0) {
+    if (parse_args("url_setup", args, nargs, kwnames, names, 4, a) < 0) {
+        return NULL;
+    }
+    if (!PyType_Check(a[3]) || !PyType_IsSubtype((PyTypeObject *)a[3],
+                                                 (PyTypeObject *)PyExc_Exception)) {
+        PyErr_SetString(PyExc_TypeError, "url_setup: parse_error must be an exception class");
         return NULL;
     }
     if (!PyType_Check(a[0]) || !PyType_Check(a[1]) ||
@@ -487,12 +583,17 @@ pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     Py_XSETREF(d_href, dh);
     Py_XSETREF(d_parts, dp);
     Py_XSETREF(d_errors, de);
+    slot_off[0] = member_offset(dh);
+    slot_off[1] = member_offset(dp);
+    slot_off[2] = member_offset(de);
     Py_INCREF(a[0]);
     Py_XSETREF(url_type, a[0]);
     Py_INCREF(a[1]);
     Py_XSETREF(verr_type, a[1]);
     Py_INCREF(a[2]);
     Py_XSETREF(host_hook, a[2]);
+    Py_INCREF(a[3]);
+    Py_XSETREF(parse_error, a[3]);
     Py_RETURN_NONE;
 fail:
     Py_DECREF(dh);

@@ -128,7 +128,10 @@ PE_INTERNAL int url_parse_core(UrlP *P, const UrlBase *base, UrlParts *o);
  * Writes the serialized host, sets *kind; 1, 2 failure, 0 bail, -1. */
 PE_INTERNAL int url_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int special, int *kind);
 
-/* url_path.c */
+/* url_path.c; the stop classes of url_encode_until */
+enum { URL_STOP_PATH = 1, URL_STOP_SPATH = 2, URL_STOP_QUERY = 4, URL_STOP_OPAQUE = 8 };
+PE_INTERNAL int url_encode_until(UrlP *P, Py_ssize_t a, unsigned stop, unsigned bit, int check,
+                                 Py_ssize_t *end);
 PE_INTERNAL int url_encode_run(UrlP *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check);
 PE_INTERNAL int url_path(UrlP *P, Py_ssize_t a, int special, int file, Py_ssize_t p_start,
                          Py_ssize_t *end);

@@ -17,36 +17,6 @@
 
 #define SAT ((uint64_t)1 << 40)
 
-/* §3.3 what domain to ASCII with beStrict accepts of a lower-case ASCII domain
- * with no xn-- label: LDH labels of 1-63, no hyphen first or last, none at
- * 3-4, at most 253 without one final dot. */
-static int
-strict_ok(const char *d, Py_ssize_t m)
-{
-    Py_ssize_t body = m, j, lab = 0;
-    if (m > 1 && d[m - 1] == '.') {
-        body = m - 1;
-    }
-    if (body == 0 || body > 253) {
-        return 0;
-    }
-    for (j = 0; j <= body; j++) {
-        char c = j < body ? d[j] : '.';
-        if (c == '.') {
-            Py_ssize_t len = j - lab;
-            if (len == 0 || len > 63 || d[lab] == '-' || d[j - 1] == '-' ||
-                (len >= 4 && d[lab + 2] == '-' && d[lab + 3] == '-')) {
-                return 0;
-            }
-            lab = j + 1;
-        }
-        else if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) {
-            return 0;
-        }
-    }
-    return 1;
-}
-
 /* §3.5 IPv4 number parser on d[a:b): 1 with *v (saturated) and *flag, 0 not a number. */
 static int
 ipv4_number(const char *d, Py_ssize_t a, Py_ssize_t b, uint64_t *v, int *flag)
@@ -341,6 +311,25 @@ host_from_hook(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind)
         Py_DECREF(r);
         return 0;
     }
+    if (PyTuple_Check(r) && PyTuple_GET_SIZE(r) == 2) {
+        /* (name, offset): the host parser returned failure */
+        const char *name = PyUnicode_Check(PyTuple_GET_ITEM(r, 0))
+                               ? PyUnicode_AsUTF8(PyTuple_GET_ITEM(r, 0))
+                               : NULL;
+        Py_ssize_t off = PyLong_Check(PyTuple_GET_ITEM(r, 1))
+                             ? PyLong_AsSsize_t(PyTuple_GET_ITEM(r, 1))
+                             : -1;
+        int en = E_COUNT;
+        if (name != NULL && off >= 0) {
+            for (en = 0; en < E_COUNT && strcmp(name, url_err_names[en]) != 0; en++) {
+            }
+        }
+        Py_DECREF(r);
+        if (PyErr_Occurred()) {
+            return -1;
+        }
+        return en == E_COUNT ? 0 : url_fail(P, en, a + off);
+    }
     if (!PyTuple_Check(r) || PyTuple_GET_SIZE(r) != 3 ||
         !PyUnicode_IS_ASCII(h = PyTuple_GET_ITEM(r, 0)) ||
         (k = PyLong_AsLong(PyTuple_GET_ITEM(r, 1))) < HOST_DOMAIN || k > HOST_IPV6 ||
@@ -387,12 +376,71 @@ host_from_hook(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind)
 
 static const char FORBIDDEN_HOST[] = "\t\n\r #/:<>?@[\\]^|";
 
+/* ASCII classes for a domain: LDH (what the strict run allows) and the
+ * forbidden domain code points (§3.2). */
+enum { D_LDH = 1, D_FORBID = 2 };
+static uint8_t DCLS[128];
+
+static void
+dcls_init(void)
+{
+    int c;
+    for (c = 0; c < 128; c++) {
+        DCLS[c] = (uint8_t)(((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-') ? D_LDH
+                                                                                           : 0);
+        if (c <= 0x20 || c == 0x7F || c == '%' || strchr(FORBIDDEN_HOST, c) != NULL) {
+            DCLS[c] |= D_FORBID;
+        }
+    }
+    DCLS[0] |= D_FORBID;
+}
+
+/* One pass over a lower-case ASCII domain d[0:m): whether it holds "xn--"
+ * (then UTS #46 decides: Python), *strict (§3.3 the strict run accepts it:
+ * LDH labels of 1-63, no hyphen first or last, none at 3-4, at most 253
+ * without one final dot) and *forbid (the first forbidden domain code point,
+ * or -1). */
+static int
+domain_scan(const char *d, Py_ssize_t m, int *strict, Py_ssize_t *forbid)
+{
+    Py_ssize_t body = m, j, lab = 0;
+    int ok;
+    if (m > 1 && d[m - 1] == '.') {
+        body = m - 1;
+    }
+    ok = body > 0 && body <= 253;
+    *forbid = -1;
+    for (j = 0; j <= body; j++) {
+        unsigned char c = j < body ? (unsigned char)d[j] : '.';
+        if (c == '.') {
+            Py_ssize_t len = j - lab;
+            if (len == 0 || len > 63 || d[lab] == '-' || d[j - 1] == '-' ||
+                (len >= 4 && d[lab + 2] == '-' && d[lab + 3] == '-')) {
+                ok = 0;
+            }
+            lab = j + 1;
+            continue;
+        }
+        if (c == 'x' && j + 3 < m && d[j + 1] == 'n' && d[j + 2] == '-' && d[j + 3] == '-') {
+            return 1;
+        }
+        if (!(DCLS[c] & D_LDH)) {
+            ok = 0;
+            if ((DCLS[c] & D_FORBID) && *forbid < 0) {
+                *forbid = j;
+            }
+        }
+    }
+    *strict = ok;
+    return 0;
+}
+
 int
 url_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int special, int *kind)
 {
-    Py_ssize_t j, m = 0;
+    Py_ssize_t j, m = 0, forbid;
     char stack[256], *d = stack;
-    int rc, pct = 0;
+    int rc, pct = 0, strict;
     Py_UCS4 c;
     if (a < b && CH(P, a) == '[') {
         if (b - a < 2 || CH(P, b - 1) != ']') {
@@ -412,42 +460,40 @@ url_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int special, int *kind)
         *kind = a == b ? HOST_EMPTY : HOST_DOMAIN;
         return url_encode_run(P, a, b, PE_URL_C0, 1);
     }
-    /* percent-decode; anything non-ASCII goes to the hook */
-    for (j = a; j < b; j++) {
-        c = CH(P, j);
-        if (c >= 0x80) {
-            return host_from_hook(P, a, b, kind);
-        }
-        if (c == '%' && j + 2 < b && is_hex(CH(P, j + 1)) && is_hex(CH(P, j + 2))) {
-            if (PE_HEXVAL[CH(P, j + 1)] >= 8) {
-                return host_from_hook(P, a, b, kind);
-            }
-            pct = 1;
-        }
+    if (DCLS['%'] == 0) {
+        dcls_init();
     }
     if (b - a > (Py_ssize_t)sizeof(stack) && (d = PyMem_Malloc((size_t)(b - a))) == NULL) {
         PyErr_NoMemory();
         return -1;
     }
+    /* percent-decode and lower-case; anything non-ASCII goes to the hook */
     for (j = a; j < b; j++) {
         c = CH(P, j);
+        if (c >= 0x80) {
+            rc = 3;
+            goto done;
+        }
         if (c == '%' && j + 2 < b && is_hex(CH(P, j + 1)) && is_hex(CH(P, j + 2))) {
             c = PE_HEXVAL[CH(P, j + 1)] * 16 + PE_HEXVAL[CH(P, j + 2)];
+            if (c >= 0x80) {
+                rc = 3;
+                goto done;
+            }
+            pct = 1;
             j += 2;
         }
         d[m++] = (char)((c >= 'A' && c <= 'Z') ? c + 32 : c);
     }
-    for (j = 0; j + 4 <= m; j++) {
-        if (d[j] == 'x' && d[j + 1] == 'n' && d[j + 2] == '-' && d[j + 3] == '-') {
-            rc = 3; /* an xn-- label: UTS #46 validity (Punycode) in Python */
-            goto done;
-        }
+    if (domain_scan(d, m, &strict, &forbid)) {
+        rc = 3; /* an xn-- label: UTS #46 validity (Punycode) in Python */
+        goto done;
     }
     if (pct && url_err(P, E_DOMAIN_PCT, a) < 0) {
         rc = -1;
         goto done;
     }
-    if (!strict_ok(d, m) && url_err(P, E_DOMAIN, a) < 0) {
+    if (!strict && url_err(P, E_DOMAIN, a) < 0) {
         rc = -1;
         goto done;
     }
@@ -455,12 +501,9 @@ url_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int special, int *kind)
         rc = url_fail(P, E_DOMAIN, a);
         goto done;
     }
-    for (j = 0; j < m; j++) {
-        unsigned char u = (unsigned char)d[j];
-        if (u <= 0x20 || u == 0x7F || u == '%' || strchr(FORBIDDEN_HOST, u) != NULL) {
-            rc = url_fail(P, E_DOMAIN_CP, a + j);
-            goto done;
-        }
+    if (forbid >= 0 || (m > 1 && (DCLS[(unsigned char)d[m - 1]] & D_FORBID))) {
+        rc = url_fail(P, E_DOMAIN_CP, a + (forbid >= 0 ? forbid : m - 1));
+        goto done;
     }
     if (ends_in_number(d, m)) {
         *kind = HOST_IPV4;

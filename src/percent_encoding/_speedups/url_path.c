@@ -79,29 +79,106 @@ url_encode_run(UrlP *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check)
     return 1;
 }
 
-/* §4.4 path state's single-dot and double-dot URL path segments: 1, 2 or 0. */
+/* Stop classes of url_encode_until: the code points that end a run. */
+static const uint8_t STOP[128] = {
+    ['/'] = URL_STOP_PATH | URL_STOP_SPATH,
+    ['\\'] = URL_STOP_SPATH,
+    ['?'] = URL_STOP_PATH | URL_STOP_SPATH | URL_STOP_OPAQUE,
+    ['#'] = URL_STOP_PATH | URL_STOP_SPATH | URL_STOP_QUERY | URL_STOP_OPAQUE,
+    [' '] = URL_STOP_OPAQUE,
+};
+
+/* Percent-encode input from a up to the first ASCII code point of the stop
+ * class `stop` (or the end: *end), as url_encode_run.  Input of one byte a
+ * code point (the common case) is copied in a tight loop: a URL unit outside
+ * the set is copied as is, anything else takes the slow branch. */
+int
+url_encode_until(UrlP *P, Py_ssize_t a, unsigned stop, unsigned bit, int check,
+                 Py_ssize_t *end)
+{
+    Py_ssize_t n = P->n, j = a;
+    if (P->kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *s = (const Py_UCS1 *)P->data;
+        char *o;
+        NEED(P, (n - a) * 6);
+        o = P->out + P->len;
+        for (; j < n; j++) {
+            Py_UCS1 c = s[j];
+            if (c < 0x80) {
+                unsigned t = PE_URL_SETS[c];
+                if (STOP[c] & stop) {
+                    break;
+                }
+                if ((t & PE_URL_UNIT) && !(t & bit)) {
+                    *o++ = (char)c;
+                    continue;
+                }
+                if (check && !(t & PE_URL_UNIT) &&
+                    (c != '%' || !(j + 2 < n && is_hex(s[j + 1]) && is_hex(s[j + 2]))) &&
+                    url_err(P, E_UNIT, j) < 0) {
+                    return -1;
+                }
+                if (t & bit) {
+                    *o++ = '%';
+                    *o++ = PE_HEX_PAIRS[2 * c];
+                    *o++ = PE_HEX_PAIRS[2 * c + 1];
+                }
+                else {
+                    *o++ = (char)c;
+                }
+            }
+            else {
+                unsigned b0 = 0xC0 | (c >> 6), b1 = 0x80 | (c & 0x3F);
+                if (check && c < 0xA0 && url_err(P, E_UNIT, j) < 0) {
+                    return -1;
+                }
+                o[0] = '%';
+                o[1] = PE_HEX_PAIRS[2 * b0];
+                o[2] = PE_HEX_PAIRS[2 * b0 + 1];
+                o[3] = '%';
+                o[4] = PE_HEX_PAIRS[2 * b1];
+                o[5] = PE_HEX_PAIRS[2 * b1 + 1];
+                o += 6;
+            }
+        }
+        P->len = o - P->out;
+        *end = j;
+        return 1;
+    }
+    for (; j < n; j++) {
+        Py_UCS4 c = CH(P, j);
+        if (c < 0x80 && (STOP[c] & stop)) {
+            break;
+        }
+    }
+    *end = j;
+    return url_encode_run(P, a, j, bit, check);
+}
+
+/* §4.4 path state's single-dot and double-dot URL path segments, on the
+ * segment as written (dots and "%2e" are written as they are): 1, 2 or 0. */
 static int
-url_dot_segment(UrlP *P, Py_ssize_t a, Py_ssize_t b)
+url_dot_segment(const char *s, Py_ssize_t k)
 {
     int dots = 0;
-    Py_ssize_t j = a;
-    while (j < b) {
-        Py_UCS4 c = CH(P, j);
-        if (c == '.') {
+    Py_ssize_t j = 0;
+    if (k > 6) {
+        return 0;
+    }
+    while (j < k) {
+        if (s[j] == '.') {
             j++;
         }
-        else if (c == '%' && j + 2 < b && CH(P, j + 1) == '2' &&
-                 (CH(P, j + 2) == 'e' || CH(P, j + 2) == 'E')) {
+        else if (s[j] == '%' && j + 2 < k && s[j + 1] == '2' &&
+                 (s[j + 2] | 0x20) == 'e') {
             j += 3;
         }
         else {
             return 0;
         }
-        if (++dots > 2) {
-            return 0;
-        }
+        dots++;
     }
-    return dots;
+    return dots <= 2 ? dots : 0;
 }
 
 /* §4.1 shorten a URL's path, on the path written from p_start: a file URL's
@@ -135,42 +212,36 @@ url_path(UrlP *P, Py_ssize_t a, int special, int file, Py_ssize_t p_start, Py_ss
 {
     Py_ssize_t n = P->n;
     for (;;) {
-        Py_ssize_t b = a;
+        Py_ssize_t b, seg = P->len, k;
         int dots, slash, rc;
-        Py_UCS4 c = 0;
-        while (b < n && (c = CH(P, b)) != '/' && c != '?' && c != '#' &&
-               !(special && c == '\\')) {
-            b++;
+        Py_UCS4 c;
+        NEED(P, 1);
+        P->out[P->len++] = '/';
+        rc = url_encode_until(P, a, special ? URL_STOP_SPATH : URL_STOP_PATH, PE_URL_PATH, 1,
+                              &b);
+        if (rc <= 0) {
+            return rc;
         }
-        slash = b < n && (c == '/' || c == '\\');
-        dots = url_dot_segment(P, a, b);
-        if (dots == 2) {
-            url_shorten(P, p_start, file);
+        c = b < n ? CH(P, b) : 0;
+        slash = c == '/' || c == '\\';
+        k = P->len - seg - 1;
+        dots = url_dot_segment(P->out + seg + 1, k);
+        if (dots) {
+            P->len = seg;
+            if (dots == 2) {
+                url_shorten(P, p_start, file);
+            }
             if (!slash) {
                 NEED(P, 1);
                 P->out[P->len++] = '/';
             }
         }
-        else if (dots == 1) {
-            if (!slash) {
-                NEED(P, 1);
-                P->out[P->len++] = '/';
-            }
+        else if (file && seg == p_start && k == 2 && is_alpha((Py_UCS1)P->out[seg + 1]) &&
+                 (P->out[seg + 2] == ':' || P->out[seg + 2] == '|')) {
+            /* a Windows drive letter first in a file path: "C|" is "C:" */
+            P->out[seg + 2] = ':';
         }
-        else {
-            int drive = file && P->len == p_start && b - a == 2 && is_alpha(CH(P, a)) &&
-                        (CH(P, a + 1) == ':' || CH(P, a + 1) == '|');
-            NEED(P, 1);
-            P->out[P->len++] = '/';
-            if ((rc = url_encode_run(P, a, b, PE_URL_PATH, 1)) <= 0) {
-                return rc;
-            }
-            if (drive) {
-                /* a Windows drive letter first in a file path: "C|" is "C:" */
-                P->out[P->len - 1] = ':';
-            }
-        }
-        if (b < n && c == '\\' && url_err(P, E_BACKSLASH, b) < 0) {
+        if (c == '\\' && url_err(P, E_BACKSLASH, b) < 0) {
             return -1;
         }
         if (!slash) {
@@ -186,15 +257,12 @@ int
 url_opaque_path(UrlP *P, Py_ssize_t i, Py_ssize_t *end)
 {
     Py_ssize_t n = P->n, j;
-    Py_UCS4 c = 0;
     int rc;
     for (;;) {
-        for (j = i; j < n && (c = CH(P, j)) != '?' && c != '#' && c != ' '; j++) {
-        }
-        if ((rc = url_encode_run(P, i, j, PE_URL_C0, 1)) <= 0) {
+        if ((rc = url_encode_until(P, i, URL_STOP_OPAQUE, PE_URL_C0, 1, &j)) <= 0) {
             return rc;
         }
-        if (j >= n || c != ' ') {
+        if (j >= n || CH(P, j) != ' ') {
             *end = j;
             return 1;
         }
@@ -219,12 +287,11 @@ url_query_fragment(UrlP *P, Py_ssize_t i, int special, UrlParts *o)
     Py_ssize_t n = P->n, j;
     int rc;
     if (i < n && CH(P, i) == '?') {
-        for (j = i + 1; j < n && CH(P, j) != '#'; j++) {
-        }
         NEED(P, 1);
         o->q_start = P->len;
         P->out[P->len++] = '?';
-        rc = url_encode_run(P, i + 1, j, special ? PE_URL_SPECIAL_QUERY : PE_URL_QUERY, 1);
+        rc = url_encode_until(P, i + 1, URL_STOP_QUERY,
+                              special ? PE_URL_SPECIAL_QUERY : PE_URL_QUERY, 1, &j);
         if (rc <= 0) {
             return rc;
         }
@@ -235,7 +302,7 @@ url_query_fragment(UrlP *P, Py_ssize_t i, int special, UrlParts *o)
         NEED(P, 1);
         o->f_start = P->len;
         P->out[P->len++] = '#';
-        rc = url_encode_run(P, i + 1, n, PE_URL_FRAGMENT, 1);
+        rc = url_encode_until(P, i + 1, 0, PE_URL_FRAGMENT, 1, &j);
         if (rc <= 0) {
             return rc;
         }
