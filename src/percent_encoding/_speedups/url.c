@@ -178,7 +178,16 @@ url_p_init(UrlP *P, int kind, const void *data, Py_ssize_t n)
     /* steps 2-3: tabs and newlines removed, one error at the first */
     if (kind == PyUnicode_1BYTE_KIND) {
         const Py_UCS1 *u = (const Py_UCS1 *)P->data;
-        for (j = 0; j < P->n; j++) {
+        j = 0;
+        /* eight bytes at a time: is any byte below 0x0E? (then look closer) */
+        for (; j + 8 <= P->n; j += 8) {
+            uint64_t w;
+            memcpy(&w, u + j, 8);
+            if (((w - 0x0E0E0E0E0E0E0E0EULL) & ~w & 0x8080808080808080ULL) != 0) {
+                break;
+            }
+        }
+        for (; j < P->n; j++) {
             if (u[j] <= '\r' && (u[j] == '\t' || u[j] == '\n' || u[j] == '\r')) {
                 first = j;
                 break;

@@ -130,8 +130,9 @@ PE_INTERNAL int url_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int special, int *
 
 /* url_path.c; the stop classes of url_encode_until */
 enum { URL_STOP_PATH = 1, URL_STOP_SPATH = 2, URL_STOP_QUERY = 4, URL_STOP_OPAQUE = 8 };
-PE_INTERNAL int url_encode_until(UrlP *P, Py_ssize_t a, unsigned stop, unsigned bit, int check,
-                                 Py_ssize_t *end);
+enum { URL_M_PATH, URL_M_SPATH, URL_M_QUERY, URL_M_SQUERY, URL_M_FRAGMENT, URL_M_OPAQUE,
+       URL_M_COUNT };
+PE_INTERNAL int url_encode_until(UrlP *P, Py_ssize_t a, int mode, int check, Py_ssize_t *end);
 PE_INTERNAL int url_encode_run(UrlP *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check);
 PE_INTERNAL int url_path(UrlP *P, Py_ssize_t a, int special, int file, Py_ssize_t p_start,
                          Py_ssize_t *end);

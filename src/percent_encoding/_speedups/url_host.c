@@ -438,7 +438,7 @@ domain_scan(const char *d, Py_ssize_t m, int *strict, Py_ssize_t *forbid)
 int
 url_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int special, int *kind)
 {
-    Py_ssize_t j, m = 0, forbid;
+    Py_ssize_t j, m = 0, forbid, from = a;
     char stack[256], *d = stack;
     int rc, pct = 0, strict;
     Py_UCS4 c;
@@ -468,7 +468,20 @@ url_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int special, int *kind)
         return -1;
     }
     /* percent-decode and lower-case; anything non-ASCII goes to the hook */
-    for (j = a; j < b; j++) {
+    if (P->kind == PyUnicode_1BYTE_KIND) {
+        /* the common case: no '%', no upper case, ASCII */
+        const Py_UCS1 *u = (const Py_UCS1 *)P->data + a;
+        for (j = 0; j < b - a; j++) {
+            Py_UCS1 x = u[j];
+            if (x >= 0x80 || x == '%' || (x >= 'A' && x <= 'Z')) {
+                break;
+            }
+            d[j] = (char)x;
+        }
+        m = j;
+        from = a + j;
+    }
+    for (j = from; j < b; j++) {
         c = CH(P, j);
         if (c >= 0x80) {
             rc = 3;

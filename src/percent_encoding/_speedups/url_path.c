@@ -88,30 +88,73 @@ static const uint8_t STOP[128] = {
     [' '] = URL_STOP_OPAQUE,
 };
 
-/* Percent-encode input from a up to the first ASCII code point of the stop
- * class `stop` (or the end: *end), as url_encode_run.  Input of one byte a
- * code point (the common case) is copied in a tight loop: a URL unit outside
- * the set is copied as is, anything else takes the slow branch. */
+/* The modes of url_encode_until: the stop class and the encode set. */
+static const struct {
+    unsigned stop, bit;
+} MODES[URL_M_COUNT] = {
+    [URL_M_PATH] = {URL_STOP_PATH, PE_URL_PATH},
+    [URL_M_SPATH] = {URL_STOP_SPATH, PE_URL_PATH},
+    [URL_M_QUERY] = {URL_STOP_QUERY, PE_URL_QUERY},
+    [URL_M_SQUERY] = {URL_STOP_QUERY, PE_URL_SPECIAL_QUERY},
+    [URL_M_FRAGMENT] = {0, PE_URL_FRAGMENT},
+    [URL_M_OPAQUE] = {URL_STOP_OPAQUE, PE_URL_C0},
+};
+
+/* PLAIN[mode][byte]: 1 where a byte is copied as it is in that mode (an ASCII
+ * URL unit outside the set and the stop class; '%' takes the slow branch). */
+static uint8_t PLAIN[URL_M_COUNT][256];
+static int plain_ready;
+
+static void
+plain_init(void)
+{
+    int m, c;
+    for (m = 0; m < URL_M_COUNT; m++) {
+        for (c = 0; c < 128; c++) {
+            unsigned t = PE_URL_SETS[c];
+            PLAIN[m][c] = (uint8_t)((t & PE_URL_UNIT) && !(t & MODES[m].bit) &&
+                                    !(STOP[c] & MODES[m].stop));
+        }
+    }
+    plain_ready = 1;
+}
+
+/* Percent-encode input from a up to the first ASCII code point of the mode's
+ * stop class (or the end: *end) with the mode's set, as url_encode_run.
+ * Input of one byte a code point (the common case) is copied run by run: the
+ * bytes PLAIN says are copied as they are, anything else takes the slow
+ * branch one code point at a time. */
 int
-url_encode_until(UrlP *P, Py_ssize_t a, unsigned stop, unsigned bit, int check,
-                 Py_ssize_t *end)
+url_encode_until(UrlP *P, Py_ssize_t a, int mode, int check, Py_ssize_t *end)
 {
     Py_ssize_t n = P->n, j = a;
+    unsigned stop = MODES[mode].stop, bit = MODES[mode].bit;
     if (P->kind == PyUnicode_1BYTE_KIND) {
         const Py_UCS1 *s = (const Py_UCS1 *)P->data;
+        const uint8_t *plain;
         char *o;
+        if (!plain_ready) {
+            plain_init();
+        }
+        plain = PLAIN[mode];
         NEED(P, (n - a) * 6);
         o = P->out + P->len;
-        for (; j < n; j++) {
-            Py_UCS1 c = s[j];
+        while (j < n) {
+            Py_ssize_t r = j;
+            Py_UCS1 c;
+            while (r < n && plain[s[r]]) {
+                r++;
+            }
+            memcpy(o, s + j, (size_t)(r - j));
+            o += r - j;
+            if ((j = r) >= n) {
+                break;
+            }
+            c = s[j];
             if (c < 0x80) {
                 unsigned t = PE_URL_SETS[c];
                 if (STOP[c] & stop) {
                     break;
-                }
-                if ((t & PE_URL_UNIT) && !(t & bit)) {
-                    *o++ = (char)c;
-                    continue;
                 }
                 if (check && !(t & PE_URL_UNIT) &&
                     (c != '%' || !(j + 2 < n && is_hex(s[j + 1]) && is_hex(s[j + 2]))) &&
@@ -140,6 +183,7 @@ url_encode_until(UrlP *P, Py_ssize_t a, unsigned stop, unsigned bit, int check,
                 o[5] = PE_HEX_PAIRS[2 * b1 + 1];
                 o += 6;
             }
+            j++;
         }
         P->len = o - P->out;
         *end = j;
@@ -217,8 +261,7 @@ url_path(UrlP *P, Py_ssize_t a, int special, int file, Py_ssize_t p_start, Py_ss
         Py_UCS4 c;
         NEED(P, 1);
         P->out[P->len++] = '/';
-        rc = url_encode_until(P, a, special ? URL_STOP_SPATH : URL_STOP_PATH, PE_URL_PATH, 1,
-                              &b);
+        rc = url_encode_until(P, a, special ? URL_M_SPATH : URL_M_PATH, 1, &b);
         if (rc <= 0) {
             return rc;
         }
@@ -259,7 +302,7 @@ url_opaque_path(UrlP *P, Py_ssize_t i, Py_ssize_t *end)
     Py_ssize_t n = P->n, j;
     int rc;
     for (;;) {
-        if ((rc = url_encode_until(P, i, URL_STOP_OPAQUE, PE_URL_C0, 1, &j)) <= 0) {
+        if ((rc = url_encode_until(P, i, URL_M_OPAQUE, 1, &j)) <= 0) {
             return rc;
         }
         if (j >= n || CH(P, j) != ' ') {
@@ -290,8 +333,7 @@ url_query_fragment(UrlP *P, Py_ssize_t i, int special, UrlParts *o)
         NEED(P, 1);
         o->q_start = P->len;
         P->out[P->len++] = '?';
-        rc = url_encode_until(P, i + 1, URL_STOP_QUERY,
-                              special ? PE_URL_SPECIAL_QUERY : PE_URL_QUERY, 1, &j);
+        rc = url_encode_until(P, i + 1, special ? URL_M_SQUERY : URL_M_QUERY, 1, &j);
         if (rc <= 0) {
             return rc;
         }
@@ -302,7 +344,7 @@ url_query_fragment(UrlP *P, Py_ssize_t i, int special, UrlParts *o)
         NEED(P, 1);
         o->f_start = P->len;
         P->out[P->len++] = '#';
-        rc = url_encode_until(P, i + 1, 0, PE_URL_FRAGMENT, 1, &j);
+        rc = url_encode_until(P, i + 1, URL_M_FRAGMENT, 1, &j);
         if (rc <= 0) {
             return rc;
         }

@@ -39,23 +39,33 @@ static int
 scheme_kind(const char *s, Py_ssize_t n, int *port)
 {
     *port = -1;
-    if (n == 4 && !memcmp(s, "http", 4)) {
-        return *port = 80, 1;
-    }
-    if (n == 5 && !memcmp(s, "https", 5)) {
-        return *port = 443, 1;
-    }
-    if (n == 2 && !memcmp(s, "ws", 2)) {
-        return *port = 80, 1;
-    }
-    if (n == 3 && !memcmp(s, "wss", 3)) {
-        return *port = 443, 1;
-    }
-    if (n == 3 && !memcmp(s, "ftp", 3)) {
-        return *port = 21, 1;
-    }
-    if (n == 4 && !memcmp(s, "file", 4)) {
-        return 2;
+    switch (n) {
+    case 2:
+        if (s[0] == 'w' && s[1] == 's') {
+            return *port = 80, 1;
+        }
+        break;
+    case 3:
+        if (s[0] == 'w' && s[1] == 's' && s[2] == 's') {
+            return *port = 443, 1;
+        }
+        if (s[0] == 'f' && s[1] == 't' && s[2] == 'p') {
+            return *port = 21, 1;
+        }
+        break;
+    case 4:
+        if (s[0] == 'h' && s[1] == 't' && s[2] == 't' && s[3] == 'p') {
+            return *port = 80, 1;
+        }
+        if (s[0] == 'f' && s[1] == 'i' && s[2] == 'l' && s[3] == 'e') {
+            return 2;
+        }
+        break;
+    case 5:
+        if (s[0] == 'h' && s[1] == 't' && s[2] == 't' && s[3] == 'p' && s[4] == 's') {
+            return *port = 443, 1;
+        }
+        break;
     }
     return 0;
 }
@@ -144,16 +154,38 @@ authority(UrlP *P, Py_ssize_t i, int special, int defport, UrlParts *o)
     Py_ssize_t n = P->n, j, end, at = -1, ha, hb;
     Py_UCS4 c;
     int rc, br = 0;
-    for (end = i; end < n; end++) {
-        c = CH(P, end);
-        if (c == '/' || c == '?' || c == '#' || (special && c == '\\')) {
-            break;
-        }
-        if (c == '@') {
-            if (url_err(P, E_CREDENTIALS, end) < 0) {
-                return -1;
+    /* the authority ends at '/', '?', '#' (or '\\' when special); each '@'
+     * is an error, the last one ends the userinfo */
+    if (P->kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *u = (const Py_UCS1 *)P->data;
+        for (end = i; end < n; end++) {
+            Py_UCS1 b = u[end];
+            if (b > '@' && b != '\\') {
+                continue; /* letters and most of the rest */
             }
-            at = end;
+            if (b == '/' || b == '?' || b == '#' || (special && b == '\\')) {
+                break;
+            }
+            if (b == '@') {
+                if (url_err(P, E_CREDENTIALS, end) < 0) {
+                    return -1;
+                }
+                at = end;
+            }
+        }
+    }
+    else {
+        for (end = i; end < n; end++) {
+            c = CH(P, end);
+            if (c == '/' || c == '?' || c == '#' || (special && c == '\\')) {
+                break;
+            }
+            if (c == '@') {
+                if (url_err(P, E_CREDENTIALS, end) < 0) {
+                    return -1;
+                }
+                at = end;
+            }
         }
     }
     if (at >= 0 && at == end - 1) {
@@ -193,6 +225,9 @@ authority(UrlP *P, Py_ssize_t i, int special, int defport, UrlParts *o)
     ha = i;
     for (hb = i; hb < end; hb++) {
         c = CH(P, hb);
+        if (c > ']' || (c > ':' && c < '[')) {
+            continue;
+        }
         if (c == '[') {
             br = 1;
         }
