@@ -150,6 +150,7 @@ int
 url_p_init(UrlP *P, int kind, const void *data, Py_ssize_t n)
 {
     Py_ssize_t a = 0, b = n, j, first = -1, m = 0;
+    int surrogate = 0;
     P->kind = kind;
     P->kept = NULL;
     P->clean = NULL;
@@ -195,18 +196,19 @@ url_p_init(UrlP *P, int kind, const void *data, Py_ssize_t n)
         }
     }
     else {
+        /* (and lone surrogates, U+FFFD in the USVString the parser sees) */
         for (j = 0; j < P->n; j++) {
             Py_UCS4 c = PyUnicode_READ(kind, P->data, j);
-            if (c == '\t' || c == '\n' || c == '\r') {
+            if ((c == '\t' || c == '\n' || c == '\r') && first < 0) {
                 first = j;
-                break;
             }
+            surrogate |= c >= 0xD800 && c <= 0xDFFF;
         }
     }
-    if (first < 0) {
+    if (first < 0 && !surrogate) {
         return 0;
     }
-    if (url_err_raw(P, E_UNIT, a + first) < 0) {
+    if (first >= 0 && url_err_raw(P, E_UNIT, a + first) < 0) {
         return -1;
     }
     P->kept = PyMem_Malloc((size_t)P->n * sizeof(Py_ssize_t));
@@ -218,6 +220,9 @@ url_p_init(UrlP *P, int kind, const void *data, Py_ssize_t n)
     for (j = 0; j < P->n; j++) {
         Py_UCS4 c = PyUnicode_READ(kind, P->data, j);
         if (c != '\t' && c != '\n' && c != '\r') {
+            if (c >= 0xD800 && c <= 0xDFFF) {
+                c = 0xFFFD;
+            }
             PyUnicode_WRITE(kind, P->clean, m, c);
             P->kept[m++] = j;
         }
