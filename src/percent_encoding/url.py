@@ -117,7 +117,11 @@ class URL:
     def __init__(self, input: str, base: str | URL | None = None) -> None:
         fast = core.url_parse_kernel
         if fast is not None and type(input) is str:
-            u = fast(input, base, True)
+            # the C parser fills this object's slots (or builds another one
+            # for a subclass); None: the Python parser runs
+            u = fast(input, base, True, self)
+            if u is self:
+                return
             if u is not None:
                 _set = object.__setattr__
                 _set(self, "href", u.href)

@@ -90,9 +90,9 @@ static PyMethodDef methods[] = {
      "Whether string columns go through the AVX2 block decoder (where the CPU has it); "
      "returns the previous value.  For tests."},
     {"url_parse", (PyCFunction)(void (*)(void))pe_url_parse, METH_FASTCALL,
-     "url_parse(input, base=None, raise_failure=False)\n--\n\n"
-     "The WHATWG URL parser: a url.URL, or None when the Python parser must run (a "
-     "failure unless raise_failure, a lone surrogate; see url.c)."},
+     "url_parse(input, base=None, raise_failure=False, into=None)\n--\n\n"
+     "The WHATWG URL parser: a url.URL (into, filled, when given), or None when the Python "
+     "parser must run (a failure unless raise_failure; see url.c)."},
     {"url_getter", FASTCALL_KW(pe_url_getter), METH_FASTCALL | METH_KEYWORDS,
      "url_getter(name, fallback)\n--\n\n"
      "A descriptor for URL.<name>: slices the href of a URL url_parse built, else runs "

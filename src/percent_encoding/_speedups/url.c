@@ -449,8 +449,18 @@ done:
 
 /* A new URL for input (a str) against base (NULL or None: none), or None
  * (new reference) to leave it to the Python parser; NULL on error. */
+static PyObject *url_fast_build(PyObject *input, PyObject *base, int raise, PyObject *into);
+
 PyObject *
 url_fast_new(PyObject *input, PyObject *base, int raise)
+{
+    return url_fast_build(input, base, raise, NULL);
+}
+
+/* as url_fast_new, filling the slots of `into` (a URL: URL.__init__) when it
+ * is not NULL; then the result is `into` itself */
+static PyObject *
+url_fast_build(PyObject *input, PyObject *base, int raise, PyObject *into)
 {
     UrlP P, BP;
     UrlBase B;
@@ -495,7 +505,13 @@ url_fast_new(PyObject *input, PyObject *base, int raise)
         rc = -1;
         goto done;
     }
-    u = ((PyTypeObject *)url_type)->tp_alloc((PyTypeObject *)url_type, 0);
+    if (into != NULL) {
+        Py_INCREF(into);
+        u = into;
+    }
+    else {
+        u = ((PyTypeObject *)url_type)->tp_alloc((PyTypeObject *)url_type, 0);
+    }
     if (u == NULL) {
         rc = -1;
         goto done;
@@ -533,20 +549,28 @@ pe_url_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)self;
     int raise = 0;
-    if (nargs < 1 || nargs > 3) {
-        PyErr_SetString(PyExc_TypeError,
-                        "url_parse(input, base=None, raise_failure=False) takes 1 to 3 arguments");
+    PyObject *into = NULL;
+    if (nargs < 1 || nargs > 4) {
+        PyErr_SetString(PyExc_TypeError, "url_parse(input, base=None, raise_failure=False, "
+                                         "into=None) takes 1 to 4 arguments");
         return NULL;
     }
-    if (nargs == 3 && (raise = PyObject_IsTrue(args[2])) < 0) {
+    if (nargs >= 3 && (raise = PyObject_IsTrue(args[2])) < 0) {
         return NULL;
+    }
+    if (nargs == 4 && args[3] != Py_None) {
+        into = args[3];
+        if (url_type == NULL || Py_TYPE(into) != (PyTypeObject *)url_type ||
+            slot_off[0] < 0 || slot_off[1] < 0 || slot_off[2] < 0) {
+            into = NULL; /* a subclass, or slots we cannot write: a new URL */
+        }
     }
     if (!PyUnicode_Check(args[0])) {
         PyErr_Format(PyExc_TypeError, "url_parse() takes a str, not %.200s",
                      Py_TYPE(args[0])->tp_name);
         return NULL;
     }
-    return url_fast_new(args[0], nargs >= 2 ? args[1] : NULL, raise);
+    return url_fast_build(args[0], nargs >= 2 ? args[1] : NULL, raise, into);
 }
 
 /* url_setup(URL, ValidationError, host_hook): what url_parse builds with. */

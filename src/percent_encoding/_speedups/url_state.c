@@ -151,16 +151,20 @@ path_start(UrlP *P, Py_ssize_t j, int special, int file, UrlParts *o)
 static int
 authority(UrlP *P, Py_ssize_t i, int special, int defport, UrlParts *o)
 {
-    Py_ssize_t n = P->n, j, end, at = -1, ha, hb;
+    Py_ssize_t n = P->n, j, end, at = -1, ha, hb, fast_hb = -1;
     Py_UCS4 c;
     int rc, br = 0;
     /* the authority ends at '/', '?', '#' (or '\\' when special); each '@'
      * is an error, the last one ends the userinfo */
     if (P->kind == PyUnicode_1BYTE_KIND) {
+        /* with the host state's end: the first ':' after the last '@', when
+         * no bracket follows that '@' (else the host loop below finds it) */
         const Py_UCS1 *u = (const Py_UCS1 *)P->data;
+        Py_ssize_t colon = -1;
+        int bracket = 0;
         for (end = i; end < n; end++) {
             Py_UCS1 b = u[end];
-            if (b > '@' && b != '\\') {
+            if (b > '@' && b != '\\' && b != '[' && b != ']') {
                 continue; /* letters and most of the rest */
             }
             if (b == '/' || b == '?' || b == '#' || (special && b == '\\')) {
@@ -171,7 +175,18 @@ authority(UrlP *P, Py_ssize_t i, int special, int defport, UrlParts *o)
                     return -1;
                 }
                 at = end;
+                colon = -1;
+                bracket = 0;
             }
+            else if (b == ':' && colon < 0) {
+                colon = end;
+            }
+            else if (b == '[' || b == ']') {
+                bracket = 1;
+            }
+        }
+        if (!bracket) {
+            fast_hb = colon >= 0 ? colon : end;
         }
     }
     else {
@@ -223,7 +238,7 @@ authority(UrlP *P, Py_ssize_t i, int special, int defport, UrlParts *o)
     }
     /* host state: up to a ':' outside brackets */
     ha = i;
-    for (hb = i; hb < end; hb++) {
+    for (hb = fast_hb >= 0 ? fast_hb : i; hb < end; hb++) {
         c = CH(P, hb);
         if (c > ']' || (c > ':' && c < '[')) {
             continue;
