@@ -376,7 +376,7 @@ url_raise(const UrlP *P, PyObject *input, int base)
 /* The base of a parse, from a URL (its href and offsets) or a str (parsed
  * into BP).  1 with *B set, 0 to leave it to Python, -1. */
 static int
-url_base(PyObject *base, UrlP *BP, UrlBase *B, int *used_bp, int raise)
+url_base(PyObject *base, UrlP *BP, UrlBase *B, int *used_bp, int raise, PyObject **keep)
 {
     PyObject *href = NULL, *parts = NULL;
     int rc = 0;
@@ -422,9 +422,11 @@ url_base(PyObject *base, UrlP *BP, UrlBase *B, int *used_bp, int raise)
         B->o.s_end = v[0], B->o.u_end = v[1], B->o.h_start = v[2], B->o.h_end = v[3];
         B->o.port = v[4], B->o.p_start = v[5], B->o.q_start = v[6], B->o.f_start = v[7];
         B->o.host_kind = (int)v[8];
-        /* the href stays alive: the base URL holds it, and the caller holds the base */
+        /* the caller keeps the href alive (the host hook runs Python code) */
         B->href = (const char *)PyUnicode_DATA(href);
         B->len = PyUnicode_GET_LENGTH(href);
+        *keep = href;
+        href = NULL;
         rc = 1;
         goto done;
     }
@@ -443,7 +445,7 @@ url_base(PyObject *base, UrlP *BP, UrlBase *B, int *used_bp, int raise)
     }
 done:
     Py_XDECREF(parts);
-    Py_DECREF(href);
+    Py_XDECREF(href);
     return rc;
 }
 
@@ -465,7 +467,7 @@ url_fast_build(PyObject *input, PyObject *base, int raise, PyObject *into)
     UrlP P, BP;
     UrlBase B;
     UrlParts o;
-    PyObject *href = NULL, *parts = NULL, *errs = NULL, *u = NULL;
+    PyObject *href = NULL, *parts = NULL, *errs = NULL, *u = NULL, *keep = NULL;
     int rc = 1, used_bp = 0;
     if (url_type == NULL) {
         Py_RETURN_NONE;
@@ -475,7 +477,7 @@ url_fast_build(PyObject *input, PyObject *base, int raise, PyObject *into)
     P.kept = NULL;
     P.clean = NULL;
     if (base != NULL && base != Py_None) {
-        rc = url_base(base, &BP, &B, &used_bp, raise);
+        rc = url_base(base, &BP, &B, &used_bp, raise, &keep);
     }
     if (rc == 1) {
         rc = url_parse_str(&P, input, base != NULL && base != Py_None ? &B : NULL, &o);
@@ -532,6 +534,7 @@ done:
     Py_XDECREF(parts);
     Py_XDECREF(errs);
     url_p_free(&P);
+    Py_XDECREF(keep);
     if (used_bp) {
         url_p_free(&BP);
     }
@@ -621,6 +624,7 @@ pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     Py_XSETREF(d_href, dh);
     Py_XSETREF(d_parts, dp);
     Py_XSETREF(d_errors, de);
+    url_tables_init();
     slot_off[0] = member_offset(dh);
     slot_off[1] = member_offset(dp);
     slot_off[2] = member_offset(de);

@@ -121,12 +121,16 @@ PE_INTERNAL void url_p_free(UrlP *P);
  * 2 failure (P->fail, P->fail_pos); 0 when the input needs the Python parser
  * (a lone surrogate, a non-ASCII host the hook declines); -1 with a Python
  * exception.  Python is touched only by the host hook, for hosts that are not
- * ASCII after percent-decoding or that hold an xn-- label. */
+ * ASCII after percent-decoding or that hold an xn-- label (so a caller on
+ * another thread holds the GIL for those, or leaves such rows to Python);
+ * url_setup has run (url_tables_init: the static tables, once). */
 PE_INTERNAL int url_parse_core(UrlP *P, const UrlBase *base, UrlParts *o);
+PE_INTERNAL void url_tables_init(void);
 
 /* url_host.c: the host parser on input [a, b); special: not an opaque host.
  * Writes the serialized host, sets *kind; 1, 2 failure, 0 bail, -1. */
 PE_INTERNAL int url_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int special, int *kind);
+PE_INTERNAL void url_host_tables_init(void);
 
 /* url_path.c; the stop classes of url_encode_until */
 enum { URL_STOP_PATH = 1, URL_STOP_SPATH = 2, URL_STOP_QUERY = 4, URL_STOP_OPAQUE = 8 };

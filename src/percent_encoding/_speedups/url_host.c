@@ -380,6 +380,15 @@ static const char FORBIDDEN_HOST[] = "\t\n\r #/:<>?@[\\]^|";
  * forbidden domain code points (§3.2). */
 enum { D_LDH = 1, D_FORBID = 2 };
 static uint8_t DCLS[128];
+static void dcls_init(void);
+
+void
+url_host_tables_init(void)
+{
+    if (DCLS['%'] == 0) {
+        dcls_init();
+    }
+}
 
 static void
 dcls_init(void)

@@ -104,6 +104,16 @@ static const struct {
  * URL unit outside the set and the stop class; '%' takes the slow branch). */
 static uint8_t PLAIN[URL_M_COUNT][256];
 static int plain_ready;
+static void plain_init(void);
+
+void
+url_tables_init(void)
+{
+    if (!plain_ready) {
+        plain_init();
+    }
+    url_host_tables_init();
+}
 
 static void
 plain_init(void)
