@@ -454,9 +454,9 @@ def _parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8"
 if TYPE_CHECKING:
     parse = _parse
 else:
-    # With the C twin active, parse(s) with no base is mostly _speedups/url.c
-    # (which builds the URL itself); any input it does not take, and every
-    # other call, runs _parse.
+    # With the C twin active, parse(s, base) (UTF-8) is _speedups/url*.c, which
+    # builds the URL or raises URLParseError itself; a legacy encoding, and the
+    # rare input it leaves (see docs/url.md), run _parse.
     parse = core._make_entry("url_parse", _parse, "parse")
 
 

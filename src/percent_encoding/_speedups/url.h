@@ -1,10 +1,12 @@
 /* url.h: what the translation units of the C URL parser share.
  *
- *   url.c         the Python side: the input buffer (trimmed, tabs and
- *                 newlines removed), the base URL, building the url.URL
+ *   url.c         the Python side: the base URL, building the url.URL
  *                 object (§4.5 serializer output), url_parse and url_setup
+ *   url_input.c   the input buffer (trimmed, tabs and newlines removed), the
+ *                 position map, the validation errors, the output's growth
  *   url_state.c   the §4.4 basic URL parser, every state, with or without a
  *                 base URL: url_parse_core, the entry for the column kernel
+ *   url_file.c    the file, file slash and file host states
  *   url_host.c    §3.5 host parser: ASCII domains, IPv4 in every form, IPv6,
  *                 opaque hosts in C; non-ASCII domains and xn-- labels through
  *                 the Python host hook
@@ -103,7 +105,17 @@ is_hex(Py_UCS4 c)
     return c < 0x80 && PE_HEXVAL[c] != 0xFF;
 }
 
-/* url.c */
+static inline int
+url_alpha(Py_UCS4 c)
+{
+    return c < 0x80 && (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+}
+
+/* the code point at i, or EOF_CP past the end */
+#define EOF_CP ((Py_UCS4)0x110000)
+#define AT(i) ((i) < P->n ? CH(P, (i)) : EOF_CP)
+
+/* url_input.c */
 PE_INTERNAL int url_grow(UrlP *P, Py_ssize_t need);
 PE_INTERNAL int url_err(UrlP *P, int name, Py_ssize_t pos);
 PE_INTERNAL int url_fail(UrlP *P, int name, Py_ssize_t pos);
@@ -126,6 +138,16 @@ PE_INTERNAL void url_p_free(UrlP *P);
  * url_setup has run (url_tables_init: the static tables, once). */
 PE_INTERNAL int url_parse_core(UrlP *P, const UrlBase *base, UrlParts *o);
 PE_INTERNAL void url_tables_init(void);
+/* url_state.c's pieces that url_file.c shares */
+PE_INTERNAL int url_put(UrlP *P, const char *s, Py_ssize_t k);
+PE_INTERNAL Py_ssize_t url_base_path_end(const UrlBase *B);
+PE_INTERNAL int url_copy_base_query(UrlP *P, const UrlBase *B, UrlParts *o);
+PE_INTERNAL int url_copy_base_authority(UrlP *P, const UrlBase *B, UrlParts *o);
+PE_INTERNAL int url_path_start(UrlP *P, Py_ssize_t j, int special, int file, UrlParts *o);
+PE_INTERNAL int url_tail(UrlP *P, Py_ssize_t j, int special, UrlParts *o);
+
+/* url_file.c: §4.4 file state at i (with its file slash and file host states) */
+PE_INTERNAL int url_file_state(UrlP *P, Py_ssize_t i, const UrlBase *B, UrlParts *o);
 
 /* url_host.c: the host parser on input [a, b); special: not an opaque host.
  * Writes the serialized host, sets *kind; 1, 2 failure, 0 bail, -1. */

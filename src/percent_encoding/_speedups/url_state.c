@@ -12,7 +12,7 @@
  *   relative, relative slash              url_parse_core, relative
  *   path or authority, authority, host,
  *   port, path start                      authority, path_start
- *   file, file slash, file host           file_state, file_host
+ *   file, file slash, file host           url_file.c
  *   path, opaque path, query, fragment    url_path.c
  *
  * A base URL is its href and offsets (UrlBase): copying its scheme,
@@ -25,14 +25,7 @@
  * them).  A failure returns 2 with the error in P->fail. */
 #include "url.h"
 
-static int
-alpha(Py_UCS4 c)
-{
-    return (c | 0x20) >= 'a' && (c | 0x20) <= 'z' && c < 0x80;
-}
 
-#define AT(i) ((i) < P->n ? CH(P, (i)) : (Py_UCS4)0x110000) /* past the end: EOF */
-#define EOF_CP ((Py_UCS4)0x110000)
 
 /* §4.1 special schemes: 0 not special, 1 special, 2 file; *port the default. */
 static int
@@ -70,8 +63,8 @@ scheme_kind(const char *s, Py_ssize_t n, int *port)
     return 0;
 }
 
-static int
-put(UrlP *P, const char *s, Py_ssize_t k)
+int
+url_put(UrlP *P, const char *s, Py_ssize_t k)
 {
     NEED(P, k);
     memcpy(P->out + P->len, s, (size_t)k);
@@ -80,49 +73,34 @@ put(UrlP *P, const char *s, Py_ssize_t k)
 }
 
 /* the end of a base URL's path */
-static Py_ssize_t
-base_path_end(const UrlBase *B)
+Py_ssize_t
+url_base_path_end(const UrlBase *B)
 {
     return B->o.q_start >= 0 ? B->o.q_start : B->o.f_start >= 0 ? B->o.f_start : B->len;
 }
 
 /* the base's query with its '?' (none: nothing), as the URL's query */
-static int
-copy_base_query(UrlP *P, const UrlBase *B, UrlParts *o)
+int
+url_copy_base_query(UrlP *P, const UrlBase *B, UrlParts *o)
 {
     if (B->o.q_start >= 0) {
         Py_ssize_t e = B->o.f_start >= 0 ? B->o.f_start : B->len;
         o->q_start = P->len;
-        return put(P, B->href + B->o.q_start, e - B->o.q_start);
+        return url_put(P, B->href + B->o.q_start, e - B->o.q_start);
     }
     return 0;
 }
 
-/* §4.1 starts with a Windows drive letter, on the input from i */
-static int
-starts_with_drive(UrlP *P, Py_ssize_t i)
-{
-    Py_UCS4 c;
-    if (P->n - i < 2 || !alpha(CH(P, i)) || (CH(P, i + 1) != ':' && CH(P, i + 1) != '|')) {
-        return 0;
-    }
-    if (P->n - i == 2) {
-        return 1;
-    }
-    c = CH(P, i + 2);
-    return c == '/' || c == '\\' || c == '?' || c == '#';
-}
-
 /* after the path ends at j: the query and fragment states */
-static int
-tail(UrlP *P, Py_ssize_t j, int special, UrlParts *o)
+int
+url_tail(UrlP *P, Py_ssize_t j, int special, UrlParts *o)
 {
     return url_query_fragment(P, j, special, o);
 }
 
 /* §4.4 path start state at j (after a host), then the rest. */
-static int
-path_start(UrlP *P, Py_ssize_t j, int special, int file, UrlParts *o)
+int
+url_path_start(UrlP *P, Py_ssize_t j, int special, int file, UrlParts *o)
 {
     Py_UCS4 c = AT(j);
     int rc;
@@ -136,7 +114,7 @@ path_start(UrlP *P, Py_ssize_t j, int special, int file, UrlParts *o)
         }
     }
     else if (c == '?' || c == '#' || c == EOF_CP) {
-        return tail(P, j, 0, o);
+        return url_tail(P, j, 0, o);
     }
     else if (c == '/') {
         j++;
@@ -144,7 +122,7 @@ path_start(UrlP *P, Py_ssize_t j, int special, int file, UrlParts *o)
     if ((rc = url_path(P, j, special, file, o->p_start, &j)) <= 0) {
         return rc;
     }
-    return tail(P, j, special, o);
+    return url_tail(P, j, special, o);
 }
 
 /* §4.4 authority and host states from i (after "//"), then the port. */
@@ -206,7 +184,7 @@ authority(UrlP *P, Py_ssize_t i, int special, int defport, UrlParts *o)
     if (at >= 0 && at == end - 1) {
         return url_fail(P, E_HOST_MISSING, end);
     }
-    if (put(P, "//", 2) < 0) {
+    if (url_put(P, "//", 2) < 0) {
         return -1;
     }
     o->u_end = P->len;
@@ -286,7 +264,7 @@ authority(UrlP *P, Py_ssize_t i, int special, int defport, UrlParts *o)
             o->port = v;
         }
     }
-    return path_start(P, end, special, 0, o);
+    return url_path_start(P, end, special, 0, o);
 }
 
 /* §4.4 special authority ignore slashes state, then the authority */
@@ -304,8 +282,8 @@ ignore_slashes(UrlP *P, Py_ssize_t i, int defport, UrlParts *o)
 }
 
 /* copy a base's scheme and authority (the offsets are the base's) */
-static int
-copy_base_authority(UrlP *P, const UrlBase *B, UrlParts *o)
+int
+url_copy_base_authority(UrlP *P, const UrlBase *B, UrlParts *o)
 {
     Py_ssize_t e = B->o.s_end + 1;
     int k = B->o.host_kind;
@@ -313,7 +291,7 @@ copy_base_authority(UrlP *P, const UrlBase *B, UrlParts *o)
     if (k != HOST_NONE && k != HOST_NULL) {
         e = B->o.p_start;
     }
-    if (put(P, B->href, e) < 0) {
+    if (url_put(P, B->href, e) < 0) {
         return -1;
     }
     o->s_end = B->o.s_end;
@@ -324,142 +302,6 @@ copy_base_authority(UrlP *P, const UrlBase *B, UrlParts *o)
     o->host_kind = k == HOST_NONE ? HOST_NULL : k;
     o->p_start = P->len;
     return 0;
-}
-
-/* §4.4 file host state from i (after "file:" and two slashes) */
-static int
-file_host(UrlP *P, Py_ssize_t i, UrlParts *o)
-{
-    Py_ssize_t j = i;
-    Py_UCS4 c = 0;
-    int rc;
-    while (j < P->n && (c = CH(P, j)) != '/' && c != '\\' && c != '?' && c != '#') {
-        j++;
-    }
-    if (put(P, "//", 2) < 0) {
-        return -1;
-    }
-    o->u_end = o->h_start = o->h_end = P->len;
-    o->host_kind = HOST_EMPTY;
-    if (j - i == 2 && alpha(CH(P, i)) && (CH(P, i + 1) == ':' || CH(P, i + 1) == '|')) {
-        /* a drive letter where the host would be: it starts the path */
-        char dl[3] = {'/', (char)CH(P, i), ':'};
-        if (url_err(P, E_DRIVE_HOST, j - 1) < 0) {
-            return -1;
-        }
-        o->p_start = P->len;
-        if (put(P, dl, 3) < 0) {
-            return -1;
-        }
-        c = AT(j);
-        if (c == '\\' && url_err(P, E_BACKSLASH, j) < 0) {
-            return -1;
-        }
-        if (c == '/' || c == '\\') {
-            if ((rc = url_path(P, j + 1, 1, 1, o->p_start, &j)) <= 0) {
-                return rc;
-            }
-        }
-        return tail(P, j, 1, o);
-    }
-    if (j > i) {
-        if ((rc = url_host(P, i, j, 1, &o->host_kind)) != 1) {
-            return rc;
-        }
-        if (P->len - o->h_start == 9 && !memcmp(P->out + o->h_start, "localhost", 9)) {
-            P->len = o->h_start;
-            o->host_kind = HOST_EMPTY;
-        }
-        o->h_end = P->len;
-    }
-    return path_start(P, j, 1, 1, o);
-}
-
-/* §4.4 file state at i ("file:" written, or to write when from a base) */
-static int
-file_state(UrlP *P, Py_ssize_t i, const UrlBase *B, UrlParts *o)
-{
-    Py_UCS4 c = AT(i);
-    int rc, bfile = B != NULL && B->o.s_end == 4 && !memcmp(B->href, "file", 4);
-    Py_ssize_t j;
-    o->s_end = 4;
-    P->len = 0;
-    if (put(P, "file:", 5) < 0) {
-        return -1;
-    }
-    if (c == '/' || c == '\\') {
-        if (c == '\\' && url_err(P, E_BACKSLASH, i) < 0) {
-            return -1;
-        }
-        /* file slash state */
-        c = AT(i + 1);
-        if (c == '/' || c == '\\') {
-            if (c == '\\' && url_err(P, E_BACKSLASH, i + 1) < 0) {
-                return -1;
-            }
-            return file_host(P, i + 2, o);
-        }
-        if (bfile) {
-            Py_ssize_t bp = B->o.p_start, be = base_path_end(B);
-            if (copy_base_authority(P, B, o) < 0) {
-                return -1;
-            }
-            if (!starts_with_drive(P, i + 1) && be - bp >= 3 && alpha(B->href[bp + 1]) &&
-                B->href[bp + 2] == ':' && (be - bp == 3 || B->href[bp + 3] == '/') &&
-                put(P, B->href + bp, 3) < 0) {
-                return -1;
-            }
-        }
-        else {
-            if (put(P, "//", 2) < 0) {
-                return -1;
-            }
-            o->u_end = o->h_start = o->h_end = o->p_start = P->len;
-            o->host_kind = HOST_EMPTY;
-        }
-        if ((rc = url_path(P, i + 1, 1, 1, o->p_start, &j)) <= 0) {
-            return rc;
-        }
-        return tail(P, j, 1, o);
-    }
-    if (bfile) {
-        if (copy_base_authority(P, B, o) < 0 ||
-            put(P, B->href + B->o.p_start, base_path_end(B) - B->o.p_start) < 0) {
-            return -1;
-        }
-        if (c == '?' || c == EOF_CP) {
-            if (c == EOF_CP && copy_base_query(P, B, o) < 0) {
-                return -1;
-            }
-            return tail(P, i, 1, o);
-        }
-        if (c == '#') {
-            if (copy_base_query(P, B, o) < 0) {
-                return -1;
-            }
-            return tail(P, i, 1, o);
-        }
-        if (!starts_with_drive(P, i)) {
-            url_shorten(P, o->p_start, 1);
-        }
-        else {
-            if (url_err(P, E_DRIVE, i) < 0) {
-                return -1;
-            }
-            P->len = o->p_start;
-        }
-    }
-    else {
-        if (put(P, "//", 2) < 0) {
-            return -1;
-        }
-        o->u_end = o->h_start = o->h_end = o->p_start = P->len;
-        o->host_kind = HOST_EMPTY;
-    }
-    if ((rc = url_path(P, i, 1, 1, o->p_start, &j)) <= 0) {
-        return rc;
-    }
-    return tail(P, j, 1, o);
 }
 
 /* §4.4 relative state at i, against a base with a list path */
@@ -476,7 +318,7 @@ relative(UrlP *P, Py_ssize_t i, const UrlBase *B, UrlParts *o)
         }
         /* relative slash state */
         c = AT(i + 1);
-        if (put(P, B->href, B->o.s_end + 1) < 0) {
+        if (url_put(P, B->href, B->o.s_end + 1) < 0) {
             return -1;
         }
         o->s_end = B->o.s_end;
@@ -489,31 +331,31 @@ relative(UrlP *P, Py_ssize_t i, const UrlBase *B, UrlParts *o)
         if (c == '/') {
             return authority(P, i + 2, 0, -1, o);
         }
-        if (copy_base_authority(P, B, o) < 0) {
+        if (url_copy_base_authority(P, B, o) < 0) {
             return -1;
         }
         i++;
     }
     else {
-        if (copy_base_authority(P, B, o) < 0 ||
-            put(P, B->href + B->o.p_start, base_path_end(B) - B->o.p_start) < 0) {
+        if (url_copy_base_authority(P, B, o) < 0 ||
+            url_put(P, B->href + B->o.p_start, url_base_path_end(B) - B->o.p_start) < 0) {
             return -1;
         }
         if (c == '?') {
-            return tail(P, i, special, o);
+            return url_tail(P, i, special, o);
         }
         if (c == '#' || c == EOF_CP) {
-            if (copy_base_query(P, B, o) < 0) {
+            if (url_copy_base_query(P, B, o) < 0) {
                 return -1;
             }
-            return tail(P, i, special, o);
+            return url_tail(P, i, special, o);
         }
         url_shorten(P, o->p_start, 0);
     }
     if ((rc = url_path(P, i, special, 0, o->p_start, &j)) <= 0) {
         return rc;
     }
-    return tail(P, j, special, o);
+    return url_tail(P, j, special, o);
 }
 
 /* No host, a list path: the serializer's "/." when the path starts with an
@@ -552,10 +394,10 @@ url_parse_core(UrlP *P, const UrlBase *B, UrlParts *o)
     o->host_kind = HOST_NULL;
     P->len = 0;
     /* scheme start and scheme states */
-    if (n > 0 && alpha(CH(P, 0))) {
+    if (n > 0 && url_alpha(CH(P, 0))) {
         for (i = 1; i < n; i++) {
             c = CH(P, i);
-            if (!(alpha(c) || (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.')) {
+            if (!(url_alpha(c) || (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.')) {
                 break;
             }
         }
@@ -573,13 +415,13 @@ url_parse_core(UrlP *P, const UrlBase *B, UrlParts *o)
             /* an opaque-path base and a fragment */
             *o = B->o;
             o->f_start = -1;
-            if (put(P, B->href, B->o.f_start >= 0 ? B->o.f_start : B->len) < 0) {
+            if (url_put(P, B->href, B->o.f_start >= 0 ? B->o.f_start : B->len) < 0) {
                 return -1;
             }
-            rc = tail(P, 0, 0, o);
+            rc = url_tail(P, 0, 0, o);
         }
         else if (B->o.s_end == 4 && !memcmp(B->href, "file", 4)) {
-            rc = file_state(P, 0, B, o);
+            rc = url_file_state(P, 0, B, o);
         }
         else {
             rc = relative(P, 0, B, o);
@@ -600,7 +442,7 @@ url_parse_core(UrlP *P, const UrlBase *B, UrlParts *o)
         if (!(AT(j) == '/' && AT(j + 1) == '/') && url_err(P, E_MISSING_SOLIDUS, i) < 0) {
             return -1;
         }
-        rc = file_state(P, j, B, o);
+        rc = url_file_state(P, j, B, o);
     }
     else if (kind == 1) {
         if (B != NULL && B->o.s_end == i && !memcmp(B->href, P->out, (size_t)i)) {
@@ -634,7 +476,7 @@ url_parse_core(UrlP *P, const UrlBase *B, UrlParts *o)
         else {
             o->p_start = P->len;
             if ((rc = url_path(P, j + 1, 0, 0, o->p_start, &j)) == 1) {
-                rc = tail(P, j, 0, o);
+                rc = url_tail(P, j, 0, o);
             }
         }
     }
@@ -642,7 +484,7 @@ url_parse_core(UrlP *P, const UrlBase *B, UrlParts *o)
         o->host_kind = HOST_NONE;
         o->p_start = P->len;
         if ((rc = url_opaque_path(P, j, &j)) == 1) {
-            rc = tail(P, j, 0, o);
+            rc = url_tail(P, j, 0, o);
         }
     }
     return rc == 1 ? finish(P, o) : rc;
