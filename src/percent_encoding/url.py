@@ -467,8 +467,12 @@ def can_parse(input: str, base: str | URL | None = None) -> bool:
         (False, True)
     """
     fast = core.url_parse_kernel
-    if fast is not None and type(input) is str and fast(input, base) is not None:
-        return True
+    if fast is not None and type(input) is str:
+        try:
+            if fast(input, base, True) is not None:
+                return True
+        except URLParseError:
+            return False
     try:
         _api_parse(input, base)
     except URLParseError:
