@@ -352,23 +352,3 @@ def parse_host(text: str, is_opaque: bool, sink: ErrorSink) -> int | tuple[int, 
             sink("IPv4-non-ASCII-input", 0)
         return parse_ipv4(ascii_domain, sink)
     return ascii_domain
-
-
-@lru_cache(maxsize=1024)
-def fast_host(text: str) -> tuple[str, int] | None:
-    """For the C parser (``_speedups/url.c``): a special URL's host text, parsed.
-
-    ``(serialized host, kind)`` with kind 1 for a domain and 3 for IPv6 when
-    the host parser (§3.5) records no validation error on ``text``; else None
-    (an IPv4 result too: the C side handles clean IPv4 itself).
-    """
-    found: list[str] = []
-    try:
-        host = parse_host(text, False, lambda name, pos: found.append(name))
-    except HostError:
-        return None
-    if found or isinstance(host, int):
-        return None
-    if isinstance(host, tuple):
-        return serialize_host(host), 3
-    return host, 1
