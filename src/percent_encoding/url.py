@@ -29,8 +29,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import core
-from ._host import fast_host, parse_ipv4, parse_ipv6, serialize_host
+from ._host import fast_host, serialize_host
+from ._url_fast import fast_href
 from ._url_parser import Failure, URLRecord, basic_parse, fast_parse, serialize, serialize_path
+from ._url_record import record_of
 from ._url_setters import _SETTERS
 from .core import encode, to_usv_string
 from .errors import PercentEncodingTypeError, URLParseError
@@ -111,14 +113,19 @@ class URL:
     validation_errors: tuple[ValidationError, ...]
 
     def __init__(self, input: str, base: str | URL | None = None) -> None:
-        fast = core.url_parse_kernel if base is None else None
-        if fast is not None and type(input) is str:
-            u = fast(input)
-            if u is not None:
-                _set = object.__setattr__
-                _set(self, "href", u.href)
-                _set(self, "_parts", u._parts)
-                _set(self, "validation_errors", u.validation_errors)
+        if base is None and type(input) is str:
+            fast = core.url_parse_kernel
+            if fast is not None:
+                u = fast(input)
+                if u is not None:
+                    _set = object.__setattr__
+                    _set(self, "href", u.href)
+                    _set(self, "_parts", u._parts)
+                    _set(self, "validation_errors", u.validation_errors)
+                    return
+            r = fast_href(to_usv_string(input))
+            if r is not None:
+                self._init_parts(*r)
                 return
         rec, errs, href = _api_parse(input, base)
         self._init(rec, errs, href)
@@ -130,13 +137,22 @@ class URL:
         _set(self, "href", serialize(rec) if href is None else href)
         _set(self, "validation_errors", errs)
 
+    def _init_parts(self, href: str, parts: tuple[int, ...], errs: list[tuple[str, int]]) -> None:
+        # What the Python fast path (_url_fast.fast_href) gives: the href and its
+        # component offsets, as the C parser gives them; the record waits for _rec.
+        _set = object.__setattr__
+        _set(self, "href", href)
+        _set(self, "_parts", parts)
+        _set(self, "validation_errors",
+             tuple([ValidationError(*e) for e in errs]) if errs else ())
+
     @property
     def _rec(self) -> URLRecord:
         try:
             return self._r
         except AttributeError:
             assert self._parts is not None
-            rec = _record_of(self.href, self._parts)
+            rec = record_of(self.href, self._parts)
             object.__setattr__(self, "_r", rec)
             return rec
 
@@ -312,43 +328,6 @@ class URL:
         return (URL, (self.href,))
 
 
-def _ignore(name: str, pos: int) -> None:
-    pass
-
-
-def _record_of(href: str, parts: tuple[int, ...]) -> URLRecord:
-    # The record of an href the C parser wrote, from its component offsets:
-    # scheme end (the ':'), username end, host start and end, port (-1: none),
-    # path start, '?' and '#' (-1: none), host kind (0 none: opaque path,
-    # 1 domain, 2 IPv4, 3 IPv6, 4 empty).
-    s_end, u_end, h_start, h_end, port, p_start, q_start, f_start, kind = parts
-    rec = URLRecord(href[:s_end])
-    end = len(href)
-    if f_start >= 0:
-        rec.fragment = href[f_start + 1:]
-        end = f_start
-    if q_start >= 0:
-        rec.query = href[q_start + 1:end]
-        end = q_start
-    if kind == 0:
-        rec.path = href[p_start:end]
-        return rec
-    rec.path = href[p_start + 1:end].split("/")
-    if h_start > s_end + 3:
-        rec.username = href[s_end + 3:u_end]
-        if u_end < h_start - 1:
-            rec.password = href[u_end + 1:h_start - 1]
-    text = href[h_start:h_end]
-    if kind == 2:
-        rec.host = parse_ipv4(text, _ignore)
-    elif kind == 3:
-        rec.host = parse_ipv6(text[1:-1], _ignore)
-    else:
-        rec.host = text
-    rec.port = None if port < 0 else port
-    return rec
-
-
 _url_setup = core.compiled_kernel("url_setup")
 if _url_setup is not None:
     _url_setup(URL, ValidationError, fast_host)
@@ -413,8 +392,15 @@ def _parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8"
         >>> parse("http://h/?ü", encoding="windows-1252").search
         '?%FC'
     """
-    _check_str(encoding, "encoding")
-    if encoding.lower() in ("utf-8", "utf8"):
+    if encoding == "utf-8":
+        # (the default first: one comparison, and the fast path when there is no base)
+        if base is None and type(input) is str:
+            r = fast_href(to_usv_string(input))
+            if r is not None:
+                u = object.__new__(URL)
+                u._init_parts(*r)
+                return u
+    elif _check_str(encoding, "encoding").lower() in ("utf-8", "utf8"):
         encoding = "utf-8"
     else:
         from .encodings import lookup
@@ -440,9 +426,12 @@ def can_parse(input: str, base: str | URL | None = None) -> bool:
         >>> can_parse("/x"), can_parse("/x", "https://a.example")
         (False, True)
     """
-    fast = core.url_parse_kernel if base is None else None
-    if fast is not None and type(input) is str and fast(input) is not None:
-        return True
+    if base is None and type(input) is str:
+        fast = core.url_parse_kernel
+        if fast is not None and fast(input) is not None:
+            return True
+        if fast_href(to_usv_string(input)) is not None:
+            return True
     try:
         _api_parse(input, base)
     except URLParseError:
