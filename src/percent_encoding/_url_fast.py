@@ -55,6 +55,26 @@ _NEEDS_UNIT_CHECK = re.compile(r"[^0-9A-Za-z!$&'()*+,\-./:;=?@_~\u00a0-\ud7ff\ue
 # validation error (URL code points less "%" and "'", URL Standard §1.3, §4.3;
 # and the "#" that starts the fragment, once).
 _CLEAN = re.compile(r"[0-9A-Za-z!$&()*+,\-./:;=?@_~#]*")
+# A host the fast path takes as it stands (lower-cased): LDH labels of at most 63,
+# none starting or ending with "-", the last one starting with a letter (so it is no
+# number, §3.5 "ends in a number"); with no "--" (no xn--, no hyphens at 3 and 4) and
+# at most 253 long, strict domain to ASCII (UTS #46) accepts it.
+_PLAIN_HOST = re.compile(
+    r"(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.)*"
+    r"[A-Za-z](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.?"
+)
+# The commonest URL whole: a special scheme (checked after), a plain host (or none, for
+# file:), a port, and after it only text that no encode set changes and that holds no
+# validation error (URL code points less "%" and "'", URL Standard §1.3, §4.3), the
+# path with no dot segment (checked after: "/." is not in it).
+_PLAIN_URL = re.compile(
+    r"([A-Za-z][A-Za-z0-9+.\-]*)://"
+    r"((?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.)*"
+    r"[A-Za-z](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.?)?"
+    r"(?::([0-9]{0,5}))?"
+    r"((/[0-9A-Za-z!$&()*+,\-./:;=@_~]*)?(?:\?[0-9A-Za-z!$&()*+,\-./:;=?@_~]*)?"
+    r"(?:#[0-9A-Za-z!$&()*+,\-./:;=?@_~]*)?)"
+)
 # A path that may hold a single-dot or double-dot segment (§4.1).
 _DOT_SEGMENT = re.compile(r"/(?:\.|%2[eE])")
 
@@ -122,12 +142,61 @@ def fast_href(inp: str) -> tuple[str, tuple[int, ...], Found] | None:
     that ``url.URL`` reads (scheme end, username end, host start and end, port or
     -1, path start, "?" or -1, "#" or -1, host kind).
     """
-    if not inp or inp[0] <= " " or inp[-1] <= " " or "\t" in inp or "\n" in inp or "\r" in inp:
-        return None
+    m = _PLAIN_URL.fullmatch(inp)
+    if m is not None:
+        # The commonest case (see _PLAIN_URL) in a few steps.
+        scheme, host, port_text, tail, path = m.groups()
+        scheme = scheme.lower()
+        default = _FAST_SCHEMES.get(scheme)
+        if (default is not None and (path is None or "/." not in path)
+                and (host is None or ("--" not in host and len(host) <= 253))
+                and (port_text is None or default != -1)):
+            kind = 1
+            if host is None:
+                if default != -1:
+                    return None
+                host, kind = "", 4
+            else:
+                host = host.lower()
+                if default == -1 and host == "localhost":
+                    host, kind = "", 4
+            s_end = len(scheme)
+            h_start = s_end + 3
+            h_end = p_start = h_start + len(host)
+            port = -1
+            ptext = ""
+            if port_text:
+                port = int(port_text)
+                if port > 65535:
+                    return None
+                if port != default:
+                    ptext = ":" + str(port)
+                    p_start += len(ptext)
+                else:
+                    port = -1
+            if path is None:
+                tail = "/" + tail
+            q_start = tail.find("?")
+            f_start = tail.find("#")
+            if f_start >= 0:
+                if q_start > f_start:
+                    q_start = -1
+                f_start += p_start
+            if q_start >= 0:
+                q_start += p_start
+            return (scheme + "://" + host + ptext + tail,
+                    (s_end, h_start, h_start, h_end, port, p_start, q_start, f_start, kind), [])
     m = _FAST.fullmatch(inp)
     if m is None:
         return None
     scheme, userinfo, host_text, port_text, tail, path, q, frag = m.groups()
+    # Clean: nothing after the host that a set encodes or that is a validation
+    # error, which also rules out the C0 controls and spaces the parser would
+    # trim or remove (the regex's other groups hold none).
+    clean = (userinfo is None and _CLEAN.fullmatch(tail) is not None
+             and (frag is None or "#" not in frag))
+    if not clean and (inp[-1] <= " " or "\t" in inp or "\n" in inp or "\r" in inp):
+        return None
     scheme = scheme.lower()
     default = _FAST_SCHEMES.get(scheme)
     if default is None:
@@ -135,10 +204,16 @@ def fast_href(inp: str) -> tuple[str, tuple[int, ...], Found] | None:
     file = default == -1
     if file and (userinfo is not None or port_text is not None):
         return None  # a file host takes no credentials or port: the host parser fails
+    host_found = _NO_ERRORS
     if host_text is None:
         if not file:
             return None
-        host, kind, host_found = "", 4, _NO_ERRORS
+        host, kind = "", 4
+    elif (_PLAIN_HOST.fullmatch(host_text) is not None and "--" not in host_text
+          and len(host_text) <= 253):
+        # Most hosts: a valid LDH domain not ending in a number (§3.5: no IPv4
+        # parser, no validation error).
+        host, kind = host_text.lower(), 1
     else:
         if host_text in _HOSTS:
             parsed = _HOSTS[host_text]
@@ -149,8 +224,37 @@ def fast_href(inp: str) -> tuple[str, tuple[int, ...], Found] | None:
         if parsed is None:
             return None
         host, kind, host_found = parsed
-        if file and host == "localhost":
-            host, kind = "", 4
+    if file and host == "localhost":
+        host, kind = "", 4
+    port = -1
+    if port_text:
+        port = int(port_text)
+        if port > 65535:
+            return None
+        if port == default:
+            port = -1
+    if path is not None and ("\\" in path or (file and "|" in path)):
+        return None
+    s_end = len(scheme)
+    if clean and (path is None or _DOT_SEGMENT.search(path) is None):
+        # Nothing to encode, no validation error: the text as it stands.
+        h_start = s_end + 3
+        h_end = p_start = h_start + len(host)
+        ptext = ""
+        if port >= 0:
+            ptext = ":" + str(port)
+            p_start += len(ptext)
+        if path is None:
+            tail = "/" + tail
+            p_len = 1
+        else:
+            p_len = len(path)
+        q_start = -1 if q is None else p_start + p_len
+        f_start = -1 if frag is None else p_start + len(tail) - len(frag) - 1
+        href = scheme + "://" + host + ptext + tail
+        hs = m.start(3)
+        return href, (s_end, h_start, h_start, h_end, port, p_start, q_start, f_start,
+                      kind), [(n, hs + p) for n, p in host_found]
     found: Found = []
     username = password = ""
     if userinfo is not None:
@@ -164,16 +268,8 @@ def fast_href(inp: str) -> tuple[str, tuple[int, ...], Found] | None:
         # The host's errors after the userinfo's, in the host parser's order.
         hs = m.start(3)
         found += [(n, hs + p) for n, p in host_found]
-    port = -1
-    if port_text:
-        port = int(port_text)
-        if port > 65535:
-            return None
-        if port == default:
-            port = -1
-    # scheme "://" [username [":" password] "@"] host [":" port]
+    # scheme "://" [username [":" password] "@"] host [":" port] path ["?" query] ["#" fragment]
     out = [scheme, "://"]
-    s_end = len(scheme)
     u_end = s_end + 3
     if username or password:
         out.append(username)
@@ -186,52 +282,35 @@ def fast_href(inp: str) -> tuple[str, tuple[int, ...], Found] | None:
     else:
         h_start = u_end
     out.append(host)
-    h_end = h_start + len(host)
-    p_start = h_end
+    h_end = p_start = h_start + len(host)
     if port >= 0:
         ptext = ":" + str(port)
         out.append(ptext)
         p_start += len(ptext)
-    if path is not None and ("\\" in path or (file and "|" in path)):
-        return None
-    if (_CLEAN.fullmatch(tail) is not None and (frag is None or "#" not in frag)
-            and (path is None or _DOT_SEGMENT.search(path) is None)):
-        # Nothing to encode, no validation error: the text as it stands.
-        if path is None:
-            out.append("/")
-            epath = "/"
-        else:
-            epath = path
-        equery, efrag = q, frag
+    if path is None:
+        epath = "/"
+    elif _DOT_SEGMENT.search(path) is not None:
+        epath = "/" + "/".join([encode(x, "path") for x in _fast_path_segments(path, file)])
     else:
-        if path is None:
-            epath = "/"
-        elif _DOT_SEGMENT.search(path) is not None:
-            epath = "/" + "/".join([encode(x, "path") for x in _fast_path_segments(path, file)])
-        else:
-            epath = encode(path, "path")
-        equery = None if q is None else encode(q, "special-query")
-        efrag = None if frag is None else encode(frag, "fragment")
-        if path:
-            _unit_errors(path, m.start(6), found)
-        if q:
-            _unit_errors(q, m.start(7), found)
-        if frag:
-            _unit_errors(frag, m.start(8), found)
-        out.append(epath)
-        if equery is not None:
-            out.append("?")
-            out.append(equery)
-        if efrag is not None:
-            out.append("#")
-            out.append(efrag)
-        tail = ""
+        epath = encode(path, "path")
+    out.append(epath)
     q_start = f_start = -1
-    if equery is not None:
+    if q is not None:
+        equery = encode(q, "special-query")
         q_start = p_start + len(epath)
-    if efrag is not None:
-        f_start = p_start + len(epath) + (len(equery) + 1 if equery is not None else 0)
-    out.append(tail)
+        out.append("?")
+        out.append(equery)
+    if frag is not None:
+        efrag = encode(frag, "fragment")
+        f_start = p_start + len(epath) + (len(equery) + 1 if q is not None else 0)
+        out.append("#")
+        out.append(efrag)
+    if path:
+        _unit_errors(path, m.start(6), found)
+    if q:
+        _unit_errors(q, m.start(7), found)
+    if frag:
+        _unit_errors(frag, m.start(8), found)
     href = "".join(out)
     return href, (s_end, u_end, h_start, h_end, port, p_start, q_start, f_start, kind), found
 

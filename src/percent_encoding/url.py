@@ -123,9 +123,9 @@ class URL:
                     _set(self, "_parts", u._parts)
                     _set(self, "validation_errors", u.validation_errors)
                     return
-            r = fast_href(to_usv_string(input))
+            r = fast_href(input if input.isascii() else to_usv_string(input))
             if r is not None:
-                self._init_parts(*r)
+                _init_parts(self, *r)
                 return
         rec, errs, href = _api_parse(input, base)
         self._init(rec, errs, href)
@@ -136,15 +136,6 @@ class URL:
         _set(self, "_parts", None)
         _set(self, "href", serialize(rec) if href is None else href)
         _set(self, "validation_errors", errs)
-
-    def _init_parts(self, href: str, parts: tuple[int, ...], errs: list[tuple[str, int]]) -> None:
-        # What the Python fast path (_url_fast.fast_href) gives: the href and its
-        # component offsets, as the C parser gives them; the record waits for _rec.
-        _set = object.__setattr__
-        _set(self, "href", href)
-        _set(self, "_parts", parts)
-        _set(self, "validation_errors",
-             tuple([ValidationError(*e) for e in errs]) if errs else ())
 
     @property
     def _rec(self) -> URLRecord:
@@ -328,6 +319,21 @@ class URL:
         return (URL, (self.href,))
 
 
+_new_url = object.__new__
+_set_href = URL.__dict__["href"].__set__
+_set_parts = URL.__dict__["_parts"].__set__
+_set_errors = URL.__dict__["validation_errors"].__set__
+
+
+def _init_parts(u: URL, href: str, parts: tuple[int, ...], errs: list[tuple[str, int]]) -> None:
+    # What the Python fast path (_url_fast.fast_href) gives: the href and its
+    # component offsets, as the C parser gives them; the record waits for _rec.
+    # (The slots' own setters: URL.__setattr__ refuses every change.)
+    _set_href(u, href)
+    _set_parts(u, parts)
+    _set_errors(u, tuple([ValidationError(*e) for e in errs]) if errs else ())
+
+
 _url_setup = core.compiled_kernel("url_setup")
 if _url_setup is not None:
     _url_setup(URL, ValidationError, fast_host)
@@ -395,10 +401,13 @@ def _parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8"
     if encoding == "utf-8":
         # (the default first: one comparison, and the fast path when there is no base)
         if base is None and type(input) is str:
-            r = fast_href(to_usv_string(input))
+            r = fast_href(input if input.isascii() else to_usv_string(input))
             if r is not None:
-                u = object.__new__(URL)
-                u._init_parts(*r)
+                # (_init_parts inlined: this is the pure twin's hot path)
+                u = _new_url(URL)
+                _set_href(u, r[0])
+                _set_parts(u, r[1])
+                _set_errors(u, tuple([ValidationError(*e) for e in r[2]]) if r[2] else ())
                 return u
     elif _check_str(encoding, "encoding").lower() in ("utf-8", "utf8"):
         encoding = "utf-8"
@@ -430,7 +439,7 @@ def can_parse(input: str, base: str | URL | None = None) -> bool:
         fast = core.url_parse_kernel
         if fast is not None and fast(input) is not None:
             return True
-        if fast_href(to_usv_string(input)) is not None:
+        if fast_href(input if input.isascii() else to_usv_string(input)) is not None:
             return True
     try:
         _api_parse(input, base)
