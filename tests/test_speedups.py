@@ -15,6 +15,7 @@ import inspect
 import os
 import pickle
 import sys
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
@@ -641,6 +642,48 @@ def test_entries_bad_calls_match() -> None:
     for a, kw in [((), {}), (("a", "b"), {}), (("a",), {"data": "b"}), (("a",), {"bogus": 1}),
                   ((), {"plus_as_space": True})]:
         _same_entry(core.decode_text, core._decode_text_checked, *a, **kw)
+
+
+_FORM_DATA = st.one_of(
+    data, st.sampled_from(["a=1&b=%41+c", "?x=\ud800", "a=\udc00&b", b"a=\xff&%zz", "k=\u00e9",
+                           bytearray(b"a=1"), memoryview(b"a=1"), _Str("a=1"), 5, None]))
+_FORM_KW = {
+    "encoding": st.sampled_from([None, "utf-8", "windows-1252", "auto", "nope", 5]),
+    "separators": st.sampled_from(["&", "&;", "", 5]),
+    "strip_leading_question_mark": _FLAG_ARGS,
+    "isindex": _FLAG_ARGS,
+    "errors": st.sampled_from(["replace", "fatal", "strict", "bogus"]),
+    "strict": st.sampled_from([None, False, True, 0]),
+    "max_fields": st.sampled_from([None, 1, 100, -1]),
+    "edition": st.sampled_from(["current", "2014", "bogus"]),
+    "per_field": _FLAG_ARGS,
+}
+
+
+@needs_c
+@SETTINGS
+@given(st.data())
+def test_form_parse_entry_twins(draw: st.DataObject) -> None:
+    # form.parse (a C entry: the call with no option goes straight to the kernel) and
+    # the checked function it falls back to agree: results, error types and messages.
+    from percent_encoding import form
+
+    d = draw.draw(_FORM_DATA)
+    kw = _kwargs(draw.draw, _FORM_KW)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        _same_entry(form.parse, form.parse.__wrapped__, d, **kw)
+        if not kw:
+            _same_entry(form.parse, form.parse.__wrapped__, data=d)
+
+
+@needs_c
+def test_form_parse_entry_bad_calls_match() -> None:
+    from percent_encoding import form
+
+    assert "C fast path" in repr(form.parse) and form.parse.__name__ == "parse"
+    for a, kw in [((), {}), (("a", "b"), {}), (("a",), {"data": "b"}), (("a",), {"bogus": 1})]:
+        _same_entry(form.parse, form.parse.__wrapped__, *a, **kw)
 
 
 @needs_c
