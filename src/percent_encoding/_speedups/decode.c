@@ -279,6 +279,56 @@ first_high_byte(uint64_t w)
 #endif
 }
 
+#if defined(__SSE2__) && defined(__GNUC__)
+/* 16 bytes at p widened to code points at o (room for 16); returns how many
+ * come before the first byte above 0x7F (16 if none): those are the ASCII
+ * run's, the others are overwritten later. */
+static inline int
+ascii16_1(const uint8_t *p, Py_UCS1 *o)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+    unsigned m = (unsigned)_mm_movemask_epi8(v);
+    _mm_storeu_si128((__m128i *)(void *)o, v);
+    return m ? __builtin_ctz(m) : 16;
+}
+
+static inline int
+ascii16_2(const uint8_t *p, Py_UCS2 *o)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p), z = _mm_setzero_si128();
+    unsigned m = (unsigned)_mm_movemask_epi8(v);
+    _mm_storeu_si128((__m128i *)(void *)o, _mm_unpacklo_epi8(v, z));
+    _mm_storeu_si128((__m128i *)(void *)(o + 8), _mm_unpackhi_epi8(v, z));
+    return m ? __builtin_ctz(m) : 16;
+}
+
+static inline int
+ascii16_4(const uint8_t *p, Py_UCS4 *o)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p), z = _mm_setzero_si128();
+    __m128i lo = _mm_unpacklo_epi8(v, z), hi = _mm_unpackhi_epi8(v, z);
+    unsigned m = (unsigned)_mm_movemask_epi8(v);
+    _mm_storeu_si128((__m128i *)(void *)o, _mm_unpacklo_epi16(lo, z));
+    _mm_storeu_si128((__m128i *)(void *)(o + 4), _mm_unpackhi_epi16(lo, z));
+    _mm_storeu_si128((__m128i *)(void *)(o + 8), _mm_unpacklo_epi16(hi, z));
+    _mm_storeu_si128((__m128i *)(void *)(o + 12), _mm_unpackhi_epi16(hi, z));
+    return m ? __builtin_ctz(m) : 16;
+}
+/* An ASCII run 16 bytes at a time (mostly-ASCII text with some escaped
+ * characters: runs of a few dozen bytes), then 8 at a time below. */
+#define PE_ASCII16(K)                                                                      \
+    while (i + 16 <= n && end - o >= 16) {                                                 \
+        int m16 = ascii16_##K(p + i, o);                                                   \
+        o += m16;                                                                          \
+        i += m16;                                                                          \
+        if (m16 < 16) {                                                                    \
+            break;                                                                         \
+        }                                                                                  \
+    }
+#else
+#define PE_ASCII16(K)
+#endif
+
 #define DEFINE_UTF8_FILL(K, T)                                                             \
     static int utf8_fill_##K(const uint8_t *p, Py_ssize_t n, T *o, const T *end)           \
     {                                                                                      \
@@ -287,12 +337,13 @@ first_high_byte(uint64_t w)
             Py_UCS4 c = p[i], c1;                                                          \
             int len;                                                                       \
             if (c < 0x80) {                                                                \
-                /* ASCII: this byte and then 8 at a time while they stay ASCII. */         \
+                /* ASCII: this byte and then 16 or 8 at a time while they stay ASCII. */  \
                 if (o == end) {                                                            \
                     return -1;                                                             \
                 }                                                                          \
                 *o++ = (T)c;                                                               \
                 i += 1;                                                                    \
+                PE_ASCII16(K)                                                              \
                 while (i + 8 <= n && end - o >= 8) {                                       \
                     uint64_t w;                                                            \
                     int k, m;                                                              \
@@ -390,6 +441,125 @@ DEFINE_UTF8_FILL(1, Py_UCS1)
 DEFINE_UTF8_FILL(2, Py_UCS2)
 DEFINE_UTF8_FILL(4, Py_UCS4)
 
+/* utf8_fill_K for bytes known to be valid UTF-8 (the block decoder checked
+ * them): 16 bytes a step, an ASCII run widened whole and each multi-byte
+ * sequence put together with no branch on its length (mostly-ASCII text with
+ * escaped characters mixes lengths at random, which the checking loop pays
+ * for in mispredicted branches); the last bytes through utf8_fill_K. */
+#if defined(__SSE2__) && defined(__GNUC__)
+#define DEFINE_UTF8_FILL_VALID(K, T)                                                       \
+    static int utf8_fill_valid_##K(const uint8_t *p, Py_ssize_t n, T *o, const T *end)     \
+    {                                                                                      \
+        Py_ssize_t i = 0;                                                                  \
+        while (i + 16 <= n && end - o >= 16) {                                             \
+            int m = ascii16_##K(p + i, o);                                                 \
+            Py_UCS4 c, b1, b2, b3, c2, c3, c4;                                             \
+            o += m;                                                                        \
+            i += m;                                                                        \
+            if (m == 16) {                                                                 \
+                continue;                                                                  \
+            }                                                                              \
+            /* p[i] leads a sequence of 2 to 4 bytes, all before p + n - 12. */            \
+            c = p[i];                                                                      \
+            b1 = p[i + 1] & 0x3Fu;                                                         \
+            b2 = p[i + 2] & 0x3Fu;                                                         \
+            b3 = p[i + 3] & 0x3Fu;                                                         \
+            c2 = (c & 0x1Fu) << 6 | b1;                                                    \
+            c3 = (c & 0x0Fu) << 12 | b1 << 6 | b2;                                         \
+            c4 = (c & 0x07u) << 18 | b1 << 12 | b2 << 6 | b3;                              \
+            *o++ = (T)(c < 0xE0 ? c2 : c < 0xF0 ? c3 : c4);                                \
+            i += 2 + (c >= 0xE0) + (c >= 0xF0);                                            \
+        }                                                                                  \
+        return utf8_fill_##K(p + i, n - i, o, end);                                        \
+    }
+#else
+#define DEFINE_UTF8_FILL_VALID(K, T)                                                       \
+    static int utf8_fill_valid_##K(const uint8_t *p, Py_ssize_t n, T *o, const T *end)     \
+    {                                                                                      \
+        return utf8_fill_##K(p, n, o, end);                                                \
+    }
+#endif
+
+DEFINE_UTF8_FILL_VALID(1, Py_UCS1)
+DEFINE_UTF8_FILL_VALID(2, Py_UCS2)
+DEFINE_UTF8_FILL_VALID(4, Py_UCS4)
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+/* The same 32 bytes a step with AVX2, when the CPU has it (pe_blocks_ok, the
+ * block decoder's run-time check, is what sends valid bytes here): an ASCII
+ * run of a few dozen bytes then takes one step, and the step's "all ASCII"
+ * branch is almost never taken, so it is predicted. */
+#include <immintrin.h>
+#define PE_FILL_AVX2 1
+
+__attribute__((target("avx2"))) static inline int
+ascii32_1(const uint8_t *p, Py_UCS1 *o)
+{
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    unsigned m = (unsigned)_mm256_movemask_epi8(v);
+    _mm256_storeu_si256((__m256i *)(void *)o, v);
+    return m ? __builtin_ctz(m) : 32;
+}
+
+__attribute__((target("avx2"))) static inline int
+ascii32_2(const uint8_t *p, Py_UCS2 *o)
+{
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    unsigned m = (unsigned)_mm256_movemask_epi8(v);
+    _mm256_storeu_si256((__m256i *)(void *)o, _mm256_cvtepu8_epi16(_mm256_castsi256_si128(v)));
+    _mm256_storeu_si256((__m256i *)(void *)(o + 16),
+                        _mm256_cvtepu8_epi16(_mm256_extracti128_si256(v, 1)));
+    return m ? __builtin_ctz(m) : 32;
+}
+
+__attribute__((target("avx2"))) static inline int
+ascii32_4(const uint8_t *p, Py_UCS4 *o)
+{
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
+    unsigned m = (unsigned)_mm256_movemask_epi8(v);
+    _mm256_storeu_si256((__m256i *)(void *)o, _mm256_cvtepu8_epi32(lo));
+    _mm256_storeu_si256((__m256i *)(void *)(o + 8), _mm256_cvtepu8_epi32(_mm_srli_si128(lo, 8)));
+    _mm256_storeu_si256((__m256i *)(void *)(o + 16), _mm256_cvtepu8_epi32(hi));
+    _mm256_storeu_si256((__m256i *)(void *)(o + 24), _mm256_cvtepu8_epi32(_mm_srli_si128(hi, 8)));
+    return m ? __builtin_ctz(m) : 32;
+}
+
+#define DEFINE_UTF8_FILL_AVX2(K, T)                                                        \
+    __attribute__((target("avx2"))) static int utf8_fill_avx2_##K(const uint8_t *p,       \
+                                                                   Py_ssize_t n, T *o,     \
+                                                                   const T *end)           \
+    {                                                                                      \
+        Py_ssize_t i = 0;                                                                  \
+        while (i + 32 <= n && end - o >= 32) {                                             \
+            int m = ascii32_##K(p + i, o);                                                 \
+            Py_UCS4 c, b1, b2, b3, c2, c3, c4;                                             \
+            o += m;                                                                        \
+            i += m;                                                                        \
+            if (m == 32) {                                                                 \
+                continue;                                                                  \
+            }                                                                              \
+            c = p[i];                                                                      \
+            b1 = p[i + 1] & 0x3Fu;                                                         \
+            b2 = p[i + 2] & 0x3Fu;                                                         \
+            b3 = p[i + 3] & 0x3Fu;                                                         \
+            c2 = (c & 0x1Fu) << 6 | b1;                                                    \
+            c3 = (c & 0x0Fu) << 12 | b1 << 6 | b2;                                         \
+            c4 = (c & 0x07u) << 18 | b1 << 12 | b2 << 6 | b3;                              \
+            *o++ = (T)(c < 0xE0 ? c2 : c < 0xF0 ? c3 : c4);                                \
+            i += 2 + (c >= 0xE0) + (c >= 0xF0);                                            \
+        }                                                                                  \
+        return utf8_fill_valid_##K(p + i, n - i, o, end);                                  \
+    }
+
+DEFINE_UTF8_FILL_AVX2(1, Py_UCS1)
+DEFINE_UTF8_FILL_AVX2(2, Py_UCS2)
+DEFINE_UTF8_FILL_AVX2(4, Py_UCS4)
+#define PE_FILL_AVX2_ON pe_blocks_ok
+#else
+#define PE_FILL_AVX2_ON 0
+#endif
+
 /* The largest byte of p[0:n] and the number of continuation bytes (10xxxxxx). */
 static void
 utf8_scan(const uint8_t *p, Py_ssize_t n, unsigned *pmx, Py_ssize_t *pcont)
@@ -438,7 +608,28 @@ utf8_scan(const uint8_t *p, Py_ssize_t n, unsigned *pmx, Py_ssize_t *pcont)
 /* Valid UTF-8 p[0:n] with stats *st to str, or NULL with no exception set
  * when it is not valid.  Unknown stats (U8_UNKNOWN) are found by a scan. */
 static PyObject *
+utf8_valid_to_str_as(const uint8_t *p, Py_ssize_t n, const U8Stats *st, int valid);
+
+static PyObject *
 utf8_valid_to_str(const uint8_t *p, Py_ssize_t n, const U8Stats *st)
+{
+    return utf8_valid_to_str_as(p, n, st, 0);
+}
+
+/* Bytes the block decoder wrote and found to be UTF-8 (valid: 1) to str. */
+PyObject *
+utf8_checked_to_str(const uint8_t *p, Py_ssize_t n)
+{
+    PyObject *r = utf8_valid_to_str_as(p, n, NULL, 1);
+    if (r != NULL || PyErr_Occurred()) {
+        return r;
+    }
+    return PyUnicode_DecodeUTF8((const char *)p, n, "replace");
+}
+
+/* valid: p is known to be valid UTF-8 (the faster fill); else checked as it goes. */
+static PyObject *
+utf8_valid_to_str_as(const uint8_t *p, Py_ssize_t n, const U8Stats *st, int valid)
 {
     Py_ssize_t cont;
     unsigned mx;
@@ -470,15 +661,38 @@ utf8_valid_to_str(const uint8_t *p, Py_ssize_t n, const U8Stats *st)
     if (r == NULL) {
         return NULL;
     }
-    switch (PyUnicode_KIND(r)) {
+    switch (PyUnicode_KIND(r) + (valid ? (PE_FILL_AVX2_ON ? 16 : 8) : 0)) {
     case PyUnicode_1BYTE_KIND:
         rc = utf8_fill_1(p, n, PyUnicode_1BYTE_DATA(r), PyUnicode_1BYTE_DATA(r) + (n - cont));
         break;
     case PyUnicode_2BYTE_KIND:
         rc = utf8_fill_2(p, n, PyUnicode_2BYTE_DATA(r), PyUnicode_2BYTE_DATA(r) + (n - cont));
         break;
-    default:
+    case PyUnicode_4BYTE_KIND:
         rc = utf8_fill_4(p, n, PyUnicode_4BYTE_DATA(r), PyUnicode_4BYTE_DATA(r) + (n - cont));
+        break;
+#ifdef PE_FILL_AVX2
+    case PyUnicode_1BYTE_KIND + 16:
+        rc = utf8_fill_avx2_1(p, n, PyUnicode_1BYTE_DATA(r), PyUnicode_1BYTE_DATA(r) + (n - cont));
+        break;
+    case PyUnicode_2BYTE_KIND + 16:
+        rc = utf8_fill_avx2_2(p, n, PyUnicode_2BYTE_DATA(r), PyUnicode_2BYTE_DATA(r) + (n - cont));
+        break;
+    case PyUnicode_4BYTE_KIND + 16:
+        rc = utf8_fill_avx2_4(p, n, PyUnicode_4BYTE_DATA(r), PyUnicode_4BYTE_DATA(r) + (n - cont));
+        break;
+#endif
+    case PyUnicode_1BYTE_KIND + 8:
+        rc = utf8_fill_valid_1(p, n, PyUnicode_1BYTE_DATA(r),
+                               PyUnicode_1BYTE_DATA(r) + (n - cont));
+        break;
+    case PyUnicode_2BYTE_KIND + 8:
+        rc = utf8_fill_valid_2(p, n, PyUnicode_2BYTE_DATA(r),
+                               PyUnicode_2BYTE_DATA(r) + (n - cont));
+        break;
+    default:
+        rc = utf8_fill_valid_4(p, n, PyUnicode_4BYTE_DATA(r),
+                               PyUnicode_4BYTE_DATA(r) + (n - cont));
         break;
     }
     if (rc < 0) {

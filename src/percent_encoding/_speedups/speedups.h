@@ -268,6 +268,16 @@ get_flags(PyObject *const *objs, int n, int *out)
     return 0;
 }
 
+/* arrow_simd.c's AVX2 block decoder (declared in arrow.h too), which decode_text
+ * uses for long input when the CPU has AVX2 (pe_blocks_ok, found at run time). */
+PE_INTERNAL extern int pe_blocks_ok;
+PE_INTERNAL int64_t decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
+                                    int plus, int *check);
+/* Bytes the block decoder may store past its result (arrow.h's PE_OUT_SLACK). */
+#define PE_BLOCKS_SLACK 32
+/* From this many bytes of input on, decode_text takes the block decoder. */
+#define PE_BLOCKS_MIN 1024
+
 PE_INTERNAL void raise_bad_percent(const Src *s, Py_ssize_t pos);
 PE_INTERNAL Py_ssize_t decode_u8(const uint8_t *p, Py_ssize_t n, uint8_t *o, int plus,
                                  int strict, Py_ssize_t *bad, U8Stats *st);
@@ -277,6 +287,7 @@ PE_INTERNAL PyObject *utf8_str(const uint8_t *p, Py_ssize_t n, const char *error
                                const U8Stats *st);
 PE_INTERNAL PyObject *utf8_text(const char *buf, Py_ssize_t len, int strict,
                                 const U8Stats *st);
+PE_INTERNAL PyObject *utf8_checked_to_str(const uint8_t *p, Py_ssize_t n);
 PE_INTERNAL PyObject *pe_decode(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                 PyObject *kwnames);
 
