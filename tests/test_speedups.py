@@ -923,7 +923,8 @@ _BLOCK_PIECES = ["a", "Z", "+", " ", "%", "%4", "%41", "%2B", "%zz", "%%", "%C3%
 @st.composite
 def _long_escaped(draw: Any) -> bytes:
     unit = "".join(draw(st.lists(st.sampled_from(_BLOCK_PIECES), min_size=1, max_size=24)))
-    size = draw(st.sampled_from([1000, 1023, 1024, 1025, 1056, 1087, 2048 + 31, 4099]))
+    size = draw(st.sampled_from([1000, 1023, 1024, 1025, 1056, 1087, 2048 + 31, 4099, 8191,
+                                 8192, 9001, 16411]))
     head = "x" * draw(st.integers(0, 40))  # shifts the escapes against the 32-byte blocks
     tail = draw(st.sampled_from(["", "%", "%4", "%C3", "%F0%9F%98", "%E6%97%A5", "é"]))
     body = head + unit * (size // len(unit) + 1)
@@ -959,8 +960,10 @@ def test_decode_text_block_decoder_on_multibyte_text() -> None:
     assert C is not None
     for chars in (["é", "ÿ"], ["é", "日"], ["é", "日", "\U0001f600"], ["\U0010ffff"]):
         for shift in range(33):
+            # (past 8 KB the fill runs the two halves of the text side by side)
+            many = 120 if shift % 4 else 700
             text = "a" * shift + "".join(f"{c}bcdefghij{'k' * (i % 7)}" for i, c in
-                                         enumerate(chars * 120))
+                                         enumerate(chars * many))
             enc = _pure.encode(text, sets.COMPONENT.table, False)
             assert len(enc) >= 1024
             assert C.decode_text(enc, False, False, False) == text

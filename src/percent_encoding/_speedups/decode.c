@@ -555,6 +555,46 @@ ascii32_4(const uint8_t *p, Py_UCS4 *o)
 DEFINE_UTF8_FILL_AVX2(1, Py_UCS1)
 DEFINE_UTF8_FILL_AVX2(2, Py_UCS2)
 DEFINE_UTF8_FILL_AVX2(4, Py_UCS4)
+
+/* One step of utf8_fill_avx2_K on the stream (i, o). */
+#define PE_FILL_STEP(K, T, i, o)                                                           \
+    {                                                                                      \
+        int m_ = ascii32_##K(p + (i), (o));                                                \
+        (o) += m_;                                                                         \
+        (i) += m_;                                                                         \
+        if (m_ < 32) {                                                                     \
+            Py_UCS4 c_ = p[i], b1_ = p[(i) + 1] & 0x3Fu, b2_ = p[(i) + 2] & 0x3Fu;         \
+            Py_UCS4 b3_ = p[(i) + 3] & 0x3Fu;                                              \
+            *(o)++ = (T)(c_ < 0xE0   ? (c_ & 0x1Fu) << 6 | b1_                             \
+                         : c_ < 0xF0 ? (c_ & 0x0Fu) << 12 | b1_ << 6 | b2_                 \
+                                     : (c_ & 0x07u) << 18 | b1_ << 12 | b2_ << 6 | b3_);   \
+            (i) += 2 + (c_ >= 0xE0) + (c_ >= 0xF0);                                        \
+        }                                                                                  \
+    }
+
+/* The same over two halves at once: p[0:mid] into o[0:omid - o] and p[mid:n]
+ * into the rest (mid starts a sequence; omid - o is the first half's number
+ * of code points).  Each step of one half waits on its own last load and
+ * tzcnt; two independent halves keep the core busy while one waits. */
+#define DEFINE_UTF8_FILL2_AVX2(K, T)                                                       \
+    __attribute__((target("avx2"))) static int utf8_fill2_avx2_##K(                        \
+        const uint8_t *p, Py_ssize_t n, Py_ssize_t mid, T *o, T *omid, const T *end)       \
+    {                                                                                      \
+        Py_ssize_t ia = 0, ib = mid;                                                       \
+        T *oa = o, *ob = omid;                                                             \
+        while (ia + 32 <= mid && omid - oa >= 32 && ib + 32 <= n && end - ob >= 32) {      \
+            PE_FILL_STEP(K, T, ia, oa)                                                     \
+            PE_FILL_STEP(K, T, ib, ob)                                                     \
+        }                                                                                  \
+        if (utf8_fill_avx2_##K(p + ia, mid - ia, oa, omid) < 0) {                          \
+            return -1;                                                                     \
+        }                                                                                  \
+        return utf8_fill_avx2_##K(p + ib, n - ib, ob, end);                                \
+    }
+
+DEFINE_UTF8_FILL2_AVX2(1, Py_UCS1)
+DEFINE_UTF8_FILL2_AVX2(2, Py_UCS2)
+DEFINE_UTF8_FILL2_AVX2(4, Py_UCS4)
 #define PE_FILL_AVX2_ON pe_blocks_ok
 #else
 #define PE_FILL_AVX2_ON 0
@@ -631,12 +671,25 @@ utf8_checked_to_str(const uint8_t *p, Py_ssize_t n)
 static PyObject *
 utf8_valid_to_str_as(const uint8_t *p, Py_ssize_t n, const U8Stats *st, int valid)
 {
-    Py_ssize_t cont;
+    Py_ssize_t cont, mid = 0, cont_a = 0;
     unsigned mx;
     int rc;
     Py_UCS4 maxchar;
     PyObject *r;
-    if (st == NULL || st->mx == U8_UNKNOWN) {
+    if (valid && PE_FILL_AVX2_ON && n >= 8192) {
+        /* Two halves for utf8_fill2_avx2_K: the scan counts each one's. */
+        unsigned mx_b;
+        Py_ssize_t cont_b;
+        mid = n / 2;
+        while (mid < n && (p[mid] & 0xC0) == 0x80) {
+            mid++;
+        }
+        utf8_scan(p, mid, &mx, &cont_a);
+        utf8_scan(p + mid, n - mid, &mx_b, &cont_b);
+        mx = mx > mx_b ? mx : mx_b;
+        cont = cont_a + cont_b;
+    }
+    else if (st == NULL || st->mx == U8_UNKNOWN) {
         utf8_scan(p, n, &mx, &cont);
     }
     else {
@@ -661,7 +714,7 @@ utf8_valid_to_str_as(const uint8_t *p, Py_ssize_t n, const U8Stats *st, int vali
     if (r == NULL) {
         return NULL;
     }
-    switch (PyUnicode_KIND(r) + (valid ? (PE_FILL_AVX2_ON ? 16 : 8) : 0)) {
+    switch (PyUnicode_KIND(r) + (valid ? (PE_FILL_AVX2_ON ? (mid > 0 ? 24 : 16) : 8) : 0)) {
     case PyUnicode_1BYTE_KIND:
         rc = utf8_fill_1(p, n, PyUnicode_1BYTE_DATA(r), PyUnicode_1BYTE_DATA(r) + (n - cont));
         break;
@@ -672,6 +725,21 @@ utf8_valid_to_str_as(const uint8_t *p, Py_ssize_t n, const U8Stats *st, int vali
         rc = utf8_fill_4(p, n, PyUnicode_4BYTE_DATA(r), PyUnicode_4BYTE_DATA(r) + (n - cont));
         break;
 #ifdef PE_FILL_AVX2
+    case PyUnicode_1BYTE_KIND + 24:
+        rc = utf8_fill2_avx2_1(p, n, mid, PyUnicode_1BYTE_DATA(r),
+                               PyUnicode_1BYTE_DATA(r) + (mid - cont_a),
+                               PyUnicode_1BYTE_DATA(r) + (n - cont));
+        break;
+    case PyUnicode_2BYTE_KIND + 24:
+        rc = utf8_fill2_avx2_2(p, n, mid, PyUnicode_2BYTE_DATA(r),
+                               PyUnicode_2BYTE_DATA(r) + (mid - cont_a),
+                               PyUnicode_2BYTE_DATA(r) + (n - cont));
+        break;
+    case PyUnicode_4BYTE_KIND + 24:
+        rc = utf8_fill2_avx2_4(p, n, mid, PyUnicode_4BYTE_DATA(r),
+                               PyUnicode_4BYTE_DATA(r) + (mid - cont_a),
+                               PyUnicode_4BYTE_DATA(r) + (n - cont));
+        break;
     case PyUnicode_1BYTE_KIND + 16:
         rc = utf8_fill_avx2_1(p, n, PyUnicode_1BYTE_DATA(r), PyUnicode_1BYTE_DATA(r) + (n - cont));
         break;
