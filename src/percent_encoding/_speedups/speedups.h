@@ -32,11 +32,13 @@
  *
  *   module.c        the module object, method table, init, parse_args
  *   encode.c        encode tables and kernels
- *   decode.c        decode kernels, UTF-8 to str (general path)
- *   decode_short.c  the one-pass decoder for short input, decode_text
+ *   decode.c        decode kernels (general path)
+ *   decode_utf8.c   UTF-8 to str (general path; the block decoder's checked results)
+ *   decode_short.c  the one-pass decoder for short input, decode_text (long input:
+ *                   arrow_simd.c's block decoder when the CPU has AVX2)
  *   form.c          form parser and serializer
  *   entry.c         the vectorcall entries (core.encode, core.decode_text, form.serialize,
- *                   url.parse)
+ *                   form.parse, url.parse)
  *   url.c           the common case of the WHATWG URL parser, building url.URL objects
  *                   (url.h: what its units url.c, url_host.c, url_path.c and
  *                   url_getter.c share)
