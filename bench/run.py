@@ -94,6 +94,26 @@ def _one_mb_japanese_30pct() -> str:
 
 
 MBJA30 = _one_mb_japanese_30pct()
+
+
+def _one_mb_multibyte_30pct() -> str:
+    # ASCII text with escaped 2- to 4-byte characters (é, 日, 😀, ...), about 30% of
+    # its characters in escapes: decode_text's long-input path (the AVX2 block
+    # decoder, then a str of kind 4).
+    rng = random.Random(28)
+    chars = ["é", "ß", "ж", "ש", "日", "本", "€", "語", "\U0001f600", "\U0001d11e", "\U0001f680"]
+    letters = "abcdefghijklmnopqrstuvwxyz0123456789-._"
+    out: list[str] = []
+    size = 0
+    while size < 1 << 20:
+        piece = (_pure.encode(rng.choice(chars), COMPONENT, False) if rng.random() < 0.0455
+                 else rng.choice(letters))
+        out.append(piece)
+        size += len(piece)
+    return "".join(out)
+
+
+MBMB30 = _one_mb_multibyte_30pct()
 Q8_PAIRS = [
     ("q", "percent encoding"), ("lang", "ja"), ("page", "2"), ("sort", "date desc"),
     ("name", "José Müller"), ("city", "東京"), ("tags", "a,b&c"), ("empty", ""),
@@ -213,7 +233,8 @@ def operations() -> list[dict[str, Any]]:
     for label, text in (("decode short", E24), ("decode short Japanese", ESJA),
                         ("decode no-op 27 chars", PLAIN27), ("decode 8 KB Japanese", EJA),
                         ("decode 1 MB, 30% escapes", MB30),
-                        ("decode 1 MB Japanese, 30% escaped", MBJA30)):
+                        ("decode 1 MB Japanese, 30% escaped", MBJA30),
+                        ("decode 1 MB, 30% escapes of 2-4 byte UTF-8", MBMB30)):
         others = {"urllib.parse.unquote": Call(urllib.parse.unquote, text)}
         if y:
             others["yarl _Unquoter"] = Call(y[1], text)

@@ -15,6 +15,7 @@ import inspect
 import os
 import pickle
 import sys
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
@@ -643,6 +644,48 @@ def test_entries_bad_calls_match() -> None:
         _same_entry(core.decode_text, core._decode_text_checked, *a, **kw)
 
 
+_FORM_DATA = st.one_of(
+    data, st.sampled_from(["a=1&b=%41+c", "?x=\ud800", "a=\udc00&b", b"a=\xff&%zz", "k=\u00e9",
+                           bytearray(b"a=1"), memoryview(b"a=1"), _Str("a=1"), 5, None]))
+_FORM_KW = {
+    "encoding": st.sampled_from([None, "utf-8", "windows-1252", "auto", "nope", 5]),
+    "separators": st.sampled_from(["&", "&;", "", 5]),
+    "strip_leading_question_mark": _FLAG_ARGS,
+    "isindex": _FLAG_ARGS,
+    "errors": st.sampled_from(["replace", "fatal", "strict", "bogus"]),
+    "strict": st.sampled_from([None, False, True, 0]),
+    "max_fields": st.sampled_from([None, 1, 100, -1]),
+    "edition": st.sampled_from(["current", "2014", "bogus"]),
+    "per_field": _FLAG_ARGS,
+}
+
+
+@needs_c
+@SETTINGS
+@given(st.data())
+def test_form_parse_entry_twins(draw: st.DataObject) -> None:
+    # form.parse (a C entry: the call with no option goes straight to the kernel) and
+    # the checked function it falls back to agree: results, error types and messages.
+    from percent_encoding import form
+
+    d = draw.draw(_FORM_DATA)
+    kw = _kwargs(draw.draw, _FORM_KW)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        _same_entry(form.parse, form.parse.__wrapped__, d, **kw)
+        if not kw:
+            _same_entry(form.parse, form.parse.__wrapped__, data=d)
+
+
+@needs_c
+def test_form_parse_entry_bad_calls_match() -> None:
+    from percent_encoding import form
+
+    assert "C fast path" in repr(form.parse) and form.parse.__name__ == "parse"
+    for a, kw in [((), {}), (("a", "b"), {}), (("a",), {"data": "b"}), (("a",), {"bogus": 1})]:
+        _same_entry(form.parse, form.parse.__wrapped__, *a, **kw)
+
+
 @needs_c
 def test_entries_follow_the_kernel_swap() -> None:
     # The fixture that runs the suite on the pure twin swaps core._k: the
@@ -863,3 +906,65 @@ def test_kernel_seam_follows_the_twin_swap() -> None:
     assert core.form_parse_kernel is active.form_parse
     assert core.form_serialize_kernel is active.form_serialize
     assert core.arrow_map_kernel is getattr(active, "arrow_map", None)
+
+
+# -- decode_text of long input: the AVX2 block decoder ---------------------------------------
+# From 1,024 bytes on, decode_text of bytes or ASCII text (with strict=False) percent-decodes
+# with the Arrow kernels' block decoder (arrow_simd.c) when the CPU has AVX2, and turns
+# the bytes it found to be UTF-8 into a str with a fill that does not check them again.
+# Against the portable path (the block decoder switched off) and the pure twin: results
+# and errors, on input around the threshold and the 32-byte block edges.
+
+_BLOCK_PIECES = ["a", "Z", "+", " ", "%", "%4", "%41", "%2B", "%zz", "%%", "%C3%A9", "%c3%a9",
+                 "%E6%97%A5", "%F0%9F%98%80", "%F4%8F%BF%BF", "%C3", "%80", "%ED%A0%80",
+                 "%F4%90%80%80", "%C0%AF", "%E0%80%80", "%EF%BF%BD", "%FF"]
+
+
+@st.composite
+def _long_escaped(draw: Any) -> bytes:
+    unit = "".join(draw(st.lists(st.sampled_from(_BLOCK_PIECES), min_size=1, max_size=24)))
+    size = draw(st.sampled_from([1000, 1023, 1024, 1025, 1056, 1087, 2048 + 31, 4099, 8191,
+                                 8192, 9001, 16411]))
+    head = "x" * draw(st.integers(0, 40))  # shifts the escapes against the 32-byte blocks
+    tail = draw(st.sampled_from(["", "%", "%4", "%C3", "%F0%9F%98", "%E6%97%A5", "é"]))
+    body = head + unit * (size // len(unit) + 1)
+    return (body[: size - len(tail)] + tail).encode()
+
+
+@needs_c
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_long_escaped(), st.booleans(), st.booleans(), st.sampled_from([b"", b"\xff", b"\xe6\x97"]))
+def test_decode_text_block_decoder_matches(raw: bytes, plus: bool, fatal: bool,
+                                           junk: bytes) -> None:
+    assert C is not None
+    raw = raw.replace(b"Z", junk) if junk else raw  # raw bytes, valid UTF-8 or not
+    inputs: list[str | bytes] = [raw]
+    if raw.isascii():
+        inputs.append(raw.decode("ascii"))
+    for d in inputs:
+        args = (d, plus, False, fatal)
+        py = outcome(_pure.decode_text, *args)
+        on = outcome(C.decode_text, *args)
+        old = C.arrow_set_blocks(False)
+        try:
+            off = outcome(C.decode_text, *args)
+        finally:
+            C.arrow_set_blocks(old)
+        assert on == off == py, (args[1:], d[:80])
+
+
+@needs_c
+def test_decode_text_block_decoder_on_multibyte_text() -> None:
+    # Long text with escaped 2- to 4-byte characters (the kind 1, 2 and 4 results),
+    # the escapes at every offset of a 32-byte block.
+    assert C is not None
+    for chars in (["é", "ÿ"], ["é", "日"], ["é", "日", "\U0001f600"], ["\U0010ffff"]):
+        for shift in range(33):
+            # (past 8 KB the fill runs the two halves of the text side by side)
+            many = 120 if shift % 4 else 700
+            text = "a" * shift + "".join(f"{c}bcdefghij{'k' * (i % 7)}" for i, c in
+                                         enumerate(chars * many))
+            enc = _pure.encode(text, sets.COMPONENT.table, False)
+            assert len(enc) >= 1024
+            assert C.decode_text(enc, False, False, False) == text
+            assert C.decode_text(enc.encode(), False, False, False) == text

@@ -233,7 +233,8 @@ def test_setters_against_ada(href: str, setter: str, value: str) -> None:
 _FAST_PIECES = ["http://", "HTTPS://", "ws://", "ftp://", "foo://", "a", "Z", "-", "_", ".", "1",
                 "0x", "xn--", ":", ":80", ":443", ":99999", "/", "//", "/.", "/..", "%2e", "%",
                 "%4", "%41", "?", "#", "é", " ", "\t", "\\", "@", "'", "`", "{", "\x00", "\x7f",
-                "[", "]", "[::1]", "[0:00::1]", "[1::2:3.4.5.6]", "u:p@", "@@", "%2E."]
+                "[", "]", "[::1]", "[0:00::1]", "[1::2:3.4.5.6]", "u:p@", "@@", "%2E.",
+                "file://", "FILE://", "file:///", "localhost", "C:", "c|", "|", "/C:", "/c|"]
 
 
 @settings(max_examples=1500, deadline=None)
@@ -260,9 +261,11 @@ def test_fast_path_is_taken_for_common_urls() -> None:
     from percent_encoding._url_parser import fast_parse
 
     for s in ("https://www.example.com/a/b?c=d#e", "http://h.example:8080/x y?é",
-              "http://u:p@h/a/../b", "http://[::1]/", "http://1.2.3.4/"):
+              "http://u:p@h/a/../b", "http://[::1]/", "http://1.2.3.4/", "file:///x",
+              "file://deps/v8/a.h", "FILE://LocalHost/C:/a/../..", "file:///C:/x%20y?q#f"):
         assert fast_parse(s, None) is not None
-    for s in ("http://h\\x", "file:///x", "http://1.2.3.4.5/", "http://xn--a.b/", " http://h/"):
+    for s in ("http://h\\x", "http://1.2.3.4.5/", "http://xn--a.b/", " http://h/", "file:x",
+              "file:/x", "file://h:1/", "file://u@h/", "file:///C|/x", "http:///x"):
         assert fast_parse(s, None) is None
 
 

@@ -73,6 +73,10 @@ def url_unit_errors(text: str, offset: int, sink: ErrorSink) -> None:
 # --- IPv4 (URL Standard §3.5, "IPv4 parser", "IPv4 number parser") ---------
 
 
+_IPV4_DIGITS = {8: re.compile("[0-7]+"), 10: re.compile("[0-9]+"), 16: re.compile("[0-9A-Fa-f]+")}
+_IPV4_TOO_BIG = 1 << 32
+
+
 def _ipv4_number(part: str) -> tuple[int, bool] | None:
     if not part:
         return None
@@ -84,13 +88,16 @@ def _ipv4_number(part: str) -> tuple[int, bool] | None:
         part, radix, flagged = part[1:], 8, True
     if not part:
         return 0, True
-    digits = "01234567" if radix == 8 else "0123456789" if radix == 10 else None
-    if digits is None:
-        if any(c not in _HEX for c in part):
-            return None
-    elif any(c not in digits for c in part):
+    if _IPV4_DIGITS[radix].fullmatch(part) is None:
         return None
-    return int(part, radix), flagged
+    # Any number of digits: leading zeros dropped, and a value past 2**32 (more
+    # than 11 significant digits in any of the radixes) kept as 2**32, which
+    # every check of the IPv4 parser treats as it would the true value; int()
+    # never sees unbounded text (CPython limits decimal int() to 4,300 digits).
+    part = part.lstrip("0")
+    if len(part) > 11:
+        return _IPV4_TOO_BIG, flagged
+    return min(int(part or "0", radix), _IPV4_TOO_BIG), flagged
 
 
 def ends_in_a_number(text: str) -> bool:

@@ -63,12 +63,12 @@ class _Parser:
         "override",
         "p",
         "pos_map",
-        "pw_seen",
         "raw",
         "raw_start",
         "sink",
         "state",
         "url",
+        "userinfo",
     )
 
     def __init__(self, inp: str, url: URLRecord, base: URLRecord | None,
@@ -84,7 +84,8 @@ class _Parser:
         self.state = override or "scheme_start"
         self.at_seen = False
         self.in_brackets = False
-        self.pw_seen = False
+        # The authority state's buffers at each "@", joined once at its end.
+        self.userinfo: list[str] = []
         self.sink = sink
         self.pos_map = pos_map
         self.encoding = encoding
@@ -161,7 +162,8 @@ class _Parser:
     def s_scheme(self, c: str) -> None:
         url = self.url
         if c and c in _SCHEME_CHARS:
-            self.buf += c.lower()
+            # (the whole run at once: one code point a step was quadratic)
+            self.buf += self.take_run(_RUN_SCHEME, False).lower()
         elif c == ":":
             if self.override is not None:
                 if (url.scheme in SPECIAL) != (self.buf in SPECIAL):
@@ -300,21 +302,20 @@ class _Parser:
             if self.at_seen:
                 self.buf = "%40" + self.buf
             self.at_seen = True
-            buf = self.buf
-            self.raw.setdefault("userinfo", []).append(buf + "@")
-            if not self.pw_seen and ":" in buf:
-                i = buf.index(":")
-                self.pw_seen = True
-                url.username += encode(buf[:i], "userinfo")
-                url.password += encode(buf[i + 1:], "userinfo")
-            elif self.pw_seen:
-                url.password += encode(buf, "userinfo")
-            else:
-                url.username += encode(buf, "userinfo")
+            self.raw.setdefault("userinfo", []).append(self.buf + "@")
+            self.userinfo.append(self.buf)
             self.buf = ""
         elif c in ("", "/", "?", "#") or (url.special and c == "\\"):
             if self.at_seen and self.buf == "":
                 raise self.fail("host-missing")
+            if self.userinfo:
+                # The buffers of every "@" in order: the first ":" of all of them
+                # splits username from password (§4.4 authority state); encoded
+                # once here (appending at each "@" was quadratic).
+                name, colon, pw = "".join(self.userinfo).partition(":")
+                url.username += encode(name, "userinfo")
+                if colon:
+                    url.password += encode(pw, "userinfo")
             self.p -= len(self.buf) + 1
             self.buf = ""
             self.state = "host"
@@ -348,26 +349,31 @@ class _Parser:
             self.state = "path_start"
             if self.override is not None:
                 raise _Return
-        elif c == "[":
-            self.in_brackets = True
-            self.buf += c
-        elif c == "]":
-            self.in_brackets = False
-            self.buf += c
         else:
-            self.buf += self.take_run(_RUN_HOST_SPECIAL if url.special else _RUN_HOST, False)
+            # The rest of the host at once, "[" and "]" toggling the brackets
+            # flag on the way (one code point a step was quadratic).  The run
+            # stops only where this state leaves (a ":" outside brackets, the
+            # end of the authority), so the flag is never set on entry here.
+            m = (_RUN_HOST_SPECIAL if url.special else _RUN_HOST).match(self.inp, self.p)
+            assert m is not None and m.end() > self.p
+            self.in_brackets = m.group("open") is not None
+            self.buf += self.inp[self.p:m.end()]
+            self.p = m.end() - 1
 
     s_hostname = s_host
 
     def s_port(self, c: str) -> None:
         url = self.url
         if c and c in _DIGITS:
-            self.buf += c
+            self.buf += self.take_run(_RUN_DIGITS, False)
         elif (c in ("", "/", "?", "#") or (url.special and c == "\\")
               or self.override is not None):
             if self.buf != "":
                 self.raw["port"] = [self.buf]
-                port = int(self.buf)
+                # Any number of digits (§4.4 port state): leading zeros
+                # dropped, the length checked before int() sees the text.
+                digits = self.buf.lstrip("0")
+                port = int(digits or "0") if len(digits) <= 5 else 65536
                 if port > 65535:
                     raise self.fail("port-out-of-range", self.p - len(self.buf))
                 url.port = None if port == SPECIAL.get(url.scheme, -1) else port
@@ -453,7 +459,7 @@ class _Parser:
                 self.buf = ""
                 self.state = "path_start"
         else:
-            self.buf += c
+            self.buf += self.take_run(_RUN_FILE_HOST, False)
 
     def s_path_start(self, c: str) -> None:
         url = self.url
@@ -527,18 +533,16 @@ class _Parser:
             url.fragment = ""
             self.state = "fragment"
             self.raw_start = self.p + 1
-        elif c == " ":
-            self.err("invalid-URL-unit")
-            assert isinstance(url.path, str)
-            if self.remaining_starts("?") or self.remaining_starts("#"):
-                url.path += "%20"
-            else:
-                url.path += " "
         elif c:
+            # The whole path at once (a step per space was quadratic): a space
+            # is kept, or "%20" when "?" or "#" follows it (§4.4 opaque path state).
             chunk = self.take_run(_RUN_OPAQUE, True)
             assert isinstance(url.path, str)
             self.raw.setdefault("path", []).append(chunk)
-            url.path += encode(chunk, "c0-control")
+            enc = encode(chunk, "c0-control")
+            if chunk[-1] == " " and self.p + 1 < self.n:
+                enc = enc[:-1] + "%20"
+            url.path += enc
 
     def s_query(self, c: str) -> None:
         url = self.url
@@ -576,13 +580,19 @@ _RUN_PATH = re.compile(r"[^/?#]*")
 _RUN_PATH_SPECIAL = re.compile(r"[^/\\?#]*")
 _RUN_PATH_OVR = re.compile(r"[^/]*")
 _RUN_PATH_SPECIAL_OVR = re.compile(r"[^/\\]*")
-_RUN_OPAQUE = re.compile(r"[^?# ]*")
+_RUN_OPAQUE = re.compile(r"[^?#]*")
 _RUN_QUERY = re.compile(r"[^#]*")
 _RUN_QUERY_OVR = re.compile(r".*", re.DOTALL)
 _RUN_AUTH = re.compile(r"[^@/?#]*")
 _RUN_AUTH_SPECIAL = re.compile(r"[^@/?#\\]*")
-_RUN_HOST = re.compile(r"[^:/?#\[\]]*")
-_RUN_HOST_SPECIAL = re.compile(r"[^:/?#\[\]\\]*")
+# The host state's run: outside brackets anything but ":", "[" and the
+# authority's end; a "[" opens brackets, inside which ":" is part of the host
+# until a "]"; the run ends inside an open bracket when no "]" follows ("open").
+_RUN_HOST = re.compile(r"(?:[^:\[/?#]+|\[[^\]/?#]*\])*(?P<open>\[[^\]/?#]*)?")
+_RUN_HOST_SPECIAL = re.compile(r"(?:[^:\[/?#\\]+|\[[^\]/?#\\]*\])*(?P<open>\[[^\]/?#\\]*)?")
+_RUN_FILE_HOST = re.compile(r"[^/\\?#]*")
+_RUN_SCHEME = re.compile(r"[A-Za-z0-9+\-.]*")
+_RUN_DIGITS = re.compile(r"[0-9]*")
 
 _STATES: dict[str, Callable[[_Parser, str], None]] = {
     name[2:]: fn for name, fn in vars(_Parser).items() if name.startswith("s_")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ._host import serialize_host
+from ._host import parse_ipv4, parse_ipv6, serialize_host
 
 # URL Standard §4.1: special schemes and their default ports.
 SPECIAL: dict[str, int | None] = {
@@ -134,3 +134,43 @@ def serialize(url: URLRecord, exclude_fragment: bool = False) -> str:
     if not exclude_fragment and url.fragment is not None:
         out.append("#" + url.fragment)
     return "".join(out)
+
+
+def _ignore(name: str, pos: int) -> None:
+    pass
+
+
+def record_of(href: str, parts: tuple[int, ...]) -> URLRecord:
+    """The record of an href that a fast parser wrote, from its component offsets."""
+    # (_speedups/url.c and _url_fast.fast_href write the same layout):
+    # scheme end (the ':'), username end, host start and end, port (-1: none),
+    # path start, '?' and '#' (-1: none), host kind (0 none: opaque path,
+    # 1 domain or opaque host, 2 IPv4, 3 IPv6, 4 empty, 5 none: list path).
+    s_end, u_end, h_start, h_end, port, p_start, q_start, f_start, kind = parts
+    rec = URLRecord(href[:s_end])
+    end = len(href)
+    if f_start >= 0:
+        rec.fragment = href[f_start + 1:]
+        end = f_start
+    if q_start >= 0:
+        rec.query = href[q_start + 1:end]
+        end = q_start
+    if kind == 0:
+        rec.path = href[p_start:end]
+        return rec
+    rec.path = href[p_start + 1:end].split("/") if end > p_start else []
+    if kind == 5:
+        return rec
+    if h_start > s_end + 3:
+        rec.username = href[s_end + 3:u_end]
+        if u_end < h_start - 1:
+            rec.password = href[u_end + 1:h_start - 1]
+    text = href[h_start:h_end]
+    if kind == 2:
+        rec.host = parse_ipv4(text, _ignore)
+    elif kind == 3:
+        rec.host = parse_ipv6(text[1:-1], _ignore)
+    else:
+        rec.host = text
+    rec.port = None if port < 0 else port
+    return rec

@@ -272,10 +272,13 @@ def decode(data: str | bytes, *, plus_as_space: bool = False, strict: bool = Fal
     >>> decode("caf%C3%A9%2")
     b'caf\\xc3\\xa9%2'
     """
+    # (identity checks first: the common call pays no check function)
     if type(data) is not str and type(data) is not bytes:
         data = _check_text(data, "decode")
-    _check_bool(plus_as_space, "plus_as_space")
-    _check_bool(strict, "strict")
+    if plus_as_space is not False and plus_as_space is not True:
+        _check_bool(plus_as_space, "plus_as_space")
+    if strict is not False and strict is not True:
+        _check_bool(strict, "strict")
     try:
         return _k.decode(data, plus_as_space, strict)  # type: ignore[no-any-return]
     except UnicodeEncodeError as e:

@@ -30,8 +30,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import core
-from ._host import HostError, parse_host, parse_ipv4, parse_ipv6, serialize_host
+from ._host import HostError, parse_host, serialize_host
+from ._url_fast import fast_href
 from ._url_parser import Failure, URLRecord, basic_parse, fast_parse, serialize, serialize_path
+from ._url_record import record_of
 from ._url_setters import _SETTERS
 from .core import encode, to_usv_string
 from .errors import PercentEncodingTypeError, URLParseError
@@ -100,7 +102,7 @@ class URL:
 
     # A URL holds its href and either its record (``_r``, with ``_parts``
     # None) or, when the C parser built it, the component offsets into the
-    # href (``_parts``, see _speedups/url.h and _record_of): the getters then
+    # href (``_parts``, see _speedups/url.h and _url_record.record_of): the getters then
     # slice the href, and the record is made on first use (replace, origin).
     __slots__ = {
         "_parts": None,
@@ -116,17 +118,24 @@ class URL:
 
     def __init__(self, input: str, base: str | URL | None = None) -> None:
         fast = core.url_parse_kernel
-        if fast is not None and type(input) is str:
-            # the C parser fills this object's slots (or builds another one
-            # for a subclass); None: the Python parser runs
-            u = fast(input, base, True, self)
-            if u is self:
-                return
-            if u is not None:
-                _set = object.__setattr__
-                _set(self, "href", u.href)
-                _set(self, "_parts", u._parts)
-                _set(self, "validation_errors", u.validation_errors)
+        if fast is not None:
+            if type(input) is str:
+                # the C parser fills this object's slots (or builds another one
+                # for a subclass); None: the Python parser runs
+                u = fast(input, base, True, self)
+                if u is self:
+                    return
+                if u is not None:
+                    _set = object.__setattr__
+                    _set(self, "href", u.href)
+                    _set(self, "_parts", u._parts)
+                    _set(self, "validation_errors", u.validation_errors)
+                    return
+        elif base is None and type(input) is str:
+            # the pure twin's fast path (_url_fast): the commonest URLs whole
+            r = fast_href(input if input.isascii() else to_usv_string(input))
+            if r is not None:
+                _init_parts(self, *r)
                 return
         rec, errs, href = _api_parse(input, base)
         self._init(rec, errs, href)
@@ -144,7 +153,7 @@ class URL:
             return self._r
         except AttributeError:
             assert self._parts is not None
-            rec = _record_of(self.href, self._parts)
+            rec = record_of(self.href, self._parts)
             object.__setattr__(self, "_r", rec)
             return rec
 
@@ -318,43 +327,19 @@ class URL:
         return (URL, (self.href,))
 
 
-def _ignore(name: str, pos: int) -> None:
-    pass
+_new_url = object.__new__
+_set_href = URL.__dict__["href"].__set__
+_set_parts = URL.__dict__["_parts"].__set__
+_set_errors = URL.__dict__["validation_errors"].__set__
 
 
-def _record_of(href: str, parts: tuple[int, ...]) -> URLRecord:
-    # The record of an href the C parser wrote, from its component offsets:
-    # scheme end (the ':'), username end, host start and end, port (-1: none),
-    # path start, '?' and '#' (-1: none), host kind (0 none: opaque path,
-    # 1 domain or opaque host, 2 IPv4, 3 IPv6, 4 empty, 5 none: list path).
-    s_end, u_end, h_start, h_end, port, p_start, q_start, f_start, kind = parts
-    rec = URLRecord(href[:s_end])
-    end = len(href)
-    if f_start >= 0:
-        rec.fragment = href[f_start + 1:]
-        end = f_start
-    if q_start >= 0:
-        rec.query = href[q_start + 1:end]
-        end = q_start
-    if kind == 0:
-        rec.path = href[p_start:end]
-        return rec
-    rec.path = href[p_start + 1:end].split("/") if end > p_start else []
-    if kind == 5:
-        return rec
-    if h_start > s_end + 3:
-        rec.username = href[s_end + 3:u_end]
-        if u_end < h_start - 1:
-            rec.password = href[u_end + 1:h_start - 1]
-    text = href[h_start:h_end]
-    if kind == 2:
-        rec.host = parse_ipv4(text, _ignore)
-    elif kind == 3:
-        rec.host = parse_ipv6(text[1:-1], _ignore)
-    else:
-        rec.host = text
-    rec.port = None if port < 0 else port
-    return rec
+def _init_parts(u: URL, href: str, parts: tuple[int, ...], errs: list[tuple[str, int]]) -> None:
+    # What the Python fast path (_url_fast.fast_href) gives: the href and its
+    # component offsets, as the C parser gives them; the record waits for _rec.
+    # (The slots' own setters: URL.__setattr__ refuses every change.)
+    _set_href(u, href)
+    _set_parts(u, parts)
+    _set_errors(u, tuple([ValidationError(*e) for e in errs]) if errs else ())
 
 
 @lru_cache(maxsize=2048)
@@ -463,8 +448,18 @@ def _parse(
         plain = _parse(text, base, encoding=encoding)
         return URL._from_record(apply_edition(plain._rec, text, edition),
                                 plain.validation_errors)
-    _check_str(encoding, "encoding")
-    if encoding.lower() in ("utf-8", "utf8"):
+    if encoding == "utf-8":
+        # (the default first: one comparison, and the fast path when there is no base)
+        if base is None and type(input) is str:
+            r = fast_href(input if input.isascii() else to_usv_string(input))
+            if r is not None:
+                # (_init_parts inlined: this is the pure twin's hot path)
+                u = _new_url(URL)
+                _set_href(u, r[0])
+                _set_parts(u, r[1])
+                _set_errors(u, tuple([ValidationError(*e) for e in r[2]]) if r[2] else ())
+                return u
+    elif _check_str(encoding, "encoding").lower() in ("utf-8", "utf8"):
         encoding = "utf-8"
     else:
         from .encodings import lookup
@@ -491,12 +486,16 @@ def can_parse(input: str, base: str | URL | None = None) -> bool:
         (False, True)
     """
     fast = core.url_parse_kernel
-    if fast is not None and type(input) is str:
-        try:
-            if fast(input, base, True) is not None:
-                return True
-        except URLParseError:
-            return False
+    if fast is not None:
+        if type(input) is str:
+            try:
+                if fast(input, base, True) is not None:
+                    return True
+            except URLParseError:
+                return False
+    elif base is None and type(input) is str:
+        if fast_href(input if input.isascii() else to_usv_string(input)) is not None:
+            return True
     try:
         _api_parse(input, base)
     except URLParseError:

@@ -349,6 +349,27 @@ decode_text_obj(PyObject *data, const int *f)
             return r;
         }
     }
+    if (s.kind == 0 && !f[1] && pe_blocks_ok && s.n >= PE_BLOCKS_MIN) {
+        /* Long bytes or ASCII text, lenient about a bad '%': the Arrow kernels'
+         * AVX2 block decoder (arrow_simd.c) gives the same bytes as decode_u8,
+         * 32 input bytes at a time; the UTF-8 decode below checks them. */
+        int check = 1;
+        buf = PyMem_Malloc((size_t)s.n + PE_BLOCKS_SLACK);
+        if (buf == NULL) {
+            return PyErr_NoMemory();
+        }
+        len = (Py_ssize_t)decode_row_avx2((const uint8_t *)s.data, s.n, s.n, buf, f[0], &check);
+        if (!check && s.is_str) {
+            /* ASCII text whose escapes the block decoder found to spell whole
+             * UTF-8 sequences: valid UTF-8, no check needed. */
+            r = utf8_checked_to_str(buf, len);
+        }
+        else {
+            r = utf8_text((const char *)buf, len, f[2], NULL);
+        }
+        PyMem_Free(buf);
+        return r;
+    }
     if ((cap = decode_capacity(&s)) < 0) {
         return NULL;
     }

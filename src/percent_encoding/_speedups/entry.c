@@ -8,7 +8,8 @@
 /* Python function with the original arguments, so results, errors and       */
 /* messages are unchanged.                                                   */
 
-enum { ENTRY_ENCODE, ENTRY_DECODE_TEXT, ENTRY_SERIALIZE, ENTRY_URL_PARSE, ENTRY_KINDS };
+enum { ENTRY_ENCODE, ENTRY_DECODE_TEXT, ENTRY_SERIALIZE, ENTRY_URL_PARSE, ENTRY_FORM_PARSE,
+       ENTRY_KINDS };
 
 /* The name cache must see what the checked function sees: it looks the set
  * up in the registry that core's global _REGISTRY names at call time.  A
@@ -87,11 +88,14 @@ static PyObject **const decode_text_names[] = {&s_data, &s_encoding, &s_errors,
                                                &s_plus_as_space, &s_strict_kw};
 static PyObject **const serialize_names[] = {&s_pairs, &s_encoding};
 static PyObject **const url_parse_names[] = {&s_input, &s_base, &s_encoding};
+static PyObject **const form_parse_names[] = {&s_data};
 static const EntrySig entry_sigs[] = {
     [ENTRY_ENCODE] = {encode_names, 5, 2},
     [ENTRY_DECODE_TEXT] = {decode_text_names, 5, 1},
     [ENTRY_SERIALIZE] = {serialize_names, 2, 1},
     [ENTRY_URL_PARSE] = {url_parse_names, 3, 2},
+    /* form.parse: only form.parse(data), every option at its default (below) */
+    [ENTRY_FORM_PARSE] = {form_parse_names, 1, 1},
 };
 #define ENTRY_MAX_ARGS 5
 
@@ -313,6 +317,20 @@ entry_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject 
             return r;
         }
     }
+    else if (e->kind == ENTRY_FORM_PARSE) {
+        /* form.parse(data) with no option (each at its default): exact bytes or
+         * an ASCII exact str straight to the kernel, as the checked function's
+         * own fast path does; any option, and any other data, go to it. */
+        if (kwnames == NULL && PyVectorcall_NARGS(nargsf) == 1 && entries_active) {
+            PyObject *d = args[0];
+            if (PyUnicode_CheckExact(d) && PE_READY(d) < 0) {
+                return NULL;
+            }
+            if (PyBytes_CheckExact(d) || (PyUnicode_CheckExact(d) && PyUnicode_IS_ASCII(d))) {
+                return pe_form_parse(NULL, args, 1, NULL);
+            }
+        }
+    }
     else if (entries_active && entry_bind(&entry_sigs[e->kind], args, PyVectorcall_NARGS(nargsf),
                                           kwnames, a) == 0) {
         switch (e->kind) {
@@ -375,7 +393,8 @@ entry_dealloc(Entry *e)
 static PyObject *
 entry_repr(Entry *e)
 {
-    static const char *const kinds[] = {"encode", "decode_text", "serialize", "url_parse"};
+    static const char *const kinds[] = {"encode", "decode_text", "serialize", "url_parse",
+                                        "form_parse"};
     return PyUnicode_FromFormat("<percent_encoding entry %s (C fast path)>", kinds[e->kind]);
 }
 
@@ -431,7 +450,8 @@ PyObject *
 pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     static const char *const names[] = {"kind", "fallback", "registry", "set_type"};
-    static const char *const kinds[] = {"encode", "decode_text", "serialize", "url_parse"};
+    static const char *const kinds[] = {"encode", "decode_text", "serialize", "url_parse",
+                                        "form_parse"};
     PyObject *a[4];
     Entry *e;
     int kind;
@@ -446,7 +466,8 @@ pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject 
     }
     if (kind == ENTRY_KINDS) {
         PyErr_SetString(PyExc_ValueError,
-                        "kind must be 'encode', 'decode_text', 'serialize' or 'url_parse'");
+                        "kind must be 'encode', 'decode_text', 'serialize', 'url_parse' or "
+                        "'form_parse'");
         return NULL;
     }
     if (!PyFunction_Check(a[1]) || !PyDict_Check(a[2]) || !PyType_Check(a[3])) {

@@ -32,11 +32,13 @@
  *
  *   module.c        the module object, method table, init, parse_args
  *   encode.c        encode tables and kernels
- *   decode.c        decode kernels, UTF-8 to str (general path)
- *   decode_short.c  the one-pass decoder for short input, decode_text
+ *   decode.c        decode kernels (general path)
+ *   decode_utf8.c   UTF-8 to str (general path; the block decoder's checked results)
+ *   decode_short.c  the one-pass decoder for short input, decode_text (long input:
+ *                   arrow_simd.c's block decoder when the CPU has AVX2)
  *   form.c          form parser and serializer
  *   entry.c         the vectorcall entries (core.encode, core.decode_text, form.serialize,
- *                   url.parse)
+ *                   form.parse, url.parse)
  *   url.c           the common case of the WHATWG URL parser, building url.URL objects
  *                   (url.h: what its units url.c, url_host.c, url_path.c and
  *                   url_getter.c share)
@@ -268,6 +270,16 @@ get_flags(PyObject *const *objs, int n, int *out)
     return 0;
 }
 
+/* arrow_simd.c's AVX2 block decoder (declared in arrow.h too), which decode_text
+ * uses for long input when the CPU has AVX2 (pe_blocks_ok, found at run time). */
+PE_INTERNAL extern int pe_blocks_ok;
+PE_INTERNAL int64_t decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
+                                    int plus, int *check);
+/* Bytes the block decoder may store past its result (arrow.h's PE_OUT_SLACK). */
+#define PE_BLOCKS_SLACK 32
+/* From this many bytes of input on, decode_text takes the block decoder. */
+#define PE_BLOCKS_MIN 1024
+
 PE_INTERNAL void raise_bad_percent(const Src *s, Py_ssize_t pos);
 PE_INTERNAL Py_ssize_t decode_u8(const uint8_t *p, Py_ssize_t n, uint8_t *o, int plus,
                                  int strict, Py_ssize_t *bad, U8Stats *st);
@@ -277,6 +289,7 @@ PE_INTERNAL PyObject *utf8_str(const uint8_t *p, Py_ssize_t n, const char *error
                                const U8Stats *st);
 PE_INTERNAL PyObject *utf8_text(const char *buf, Py_ssize_t len, int strict,
                                 const U8Stats *st);
+PE_INTERNAL PyObject *utf8_checked_to_str(const uint8_t *p, Py_ssize_t n);
 PE_INTERNAL PyObject *pe_decode(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                 PyObject *kwnames);
 

@@ -246,12 +246,11 @@ authority(UrlP *P, Py_ssize_t i, int special, int defport, UrlParts *o)
         for (j = hb + 1; j < end; j++) {
             c = CH(P, j);
             if (c < '0' || c > '9') {
+                /* a non-digit before the end is port-invalid even after a
+                 * run too long for a port: the range is checked at the end */
                 return url_fail(P, E_PORT_INVALID, j);
             }
-            if (sig || c != '0') {
-                if (++sig > 5) {
-                    return url_fail(P, E_PORT_RANGE, hb + 1);
-                }
+            if ((sig || c != '0') && ++sig <= 6) {
                 v = v * 10 + (long)(c - '0');
             }
         }

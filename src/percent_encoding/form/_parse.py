@@ -171,6 +171,29 @@ def parse(
     >>> parse("q=%93%FA%96%7B", encoding="shift_jis")
     [('q', '日本')]
     """
+    # Every option at its default (identity or one equality each): straight to
+    # the kernel; any other call is checked in full below.
+    if (
+        encoding is None
+        and charset_hack is False
+        and isindex is False
+        and separators == "&"
+        and strip_leading_question_mark is False
+        and max_fields is None
+        and max_field_size is None
+        and max_total is None
+        and errors == "replace"
+        and strict is None
+        and probe is None
+        and content_type_charset is None
+        and per_field is False
+        and echo_fields is None
+        and edition == "current"
+    ):
+        if type(data) is bytes:
+            return _core.form_parse_kernel(data)
+        if type(data) is str and (data.isascii() or LONE_SURROGATE.search(data) is None):
+            return _core.form_parse_kernel(data)
     if type(encoding) is str and encoding.strip().lower() == "auto":
         return _parse_auto(
             data,
@@ -251,6 +274,12 @@ def parse(
         # to a first field that has none, so it is all value.
         pairs[0] = ("", pairs[0][0])
     return pairs
+
+
+if not TYPE_CHECKING:
+    # With the C twin active, form.parse(data) with no option goes from its C entry
+    # (_speedups/entry.c) straight to the kernel; every other call runs the above.
+    parse = _core._make_entry("form_parse", parse, "parse")
 
 
 _NON_ASCII_STR = re.compile("[^\x00-\x7f]")

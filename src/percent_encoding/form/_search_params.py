@@ -57,7 +57,10 @@ class URLSearchParams:
         init: str | Mapping[str, str] | Iterable[Sequence[str]] | URLSearchParams | None = None,
     ) -> None:
         self._list: list[Pair]
-        if init is None:
+        if type(init) is str:
+            # (the commonest call first)
+            self._list = parse(init[1:] if init[:1] == "?" else init)
+        elif init is None:
             self._list = []
         elif isinstance(init, str):
             # §6.2 constructor: a leading "?" is removed, then the string parser.

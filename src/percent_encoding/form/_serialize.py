@@ -53,10 +53,10 @@ def _check_pair(pair: object, index: int) -> tuple[Text, Text]:
 
 
 def _pairs_list(pairs: object) -> list[tuple[Text, Text]]:
+    if type(pairs) is list:
+        return pairs  # (first: the isinstance check on the Mapping ABC costs more)
     if isinstance(pairs, Mapping):
         return list(pairs.items())
-    if type(pairs) is list:
-        return pairs
     if isinstance(pairs, (str, bytes)):
         raise PercentEncodingTypeError(
             "serialize() takes (name, value) pairs; to re-encode a query string parse it first"

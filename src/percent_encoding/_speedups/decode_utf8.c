@@ -1,0 +1,587 @@
+/* UTF-8 decode without BOM (Encoding Standard §8.1.1) of decoded bytes, straight
+ * into a str of the right kind: decode.c's general path and the block decoder's
+ * results (decode_short.c) end here.  Split from decode.c, which keeps the
+ * percent-decoding. */
+#include "speedups.h"
+
+/* UTF-8 to str, straight into a str of the right kind.  A first pass (which
+ * the compiler vectorizes) finds the largest byte, which fixes the kind, and
+ * counts the bytes that start a character; a second pass validates strictly
+ * (no overlong forms, surrogates, values above U+10FFFF or truncation) while
+ * it writes.  Invalid input returns NULL with no exception set, and the
+ * caller falls back to CPython's decoder with its error handler, so invalid
+ * input gets exactly Python's treatment.  For short pieces this is much
+ * cheaper than PyUnicode_DecodeUTF8 (no over-allocated writer to shrink). */
+/* Index of the first byte of w (in memory order) with its high bit set, 8 if none. */
+static inline int
+first_high_byte(uint64_t w)
+{
+    uint64_t h = w & 0x8080808080808080ULL;
+#ifdef PE_SWAR
+    return h ? __builtin_ctzll(h) >> 3 : 8;
+#else
+    unsigned char b[8];
+    int k;
+    memcpy(b, &w, 8);
+    for (k = 0; k < 8 && b[k] < 0x80; k++) {
+    }
+    (void)h;
+    return k;
+#endif
+}
+
+#if defined(__SSE2__) && defined(__GNUC__)
+/* 16 bytes at p widened to code points at o (room for 16); returns how many
+ * come before the first byte above 0x7F (16 if none): those are the ASCII
+ * run's, the others are overwritten later. */
+static inline int
+ascii16_1(const uint8_t *p, Py_UCS1 *o)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+    unsigned m = (unsigned)_mm_movemask_epi8(v);
+    _mm_storeu_si128((__m128i *)(void *)o, v);
+    return m ? __builtin_ctz(m) : 16;
+}
+
+static inline int
+ascii16_2(const uint8_t *p, Py_UCS2 *o)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p), z = _mm_setzero_si128();
+    unsigned m = (unsigned)_mm_movemask_epi8(v);
+    _mm_storeu_si128((__m128i *)(void *)o, _mm_unpacklo_epi8(v, z));
+    _mm_storeu_si128((__m128i *)(void *)(o + 8), _mm_unpackhi_epi8(v, z));
+    return m ? __builtin_ctz(m) : 16;
+}
+
+static inline int
+ascii16_4(const uint8_t *p, Py_UCS4 *o)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p), z = _mm_setzero_si128();
+    __m128i lo = _mm_unpacklo_epi8(v, z), hi = _mm_unpackhi_epi8(v, z);
+    unsigned m = (unsigned)_mm_movemask_epi8(v);
+    _mm_storeu_si128((__m128i *)(void *)o, _mm_unpacklo_epi16(lo, z));
+    _mm_storeu_si128((__m128i *)(void *)(o + 4), _mm_unpackhi_epi16(lo, z));
+    _mm_storeu_si128((__m128i *)(void *)(o + 8), _mm_unpacklo_epi16(hi, z));
+    _mm_storeu_si128((__m128i *)(void *)(o + 12), _mm_unpackhi_epi16(hi, z));
+    return m ? __builtin_ctz(m) : 16;
+}
+/* An ASCII run 16 bytes at a time (mostly-ASCII text with some escaped
+ * characters: runs of a few dozen bytes), then 8 at a time below. */
+#define PE_ASCII16(K)                                                                      \
+    while (i + 16 <= n && end - o >= 16) {                                                 \
+        int m16 = ascii16_##K(p + i, o);                                                   \
+        o += m16;                                                                          \
+        i += m16;                                                                          \
+        if (m16 < 16) {                                                                    \
+            break;                                                                         \
+        }                                                                                  \
+    }
+#else
+#define PE_ASCII16(K)
+#endif
+
+#define DEFINE_UTF8_FILL(K, T)                                                             \
+    static int utf8_fill_##K(const uint8_t *p, Py_ssize_t n, T *o, const T *end)           \
+    {                                                                                      \
+        Py_ssize_t i = 0;                                                                  \
+        while (i < n) {                                                                    \
+            Py_UCS4 c = p[i], c1;                                                          \
+            int len;                                                                       \
+            if (c < 0x80) {                                                                \
+                /* ASCII: this byte and then 16 or 8 at a time while they stay ASCII. */  \
+                if (o == end) {                                                            \
+                    return -1;                                                             \
+                }                                                                          \
+                *o++ = (T)c;                                                               \
+                i += 1;                                                                    \
+                PE_ASCII16(K)                                                              \
+                while (i + 8 <= n && end - o >= 8) {                                       \
+                    uint64_t w;                                                            \
+                    int k, m;                                                              \
+                    memcpy(&w, p + i, 8);                                                  \
+                    m = first_high_byte(w);                                                \
+                    for (k = 0; k < 8; k++) {                                              \
+                        o[k] = (T)p[i + k];                                                \
+                    }                                                                      \
+                    o += m;                                                                \
+                    i += m;                                                                \
+                    if (m < 8) {                                                           \
+                        break;                                                             \
+                    }                                                                      \
+                }                                                                          \
+                continue;                                                                  \
+            }                                                                              \
+            else if (c < 0xC2) {                                                           \
+                return -1;                                                                 \
+            }                                                                              \
+            else if (c < 0xE0) {                                                           \
+                if (i + 1 >= n || (p[i + 1] & 0xC0) != 0x80) {                             \
+                    return -1;                                                             \
+                }                                                                          \
+                c = (c & 0x1F) << 6 | (p[i + 1] & 0x3Fu);                                  \
+                i += 2;                                                                    \
+                len = 2;                                                                   \
+            }                                                                              \
+            else if (c < 0xF0) {                                                           \
+                if (i + 2 >= n) {                                                          \
+                    return -1;                                                             \
+                }                                                                          \
+                c1 = p[i + 1];                                                             \
+                if ((c1 & 0xC0) != 0x80 || (c == 0xE0 && c1 < 0xA0) ||                    \
+                    (c == 0xED && c1 >= 0xA0) || (p[i + 2] & 0xC0) != 0x80) {              \
+                    return -1;                                                             \
+                }                                                                          \
+                c = (c & 0x0F) << 12 | (c1 & 0x3F) << 6 | (p[i + 2] & 0x3Fu);              \
+                i += 3;                                                                    \
+                len = 3;                                                                   \
+            }                                                                              \
+            else if (c < 0xF5) {                                                           \
+                if (i + 3 >= n) {                                                          \
+                    return -1;                                                             \
+                }                                                                          \
+                c1 = p[i + 1];                                                             \
+                if ((c1 & 0xC0) != 0x80 || (c == 0xF0 && c1 < 0x90) ||                     \
+                    (c == 0xF4 && c1 >= 0x90) || (p[i + 2] & 0xC0) != 0x80 ||              \
+                    (p[i + 3] & 0xC0) != 0x80) {                                           \
+                    return -1;                                                             \
+                }                                                                          \
+                c = (c & 0x07) << 18 | (c1 & 0x3F) << 12 | (p[i + 2] & 0x3Fu) << 6 |       \
+                    (p[i + 3] & 0x3Fu);                                                    \
+                i += 4;                                                                    \
+                len = 4;                                                                   \
+            }                                                                              \
+            else {                                                                         \
+                return -1;                                                                 \
+            }                                                                              \
+            if (o == end) {                                                                \
+                return -1;                                                                 \
+            }                                                                              \
+            *o++ = (T)c;                                                                   \
+            /* Text in one script repeats one sequence length: stay in a */                \
+            /* loop for it while the sequences are plainly valid (E0 and */                \
+            /* ED, which may be overlong or a surrogate, and any doubt go */               \
+            /* back to the checks above).  Each code point here uses up a */               \
+            /* lead byte, and `end` leaves room for one per lead byte, so */               \
+            /* o cannot pass it. */                                                        \
+            if (len == 3) {                                                                \
+                while (i + 3 <= n) {                                                       \
+                    Py_UCS4 a = p[i], b = p[i + 1], d = p[i + 2];                          \
+                    if (((a << 16 | b << 8 | d) & 0xF0C0C0) != 0xE08080 || a == 0xE0 ||     \
+                        a == 0xED) {                                                       \
+                        break;                                                             \
+                    }                                                                      \
+                    *o++ = (T)((a & 0x0F) << 12 | (b & 0x3F) << 6 | (d & 0x3F));           \
+                    i += 3;                                                                \
+                }                                                                          \
+            }                                                                              \
+            else if (len == 2) {                                                           \
+                while (i + 2 <= n) {                                                       \
+                    Py_UCS4 a = p[i], b = p[i + 1];                                        \
+                    if ((a & 0xE0) != 0xC0 || a < 0xC2 || (b & 0xC0) != 0x80) {            \
+                        break;                                                             \
+                    }                                                                      \
+                    *o++ = (T)((a & 0x1F) << 6 | (b & 0x3F));                              \
+                    i += 2;                                                                \
+                }                                                                          \
+            }                                                                              \
+        }                                                                                  \
+        return o == end ? 0 : -1;                                                          \
+    }
+
+DEFINE_UTF8_FILL(1, Py_UCS1)
+DEFINE_UTF8_FILL(2, Py_UCS2)
+DEFINE_UTF8_FILL(4, Py_UCS4)
+
+/* utf8_fill_K for bytes known to be valid UTF-8 (the block decoder checked
+ * them): 16 bytes a step, an ASCII run widened whole and each multi-byte
+ * sequence put together with no branch on its length (mostly-ASCII text with
+ * escaped characters mixes lengths at random, which the checking loop pays
+ * for in mispredicted branches); the last bytes through utf8_fill_K. */
+#if defined(__SSE2__) && defined(__GNUC__)
+#define DEFINE_UTF8_FILL_VALID(K, T)                                                       \
+    static int utf8_fill_valid_##K(const uint8_t *p, Py_ssize_t n, T *o, const T *end)     \
+    {                                                                                      \
+        Py_ssize_t i = 0;                                                                  \
+        while (i + 16 <= n && end - o >= 16) {                                             \
+            int m = ascii16_##K(p + i, o);                                                 \
+            Py_UCS4 c, b1, b2, b3, c2, c3, c4;                                             \
+            o += m;                                                                        \
+            i += m;                                                                        \
+            if (m == 16) {                                                                 \
+                continue;                                                                  \
+            }                                                                              \
+            /* p[i] leads a sequence of 2 to 4 bytes, all before p + n - 12. */            \
+            c = p[i];                                                                      \
+            b1 = p[i + 1] & 0x3Fu;                                                         \
+            b2 = p[i + 2] & 0x3Fu;                                                         \
+            b3 = p[i + 3] & 0x3Fu;                                                         \
+            c2 = (c & 0x1Fu) << 6 | b1;                                                    \
+            c3 = (c & 0x0Fu) << 12 | b1 << 6 | b2;                                         \
+            c4 = (c & 0x07u) << 18 | b1 << 12 | b2 << 6 | b3;                              \
+            *o++ = (T)(c < 0xE0 ? c2 : c < 0xF0 ? c3 : c4);                                \
+            i += 2 + (c >= 0xE0) + (c >= 0xF0);                                            \
+        }                                                                                  \
+        return utf8_fill_##K(p + i, n - i, o, end);                                        \
+    }
+#else
+#define DEFINE_UTF8_FILL_VALID(K, T)                                                       \
+    static int utf8_fill_valid_##K(const uint8_t *p, Py_ssize_t n, T *o, const T *end)     \
+    {                                                                                      \
+        return utf8_fill_##K(p, n, o, end);                                                \
+    }
+#endif
+
+DEFINE_UTF8_FILL_VALID(1, Py_UCS1)
+DEFINE_UTF8_FILL_VALID(2, Py_UCS2)
+DEFINE_UTF8_FILL_VALID(4, Py_UCS4)
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+/* The same 32 bytes a step with AVX2, when the CPU has it (pe_blocks_ok, the
+ * block decoder's run-time check, is what sends valid bytes here): an ASCII
+ * run of a few dozen bytes then takes one step, and the step's "all ASCII"
+ * branch is almost never taken, so it is predicted. */
+#include <immintrin.h>
+#define PE_FILL_AVX2 1
+
+__attribute__((target("avx2"))) static inline int
+ascii32_1(const uint8_t *p, Py_UCS1 *o)
+{
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    unsigned m = (unsigned)_mm256_movemask_epi8(v);
+    _mm256_storeu_si256((__m256i *)(void *)o, v);
+    return m ? __builtin_ctz(m) : 32;
+}
+
+__attribute__((target("avx2"))) static inline int
+ascii32_2(const uint8_t *p, Py_UCS2 *o)
+{
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    unsigned m = (unsigned)_mm256_movemask_epi8(v);
+    _mm256_storeu_si256((__m256i *)(void *)o, _mm256_cvtepu8_epi16(_mm256_castsi256_si128(v)));
+    _mm256_storeu_si256((__m256i *)(void *)(o + 16),
+                        _mm256_cvtepu8_epi16(_mm256_extracti128_si256(v, 1)));
+    return m ? __builtin_ctz(m) : 32;
+}
+
+__attribute__((target("avx2"))) static inline int
+ascii32_4(const uint8_t *p, Py_UCS4 *o)
+{
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
+    unsigned m = (unsigned)_mm256_movemask_epi8(v);
+    _mm256_storeu_si256((__m256i *)(void *)o, _mm256_cvtepu8_epi32(lo));
+    _mm256_storeu_si256((__m256i *)(void *)(o + 8), _mm256_cvtepu8_epi32(_mm_srli_si128(lo, 8)));
+    _mm256_storeu_si256((__m256i *)(void *)(o + 16), _mm256_cvtepu8_epi32(hi));
+    _mm256_storeu_si256((__m256i *)(void *)(o + 24), _mm256_cvtepu8_epi32(_mm_srli_si128(hi, 8)));
+    return m ? __builtin_ctz(m) : 32;
+}
+
+#define DEFINE_UTF8_FILL_AVX2(K, T)                                                        \
+    __attribute__((target("avx2"))) static int utf8_fill_avx2_##K(const uint8_t *p,       \
+                                                                   Py_ssize_t n, T *o,     \
+                                                                   const T *end)           \
+    {                                                                                      \
+        Py_ssize_t i = 0;                                                                  \
+        while (i + 32 <= n && end - o >= 32) {                                             \
+            int m = ascii32_##K(p + i, o);                                                 \
+            Py_UCS4 c, b1, b2, b3, c2, c3, c4;                                             \
+            o += m;                                                                        \
+            i += m;                                                                        \
+            if (m == 32) {                                                                 \
+                continue;                                                                  \
+            }                                                                              \
+            c = p[i];                                                                      \
+            b1 = p[i + 1] & 0x3Fu;                                                         \
+            b2 = p[i + 2] & 0x3Fu;                                                         \
+            b3 = p[i + 3] & 0x3Fu;                                                         \
+            c2 = (c & 0x1Fu) << 6 | b1;                                                    \
+            c3 = (c & 0x0Fu) << 12 | b1 << 6 | b2;                                         \
+            c4 = (c & 0x07u) << 18 | b1 << 12 | b2 << 6 | b3;                              \
+            *o++ = (T)(c < 0xE0 ? c2 : c < 0xF0 ? c3 : c4);                                \
+            i += 2 + (c >= 0xE0) + (c >= 0xF0);                                            \
+        }                                                                                  \
+        return utf8_fill_valid_##K(p + i, n - i, o, end);                                  \
+    }
+
+DEFINE_UTF8_FILL_AVX2(1, Py_UCS1)
+DEFINE_UTF8_FILL_AVX2(2, Py_UCS2)
+DEFINE_UTF8_FILL_AVX2(4, Py_UCS4)
+
+/* One step of utf8_fill_avx2_K on the stream (i, o). */
+#define PE_FILL_STEP(K, T, i, o)                                                           \
+    {                                                                                      \
+        int m_ = ascii32_##K(p + (i), (o));                                                \
+        (o) += m_;                                                                         \
+        (i) += m_;                                                                         \
+        if (m_ < 32) {                                                                     \
+            Py_UCS4 c_ = p[i], b1_ = p[(i) + 1] & 0x3Fu, b2_ = p[(i) + 2] & 0x3Fu;         \
+            Py_UCS4 b3_ = p[(i) + 3] & 0x3Fu;                                              \
+            *(o)++ = (T)(c_ < 0xE0   ? (c_ & 0x1Fu) << 6 | b1_                             \
+                         : c_ < 0xF0 ? (c_ & 0x0Fu) << 12 | b1_ << 6 | b2_                 \
+                                     : (c_ & 0x07u) << 18 | b1_ << 12 | b2_ << 6 | b3_);   \
+            (i) += 2 + (c_ >= 0xE0) + (c_ >= 0xF0);                                        \
+        }                                                                                  \
+    }
+
+/* The same over two halves at once: p[0:mid] into o[0:omid - o] and p[mid:n]
+ * into the rest (mid starts a sequence; omid - o is the first half's number
+ * of code points).  Each step of one half waits on its own last load and
+ * tzcnt; two independent halves keep the core busy while one waits. */
+#define DEFINE_UTF8_FILL2_AVX2(K, T)                                                       \
+    __attribute__((target("avx2"))) static int utf8_fill2_avx2_##K(                        \
+        const uint8_t *p, Py_ssize_t n, Py_ssize_t mid, T *o, T *omid, const T *end)       \
+    {                                                                                      \
+        Py_ssize_t ia = 0, ib = mid;                                                       \
+        T *oa = o, *ob = omid;                                                             \
+        while (ia + 32 <= mid && omid - oa >= 32 && ib + 32 <= n && end - ob >= 32) {      \
+            PE_FILL_STEP(K, T, ia, oa)                                                     \
+            PE_FILL_STEP(K, T, ib, ob)                                                     \
+        }                                                                                  \
+        if (utf8_fill_avx2_##K(p + ia, mid - ia, oa, omid) < 0) {                          \
+            return -1;                                                                     \
+        }                                                                                  \
+        return utf8_fill_avx2_##K(p + ib, n - ib, ob, end);                                \
+    }
+
+DEFINE_UTF8_FILL2_AVX2(1, Py_UCS1)
+DEFINE_UTF8_FILL2_AVX2(2, Py_UCS2)
+DEFINE_UTF8_FILL2_AVX2(4, Py_UCS4)
+#define PE_FILL_AVX2_ON pe_blocks_ok
+#else
+#define PE_FILL_AVX2_ON 0
+#endif
+
+/* The largest byte of p[0:n] and the number of continuation bytes (10xxxxxx). */
+static void
+utf8_scan(const uint8_t *p, Py_ssize_t n, unsigned *pmx, Py_ssize_t *pcont)
+{
+    Py_ssize_t i = 0, cont = 0;
+    unsigned mx = 0;
+#if defined(__SSE2__) && defined(__GNUC__)
+    /* 16 bytes at a time; the tail (under 16 bytes) one at a time below. */
+    __m128i vmx = _mm_setzero_si128(), vcnt = _mm_setzero_si128();
+    const __m128i c0 = _mm_set1_epi8((char)0xC0), zero = _mm_setzero_si128();
+    int rounds = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        vmx = _mm_max_epu8(vmx, v);
+        /* As signed bytes, exactly 0x80-0xBF are below 0xC0 (-64); a hit is
+         * -1, so subtracting counts per lane.  Lanes are summed before they
+         * can wrap (255 rounds); no popcount (a libgcc call without -mpopcnt). */
+        vcnt = _mm_sub_epi8(vcnt, _mm_cmplt_epi8(v, c0));
+        if (++rounds == 255) {
+            __m128i sad = _mm_sad_epu8(vcnt, zero);
+            cont += _mm_cvtsi128_si32(sad) + _mm_cvtsi128_si32(_mm_srli_si128(sad, 8));
+            vcnt = zero;
+            rounds = 0;
+        }
+    }
+    {
+        uint8_t lanes[16];
+        int k;
+        __m128i sad = _mm_sad_epu8(vcnt, zero);
+        cont += _mm_cvtsi128_si32(sad) + _mm_cvtsi128_si32(_mm_srli_si128(sad, 8));
+        _mm_storeu_si128((__m128i *)(void *)lanes, vmx);
+        for (k = 0; k < 16; k++) {
+            mx = lanes[k] > mx ? lanes[k] : mx;
+        }
+    }
+#endif
+    for (; i < n; i++) {
+        unsigned b = p[i];
+        mx = b > mx ? b : mx;
+        cont += (b & 0xC0) == 0x80;
+    }
+    *pmx = mx;
+    *pcont = cont;
+}
+
+/* Valid UTF-8 p[0:n] with stats *st to str, or NULL with no exception set
+ * when it is not valid.  Unknown stats (U8_UNKNOWN) are found by a scan. */
+static PyObject *
+utf8_valid_to_str_as(const uint8_t *p, Py_ssize_t n, const U8Stats *st, int valid);
+
+static PyObject *
+utf8_valid_to_str(const uint8_t *p, Py_ssize_t n, const U8Stats *st)
+{
+    return utf8_valid_to_str_as(p, n, st, 0);
+}
+
+/* Bytes the block decoder wrote and found to be UTF-8 (valid: 1) to str. */
+PyObject *
+utf8_checked_to_str(const uint8_t *p, Py_ssize_t n)
+{
+    PyObject *r = utf8_valid_to_str_as(p, n, NULL, 1);
+    if (r != NULL || PyErr_Occurred()) {
+        return r;
+    }
+    return PyUnicode_DecodeUTF8((const char *)p, n, "replace");
+}
+
+/* valid: p is known to be valid UTF-8 (the faster fill); else checked as it goes. */
+static PyObject *
+utf8_valid_to_str_as(const uint8_t *p, Py_ssize_t n, const U8Stats *st, int valid)
+{
+    Py_ssize_t cont, mid = 0, cont_a = 0;
+    unsigned mx;
+    int rc;
+    Py_UCS4 maxchar;
+    PyObject *r;
+    if (valid && PE_FILL_AVX2_ON && n >= 8192) {
+        /* Two halves for utf8_fill2_avx2_K: the scan counts each one's. */
+        unsigned mx_b;
+        Py_ssize_t cont_b;
+        mid = n / 2;
+        while (mid < n && (p[mid] & 0xC0) == 0x80) {
+            mid++;
+        }
+        utf8_scan(p, mid, &mx, &cont_a);
+        utf8_scan(p + mid, n - mid, &mx_b, &cont_b);
+        mx = mx > mx_b ? mx : mx_b;
+        cont = cont_a + cont_b;
+    }
+    else if (st == NULL || st->mx == U8_UNKNOWN) {
+        utf8_scan(p, n, &mx, &cont);
+    }
+    else {
+        mx = st->mx;
+        cont = st->cont;
+    }
+    if (mx < 0x80) {
+        r = PyUnicode_New(n, 127);
+        if (r != NULL) {
+            memcpy(PyUnicode_1BYTE_DATA(r), p, (size_t)n);
+        }
+        return r;
+    }
+    /* The largest lead byte bounds the largest code point: C2-C3 up to U+00FF,
+     * C4-EF up to U+FFFF (and above U+00FF), F0-F4 astral.  A valid string
+     * then has the canonical kind CPython requires. */
+    if (mx < 0xC2 || mx > 0xF4) {
+        return NULL;
+    }
+    maxchar = mx < 0xC4 ? 0xFF : mx < 0xF0 ? 0xFFFF : 0x10FFFF;
+    r = PyUnicode_New(n - cont, maxchar);
+    if (r == NULL) {
+        return NULL;
+    }
+    switch (PyUnicode_KIND(r) + (valid ? (PE_FILL_AVX2_ON ? (mid > 0 ? 24 : 16) : 8) : 0)) {
+    case PyUnicode_1BYTE_KIND:
+        rc = utf8_fill_1(p, n, PyUnicode_1BYTE_DATA(r), PyUnicode_1BYTE_DATA(r) + (n - cont));
+        break;
+    case PyUnicode_2BYTE_KIND:
+        rc = utf8_fill_2(p, n, PyUnicode_2BYTE_DATA(r), PyUnicode_2BYTE_DATA(r) + (n - cont));
+        break;
+    case PyUnicode_4BYTE_KIND:
+        rc = utf8_fill_4(p, n, PyUnicode_4BYTE_DATA(r), PyUnicode_4BYTE_DATA(r) + (n - cont));
+        break;
+#ifdef PE_FILL_AVX2
+    case PyUnicode_1BYTE_KIND + 24:
+        rc = utf8_fill2_avx2_1(p, n, mid, PyUnicode_1BYTE_DATA(r),
+                               PyUnicode_1BYTE_DATA(r) + (mid - cont_a),
+                               PyUnicode_1BYTE_DATA(r) + (n - cont));
+        break;
+    case PyUnicode_2BYTE_KIND + 24:
+        rc = utf8_fill2_avx2_2(p, n, mid, PyUnicode_2BYTE_DATA(r),
+                               PyUnicode_2BYTE_DATA(r) + (mid - cont_a),
+                               PyUnicode_2BYTE_DATA(r) + (n - cont));
+        break;
+    case PyUnicode_4BYTE_KIND + 24:
+        rc = utf8_fill2_avx2_4(p, n, mid, PyUnicode_4BYTE_DATA(r),
+                               PyUnicode_4BYTE_DATA(r) + (mid - cont_a),
+                               PyUnicode_4BYTE_DATA(r) + (n - cont));
+        break;
+    case PyUnicode_1BYTE_KIND + 16:
+        rc = utf8_fill_avx2_1(p, n, PyUnicode_1BYTE_DATA(r), PyUnicode_1BYTE_DATA(r) + (n - cont));
+        break;
+    case PyUnicode_2BYTE_KIND + 16:
+        rc = utf8_fill_avx2_2(p, n, PyUnicode_2BYTE_DATA(r), PyUnicode_2BYTE_DATA(r) + (n - cont));
+        break;
+    case PyUnicode_4BYTE_KIND + 16:
+        rc = utf8_fill_avx2_4(p, n, PyUnicode_4BYTE_DATA(r), PyUnicode_4BYTE_DATA(r) + (n - cont));
+        break;
+#endif
+    case PyUnicode_1BYTE_KIND + 8:
+        rc = utf8_fill_valid_1(p, n, PyUnicode_1BYTE_DATA(r),
+                               PyUnicode_1BYTE_DATA(r) + (n - cont));
+        break;
+    case PyUnicode_2BYTE_KIND + 8:
+        rc = utf8_fill_valid_2(p, n, PyUnicode_2BYTE_DATA(r),
+                               PyUnicode_2BYTE_DATA(r) + (n - cont));
+        break;
+    default:
+        rc = utf8_fill_valid_4(p, n, PyUnicode_4BYTE_DATA(r),
+                               PyUnicode_4BYTE_DATA(r) + (n - cont));
+        break;
+    }
+    if (rc < 0) {
+        Py_DECREF(r);
+        return NULL;
+    }
+    return r;
+}
+
+/* UTF-8 bytes to str; invalid input goes to CPython's decoder with `errors`
+ * ("replace", "surrogatepass", or NULL for strict). */
+PyObject *
+utf8_str(const uint8_t *p, Py_ssize_t n, const char *errors, const U8Stats *st)
+{
+    PyObject *r = utf8_valid_to_str(p, n, st);
+    if (r != NULL || PyErr_Occurred()) {
+        return r;
+    }
+    return PyUnicode_DecodeUTF8((const char *)p, n, errors);
+}
+
+/* UTF-8 decode without BOM (Encoding Standard): U+FFFD per maximal subpart
+ * (Python's "replace" does exactly that), or TextDecodeError when strict.
+ * st: the bytes' stats when known, else NULL. */
+PyObject *
+utf8_text(const char *buf, Py_ssize_t len, int strict, const U8Stats *st)
+{
+    PyObject *r, *exc, *reason, *snippet, *msg, *err;
+    Py_ssize_t start;
+    if (!strict) {
+        return utf8_str((const uint8_t *)buf, len, "replace", st);
+    }
+    r = utf8_str((const uint8_t *)buf, len, NULL, st);
+    if (r != NULL || !PyErr_ExceptionMatches(PyExc_UnicodeDecodeError)) {
+        return r;
+    }
+#if PY_VERSION_HEX >= 0x030C0000
+    exc = PyErr_GetRaisedException();
+#else
+    {
+        PyObject *type, *tb;
+        PyErr_Fetch(&type, &exc, &tb);
+        PyErr_NormalizeException(&type, &exc, &tb);
+        Py_XDECREF(type);
+        Py_XDECREF(tb);
+    }
+#endif
+    if (exc == NULL || PyUnicodeDecodeError_GetStart(exc, &start) < 0 ||
+        (reason = PyUnicodeDecodeError_GetReason(exc)) == NULL) {
+        Py_XDECREF(exc);
+        return NULL;
+    }
+    Py_DECREF(exc);
+    snippet = PyBytes_FromStringAndSize(buf + start, len - start < 4 ? len - start : 4);
+    if (snippet == NULL) {
+        Py_DECREF(reason);
+        return NULL;
+    }
+    msg = PyUnicode_FromFormat("percent-decoded bytes are not valid UTF-8: %U at byte %zd (%R)",
+                               reason, start, snippet);
+    Py_DECREF(reason);
+    Py_DECREF(snippet);
+    if (msg == NULL) {
+        return NULL;
+    }
+    err = PyObject_CallFunction(TextDecodeError, "On", msg, start);
+    Py_DECREF(msg);
+    if (err != NULL) {
+        PyErr_SetObject((PyObject *)Py_TYPE(err), err);
+        Py_DECREF(err);
+    }
+    return NULL;
+}
