@@ -2,8 +2,9 @@
 
 ``_speedups.url_parse(s)`` either says None (a failure here; with
 ``raise_failure`` it raises, see test_url_c_full.py) or returns a URL whose
-href, record and validation errors are exactly what ``basic_parse`` gives.  The public ``url.parse`` takes that path only while
-the C twin is active; the tests through ``url.parse`` run on both twins.
+href, record and validation errors are exactly what ``basic_parse`` gives.  The
+public ``url.parse`` takes that path only while the C twin is active; the tests
+through ``url.parse`` run on both twins.
 """
 
 from __future__ import annotations
