@@ -133,10 +133,13 @@ def test_parse_separators() -> None:
     assert parse("a=1;b=2&c=3", separators="&;") == [("a", "1"), ("b", "2"), ("c", "3")]
     assert parse("a=1;b=2&c=3", separators=";") == [("a", "1"), ("b", "2&c=3")]
     assert parse("a=%3B;b", separators=";") == [("a", ";"), ("b", "")]
-    assert parse("a=1&x;b", separators=";", errors="strict") == [("a", "1&x"), ("b", "")]
+    assert parse("a=1&x;b", separators=";", errors="strict", strict=True) == [
+        ("a", "1&x"),
+        ("b", ""),
+    ]
     assert parse_bytes(b"a=1&x;b", separators=";") == [(b"a", b"1&x"), (b"b", b"")]
     with pytest.raises(PercentDecodeError) as e:
-        parse("a&b;c=%zz", separators=";", errors="strict")
+        parse("a&b;c=%zz", separators=";", errors="strict", strict=True)
     assert e.value.position == 6
     for bad in ("", "=", "+", "%", "a", "&7", "é"):
         with pytest.raises(ValueError):
@@ -168,23 +171,23 @@ def test_parse_max_fields() -> None:
 
 def test_parse_strict_positions() -> None:
     with pytest.raises(PercentDecodeError) as e:
-        parse("a=1&b=%4G", errors="strict")
+        parse("a=1&b=%4G", errors="strict", strict=True)
     assert e.value.position == 6
     with pytest.raises(PercentDecodeError) as e:
-        parse(b"?a=%", errors="strict", strip_leading_question_mark=True)
+        parse(b"?a=%", errors="strict", strict=True, strip_leading_question_mark=True)
     assert e.value.position == 3
     with pytest.raises(TextDecodeError) as te:
-        parse("x=1&n%C3%A9%FF=v", errors="strict")
+        parse("x=1&n%C3%A9%FF=v", errors="strict", strict=True)
     # %FF starts at index 11 of the input
     assert te.value.position == 11
     with pytest.raises(TextDecodeError) as te:
-        parse("a=é&b=%E9", errors="strict")
+        parse("a=é&b=%E9", errors="strict", strict=True)
     assert te.value.position == 6
     with pytest.raises(TextDecodeError) as te:
-        parse(b"a=%82%A0&b=%82", encoding="shift_jis", errors="strict")
+        parse(b"a=%82%A0&b=%82", encoding="shift_jis", errors="strict", strict=True)
     assert te.value.position == 11
-    assert parse("a=%C3%A9+", errors="strict") == [("a", "é ")]
-    assert parse(b"a=%82%A0", encoding="shift_jis", errors="strict") == [("a", "あ")]
+    assert parse("a=%C3%A9+", errors="strict", strict=True) == [("a", "é ")]
+    assert parse(b"a=%82%A0", encoding="shift_jis", errors="strict", strict=True) == [("a", "あ")]
 
 
 def test_parse_bytes() -> None:
@@ -456,12 +459,12 @@ def test_form_parser_max_total_and_fields() -> None:
 
 
 def test_form_parser_strict_positions_are_stream_offsets() -> None:
-    p = FormParser(errors="strict")
+    p = FormParser(errors="strict", strict=True)
     p.feed(b"aaaa=1&")
     with pytest.raises(PercentDecodeError) as e:
         p.feed(b"b=%zz&")
     assert e.value.position == 9
-    p = FormParser(errors="strict")
+    p = FormParser(errors="strict", strict=True)
     p.feed(b"a=%C3")
     with pytest.raises(TextDecodeError) as te:
         p.feed(b"&b")
@@ -584,7 +587,7 @@ def test_parse_options_match_reference(
 def test_strict_raises_exactly_when_replace_would_repair(body: bytes, encoding: str | None) -> None:
     lenient = parse(body, encoding=encoding)
     try:
-        got = parse(body, encoding=encoding, errors="strict")
+        got = parse(body, encoding=encoding, errors="strict", strict=True)
     except PercentDecodeError as e:
         assert body[e.position : e.position + 1] == b"%"
         assert not re.fullmatch(rb"%[0-9A-Fa-f]{2}", body[e.position : e.position + 3])

@@ -312,7 +312,8 @@ def _cases() -> list[Case]:
     c += on(P + "form.parse", lambda d: form.parse(d, encoding="auto", per_field=True), DATA)
     c += on(P + "form.parse", lambda d: form.parse(d, encoding="windows-1252",
                                                    charset_hack=True, isindex=True), DATA)
-    c += on(P + "form.parse", _quiet(lambda s: form.parse(s, errors="strict")), TEXT_STRICT)
+    c += on(P + "form.parse", _quiet(lambda s: form.parse(s, errors="strict", strict=True)),
+            TEXT_STRICT)
     c += on(P + "form.parse", _quiet(lambda s: form.parse(s, max_fields=1000,
                                                           max_field_size=10_000)))
     c += on(P + "form.parse_bytes", lambda d: form.parse_bytes(d, separators="&;",
@@ -450,7 +451,7 @@ def _other_cases() -> list[Case]:
     c += on(P + "encodings.decode", lambda d: encodings.decode(d, "gb18030"), DATA)
     c += on(P + "encodings.decode", lambda d: encodings.decode(d, "iso-2022-jp"),
             {"esc": lambda n: b"\x1b$B" * (n // 3) + b"\x1b" * n})
-    c += on(P + "encodings.encode", q(lambda s: encodings.encode(s, "shift_jis", "html")),
+    c += on(P + "encodings.encode", q(lambda s: encodings.encode(s, "shift_jis", errors="html")),
             TEXT_SUR)
     c += on(P + "encodings.utf8_decode_without_bom", encodings.utf8_decode_without_bom, DATA)
     c += on(P + "encodings.bom_sniff", encodings.bom_sniff, DATA)
@@ -519,7 +520,7 @@ def _other_cases() -> list[Case]:
              **{k: (lambda n, v=v: "https://c.example/cb?" + v(n)) for k, v in TEXT.items()},
              **{k: (lambda n, v=v: "https://c.example/cb#" + v(n)) for k, v in TEXT.items()}})
     # --- RFC 8187 / Content-Disposition ------------------------------------------------
-    c += on(P + "rfc8187.encode", q(lambda s: rfc8187.encode(s, "UTF-8", "en")), TEXT_SUR)
+    c += on(P + "rfc8187.encode", q(lambda s: rfc8187.encode(s, "UTF-8", language="en")), TEXT_SUR)
     c += on(P + "rfc8187.decode", q(rfc8187.decode),
             {k: (lambda n, v=v: "UTF-8'en'" + v(n)) for k, v in TEXT_STRICT.items()})
     c += on(P + "rfc8187.decode", q(lambda s: rfc8187.decode(s, errors="replace")),

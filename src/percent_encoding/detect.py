@@ -79,10 +79,9 @@ class SpaceConvention:
 
         Use :attr:`rule`, a stable identifier.
         """
-        import warnings
-
-        warnings.warn("SpaceConvention.paragraph is deprecated; use .rule, a stable identifier",
-                      DeprecationWarning, stacklevel=2)
+        _args.warn_deprecated(
+            "SpaceConvention.paragraph is deprecated; use .rule, a stable identifier"
+        )
         return _OLD_RULES[self.rule]
 
 
