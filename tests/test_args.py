@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 import percent_encoding as pe
+from helpers.public_modules import public_modules
 from percent_encoding import _args, encodings, form, legacy, oauth1, oauth2, rfc3986, rfc8187
 from percent_encoding.errors import (
     PercentDecodeError,
@@ -34,7 +35,6 @@ from percent_encoding.errors import (
     PercentEncodingTypeError,
     TextDecodeError,
 )
-from public_modules import public_modules
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "options.md"
 

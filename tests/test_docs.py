@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import percent_encoding
-from conftest import need_engines
+from helpers.engines import need_engines
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]

@@ -2,7 +2,7 @@
 
 Each case calls one entry point (or a few that belong together, such as the methods of one
 object) on input of size n and 4n and asserts that 4n takes less than 12x as long (linear
-is 4x; see tests/linear_time.py for how the timing copes with a shared machine).  n is
+is 4x; see tests/helpers/linear_time.py for how the timing copes with a shared machine).  n is
 calibrated per case so that a call at n takes several milliseconds of CPU time.
 
 The adversarial input comes in three families, each a concatenation of long runs, so that
@@ -40,7 +40,8 @@ from typing import Any
 
 import pytest
 
-from linear_time import assert_linear
+from helpers.linear_time import assert_linear
+from helpers.public_modules import public_modules
 from percent_encoding import (
     alpn,
     core,
@@ -64,7 +65,6 @@ from percent_encoding import (
     xpath,
 )
 from percent_encoding.errors import PercentEncodingError, PercentEncodingTypeError
-from public_modules import public_modules
 
 OURS = (PercentEncodingError, PercentEncodingTypeError)
 
