@@ -309,9 +309,10 @@ def _cases() -> list[Case]:
     c += on(P + "core.to_usv_string", core.to_usv_string, TEXT_SUR)
     # --- forms -------------------------------------------------------------------------
     c += on(P + "form.parse", lambda s: form.parse(s, separators="&;"), TEXT_SUR)
-    c += on(P + "form.parse", lambda d: form.parse(d, encoding="auto", per_field=True), DATA)
-    c += on(P + "form.parse", lambda d: form.parse(d, encoding="windows-1252",
-                                                   charset_hack=True, isindex=True), DATA)
+    c += on(P + "detect.parse_form", lambda d: detect.parse_form(d, per_field=True), DATA)
+    c += on(P + "legacy.whatwg_form_parse",
+            lambda d: legacy.whatwg_form_parse(d, encoding="windows-1252", charset_hack=True,
+                                               isindex=True), DATA)
     c += on(P + "form.parse", _quiet(lambda s: form.parse(s, errors="strict", strict=True)),
             TEXT_STRICT)
     c += on(P + "form.parse", _quiet(lambda s: form.parse(s, max_fields=1000,

@@ -144,8 +144,8 @@ def _linear_cases(N: int = N) -> list[Any]:  # the size N, as the cases spell it
         ("form.parse shift_jis %82", lambda: mod("form").parse("a=" + "%82" * K3,
                                                                 encoding="shift_jis"),
          None),
-        ("form.parse auto shift_jis", lambda: list(mod("form").parse(
-            "a=" + "%82%A0" * (N // 6), encoding="auto")), lambda: [("a", "あ" * (N // 6))]),
+        ("detect.parse_form shift_jis", lambda: list(mod("detect").parse_form(
+            "a=" + "%82%A0" * (N // 6))), lambda: [("a", "あ" * (N // 6))]),
         ("form.parse max_fields",
          lambda: _raises(FormLimitError, lambda: mod("form").parse("a&" * K4, max_fields=10)),
          None),
