@@ -22,12 +22,24 @@ shared machine, time spent waiting for a CPU is not ours.  Each round times
 every contender once; the table gives the median over rounds, and "vs ours"
 each contender's time over ours in the same round (median over rounds).
 
+Then, with ``--datasets DIR`` (or ``PERCENT_ENCODING_URL_DATASETS``; a checkout
+of ada-url/url-various-datasets, read in place), parse + href on each of ada's
+corpora ``userbait``, ``kasztp``, ``isaacs_files`` and ``node_files`` for ours
+(C), can_ada and ada-url, with the count of inputs the C parser leaves to the
+Python one; a table of URLs that need IDNA, IPv4/IPv6 parsing, escapes,
+controls or a non-special scheme; and relative references resolved against a
+page: ``url.parse(ref, base)`` with the base a ``URL`` (parsed once) and a
+``str``, against ``ada_url.join_url(base, ref)`` and ``urllib.parse.urljoin``.
+Every contender catches its own failure (a corpus has a few invalid lines).
+
 Usage: python bench/bench_url.py [--rounds N] [--reps N] [--clock thread|wall]
+       [--datasets DIR] [--only datasets]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 from collections.abc import Callable
@@ -158,17 +170,143 @@ def table(cs: dict[str, Callable[[str], Any]], rounds: int, reps: int,
         print(f"{name:<27} {statistics.median(ts):8.2f} {ratio:11.2f}x")
 
 
+# URLs that leave the common path: IDNA and full-width hosts, IPv4 in other
+# forms, IPv6, escapes to decode or encode, controls, tabs and spaces to strip,
+# backslashes, non-special schemes.
+HARD = [
+    "http://Bücher.example/a", "https://xn--nxasmq6b.example/", "http://ＥＸＡＭＰＬＥ.com/",
+    "http://faß.de/", "http://日本.jp/パス?q=値", "http://0x7f.0.0.1/", "http://127.1/",
+    "http://0300.0250.0.1/", "http://4294967295/", "http://[2001:db8::1]:8080/x",
+    "http://[::ffff:192.168.0.1]/", "http://[0:0:0:0:0:0:0:1]/", "http://ex%41mple.com/%7e/",
+    "https://h/a%2fb/%2e%2E/c?q=%zz&x=ü#%", "  http://h/a\tb\nc  ", "http://h\\a\\b",
+    "https://h/\x01\x7f?\x00#\x1f", "foo://h/p?q#f", "web+app:/a//b", "mailto:a b@c",
+    "javascript:alert(1)", "file:///C|/dir/../x", "file://server/share/f", "urn:isbn:0451450523",
+]
+JOIN_BASE = "https://www.example.com/dir/sub/page.html?x=1"
+JOIN_REFS = [
+    "../a/b.html", "img/logo.png", "/abs/path?q=1", "#frag", "?q=2", "//cdn.example.org/x.js",
+    "https://other.example/", "./c/./d/../e", "page2.html#top", "../../up.html",
+]
+DATASETS = ["others/userbait.txt", "others/kasztp.txt", "files/isaacs_files.txt",
+            "files/node_files.txt"]
+
+
+def _guarded(fn: Callable[[str], Any]) -> Callable[[str], Any]:
+    def run(s: str) -> Any:
+        try:
+            return fn(s)
+        except ValueError:
+            return None
+
+    return run
+
+
+def _side_by_side(title: str, corpus: list[str], cs: dict[str, Callable[[str], Any]],
+                  rounds: int, clock: Callable[[], float], ref: str, peer: str) -> float:
+    """Interleaved rounds over the corpus; prints and returns median(peer / ref)."""
+    times: dict[str, list[float]] = {k: [] for k in cs}
+    for _ in range(rounds):
+        for name, fn in cs.items():
+            t = clock()
+            for s in corpus:
+                fn(s)
+            times[name].append((clock() - t) / len(corpus) * 1e6)
+    print(f"\n{title}")
+    print(f"{'contender':<34} {'µs/URL':>8} {'time / ' + ref:>14}")
+    for name, ts in times.items():
+        r = statistics.median(t / o for t, o in zip(ts, times[ref], strict=True))
+        print(f"{name:<34} {statistics.median(ts):8.3f} {r:13.2f}x")
+    return statistics.median(p / o for p, o in zip(times[peer], times[ref], strict=True))
+
+
+def _fallbacks(corpus: list[str], base: Any = None) -> int:
+    """How many inputs the C parser leaves to the Python one (not failures)."""
+    from percent_encoding import _impl
+    from percent_encoding.errors import URLParseError
+
+    cp = getattr(_impl.kernels, "url_parse", None)
+    if cp is None:
+        return len(corpus)
+    n = 0
+    for s in corpus:
+        try:
+            n += cp(s, base, True) is None
+        except URLParseError:
+            pass
+    return n
+
+
+def dataset_tables(root: str, rounds: int, clock: Callable[[], float]) -> None:
+    from percent_encoding import url
+
+    peers: dict[str, Callable[[str], Any]] = {C_NAME: _guarded(lambda s: url.parse(s).href)}
+    try:
+        import can_ada
+
+        peers["can_ada"] = _guarded(lambda s: can_ada.parse(s).href)
+    except ImportError:
+        print("can_ada not installed: no dataset tables")
+        return
+    try:
+        import ada_url
+
+        peers["ada-url"] = _guarded(lambda s: ada_url.URL(s).href)
+    except ImportError:
+        ada_url = None
+    summary = []
+    for name in DATASETS:
+        path = os.path.join(root, name)
+        if not os.path.isfile(path):
+            print(f"{path}: not found, skipped")
+            continue
+        with open(path, encoding="utf-8") as f:
+            corpus = f.read().splitlines()
+        r = _side_by_side(f"parse + href, {name} ({len(corpus)} lines, "
+                          f"{_fallbacks(corpus)} left to the Python parser)",
+                          corpus, peers, rounds, clock, C_NAME, "can_ada")
+        summary.append((name, r))
+    r = _side_by_side(f"parse + href, {len(HARD)} URLs needing IDNA, IPv4/IPv6, escapes, "
+                      f"controls, non-special schemes ({_fallbacks(HARD)} left to Python)",
+                      HARD * 20, peers, rounds, clock, C_NAME, "can_ada")
+    summary.append(("IDNA/IPv4/IPv6/escapes/controls", r))
+    base = url.parse(JOIN_BASE)
+    joins: dict[str, Callable[[str], Any]] = {
+        C_NAME + " (base a URL)": _guarded(lambda h: url.parse(h, base).href),
+        C_NAME + " (base a str)": _guarded(lambda h: url.parse(h, JOIN_BASE).href),
+    }
+    if ada_url is not None:
+        joins["ada_url.join_url(base, ref)"] = _guarded(lambda h: ada_url.join_url(JOIN_BASE, h))
+    from urllib.parse import urljoin
+
+    joins["urllib.parse.urljoin"] = lambda h: urljoin(JOIN_BASE, h)
+    if ada_url is not None:
+        r = _side_by_side(f"relative references against a page ({len(JOIN_REFS)} refs, "
+                          f"{_fallbacks(JOIN_REFS, base)} left to Python)", JOIN_REFS * 100,
+                          joins, rounds, clock, C_NAME + " (base a str)",
+                          "ada_url.join_url(base, ref)")
+        summary.append(("join, base a str, vs ada_url.join_url", r))
+    print("\npeer time / ours (>= 1: ours faster)")
+    for name, r in summary:
+        print(f"  {name:<40} {r:.2f}x")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=15)
     ap.add_argument("--reps", type=int, default=200)
     ap.add_argument("--clock", choices=("thread", "wall"), default="thread")
+    ap.add_argument("--datasets", default=os.environ.get("PERCENT_ENCODING_URL_DATASETS", ""),
+                    help="a checkout of ada-url/url-various-datasets")
+    ap.add_argument("--only", choices=("datasets",), default=None)
     args = ap.parse_args()
     clock = time.thread_time if args.clock == "thread" else time.perf_counter
-    print(f"parse + href, {len(CORPUS)} URLs")
-    table(contenders(), args.rounds, args.reps, clock)
-    print(f"\nparse + getters (href and 9 more), {len(CORPUS)} URLs")
-    table(contenders(getters=True), args.rounds, args.reps, clock)
+    if args.only is None:
+        print(f"parse + href, {len(CORPUS)} URLs")
+        table(contenders(), args.rounds, args.reps, clock)
+        print(f"\nparse + getters (href and 9 more), {len(CORPUS)} URLs")
+        table(contenders(getters=True), args.rounds, args.reps, clock)
+    if args.datasets:
+        dataset_tables(args.datasets, max(3, args.rounds // 3), clock)
 
 
 if __name__ == "__main__":

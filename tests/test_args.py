@@ -49,6 +49,7 @@ MODULES = tuple(m for m in public_modules() if m not in NOT_API)
 RECORDS = {
     "detect.CharsetGuess",
     "detect.Finding",
+    "form.File",
     "form.ParsedForm",
     "rfc8187.ContentDisposition",
     "schemes.Scheme",

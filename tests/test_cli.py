@@ -516,8 +516,11 @@ def test_detect_context(capsys: pytest.CaptureFixture[str]) -> None:
     rep = json.loads(run(capsys, "detect", "--json", "a+b")[1])
     assert [f["code"] for f in rep["findings"]] == ["ambiguous-plus"]
     # A form body: "+" is a space, and "&" / "=" are its own syntax, not raw characters.
-    rep = json.loads(run(capsys, "detect", "--json", "--context", "form", "a=b+c&d")[1])
+    rep = json.loads(run(capsys, "detect", "--json", "--context", "form", "a=b+c&d=")[1])
     assert rep["space_convention"]["plus_is_space"] is True and rep["findings"] == []
+    # ... and a field with no "=" is one no form sends
+    rep = json.loads(run(capsys, "detect", "--json", "--context", "form", "a=b+c&d")[1])
+    assert [f["code"] for f in rep["findings"]] == ["missing-equals"]
 
 
 def test_detect_unknown_context_is_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

@@ -134,7 +134,9 @@ class TestDiagnose:
         assert codes("a/b?c", "query") == []
         assert codes("a/b", "path-segment") == ["raw-character"]
         assert codes("a+b", "path") == []  # '+' is a plain sub-delim in a path
-        assert codes("a=b&c+d", "form") == []
+        assert codes("a=b&c=d+e", "form") == []  # & = + are a form's own syntax
+        assert codes("a=b&c+d", "form") == ["missing-equals"]  # a field needs its '='
+        assert codes("a=b&c+d", "query") == ["ambiguous-plus"]
         assert codes("a&b", "component") == ["raw-character"]
         assert codes("a b", "path") == ["raw-character"]
         assert codes("a^b", "path") == ["raw-character"]
@@ -266,3 +268,52 @@ _LAYERED_RE = re.compile(r"%(?:25)+(?=[0-9A-Fa-f]{2})")
 def test_undo_double_encoding_equals_the_regex(text: str) -> None:
     # The hand-written peel (linear on long %2525... runs) is the regex it replaced.
     assert detect.undo_double_encoding(text) == _LAYERED_RE.sub("%", text)
+
+
+# --- context="form": what only a form body gets wrong ------------------------------
+
+
+@pytest.mark.parametrize("body,want", [
+    ("a=1;b=2", [("semicolon-separator", 3)]),
+    ("a=1;b=2;c=3", [("semicolon-separator", 3), ("semicolon-separator", 7)]),
+    ("t=10;20", []),  # a ';' not followed by name= is just data (still encoded by a form)
+    ("a=b=c", [("raw-equals", 3)]),
+    ("a=1;b=2=3", [("semicolon-separator", 3), ("raw-equals", 7)]),
+    ("a", [("missing-equals", 0)]),
+    ("a=1&b", [("missing-equals", 4)]),
+    ("=x", [("empty-name", 0)]),
+    ("a=1&&b=2", [("empty-field", 4)]),
+    ("&a=1&", [("empty-field", 0), ("empty-field", 5)]),
+    ("a=x%0Ay", [("lone-newline", 3)]),
+    ("a=x%0dy", [("lowercase-hex", 3), ("lone-newline", 3)]),
+    ("a=x%0D%0Ay", []),
+    ("a=caf\u00e9", [("raw-character", 5)]),
+    ("a=b c", [("raw-character", 3)]),
+    ("a=%zz", [("invalid-percent", 2)]),
+    ("a=100%", [("trailing-percent", 5)]),
+    ("a=%E9", [("invalid-utf8", 2)]),
+    ("q=a+b&r=%2B&e=", []),
+    ("", []),
+])
+def test_diagnose_form(body: str, want: list[tuple[str, int]]) -> None:
+    got = [(f.code, f.start) for f in detect.diagnose(body, context="form")]
+    assert got == want
+
+
+@settings(max_examples=300)
+@given(st.lists(st.tuples(st.text(min_size=1, max_size=8), st.text(max_size=8)), max_size=6))
+def test_diagnose_form_finds_nothing_a_browser_sends(pairs: list[tuple[str, str]]) -> None:
+    from percent_encoding.form import html_form_body
+
+    body = html_form_body(pairs).decode("ascii")
+    found = detect.diagnose(body, context="form")
+    # only the double-encoding guess may fire: a value that holds "%41" is sent as %2541
+    assert [f for f in found if f.code != "double-encoded"] == [], body
+    if not any("%" in n + v for n, v in pairs):
+        assert found == [], body
+
+
+def test_diagnose_form_is_linear() -> None:
+    for unit in (";b=", "=", "&", "%0A", ";" * 7 + "=", "a;"):
+        assert_linear(lambda s: detect.diagnose(s, context="form"),
+                      lambda n, u=unit: "a=" + u * n, label=repr(unit))

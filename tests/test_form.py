@@ -855,3 +855,57 @@ def test_multipart_round_trip(pairs: list[tuple[str, str]]) -> None:
         got = raw_name.decode().replace("%22", '"').replace("%0D", "\r").replace("%0A", "\n")
         assert got == name.replace("\n", "\r\n")
         assert payload == value.replace("\n", "\r\n").encode("utf-8")
+
+
+# --- files in the entry list (HTML §4.10.22.4, §4.10.22.8) ------------------------
+
+
+@pytest.mark.one_impl
+def test_file_entries_multipart() -> None:
+    from percent_encoding.form import File
+
+    body = html_form_body(
+        [("t", "a\nb"), ("f", File('x"y\rz\n.bin', b"\r\n\x00\xff", "image/png")),
+         ("_charset_", File("c.txt", b"", "")), ("e", File(""))],
+        enctype="multipart/form-data", boundary="B")
+    assert body == (
+        b'--B\r\nContent-Disposition: form-data; name="t"\r\n\r\na\r\nb\r\n'
+        # the file name keeps its lone CR and LF (escaped), the content its bytes
+        b'--B\r\nContent-Disposition: form-data; name="f"; filename="x%22y%0Dz%0A.bin"\r\n'
+        b"Content-Type: image/png\r\n\r\n\r\n\x00\xff\r\n"
+        # a file named _charset_ is not the hidden field; an empty type is octet-stream
+        b'--B\r\nContent-Disposition: form-data; name="_charset_"; filename="c.txt"\r\n'
+        b"Content-Type: application/octet-stream\r\n\r\n\r\n"
+        b'--B\r\nContent-Disposition: form-data; name="e"; filename=""\r\n'
+        b"Content-Type: application/octet-stream\r\n\r\n\r\n--B--\r\n")
+    # the file name is encoded like a name: the form's encoding, &#N; when it cannot
+    body = html_form_body([("f", File("café☃.txt"))], encoding="windows-1252",
+                          enctype="multipart/form-data", boundary="B")
+    assert b'filename="caf\xe9&#9731;.txt"' in body
+
+
+@pytest.mark.one_impl
+def test_file_entries_send_their_name_elsewhere() -> None:
+    from percent_encoding.form import File
+
+    f = File("a b\rc.txt", b"ignored", "text/plain")
+    # HTML "convert to a list of name-value pairs": the file's name, newlines made CRLF
+    assert html_form_body([("f", f), ("x", "1")]) == b"f=a+b%0D%0Ac.txt&x=1"
+    assert html_form_body([("f", f)], enctype="text/plain") == b"f=a b\r\nc.txt\r\n"
+    assert html_form_body({"f": f}, mailto="headers") == b"f=a%20b%0D%0Ac.txt"
+    assert html_form_body([["f", File("é")]], encoding="latin1") == b"f=%E9"
+
+
+@pytest.mark.one_impl
+def test_file_argument_errors() -> None:
+    from percent_encoding.form import File
+
+    with pytest.raises(PercentEncodingTypeError):
+        File(b"a.txt")  # type: ignore[arg-type]
+    with pytest.raises(PercentEncodingTypeError):
+        File("a.txt", "text")  # type: ignore[arg-type]
+    with pytest.raises(PercentEncodingError) as ei:
+        File("a.txt", b"", "text/plain\r\nX-Evil: 1")
+    assert "position 10" in str(ei.value)
+    with pytest.raises(PercentEncodingTypeError):
+        html_form_body([(File("a"), "x")])  # type: ignore[list-item]

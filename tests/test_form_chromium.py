@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from helpers.web import serving
-from percent_encoding.form import html_form_body
+from percent_encoding.form import File, html_form_body
 
 pytestmark = pytest.mark.one_impl
 
@@ -97,10 +97,30 @@ def _cases() -> list[dict[str, Any]]:
         entries = [*COMMON, ("sample", "日本 café")]
         cases.append({"charset": "UTF-8", "accept": accept, "enctype": URLENC,
                       "entries": entries, "encoding": expected})
+    # File inputs (HTML "constructing the entry list"): Playwright's set_input_files
+    # selects the files; multipart sends them as parts, the rest send their names.
+    files = [("notes.txt", "text/plain", b"hello\r\nworld\n"),
+             ('q"u\rx\ny.bin', "application/x-custom", bytes(range(256))),
+             ("caf\u00e9 \u2603.dat", "", b"")]
+    for charset, enctype in (("UTF-8", MULTIPART), ("windows-1252", MULTIPART),
+                             ("UTF-8", URLENC), ("windows-1252", PLAIN)):
+        cases.append({"charset": charset, "accept": None, "enctype": enctype,
+                      "entries": [("before", "x\ny")], "encoding": charset,
+                      "files": files})
+    cases.append({"charset": "UTF-8", "accept": None, "enctype": MULTIPART,
+                  "entries": [("before", "x")], "encoding": "UTF-8", "files": []})
     return cases
 
 
 CASES = _cases()
+
+
+def _expected_entries(case: dict[str, Any]) -> list[tuple[str, Any]]:
+    entries: list[tuple[str, Any]] = list(case["entries"])
+    if "files" in case:
+        chosen = case["files"] or [("", "application/octet-stream", b"")]
+        entries += [("upload", File(n, c, t)) for n, t, c in chosen]
+    return entries
 
 
 def _page(i: int, case: dict[str, Any]) -> bytes:
@@ -120,6 +140,11 @@ const f = document.getElementById("f");
 for (const [n, v] of {data}) {{
   const inp = document.createElement("input");
   inp.type = "hidden"; inp.name = n; inp.value = v;
+  f.insertBefore(inp, document.getElementById("go"));
+}}
+if ({"true" if "files" in case else "false"}) {{
+  const inp = document.createElement("input");
+  inp.type = "file"; inp.name = "upload"; inp.multiple = true; inp.id = "up";
   f.insertBefore(inp, document.getElementById("go"));
 }}
 </script></body></html>"""
@@ -177,6 +202,10 @@ def chromium_bodies(browser: Any) -> Iterator[dict[int, tuple[bytes, str]]]:
         try:
             for i in range(len(CASES)):
                 page.goto(f"{base}/form/{i}", wait_until="load", timeout=15_000)
+                if CASES[i].get("files"):
+                    page.set_input_files("#up", [
+                        {"name": n, "mimeType": t, "buffer": c}
+                        for n, t, c in CASES[i]["files"]])
                 with page.expect_navigation(url=f"**/submit/{i}*", timeout=15_000):
                     page.click("#go")
         finally:
@@ -187,7 +216,8 @@ def chromium_bodies(browser: Any) -> Iterator[dict[int, tuple[bytes, str]]]:
 def _case_id(case: dict[str, Any]) -> str:
     acc = f"+accept={case['accept']}" if case["accept"] is not None else ""
     how = "GET" if case.get("method") == "get" else case["enctype"].split("/")[-1]
-    return f"{case['charset']}{acc}-{how}"
+    files = f"+{len(case['files'])}files" if "files" in case else ""
+    return f"{case['charset']}{acc}-{how}{files}"
 
 
 @pytest.mark.parametrize("i", range(len(CASES)), ids=[_case_id(c) for c in CASES])
@@ -201,7 +231,8 @@ def test_chromium_form_body(i: int, chromium_bodies: dict[int, tuple[bytes, str]
         boundary = param
         content_type = kind
     expected = html_form_body(
-        case["entries"], encoding=case["encoding"], enctype=case["enctype"], boundary=boundary
+        _expected_entries(case), encoding=case["encoding"], enctype=case["enctype"],
+        boundary=boundary,
     )
     assert body == expected
     if case.get("method") == "get":

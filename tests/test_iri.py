@@ -319,3 +319,30 @@ def test_docs_examples_run() -> None:
 
 def test_module_doctests() -> None:
     assert doctest.testmod(iri).failed == 0
+
+
+def test_iri_hosts_options() -> None:
+    from percent_encoding.errors import IDNAError
+    from percent_encoding.iri import iri_to_uri, uri_to_iri
+
+    iri = "http://r\u00e9sum\u00e9.example.org/r\u00e9"
+    assert iri_to_uri(iri) == "http://r%C3%A9sum%C3%A9.example.org/r%C3%A9"
+    uri = iri_to_uri(iri, hosts="idna")
+    assert uri == "http://xn--rsum-bpad.example.org/r%C3%A9"
+    assert uri_to_iri(uri) == "http://xn--rsum-bpad.example.org/ré"
+    assert uri_to_iri(uri, hosts="unicode") == iri
+    assert uri_to_iri("http://u@XN--RSUM-BPAD.Example:80/", hosts="unicode") == \
+        "http://u@résumé.Example:80/"
+    # A name UTS #46 rejects keeps its labels; a bidi control is never shown.
+    assert uri_to_iri("http://xn--8i7caa/", hosts="unicode") == "http://xn--8i7caa/"
+    assert uri_to_iri("http://[::1]/", hosts="unicode") == "http://[::1]/"
+    with pytest.raises(IDNAError):
+        iri_to_uri("http://a\u200cb.example/", hosts="idna")
+    # escapes in the host: UTF-8 ones are decoded first; others leave it to percent-encoding
+    assert iri_to_uri("http://r%C3%A9\u00e9.example/", hosts="idna") == "http://xn--r-bgaa.example/"
+    assert iri_to_uri("http://r%E9\u00e9.example/", hosts="idna") == "http://r%E9%C3%A9.example/"
+    assert iri_to_uri("http://r%zz\u00e9.example/", hosts="idna") == "http://r%zz%C3%A9.example/"
+    with pytest.raises(ValueError):
+        iri_to_uri(iri, hosts="unicode")
+    with pytest.raises(ValueError):
+        uri_to_iri(uri, hosts="idna")

@@ -638,3 +638,84 @@ def test_php_parse_str_inverts_http_build_query() -> None:
     data = {"a": {"b": ["x", "y z"], "c": {"d": "&="}}, "e": "é"}
     back = php_parse_str(http_build_query(data))
     assert back == {"a": {"b": {0: "x", 1: "y z"}, "c": {"d": "&="}}, "e": "é"}
+
+
+# --- XForms 1.0 §11.6: which RFC's "reserved" ------------------------------------
+
+
+def test_xforms_reserved_readings() -> None:
+    from percent_encoding.errors import PercentEncodingError, PercentEncodingTypeError
+
+    text = "it's [x]! ~*(a) 50%"
+    # RFC 2396: reserved and excluded are escaped, so only alphanumerics and the
+    # marks -_.!~*'() stay; [ ] are "unwise" (excluded) there.
+    old = "n=it's+%5Bx%5D!+~*(a)+50%25;"
+    assert L.xforms_urlencode([("n", text)]) == old
+    assert L.xforms_urlencode([("n", text)], reserved="rfc2396") == old
+    # RFC 2732 §3 makes [ ] reserved instead of unwise: escaped either way.
+    assert L.xforms_urlencode([("n", text)], reserved="rfc2732") == old
+    # RFC 3986 §2.2: ! * ' ( ) are sub-delims, reserved; unreserved is A-Za-z0-9-._~.
+    assert L.xforms_urlencode([("n", text)], reserved="rfc3986") == \
+        "n=it%27s+%5Bx%5D%21+~%2A%28a%29+50%25;"
+    assert L.xforms_encode_component("a\nb!", reserved="rfc3986") == "a%0D%0Ab%21"
+    for ch in map(chr, range(0x80)):
+        want = ch.isalnum() or ch in "-._~"
+        assert (L.xforms_encode_component(ch, reserved="rfc3986") == ch) == want or ch == " "
+    with pytest.raises(PercentEncodingError):
+        L.xforms_urlencode([("a", "b")], reserved="rfc1738")
+    with pytest.raises(PercentEncodingTypeError):
+        L.xforms_encode_component("a", reserved=None)  # type: ignore[arg-type]
+
+
+def test_xforms_rfc3986_registry_row() -> None:
+    from percent_encoding import schemes
+
+    s = schemes.get("xforms-urlencoded-rfc3986")
+    assert s.encode("(a b)") == "%28a+b%29"
+    assert s.decode("%28a+b%29") == "(a b)"
+
+
+# --- RFC 3875 §4.1.5: PATH_INFO ------------------------------------------------
+
+
+def test_cgi_path_info() -> None:
+    from percent_encoding.errors import (
+        PercentDecodeError,
+        PercentEncodingError,
+        PercentEncodingTypeError,
+    )
+
+    # not URL-encoded, no path-segment parameters; "/" is a single void segment
+    assert L.cgi_path_info("/caf%C3%A9/a%20b;v=1/x;y") == "/café/a b/x"
+    assert L.cgi_path_info("") == "" and L.cgi_path_info("/") == "/"
+    assert L.cgi_path_info("/a;b=%2F/c", parameters="keep", encoded_slash="decode") == "/a;b=//c"
+    assert L.cgi_path_info("/a%3Bb") == "/a;b"  # an encoded ";" is data, not a parameter
+    assert L.cgi_path_info("/100%/x%4") == "/100%/x%4"  # a stray % stands for itself
+    assert L.cgi_path_info("/Dir/FILE") == "/Dir/FILE"  # case kept
+    # an encoded "/": refused with its position, kept, or decoded
+    with pytest.raises(PercentDecodeError) as ei:
+        L.cgi_path_info("/a;p=%2F/b%2fc")
+    assert ei.value.position == 10
+    assert L.cgi_path_info("/a%2Fb%20c", encoded_slash="keep") == "/a%2Fb c"
+    assert L.cgi_path_info("/a%2fb", encoded_slash="decode") == "/a/b"
+    # non-ASCII is system-defined: the encoding, bytes as they arrive
+    assert L.cgi_path_info("/%E9", encoding="windows-1252") == "/é"
+    assert L.cgi_path_info(b"/a%20\xc3\xa9") == "/a é"
+    assert L.cgi_path_info("/%FF") == "/\ufffd"
+    with pytest.raises(PercentEncodingError):
+        L.cgi_path_info("/%FF", errors="strict")
+    with pytest.raises(PercentEncodingError):
+        L.cgi_path_info("relative")
+    with pytest.raises(PercentEncodingError):
+        L.cgi_path_info("/a", encoded_slash="allow")  # type: ignore[arg-type]
+    with pytest.raises(PercentEncodingTypeError):
+        L.cgi_path_info(42)  # type: ignore[arg-type]
+
+
+@settings(max_examples=200)
+@given(st.lists(st.text(alphabet=st.characters(blacklist_characters="/;",
+                                               blacklist_categories=["Cs"]), max_size=6),
+                max_size=5))
+def test_cgi_path_info_inverts_cgi_encode(segments: list[str]) -> None:
+    path_info = "".join("/" + s for s in segments)
+    assert L.cgi_path_info(L.cgi_encode(path_info, reserved="?;")) == path_info

@@ -51,6 +51,7 @@ from percent_encoding import (
     encodings,
     form,
     html,
+    idna,
     iri,
     legacy,
     mailto,
@@ -60,6 +61,7 @@ from percent_encoding import (
     rfc8187,
     schemes,
     sets,
+    tcn,
     uritemplate,
     url,
     xpath,
@@ -339,6 +341,11 @@ def _cases() -> list[Case]:
         {"sep": pairs_of(sep)})
     c += on(P + "form.html_form_body", lambda p: form.html_form_body(
         p, enctype="text/plain", mailto="body"), {"pct": pairs_of(pct)})
+    c += on(P + "form.File", lambda p: form.html_form_body(
+        [(n, form.File(v, v.encode("utf-8", "replace"), "text/plain")) for n, v in p],
+        enctype="multipart/form-data", boundary="b"), {k: pairs_of(v) for k, v in TEXT.items()})
+    c += on(P + "form.File", lambda p: form.html_form_body(
+        [(n, form.File(v)) for n, v in p]), {"newlines": pairs_of(lambda n: "\r\n\"\r" * (n // 4))})
     c += on(P + "form.multipart_escape", form.multipart_escape,
             {**TEXT_SUR, "newlines": lambda n: "\r\n\"\r" * (n // 4)})
     c += on(P + "form.ParsedForm", lambda p: form.ParsedForm(
@@ -613,6 +620,31 @@ def _other_cases() -> list[Case]:
     c += on(P + "iri.iri_to_uri", q(lambda s: iri.iri_to_uri(s, strict=True)),
             {"bidi at end": lambda n: "é" * n + "\u202e"})
     c += on(P + "iri.uri_to_iri", q(iri.uri_to_iri))
+    # IDNA: Punycode is quadratic in one label (RFC 3492 §6.3), and a label is short in
+    # a real name, so the growing input is the number of labels (and their errors).
+    labels = {"labels": lambda n: "bü." * (n // 3), "ascii": lambda n: "a." * (n // 2),
+              "xn--": lambda n: "xn--mnchen-3ya." * (n // 15),
+              "errors": lambda n: "a\u200db." * (n // 5) + "\u0300",
+              "forbidden": lambda n: "é." * (n // 2) + "<"}
+    c += on(P + "idna.to_ascii", q(idna.to_ascii), {**TEXT, **labels})
+    c += on(P + "idna.to_ascii", q(lambda s: idna.to_ascii(s, url_rules=False, be_strict=True)),
+            labels)
+    c += on(P + "idna.to_unicode", q(lambda s: idna.to_unicode(s, strict=True)),
+            {**TEXT, **labels})
+    c += on(P + "iri.iri_to_uri", q(lambda s: iri.iri_to_uri(s, hosts="idna")),
+            {k: (lambda n, f=f: "http://" + f(n) + "x/p") for k, f in labels.items()})
+    c += on(P + "iri.uri_to_iri", q(lambda s: iri.uri_to_iri(s, hosts="unicode")),
+            {k: (lambda n, f=f: "http://" + f(n) + "x/p") for k, f in labels.items()})
+    # --- RFC 2295 / RFC 2506 -------------------------------------------------------------
+    for fn in (tcn.encode_description, tcn.encode_feature_tag, tcn.encode_feature_value):
+        c += on(P + f"tcn.{fn.__name__}", q(fn), TEXT_SUR)
+    c += on(P + "tcn.decode_description", q(tcn.decode_description), TEXT_STRICT)
+    c += on(P + "tcn.decode_description", q(lambda s: tcn.decode_description(
+        '"' + s.replace("\\", "").replace('"', "") + '"', strict=True, errors="strict")),
+        {**TEXT, "pairs": lambda n: '\\"' * (n // 2)})
+    c += on(P + "tcn.decode_feature_tag", q(tcn.decode_feature_tag), TEXT_STRICT)
+    c += on(P + "tcn.decode_feature_value", q(tcn.decode_feature_value),
+            {**TEXT, "quoted": lambda n: '"' + '\\"' * (n // 2) + '"'})
     c += on(P + "xpath.encode_for_uri", q(xpath.encode_for_uri), TEXT_SUR)
     c += on(P + "xpath.iri_to_uri", xpath.iri_to_uri)
     c += on(P + "xpath.escape_html_uri", xpath.escape_html_uri)
@@ -634,6 +666,8 @@ def _other_cases() -> list[Case]:
                                                  encoding="windows-1252")),
             {k: v for k, v in TEXT.items()})
     few = {k: urls[k] for k in ("adv", "host %41", "path ..")}
+    c += on(P + "url.parse", q(lambda s: url.parse(s, edition="2016-01-14")),
+            {**few, "fragment": lambda n: "http://h/a%2eb#" + "é <" * (n // 3)})
     c += on(P + "url.can_parse", url.can_parse, few)
     c += on(P + "url.explain", q(url.explain), few, n0=4096)  # ~5 µs a character
     c += on((P + "url.URL", *(P + "url.URL." + m for m in (
@@ -654,6 +688,12 @@ def _other_cases() -> list[Case]:
         c += on(P + f"legacy.{name}", q(getattr(legacy, name)), TEXT_STRICT)
     for fn in (legacy.rfc_decode, legacy.cgi_decode, legacy.slug_decode):
         c += on(P + f"legacy.{fn.__name__}", q(lambda s, f=fn: f(s, strict=True)), TEXT_STRICT)
+    c += on(P + "legacy.cgi_path_info", q(lambda s: legacy.cgi_path_info("/" + s)),
+            {**TEXT, "params": lambda n: "/a;p=%2F" * (n // 8),
+             "slashes": lambda n: "/%2F" * (n // 4)})
+    c += on(P + "legacy.cgi_path_info", q(lambda s: legacy.cgi_path_info(
+        "/" + s, encoded_slash="keep", parameters="keep")),
+            {**TEXT, "slashes": lambda n: "/%2F;x" * (n // 6)})
     c += on(P + "legacy.php_parse_str",
             q(lambda s: legacy.php_parse_str(s, max_input_vars=10**9)),
             {**TEXT, "brackets": lambda n: "a" + "[" * n + "=1",

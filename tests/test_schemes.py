@@ -72,7 +72,7 @@ NO_ROUND_TRIP = {
     "iri-to-uri": "uri_to_iri leaves escapes of characters not allowed in an IRI",
 }
 # Schemes that normalize line breaks to CR LF (HTML 4.01 §17.13.4.1, XForms 1.0 §11.6).
-CRLF_NORMALIZING = {"html4-form", "xforms-urlencoded"}
+CRLF_NORMALIZING = {"html4-form", "xforms-urlencoded", "xforms-urlencoded-rfc3986"}
 _TRIPLET = re.compile("%[0-9A-Fa-f]{2}")
 
 

@@ -1,8 +1,8 @@
-"""The C URL parser (``_speedups/url.c``) against the Python state machine.
+"""The C URL parser (``_speedups/url*.c``) against the Python state machine.
 
-``_speedups.url_parse(s)`` either says None (the state machine runs) or
-returns a URL whose href, record and validation errors are exactly what
-``basic_parse`` gives.  The public ``url.parse`` takes that path only while
+``_speedups.url_parse(s)`` either says None (a failure here; with
+``raise_failure`` it raises, see test_url_c_full.py) or returns a URL whose
+href, record and validation errors are exactly what ``basic_parse`` gives.  The public ``url.parse`` takes that path only while
 the C twin is active; the tests through ``url.parse`` run on both twins.
 """
 
@@ -136,12 +136,22 @@ _TAKEN = [
     "http://a@b@h/",
     "http://1.2.3.4/",
 ]
-_LEFT = [
+_TAKEN += [
     " http://h/", "http://h/\t", "http://h\\x", "http:h", "http:///h", "http://h/a\\b",
-    "file://host/x", "file:///a/../b", "file:///C|/x", "foo://h/", "foo:a b", "/rel",
-    "http://0x7f.1/", "http://1.2/", "http://01.1.1.1/", "http://1.2.3.4./", "http://a_b/", "http://h:x/",
-    "http://h:65536/", "http://@/", "http://xn--a.com/", "http://ex%41mple/", "http://h/\ud800",
-    "http://" + "a" * 2000 + "é/",
+    "file://host/x", "file:///a/../b", "file:///C|/x", "foo://h/", "foo:a b", "foo:/a//b",
+    "http://0x7f.1/", "http://1.2/", "http://01.1.1.1/", "http://1.2.3.4./", "http://a_b/",
+    "http://xn--a.com/", "http://ex%41mple/", "http://[::ffff:1.2.3.4]/", "file://localhost/x",
+    "http://h:0080/", "http://0x" + "0" * 50 + "7f.1/", "http://h:" + "0" * 50 + "1/",
+    "http://xn--/",
+    "file:C:/../x", "file:///C:/a/../../..", "non-spec:/.//p", "http://%E2%98%83.example/",
+    "http://ＥＸＡＭＰＬＥ.com/", "http://h/" + "0" * 100,
+]
+_TAKEN += ["http://h/\ud800", "foo://\ud800/?\udfff"]
+# Failures: url_parse(s) says None (url_parse(s, None, True) raises URLParseError).
+_LEFT = [
+    "/rel", "http://h:x/", "http://h:65536/", "http://@/", "http://[1:2/",
+    "http://1.2.3.4.5/", "http://a b/", "foo://a b/", "http://h:" + "9" * 50,
+    "http://0x100000000/", "http://%zz/", "http://99999999999999999999.1/x",
 ]
 
 

@@ -171,7 +171,8 @@ def test_api_encode_get_and_post(web_server: web.Server) -> None:
     posted = post_json(web_server, "/api/encode", {"input": "a b&ü/", "scheme": "path"}).json()
     assert got == posted
     assert got["primary"] == {"name": "path", "family": "encode set",
-                              "spec": got["primary"]["spec"], "output": "a%20b&%C3%BC/"}
+                              "spec": got["primary"]["spec"], "output": "a%20b&%C3%BC/",
+                              "docs": "/docs/core.html"}  # an encode set: the core chapter
     by_name = {r["name"]: r for r in got["results"]}
     assert set(by_name) == set(schemes.names())  # every registered scheme at once
     assert by_name["whatwg-component"]["output"] == "a%20b%26%C3%BC%2F"
@@ -211,7 +212,8 @@ def test_api_decode_with_detect(web_server: web.Server) -> None:
     ("context", "plus_is_space", "codes"),
     [
         ("query", False, ["ambiguous-plus", "raw-character"]),  # '+' could be either; ' '
-        ("form", True, ["raw-character"]),  # '+' is a space in a form body; '&' is syntax
+        # '+' is a space in a form body and '&' is syntax; neither field has its '='
+        ("form", True, ["missing-equals", "missing-equals", "raw-character"]),
         ("path", False, ["raw-character", "raw-character"]),  # '&' is fine, '?' ends a path
         ("fragment", False, ["raw-character"]),  # '?' and '&' may stay raw in a fragment
         ("component", False, ["raw-character"] * 4),  # one value: every delimiter encoded

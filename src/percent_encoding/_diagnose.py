@@ -201,10 +201,18 @@ def diagnose(text: str, *, context: str | EncodeSet = "auto") -> list[Finding]:
     (``scheme://``) and "query" otherwise.  A clean string gives an empty list.
     Linear in the length of the text.
 
+    "form" judges an application/x-www-form-urlencoded body (URL Standard
+    §5.1, HTML §4.10.22) and adds what only a form body can get wrong:
+    ``semicolon-separator``, ``raw-equals``, ``missing-equals``,
+    ``empty-name``, ``empty-field``, ``lone-newline``; a body a browser could
+    send gives none.
+
     >>> [f.code for f in diagnose("a%2x%41%e9+b")]
     ['invalid-percent', 'encoded-unreserved', 'lowercase-hex', 'invalid-utf8', 'ambiguous-plus']
     >>> [(f.code, f.component) for f in diagnose("http://h/a+b#c+d?e%zz")]
     [('invalid-percent', 'fragment')]
+    >>> [f.code for f in diagnose("a=1;b=2", context="form")]
+    ['semicolon-separator']
     """
     _args.check_str_input("diagnose", text)
     if context == "auto":
@@ -279,7 +287,8 @@ def diagnose(text: str, *, context: str | EncodeSet = "auto") -> list[Finding]:
                 tok.upper(),
             ))
         b = int(hexpart, 16)
-        if b in _UNRESERVED:
+        if b in _UNRESERVED and not (b == 0x7E and ctx == "form"):
+            # (a form's serializer writes ~ as %7E: URL Standard §5.2)
             findings.append(Finding(
                 "encoded-unreserved", s, t,
                 f"{tok} encodes the unreserved character {chr(b)!r}, which never needs it "
@@ -287,6 +296,10 @@ def diagnose(text: str, *, context: str | EncodeSet = "auto") -> list[Finding]:
                 chr(b),
             ))
     _invalid_utf8_findings(text, findings)
+    if context == "form":
+        from ._diagnose_form import form_findings
+
+        findings += [Finding(*f) for f in form_findings(text)]
     findings.sort(key=lambda f: (f.start, f.end))
     return findings
 

@@ -110,10 +110,11 @@ def parse_ipv4(text: str, sink: ErrorSink) -> int:
         sink("IPv4-empty-part", len(text) - 1)
         if len(parts) > 1:
             parts.pop()
+    if len(parts) < 4:
+        # §3.5 IPv4 parser step 3 (URL Standard, 2026): 127.1 still parses.
+        sink("IPv4-too-few-parts", 0)
     if len(parts) > 4:
         raise HostError("IPv4-too-many-parts", 0, text)
-    # Fewer than four parts is no validation error (§3.5 names none; the last part
-    # then stands for the remaining bytes, as in 127.1).
     numbers: list[int] = []
     for part in parts:
         r = _ipv4_number(part)
@@ -274,10 +275,12 @@ _LDH_LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
 def _strict_ascii_ok(domain: str) -> bool:
     # What UTS #46 ToASCII with beStrict (STD3 rules, CheckHyphens,
     # VerifyDnsLength) accepts, for an ASCII domain with no xn-- label.
+    # VerifyDnsLength (UTS #46 §4.2): the root label is left out of the total but,
+    # being empty, fails the 1-63 label check, so "example.com." is not strict.
     body = domain[:-1] if domain.endswith(".") else domain
     if not body or len(body) > 253:
         return False
-    return all(_LDH_LABEL.fullmatch(lab) and lab[2:4] != "--" for lab in body.split("."))
+    return all(_LDH_LABEL.fullmatch(lab) and lab[2:4] != "--" for lab in domain.split("."))
 
 
 @lru_cache(maxsize=2048)
@@ -339,27 +342,13 @@ def parse_host(text: str, is_opaque: bool, sink: ErrorSink) -> int | tuple[int, 
         raise HostError("domain-to-ASCII", 0, "empty host")
     m = _FORBIDDEN_DOMAIN_RE.search(ascii_domain)
     if m:
-        raise HostError("domain-invalid-code-point", m.start())
+        # §3.3 domain parser (2026): a forbidden domain code point is a failure
+        # whose validation error is the strict run's domain-to-ASCII (the
+        # former domain-invalid-code-point is folded into it).
+        raise HostError("domain-to-ASCII", m.start(), "forbidden domain code point")
     if ends_in_a_number(ascii_domain):
+        if not domain.isascii():
+            # §3.5 host parser (whatwg/url 9dc3827, July 2026).
+            sink("IPv4-non-ASCII-input", 0)
         return parse_ipv4(ascii_domain, sink)
     return ascii_domain
-
-
-@lru_cache(maxsize=1024)
-def fast_host(text: str) -> tuple[str, int] | None:
-    """For the C parser (``_speedups/url.c``): a special URL's host text, parsed.
-
-    ``(serialized host, kind)`` with kind 1 for a domain and 3 for IPv6 when
-    the host parser (§3.5) records no validation error on ``text``; else None
-    (an IPv4 result too: the C side handles clean IPv4 itself).
-    """
-    found: list[str] = []
-    try:
-        host = parse_host(text, False, lambda name, pos: found.append(name))
-    except HostError:
-        return None
-    if found or isinstance(host, int):
-        return None
-    if isinstance(host, tuple):
-        return serialize_host(host), 3
-    return host, 1

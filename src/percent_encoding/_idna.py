@@ -33,6 +33,8 @@ __all__ = [
     "domain_to_unicode",
     "punycode_decode",
     "punycode_encode",
+    "uts46_map",
+    "uts46_process",
 ]
 
 
@@ -185,8 +187,8 @@ def _status(cp: int) -> tuple[str, str | None]:
     return d.MAP_STATUS[i], d.MAP_REPL[i]
 
 
-def _map(domain: str) -> str:
-    # UTS #46 §4 step 1 (nontransitional: deviations stay).
+def uts46_map(domain: str, transitional: bool = False) -> str:
+    """UTS #46 §4 step 1, the mapping (deviations stay unless ``transitional``)."""
     out: list[str] = []
     for ch in domain:
         cp = ord(ch)
@@ -194,7 +196,7 @@ def _map(domain: str) -> str:
             out.append(ch)
             continue
         st, repl = _status(cp)
-        if st == "M":
+        if st == "M" or (st == "D" and transitional):
             assert repl is not None
             out.append(repl)
         elif st != "I":
@@ -264,8 +266,9 @@ def _bidi_ok(label: str) -> str | None:
     return None
 
 
-def _validate(label: str, index: int, check_hyphens: bool, std3: bool) -> None:
-    # UTS #46 §4.1 validity criteria (nontransitional).
+def _validate(label: str, index: int, check_hyphens: bool, std3: bool,
+              check_joiners: bool = True, transitional: bool = False) -> None:
+    # UTS #46 §4.1 validity criteria.
     if unicodedata.normalize("NFC", label) != label:
         raise IDNAError("validity 1 (not NFC)", index)
     if check_hyphens:
@@ -282,20 +285,34 @@ def _validate(label: str, index: int, check_hyphens: bool, std3: bool) -> None:
     for i, ch in enumerate(label):
         cp = ord(ch)
         if cp < 0x80:
-            if std3 and not (0x61 <= cp <= 0x7A or 0x30 <= cp <= 0x39 or cp == 0x2D):
+            if 0x61 <= cp <= 0x7A or 0x30 <= cp <= 0x39 or cp == 0x2D:
+                continue
+            if std3:
                 raise IDNAError("validity 6 (UseSTD3ASCIIRules)", index, f"U+{cp:04X}")
-            continue
         st, _ = _status(cp)
-        if st not in ("V", "D"):
+        if st != "V" and (st != "D" or transitional):
             raise IDNAError("validity 6 (status not valid)", index, f"U+{cp:04X} at {i}")
+    if not check_joiners:
+        return
     for i, ch in enumerate(label):
         if ch in "\u200c\u200d" and not _context_j_ok(label, i):
             raise IDNAError("validity 7 (ContextJ)", index, f"U+{ord(ch):04X} at {i}")
 
 
-def _process(domain: str, check_hyphens: bool, std3: bool) -> tuple[list[str], list[IDNAError]]:
-    # UTS #46 §4 Processing: map, normalize, break, convert/validate.
-    text = unicodedata.normalize("NFC", _map(domain))
+def uts46_process(
+    domain: str,
+    check_hyphens: bool,
+    std3: bool,
+    check_bidi: bool = True,
+    check_joiners: bool = True,
+    transitional: bool = False,
+    ignore_invalid_punycode: bool = False,
+) -> tuple[list[str], list[IDNAError]]:
+    """UTS #46 §4 Processing: map, normalize, break, convert/validate.
+
+    Returns the labels (decoded) and the errors recorded, first first.
+    """
+    text = unicodedata.normalize("NFC", uts46_map(domain, transitional))
     labels = text.split(".")
     errors: list[IDNAError] = []
     for idx, label in enumerate(labels):
@@ -306,21 +323,30 @@ def _process(domain: str, check_hyphens: bool, std3: bool) -> tuple[list[str], l
             try:
                 decoded = _punycode_decode(label[4:])
             except _PunycodeError as e:
-                errors.append(IDNAError("4.1 (Punycode)", idx, str(e)))
-                continue
-            if decoded == "" or decoded.isascii():
-                errors.append(IDNAError("4.1 (xn-- label decodes to ASCII)", idx))
-                continue
+                if not ignore_invalid_punycode:
+                    errors.append(IDNAError("4.1 (Punycode)", idx, str(e)))
+                    continue
+                decoded = label
+            else:
+                if decoded == "" or decoded.isascii():
+                    errors.append(IDNAError("4.1 (xn-- label decodes to ASCII)", idx))
+                    continue
             labels[idx] = decoded
             label = decoded
+            # A decoded label is checked as nontransitional whatever the flag (§4 step 4).
+            try:
+                _validate(label, idx, check_hyphens, std3, check_joiners, False)
+            except IDNAError as e:
+                errors.append(e)
+            continue
         if label == "":
             continue
         try:
-            _validate(label, idx, check_hyphens, std3)
+            _validate(label, idx, check_hyphens, std3, check_joiners, transitional)
         except IDNAError as e:
             errors.append(e)
     # CheckBidi (UTS #46 §4.1 step 8): only in a Bidi domain name.
-    if not errors and any(
+    if check_bidi and not errors and any(
         _bidi(ord(c)) in ("R", "AL", "AN") for lab in labels for c in lab if ord(c) >= 0x80
     ):
         for idx, label in enumerate(labels):
@@ -340,7 +366,7 @@ def domain_to_ascii(domain: str, be_strict: bool = False) -> str:
         >>> domain_to_ascii("☕.example")
         'xn--53h.example'
     """
-    labels, errors = _process(domain, be_strict, be_strict)
+    labels, errors = uts46_process(domain, be_strict, be_strict)
     if errors:
         raise errors[0]
     out = ["xn--" + punycode_encode(lab) if not lab.isascii() else lab for lab in labels]
@@ -349,7 +375,8 @@ def domain_to_ascii(domain: str, be_strict: bool = False) -> str:
         total = ".".join(out)
         if len(total.rstrip(".")) > 253 or len(total.rstrip(".")) == 0:
             raise IDNAError("4.2 (DNS length)", 0)
-        for idx, lab in enumerate(out[:-1] if out[-1] == "" else out):
+        # Every label counts, the empty root label too (UTS #46 §4.2 step 4).
+        for idx, lab in enumerate(out):
             if not 1 <= len(lab) <= 63:
                 raise IDNAError("4.2 (DNS label length)", idx)
     return ".".join(out)
@@ -364,7 +391,7 @@ def domain_to_ascii_checked(domain: str) -> tuple[str, bool]:
     result is a pure function of the domain, so recent ones are cached (hosts
     repeat: a crawl or a log column names a few hosts many times).
     """
-    labels, errors = _process(domain, False, False)
+    labels, errors = uts46_process(domain, False, False)
     if errors:
         raise errors[0]
     out = ["xn--" + punycode_encode(lab) if not lab.isascii() else lab for lab in labels]
@@ -378,7 +405,7 @@ def domain_to_ascii_checked(domain: str) -> tuple[str, bool]:
     if strict_ok:
         total = ".".join(out)
         body = total[:-1] if total.endswith(".") else total
-        if not body or len(body) > 253 or any(not 1 <= len(x) <= 63 for x in body.split(".")):
+        if not body or len(body) > 253 or any(not 1 <= len(x) <= 63 for x in out):
             strict_ok = False
     return ".".join(out), strict_ok
 
@@ -389,5 +416,5 @@ def domain_to_unicode(domain: str, be_strict: bool = False) -> str:
         >>> domain_to_unicode("xn--bcher-kva.example")
         'bücher.example'
     """
-    labels, errors = _process(domain, be_strict, be_strict)
+    labels, errors = uts46_process(domain, be_strict, be_strict)
     return domain if errors else ".".join(labels)

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 from . import _pure
 
+#: Which twin runs the kernels: ``"c"`` (the C extension) or ``"python"`` (the pure twin,
+#: also when ``PERCENT_ENCODING_NO_EXTENSIONS=1``).  Both give the same results.
 IMPLEMENTATION: str
 kernels: ModuleType
 

@@ -40,7 +40,7 @@ _FAST_HOST_NUMERIC = re.compile(r"(?:^|\.)(?:[0-9]+|0[xX][0-9A-Fa-f]*)\.?$")
 # What strict domain to ASCII accepts of an LDH host (STD3, hyphens, lengths).
 _FAST_HOST_STRICT = re.compile(
     r"(?!.{254})(?:(?!..--)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*"
-    r"(?!..--)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.?"
+    r"(?!..--)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"  # a final dot: domain-to-ASCII
 )
 _NEEDS_UNIT_CHECK = re.compile(r"[^0-9A-Za-z!$&'()*+,\-./:;=?@_~\u00a0-\ud7ff\ue000-\ufdcf]")
 

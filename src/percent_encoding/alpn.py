@@ -61,7 +61,7 @@ __all__ = [
     "parse_alt_svc",
 ]
 
-# RFC 7301 §3.1: a protocol name is 1 to 255 octets; empty names are not allowed.
+#: RFC 7301 §3.1: a protocol name is 1 to 255 octets; empty names are not allowed.
 MAX_LENGTH = 255
 
 # RFC 7230 §3.2.6 tchar; "%" among them only ever starts an escape here.

@@ -54,9 +54,9 @@ form_parse_bytes_kernel: Callable[[bytes], list[tuple[bytes, bytes]]]
 form_serialize_kernel: Callable[[Iterable[tuple[str | bytes, str | bytes]]], str]
 # The C twin's Arrow column kernel; None with the pure twin (arrow.py maps rows itself).
 arrow_map_kernel: Callable[..., Any] | None
-# The C twin's URL fast path (str -> URL, or None to use the Python parser); None with the
-# pure twin, whose url.parse runs the Python parser alone.
-url_parse_kernel: Callable[[str], Any] | None
+# The C twin's URL parser ((input str, base None | str | URL) -> URL, or None to use the
+# Python parser); None with the pure twin, whose url.parse runs the Python parser alone.
+url_parse_kernel: Callable[..., Any] | None
 
 
 def _missing_kernel(name: str) -> Callable[..., Any]:

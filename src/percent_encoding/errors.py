@@ -17,6 +17,7 @@ __all__ = [
     "AltSvcError",
     "DataURLError",
     "FormLimitError",
+    "IDNAError",
     "MailtoError",
     "OAuth2Error",
     "OAuth2RedirectError",
@@ -164,6 +165,22 @@ class OAuth2RedirectError(OAuth2Error):
     """A redirect URI that does not hold one OAuth 2.0 authorization response (RFC 6749
     §4.1.2, §4.2.2): parameters in both the query and the fragment, a parameter given
     twice (§3.1), or none of ``code``, ``access_token`` and ``error``."""
+
+
+class IDNAError(PercentEncodingError):
+    """A domain failed UTS #46 processing or the URL Standard's domain parser.
+
+    ``position`` is the index in the input where the failing label starts (or of
+    the offending character, when there is one); ``rule`` names the check that
+    failed (``"validity 7 (ContextJ)"``, ``"bidi rule 4"``, ``"forbidden domain
+    code point"``, …) and ``label`` is the index of the label.
+    """
+
+    def __init__(self, message: str, position: int = -1, rule: str = "", label: int = -1) -> None:
+        super().__init__(message)
+        self.position = position
+        self.rule = rule
+        self.label = label
 
 
 class URIError(PercentEncodingError):

@@ -25,7 +25,7 @@ from ._abnf import PCT_ENCODED_RUN as _RUN_RE
 from ._abnf import RESERVED as _RESERVED
 from ._abnf import UNRESERVED as _UNRESERVED
 from ._scheme import Scheme
-from .errors import PercentEncodeError
+from .errors import PercentEncodeError, PercentEncodingError, PercentEncodingTypeError
 from .rfc3986 import recompose, split, split_authority
 from .sets import EncodeSet
 
@@ -131,7 +131,46 @@ def _check_iri(iri: str) -> None:
         offset += len(value) + (1 if name == "scheme" else 0)
 
 
-def iri_to_uri(iri: str, *, strict: bool = False) -> str:
+_HOSTS_TO_URI = ("percent", "idna")
+_HOSTS_TO_IRI = ("percent", "unicode")
+
+
+def _check_hosts(value: object, allowed: tuple[str, ...]) -> str:
+    if not isinstance(value, str):
+        raise PercentEncodingTypeError(f"hosts must be a str, not {type(value).__name__}")
+    if value not in allowed:
+        raise PercentEncodingError(
+            f"hosts={value!r} is not one of " + ", ".join(repr(a) for a in allowed))
+    return value
+
+
+def _host_to_ascii(iri: str) -> str:
+    # RFC 3987 §3.1, the paragraph after step 2: an ireg-name may be replaced by
+    # its ToASCII form.  RFC 3490 ToASCII with UseSTD3ASCIIRules is done here as
+    # UTS #46 ToASCII (its successor, the one browsers run) with UseSTD3ASCIIRules.
+    scheme, authority, path, query, fragment = split(iri)
+    if authority is None:
+        return iri
+    userinfo, host, port = split_authority(authority)
+    if host.isascii() or host.startswith("["):
+        return iri
+    from .idna import to_ascii
+
+    if "%" in host:
+        try:
+            host = _core.decode_text(host, errors="strict", strict=False)
+        except PercentEncodingError:
+            return iri  # not UTF-8 escapes: leave the host to percent-encoding
+        if "%" in host:
+            return iri  # a stray or encoded "%": no domain name, percent-encode it
+    host = to_ascii(host, url_rules=False, use_std3_ascii_rules=True)
+    authority = host if userinfo is None else userinfo + "@" + host
+    if port is not None:
+        authority += ":" + port
+    return recompose((scheme, authority, path, query, fragment))
+
+
+def iri_to_uri(iri: str, *, strict: bool = False, hosts: str = "percent") -> str:
     """Map an IRI (or IRI reference) to a URI (RFC 3987 §3.1).
 
     Every non-ASCII character becomes its UTF-8 octets as ``%XX`` (upper-case
@@ -144,8 +183,14 @@ def iri_to_uri(iri: str, *, strict: bool = False) -> str:
     idempotent.
 
     Step 1 of §3.1 is the caller's: a Python ``str`` is already Unicode, so
-    no NFC normalization is done (variant c).  Host names are not converted
-    with IDNA ToASCII (§3.1 allows either form).
+    no NFC normalization is done (variant c).
+
+    ``hosts`` says what happens to a non-ASCII host name (``ireg-name``):
+    ``"percent"`` (the default) percent-encodes it like the rest;
+    ``"idna"`` converts it to ``xn--`` labels with ToASCII, which §3.1 allows
+    in place of percent-encoding (done as UTS #46 ToASCII with
+    UseSTD3ASCIIRules, see :func:`percent_encoding.idna.to_ascii`; a name it
+    rejects raises :class:`~percent_encoding.errors.IDNAError`).
 
     With ``strict=True``, a character that no IRI may contain (the ASCII
     above, non-characters and other non-``ucschar``, bidi formatting
@@ -156,11 +201,15 @@ def iri_to_uri(iri: str, *, strict: bool = False) -> str:
     'http://www.example.org/red%09ros%C3%A9#red'
     >>> iri_to_uri("http://example.com/\\U00010300\\U00010301\\U00010302")
     'http://example.com/%F0%90%8C%80%F0%90%8C%81%F0%90%8C%82'
+    >>> iri_to_uri("http://r\\u00e9sum\\u00e9.example.org/r\\u00e9", hosts="idna")
+    'http://xn--rsum-bpad.example.org/r%C3%A9'
     """
     _args.check_str_input("iri_to_uri", iri)
     _args.check_bool("strict", strict)
     if strict:
         _check_iri(iri)
+    if hosts != "percent" and _check_hosts(hosts, _HOSTS_TO_URI) == "idna":
+        iri = _host_to_ascii(iri)
     return _core.encode(iri, IRI_TO_URI)
 
 
@@ -223,7 +272,36 @@ def _decode_component(text: str, allowed: re.Pattern[str]) -> str:
     )
 
 
-def uri_to_iri(uri: str) -> str:
+_XN_LABEL_RE = re.compile(r"(?:^|(?<=\.))[xX][nN]--")
+
+
+def _host_to_unicode(host: str) -> str:
+    # RFC 3987 §3.2.1: xn-- labels may be shown decoded with ToUnicode.  Done as
+    # the URL Standard's domain to Unicode (UTS #46 ToUnicode, §3.3); a label is
+    # replaced only when the whole name converts without an error and the
+    # result holds nothing an IRI must keep encoded (ucschar only, no bidi
+    # formatting characters, §2.2 and §4.1).
+    if not _XN_LABEL_RE.search(host):
+        return host
+    from .idna import to_unicode
+
+    decoded = to_unicode(host)
+    if decoded == host:
+        return host
+    old, new = host.split("."), decoded.split(".")
+    if len(old) != len(new):
+        return host
+    out = []
+    for a, b in zip(old, new, strict=True):
+        if _XN_LABEL_RE.match(a) and all(_UCS_RE.match(c) for c in b if c >= "\x80") \
+                and not _BIDI_RE.search(b):
+            out.append(b)
+        else:
+            out.append(a)
+    return ".".join(out)
+
+
+def uri_to_iri(uri: str, *, hosts: str = "percent") -> str:
     """Convert a URI (or URI reference) to an IRI (RFC 3987 §3.2).
 
     A ``%XX`` sequence is decoded only when the result belongs in an IRI:
@@ -240,10 +318,12 @@ def uri_to_iri(uri: str) -> str:
       ``%X`` stays encoded (``%1%41`` means the characters ``%1A``; decoding
       it to ``%1A`` would mean the octet 0x1A).
 
-    The scheme and IP-literal hosts are left alone.  Hosts in punycode are
-    not converted (ToUnicode is optional in §3.2.1).  The result maps back to
-    the input with :func:`iri_to_uri`, up to hex case and decoded unreserved
-    characters.
+    The scheme and IP-literal hosts are left alone.  ``hosts="percent"``
+    (the default) treats a host like the other components; ``hosts="unicode"``
+    also shows its ``xn--`` labels decoded (UTS #46 ToUnicode, which §3.2.1
+    allows; a label is kept when the name has an error).  The result maps
+    back to the input with :func:`iri_to_uri` (with ``hosts="idna"`` for the
+    second), up to hex case and decoded unreserved characters.
 
     >>> uri_to_iri("http://www.example.org/D%C3%BCrst")
     'http://www.example.org/Dürst'
@@ -251,17 +331,22 @@ def uri_to_iri(uri: str) -> str:
     'http://www.example.org/D%FCrst'
     >>> uri_to_iri("http://xn--99zt52a.example.org/%e2%80%ae")
     'http://xn--99zt52a.example.org/%E2%80%AE'
+    >>> uri_to_iri("http://xn--99zt52a.example.org/%e2%80%ae", hosts="unicode")
+    'http://納豆.example.org/%E2%80%AE'
     """
     _args.check_str_input("uri_to_iri", uri)
-    if "%" not in uri:
+    to_unicode = hosts != "percent" and _check_hosts(hosts, _HOSTS_TO_IRI) == "unicode"
+    if "%" not in uri and not to_unicode:
         return uri
     scheme, authority, path, query, fragment = split(uri)
-    if authority is not None and "%" in authority:
+    if authority is not None and ("%" in authority or to_unicode):
         userinfo, host, port = split_authority(authority)
         if userinfo is not None:
             userinfo = _decode_component(userinfo, _UCS_RE)
         if not host.startswith("["):  # ireg-name takes ucschar; IP-literal does not
             host = _decode_component(host, _UCS_RE)
+            if to_unicode:
+                host = _host_to_unicode(host)
         authority = host if userinfo is None else userinfo + "@" + host
         if port is not None:
             authority += ":" + port

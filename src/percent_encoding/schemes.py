@@ -28,8 +28,8 @@ from .sets import get as _get_set
 __all__ = ["SHORT_ALIASES", "Scheme", "aliases", "all_schemes", "compare", "get", "names",
            "pairs_arg"]
 
-# Short names for shells (``percent encode -s form``), kept here so the CLI, the web tool
-# and the library accept the same ones; ``percent schemes`` lists them with their scheme.
+#: Short names for shells (``percent encode -s form``), kept here so the CLI, the web tool
+#: and the library accept the same ones; ``percent schemes`` lists them with their scheme.
 SHORT_ALIASES: dict[str, str] = {
     "form": "application/x-www-form-urlencoded",
     "urlencoded": "application/x-www-form-urlencoded",
@@ -90,6 +90,7 @@ def _sources() -> tuple[Sequence[Scheme], ...]:
         oauth2,
         rfc3986,
         rfc8187,
+        tcn,
         uritemplate,
         xpath,
     )
@@ -107,6 +108,7 @@ def _sources() -> tuple[Sequence[Scheme], ...]:
         rfc8187.SCHEMES,
         alpn.SCHEMES,
         mailto.SCHEMES,
+        tcn.SCHEMES,
         legacy.SCHEMES,
     )
 

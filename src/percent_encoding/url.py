@@ -26,10 +26,11 @@ The setters that :meth:`URL.replace` runs (§6.1) are in :mod:`._url_setters`.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import core
-from ._host import fast_host, parse_ipv4, parse_ipv6, serialize_host
+from ._host import HostError, parse_host, parse_ipv4, parse_ipv6, serialize_host
 from ._url_parser import Failure, URLRecord, basic_parse, fast_parse, serialize, serialize_path
 from ._url_setters import _SETTERS
 from .core import encode, to_usv_string
@@ -60,6 +61,9 @@ def _check_str(value: object, what: str) -> str:
     if not isinstance(value, str):
         raise PercentEncodingTypeError(f"{what} must be str, not {type(value).__name__}")
     return value
+
+
+_TUPLE_ORIGIN = frozenset(("ftp", "http", "https", "ws", "wss"))
 
 
 def _origin(rec: URLRecord) -> str:
@@ -96,7 +100,7 @@ class URL:
 
     # A URL holds its href and either its record (``_r``, with ``_parts``
     # None) or, when the C parser built it, the component offsets into the
-    # href (``_parts``, see _speedups/url.c and _record_of): the getters then
+    # href (``_parts``, see _speedups/url.h and _record_of): the getters then
     # slice the href, and the record is made on first use (replace, origin).
     __slots__ = {
         "_parts": None,
@@ -111,9 +115,13 @@ class URL:
     validation_errors: tuple[ValidationError, ...]
 
     def __init__(self, input: str, base: str | URL | None = None) -> None:
-        fast = core.url_parse_kernel if base is None else None
+        fast = core.url_parse_kernel
         if fast is not None and type(input) is str:
-            u = fast(input)
+            # the C parser fills this object's slots (or builds another one
+            # for a subclass); None: the Python parser runs
+            u = fast(input, base, True, self)
+            if u is self:
+                return
             if u is not None:
                 _set = object.__setattr__
                 _set(self, "href", u.href)
@@ -161,9 +169,7 @@ class URL:
     def origin(self) -> str:
         """The serialized origin (``"null"`` for an opaque origin)."""
         p = self._parts
-        if p is not None and p[8] != 0:
-            if self.href.startswith("file:"):
-                return "null"
+        if p is not None and self.href[: p[0]] in _TUPLE_ORIGIN:
             return self.href[: p[0] + 3] + self.href[p[2] : p[5]]
         return _origin(self._rec)
 
@@ -320,7 +326,7 @@ def _record_of(href: str, parts: tuple[int, ...]) -> URLRecord:
     # The record of an href the C parser wrote, from its component offsets:
     # scheme end (the ':'), username end, host start and end, port (-1: none),
     # path start, '?' and '#' (-1: none), host kind (0 none: opaque path,
-    # 1 domain, 2 IPv4, 3 IPv6, 4 empty).
+    # 1 domain or opaque host, 2 IPv4, 3 IPv6, 4 empty, 5 none: list path).
     s_end, u_end, h_start, h_end, port, p_start, q_start, f_start, kind = parts
     rec = URLRecord(href[:s_end])
     end = len(href)
@@ -333,7 +339,9 @@ def _record_of(href: str, parts: tuple[int, ...]) -> URLRecord:
     if kind == 0:
         rec.path = href[p_start:end]
         return rec
-    rec.path = href[p_start + 1:end].split("/")
+    rec.path = href[p_start + 1:end].split("/") if end > p_start else []
+    if kind == 5:
+        return rec
     if h_start > s_end + 3:
         rec.username = href[s_end + 3:u_end]
         if u_end < h_start - 1:
@@ -349,9 +357,27 @@ def _record_of(href: str, parts: tuple[int, ...]) -> URLRecord:
     return rec
 
 
+@lru_cache(maxsize=2048)
+def _c_host(
+    text: str,
+) -> tuple[str, int, tuple[tuple[str, int], ...]] | tuple[str, int]:
+    # The C parser's host hook (_speedups/url_host.c): a special URL's host
+    # that is not ASCII after percent-decoding, or holds an xn-- label, through
+    # the host parser (URL Standard §3.5).  (serialized host, kind: 1 domain,
+    # 2 IPv4, 3 IPv6, validation errors as (name, offset)), or on failure
+    # (name, offset).
+    found: list[tuple[str, int]] = []
+    try:
+        host = parse_host(text, False, lambda name, pos: found.append((name, pos)))
+    except HostError as e:
+        return e.name, e.position
+    kind = 2 if isinstance(host, int) else 3 if isinstance(host, tuple) else 1
+    return serialize_host(host), kind, tuple(found)
+
+
 _url_setup = core.compiled_kernel("url_setup")
 if _url_setup is not None:
-    _url_setup(URL, ValidationError, fast_host)
+    _url_setup(URL, ValidationError, _c_host, URLParseError)
 # The getters as Python properties (tests read both these and the C ones).
 _PY_GETTERS: dict[str, property] = {
     name: URL.__dict__[name]
@@ -402,17 +428,41 @@ def _api_parse(
     return rec, tuple(ValidationError(*e) for e in errs), None
 
 
-def _parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8") -> URL:
+def _parse(
+    input: str, base: str | URL | None = None, *, encoding: str = "utf-8",
+    edition: str = "current",
+) -> URL:
     """Parse ``input`` (against ``base``) as a browser does (URL Standard §4.4).
 
     ``encoding`` is the document encoding HTML passes for the query of a
     special, non-ws URL; any WHATWG label.  Raises :class:`URLParseError`.
 
+    ``edition`` replays two rules the Standard had for a while, by the date of
+    the whatwg/url commit that brought them: ``"2014-12-15"`` (05cbe06) and
+    ``"2016-10-28"`` (fbff683) write the fragment as given, U+0000 dropped;
+    ``"2016-01-14"`` (bee5ad8) also decodes every ``%2e`` in a path to ``.``;
+    ``"2016-12-09"`` (373dbed) encodes the fragment with the simple (C0
+    control) set; ``"2017-12-05"`` (7a3c69f) with today's fragment set, U+0000
+    still dropped (until 3d57401, 2020-04-27).  The rest is today's parser; the
+    base counts as parsed in the same edition.
+
         >>> parse("HTTP://Example.COM/./a/../b?c d").href
         'http://example.com/b?c%20d'
         >>> parse("http://h/?ü", encoding="windows-1252").search
         '?%FC'
+        >>> parse("http://h/a%2eb#ü x", edition="2016-01-14").href
+        'http://h/a.b#ü x'
     """
+    if edition != "current":
+        from ._url_history import apply_edition, check_edition
+
+        check_edition(edition)
+        if isinstance(base, str):
+            base = _parse(base, encoding=encoding, edition=edition)
+        text = to_usv_string(_check_str(input, "input"))
+        plain = _parse(text, base, encoding=encoding)
+        return URL._from_record(apply_edition(plain._rec, text, edition),
+                                plain.validation_errors)
     _check_str(encoding, "encoding")
     if encoding.lower() in ("utf-8", "utf8"):
         encoding = "utf-8"
@@ -428,9 +478,9 @@ def _parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8"
 if TYPE_CHECKING:
     parse = _parse
 else:
-    # With the C twin active, parse(s) with no base is mostly _speedups/url.c
-    # (which builds the URL itself); any input it does not take, and every
-    # other call, runs _parse.
+    # With the C twin active, parse(s, base) (UTF-8) is _speedups/url*.c, which
+    # builds the URL or raises URLParseError itself; a legacy encoding, and the
+    # rare input it leaves (see docs/url.md), run _parse.
     parse = core._make_entry("url_parse", _parse, "parse")
 
 
@@ -440,9 +490,13 @@ def can_parse(input: str, base: str | URL | None = None) -> bool:
         >>> can_parse("/x"), can_parse("/x", "https://a.example")
         (False, True)
     """
-    fast = core.url_parse_kernel if base is None else None
-    if fast is not None and type(input) is str and fast(input) is not None:
-        return True
+    fast = core.url_parse_kernel
+    if fast is not None and type(input) is str:
+        try:
+            if fast(input, base, True) is not None:
+                return True
+        except URLParseError:
+            return False
     try:
         _api_parse(input, base)
     except URLParseError:

@@ -269,17 +269,18 @@ entry_fast_serialize(PyObject *const *a, int *fall)
     return entry_kernel_result(form_serialize_obj(pairs), fall);
 }
 
-/* url.parse(input, base=None, *, encoding="utf-8"): no base, UTF-8, an exact
- * str; url.c builds the URL or says None (the checked function runs). */
+/* url.parse(input, base=None, *, encoding="utf-8"): UTF-8, an exact str, a
+ * base that is None, a str or a URL; url.c builds the URL or says None (the
+ * checked function runs). */
 static PyObject *
 entry_fast_url_parse(PyObject *const *a, int *fall)
 {
     PyObject *r;
-    if (a[0] == NULL || !PyUnicode_CheckExact(a[0]) || (a[1] != NULL && a[1] != Py_None) ||
+    if (a[0] == NULL || !PyUnicode_CheckExact(a[0]) ||
         (a[2] != NULL && !str_is(a[2], s_utf8))) {
         return NULL;
     }
-    r = url_fast_new(a[0]);
+    r = url_fast_new(a[0], a[1], 1);
     if (r == Py_None) {
         Py_DECREF(r);
         return NULL;

@@ -89,16 +89,16 @@ static PyMethodDef methods[] = {
      "arrow_set_blocks(on)\n--\n\n"
      "Whether string columns go through the AVX2 block decoder (where the CPU has it); "
      "returns the previous value.  For tests."},
-    {"url_parse", pe_url_parse, METH_O,
-     "url_parse(input)\n--\n\n"
-     "The common case of the WHATWG URL parser: a url.URL, or None when the Python parser "
-     "must run (see url.c)."},
+    {"url_parse", (PyCFunction)(void (*)(void))pe_url_parse, METH_FASTCALL,
+     "url_parse(input, base=None, raise_failure=False, into=None)\n--\n\n"
+     "The WHATWG URL parser: a url.URL (into, filled, when given), or None when the Python "
+     "parser must run (a failure unless raise_failure; see url.c)."},
     {"url_getter", FASTCALL_KW(pe_url_getter), METH_FASTCALL | METH_KEYWORDS,
      "url_getter(name, fallback)\n--\n\n"
      "A descriptor for URL.<name>: slices the href of a URL url_parse built, else runs "
      "fallback (the Python property)."},
     {"url_setup", FASTCALL_KW(pe_url_setup), METH_FASTCALL | METH_KEYWORDS,
-     "url_setup(url_type, error_type, host_hook)\n--\n\n"
+     "url_setup(url_type, error_type, host_hook, parse_error)\n--\n\n"
      "Give url_parse the URL class, the ValidationError class and the cached host hook."},
     {NULL, NULL, 0, NULL},
 };

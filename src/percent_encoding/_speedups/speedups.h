@@ -316,8 +316,8 @@ PE_INTERNAL PyObject *pe_make_entry(PyObject *self, PyObject *const *args, Py_ss
 PE_INTERNAL PyObject *pe_set_entries_active(PyObject *self, PyObject *flag);
 
 /* url.c */
-PE_INTERNAL PyObject *url_fast_new(PyObject *input);
-PE_INTERNAL PyObject *pe_url_parse(PyObject *self, PyObject *arg);
+PE_INTERNAL PyObject *url_fast_new(PyObject *input, PyObject *base, int raise);
+PE_INTERNAL PyObject *pe_url_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PE_INTERNAL PyObject *pe_url_getter(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                     PyObject *kwnames);
 PE_INTERNAL PyObject *pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs,

@@ -1,28 +1,24 @@
-/* url.c: the common case of the WHATWG URL parser, straight to a url.URL object.
+/* url.c: the WHATWG URL parser in C, straight to a url.URL object.
  *
  * What it implements (URL Standard, https://url.spec.whatwg.org/):
- *   §4.4 the basic URL parser with no base and no state override: the scheme
- *        start, scheme, special authority slashes, authority, host, port,
- *        path start, path, opaque path, query and fragment states, and the
- *        file / file slash / file host states for "file:///" with an empty host;
- *   §3.5 the host parser for ASCII domains, "ends in a number" and the IPv4
- *        parser (four plain decimal parts); §3.3 domain to ASCII's strict result
- *        for lower-case LDH labels (any other host goes to the Python host
- *        parser through a cached hook);
+ *   §4.4 the basic URL parser with or without a base URL, no state override,
+ *        UTF-8: every state (url_state.c), the trimming of leading and
+ *        trailing C0 controls and spaces and the removal of tabs and newlines
+ *        (here: url_p_init, with their validation errors);
+ *   §3.5 the host parser (url_host.c): IPv6, IPv4 in every form, opaque hosts,
+ *        ASCII domains; other domains through a cached Python host hook;
  *   §1.3 the userinfo, path, query, special-query, fragment and C0 control
  *        percent-encode sets (UTF-8), tables generated from sets.py;
  *   §4.3 URL code points, for the invalid-URL-unit validation errors;
  *   §4.5 the URL serializer (written while parsing, as ada's url_aggregator).
  *
- * url_parse(input) returns a url.URL (its href, the component offsets, the
- * validation errors) or None when the input needs anything else: leading or
- * trailing C0 control or space, tab or newline, a backslash in a special URL,
- * a missing "//", a host that is empty, not clean dotted-decimal IPv4 or whose
- * parse records a validation error, a bad port, dot segments in a file URL, a
- * non-special URL with "/" after the scheme, a space in an opaque path, a lone
- * surrogate.  Then the caller runs the Python state machine (the reference),
- * so a None costs nothing but the time spent here.  The tests check that a
- * non-None result is exactly what the state machine gives.
+ * url_parse(input, base=None) returns a url.URL (its href, the component
+ * offsets, the validation errors) or None: the input failed to parse (the
+ * Python parser then raises with its message), holds a lone surrogate, or has
+ * a host the hook declines (a failure in the Python host parser).  The base
+ * is a url.URL (its href and offsets are reused; one the Python parser built
+ * is parsed again from its href) or a str, parsed first.  The tests check
+ * that a non-None result is exactly what the Python state machine gives.
  *
  * The work is linear: one pass over the input; a ".." segment truncates the
  * output back to the previous "/", and each output byte is removed at most once.
@@ -30,284 +26,17 @@
  * url_getter(name, property) makes the URL API's getters (§6.1) C descriptors:
  * on a URL built here they slice the href at the offsets; on any other URL
  * they call the Python property.
- *
- * The units (url.h lists them): this one drives the parse and builds the URL;
- * url_host.c parses the host, url_path.c encodes runs and the path, query and
- * fragment, url_getter.c holds the getters.
  */
 #include "url.h"
+#include "structmember.h"
 
 PyObject *url_type;           /* percent_encoding.url.URL */
 static PyObject *verr_type;   /* percent_encoding.url.ValidationError (a NamedTuple) */
-PyObject *host_hook;          /* (host text) -> (serialized host, kind) | None, cached */
+PyObject *host_hook;          /* (host text) -> (host, kind, errors) | (name, offset) */
 PyObject *d_href, *d_parts;   /* URL's slot descriptors */
 static PyObject *d_errors;
-static PyObject *s_unit, *s_credentials;       /* validation error names */
-
-/* 0, or -1 with MemoryError */
-int
-url_grow(UrlP *P, Py_ssize_t need)
-{
-    Py_ssize_t cap = P->cap;
-    char *o;
-    if (need > PY_SSIZE_T_MAX / 2 - P->len) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    while (cap < P->len + need) {
-        cap *= 2;
-    }
-    if (P->heap) {
-        o = PyMem_Realloc(P->out, (size_t)cap);
-    }
-    else {
-        o = PyMem_Malloc((size_t)cap);
-        if (o != NULL) {
-            memcpy(o, P->out, (size_t)P->len);
-        }
-    }
-    if (o == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    P->out = o;
-    P->cap = cap;
-    P->heap = 1;
-    return 0;
-}
-
-int
-url_err(UrlP *P, int credentials, Py_ssize_t pos)
-{
-    if (P->nerr == P->errcap) {
-        UrlErr *e;
-        if (P->errcap > PY_SSIZE_T_MAX / 2 / (Py_ssize_t)sizeof(UrlErr)) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        if (P->errs == P->errbuf) {
-            e = PyMem_Malloc(2 * (size_t)P->errcap * sizeof(UrlErr));
-            if (e != NULL) {
-                memcpy(e, P->errbuf, sizeof(P->errbuf));
-            }
-        }
-        else {
-            e = PyMem_Realloc(P->errs, 2 * (size_t)P->errcap * sizeof(UrlErr));
-        }
-        if (e == NULL) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        P->errs = e;
-        P->errcap *= 2;
-    }
-    P->errs[P->nerr].pos = pos;
-    P->errs[P->nerr].credentials = credentials;
-    P->nerr++;
-    return 0;
-}
-
-/* The whole parse: 1 with *o filled and the href in P->out, 0 to bail, -1. */
-static int
-url_run(UrlP *P, PyObject *input, UrlParts *o)
-{
-    Py_ssize_t n = P->n, i, j, auth_end, at = -1, host_a, host_b;
-    Py_UCS4 c;
-    int rc, special = 0, file = 0, defport = -1;
-    char scheme[8];
-    if (n == 0 || CH(P, 0) <= 0x20 || CH(P, n - 1) <= 0x20) {
-        return 0; /* empty, or leading/trailing C0 control or space to trim */
-    }
-    /* scheme start and scheme states */
-    c = CH(P, 0);
-    if (!((c | 0x20) >= 'a' && (c | 0x20) <= 'z')) {
-        return 0;
-    }
-    for (i = 0; i < n; i++) {
-        c = CH(P, i);
-        if (c >= 'A' && c <= 'Z') {
-            c += 32;
-        }
-        else if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '-' ||
-                   c == '.')) {
-            break;
-        }
-        NEED(P, 1);
-        P->out[P->len++] = (char)c;
-    }
-    if (i >= n || c != ':') {
-        return 0; /* no scheme: relative, which needs a base */
-    }
-    o->s_end = i;
-    if (i <= 5) {
-        memcpy(scheme, P->out, (size_t)i);
-        scheme[i] = 0;
-        if (!strcmp(scheme, "http") || !strcmp(scheme, "ws")) {
-            special = 1, defport = 80;
-        }
-        else if (!strcmp(scheme, "https") || !strcmp(scheme, "wss")) {
-            special = 1, defport = 443;
-        }
-        else if (!strcmp(scheme, "ftp")) {
-            special = 1, defport = 21;
-        }
-        else if (!strcmp(scheme, "file")) {
-            special = 1, file = 1;
-        }
-    }
-    NEED(P, 1);
-    P->out[P->len++] = ':';
-    i++;
-    o->port = -1;
-    if (!special) {
-        /* opaque path state (a "/" here means path-or-authority: bail) */
-        if (i < n && CH(P, i) == '/') {
-            return 0;
-        }
-        o->u_end = o->h_start = o->h_end = P->len;
-        o->host_kind = HOST_NONE;
-        o->p_start = P->len;
-        for (j = i; j < n && (c = CH(P, j)) != '?' && c != '#'; j++) {
-        }
-        if ((rc = url_encode_run(P, i, j, PE_URL_C0, 1, 1)) <= 0) {
-            return rc;
-        }
-        return url_query_fragment(P, j, 0, o);
-    }
-    /* special authority slashes: exactly "//" then no further slash */
-    if (i + 1 >= n || CH(P, i) != '/' || CH(P, i + 1) != '/') {
-        return 0;
-    }
-    i += 2;
-    NEED(P, 2);
-    P->out[P->len++] = '/';
-    P->out[P->len++] = '/';
-    if (file) {
-        /* file slash and file host states with an empty host: "file:///" */
-        if (i >= n || CH(P, i) != '/') {
-            return 0;
-        }
-        o->u_end = o->h_start = o->h_end = P->len;
-        o->host_kind = HOST_EMPTY;
-        o->p_start = P->len;
-        if ((rc = url_path(P, i, 1, &j)) <= 0) {
-            return rc;
-        }
-        return url_query_fragment(P, j, 1, o);
-    }
-    if (i < n && ((c = CH(P, i)) == '/' || c == '\\')) {
-        return 0;
-    }
-    /* authority state: up to '/', '?', '#' (a backslash: bail) */
-    for (auth_end = i; auth_end < n; auth_end++) {
-        c = CH(P, auth_end);
-        if (c == '/' || c == '?' || c == '#') {
-            break;
-        }
-        if (c == '\\' || c == '\t' || c == '\n' || c == '\r') {
-            return 0;
-        }
-        if (c == '@') {
-            at = auth_end;
-        }
-    }
-    o->u_end = P->len;
-    if (at >= 0) {
-        Py_ssize_t colon = -1;
-        for (j = i; j <= at; j++) {
-            c = CH(P, j);
-            if (c == '@' && url_err(P, 1, j) < 0) {
-                return -1;
-            }
-            if (c == ':' && colon < 0) {
-                colon = j;
-            }
-        }
-        if (colon < 0) {
-            colon = at;
-        }
-        if (at > i && !(colon == i && at == i + 1)) {
-            /* username (and ':' password) then '@'; an '@' before the last is %40 */
-            if ((rc = url_encode_run(P, i, colon, PE_URL_USERINFO, 0, 0)) <= 0) {
-                return rc;
-            }
-            o->u_end = P->len;
-            if (colon + 1 < at) {
-                NEED(P, 1);
-                P->out[P->len++] = ':';
-                if ((rc = url_encode_run(P, colon + 1, at, PE_URL_USERINFO, 0, 0)) <= 0) {
-                    return rc;
-                }
-            }
-            NEED(P, 1);
-            P->out[P->len++] = '@';
-        }
-        i = at + 1;
-    }
-    /* host state: up to a ':' outside brackets */
-    host_a = i;
-    {
-        int br = 0;
-        for (host_b = i; host_b < auth_end; host_b++) {
-            c = CH(P, host_b);
-            if (c == '[') {
-                br = 1;
-            }
-            else if (c == ']') {
-                br = 0;
-            }
-            else if (c == ':' && !br) {
-                break;
-            }
-        }
-    }
-    if (host_b == host_a) {
-        return 0; /* host-missing */
-    }
-    o->h_start = P->len;
-    rc = CH(P, host_a) == '[' ? 2 : url_ascii_host(P, host_a, host_b, &o->host_kind);
-    if (rc == 2) {
-        rc = url_host_from_hook(P, input, host_a, host_b, &o->host_kind);
-    }
-    if (rc <= 0) {
-        return rc;
-    }
-    o->h_end = P->len;
-    /* port state */
-    if (host_b < auth_end) {
-        long v = 0;
-        int digits = 0;
-        for (j = host_b + 1; j < auth_end; j++) {
-            c = CH(P, j);
-            if (c < '0' || c > '9') {
-                return 0;
-            }
-            v = v * 10 + (long)(c - '0');
-            if (v > 65535) {
-                return 0;
-            }
-            digits++;
-        }
-        if (digits && v != defport) {
-            NEED(P, 8);
-            P->len += sprintf(P->out + P->len, ":%ld", v);
-            o->port = v;
-        }
-    }
-    /* path start and path states */
-    o->p_start = P->len;
-    if (auth_end < n && CH(P, auth_end) == '/') {
-        if ((rc = url_path(P, auth_end, 0, &j)) <= 0) {
-            return rc;
-        }
-    }
-    else {
-        NEED(P, 1);
-        P->out[P->len++] = '/';
-        j = auth_end;
-    }
-    return url_query_fragment(P, j, 1, o);
-}
+static PyObject *parse_error;                 /* percent_encoding.errors.URLParseError */
+static PyObject *err_strs[E_COUNT];           /* the validation error names, interned */
 
 /* A ValidationError(name, position) for each recorded error, as a tuple.
  * ValidationError is a NamedTuple: a tuple subclass without a __dict__, made
@@ -322,7 +51,7 @@ url_errors_tuple(const UrlP *P)
         return NULL;
     }
     for (i = 0; i < P->nerr; i++) {
-        PyObject *name = P->errs[i].credentials ? s_credentials : s_unit;
+        PyObject *name = err_strs[P->errs[i].name];
         PyObject *pos = PyLong_FromSsize_t(P->errs[i].pos), *v;
         if (pos == NULL || (v = vt->tp_alloc(vt, 2)) == NULL) {
             Py_XDECREF(pos);
@@ -342,38 +71,213 @@ url_errors_tuple(const UrlP *P)
     return t;
 }
 
-static int
-url_set(PyObject *descr, PyObject *obj, PyObject *value)
+/* The byte offsets of URL's slots href, _parts and validation_errors in an
+ * instance (member descriptors), or -1 to set them through the descriptors. */
+static Py_ssize_t slot_off[3] = {-1, -1, -1};
+
+static Py_ssize_t
+member_offset(PyObject *descr)
 {
-    descrsetfunc set = Py_TYPE(descr)->tp_descr_set;
-    return set == NULL ? -1 : set(descr, obj, value);
+    if (Py_TYPE(descr) == &PyMemberDescr_Type) {
+        PyMemberDef *m = ((PyMemberDescrObject *)descr)->d_member;
+        if (m->type == T_OBJECT_EX && !(m->flags & READONLY)) {
+            return m->offset;
+        }
+    }
+    return -1;
 }
 
-/* A new URL for input (a str), or None (new reference) to bail; NULL on error. */
-PyObject *
-url_fast_new(PyObject *input)
+/* set slot k of a new URL (value: a new reference, stolen) */
+static int
+url_set(int k, PyObject *descr, PyObject *obj, PyObject *value)
 {
-    UrlP P;
-    UrlParts o;
-    PyObject *href = NULL, *parts = NULL, *errs = NULL, *u = NULL;
     int rc;
-    if (url_type == NULL || PE_READY(input) < 0) {
-        if (PyErr_Occurred()) {
-            return NULL;
+    if (slot_off[k] >= 0) {
+        PyObject **slot = (PyObject **)((char *)obj + slot_off[k]);
+        Py_XSETREF(*slot, value);
+        return 0;
+    }
+    rc = Py_TYPE(descr)->tp_descr_set(descr, obj, value);
+    Py_DECREF(value);
+    return rc;
+}
+
+/* The parts tuple of a URL (new reference). */
+static PyObject *
+url_parts_tuple(const UrlParts *o)
+{
+    Py_ssize_t vals[9] = {o->s_end,   o->u_end,   o->h_start, o->h_end,    o->port,
+                          o->p_start, o->q_start, o->f_start, o->host_kind};
+    int k;
+    PyObject *parts = PyTuple_New(9);
+    for (k = 0; parts != NULL && k < 9; k++) {
+        PyObject *v = PyLong_FromSsize_t(vals[k]);
+        if (v == NULL) {
+            Py_CLEAR(parts);
+            break;
         }
+        PyTuple_SET_ITEM(parts, k, v);
+    }
+    if (parts != NULL) {
+        PyObject_GC_UnTrack(parts); /* ints only */
+    }
+    return parts;
+}
+
+/* Parse a str into P (url_p_init + url_parse_core): 1, 2 failure, 0 bail, -1. */
+static int
+url_parse_str(UrlP *P, PyObject *s, const UrlBase *B, UrlParts *o)
+{
+    if (PE_READY(s) < 0) {
+        url_p_init(P, PyUnicode_1BYTE_KIND, "", 0);
+        return -1;
+    }
+    if (url_p_init(P, PyUnicode_KIND(s), PyUnicode_DATA(s), PyUnicode_GET_LENGTH(s)) < 0) {
+        return -1;
+    }
+    return url_parse_core(P, B, o);
+}
+
+/* URLParseError(message, name, position) for a failed parse */
+static void
+url_raise(const UrlP *P, PyObject *input, int base)
+{
+    PyObject *msg, *pos, *e;
+    if (parse_error == NULL) {
+        return;
+    }
+    msg = base ? PyUnicode_FromFormat("invalid base URL (%s at %zd)", url_err_names[P->fail],
+                                      P->fail_pos)
+               : PyUnicode_FromFormat("invalid URL %R: %s at position %zd", input,
+                                      url_err_names[P->fail], P->fail_pos);
+    pos = PyLong_FromSsize_t(P->fail_pos);
+    if (msg != NULL && pos != NULL) {
+        e = PyObject_CallFunctionObjArgs(parse_error, msg, err_strs[P->fail], pos, NULL);
+        if (e != NULL) {
+            PyErr_SetObject((PyObject *)Py_TYPE(e), e);
+            Py_DECREF(e);
+        }
+    }
+    Py_XDECREF(msg);
+    Py_XDECREF(pos);
+}
+
+/* The base of a parse, from a URL (its href and offsets) or a str (parsed
+ * into BP).  1 with *B set, 0 to leave it to Python, -1. */
+static int
+url_base(PyObject *base, UrlP *BP, UrlBase *B, int *used_bp, int raise, PyObject **keep)
+{
+    PyObject *href = NULL, *parts = NULL;
+    int rc = 0;
+    *used_bp = 0;
+    if (PyUnicode_CheckExact(base)) {
+        *used_bp = 1;
+        if ((rc = url_parse_str(BP, base, NULL, &B->o)) == 1) {
+            B->href = BP->out;
+            B->len = BP->len;
+        }
+        else if (rc == 2) {
+            rc = 0;
+            if (raise) {
+                url_raise(BP, base, 1);
+                rc = -1;
+            }
+        }
+        return rc;
+    }
+    if (url_type == NULL || !PyObject_TypeCheck(base, (PyTypeObject *)url_type)) {
+        return 0;
+    }
+    href = Py_TYPE(d_href)->tp_descr_get(d_href, base, (PyObject *)Py_TYPE(base));
+    if (href == NULL || !PyUnicode_IS_ASCII(href)) {
+        Py_XDECREF(href);
+        PyErr_Clear();
+        return 0;
+    }
+    parts = Py_TYPE(d_parts)->tp_descr_get(d_parts, base, (PyObject *)Py_TYPE(base));
+    if (parts == NULL) {
+        PyErr_Clear();
+    }
+    if (parts != NULL && PyTuple_CheckExact(parts) && PyTuple_GET_SIZE(parts) == 9) {
+        Py_ssize_t v[9];
+        int k;
+        for (k = 0; k < 9; k++) {
+            v[k] = PyLong_AsSsize_t(PyTuple_GET_ITEM(parts, k));
+        }
+        if (PyErr_Occurred()) {
+            rc = -1;
+            goto done;
+        }
+        B->o.s_end = v[0], B->o.u_end = v[1], B->o.h_start = v[2], B->o.h_end = v[3];
+        B->o.port = v[4], B->o.p_start = v[5], B->o.q_start = v[6], B->o.f_start = v[7];
+        B->o.host_kind = (int)v[8];
+        /* the caller keeps the href alive (the host hook runs Python code) */
+        B->href = (const char *)PyUnicode_DATA(href);
+        B->len = PyUnicode_GET_LENGTH(href);
+        *keep = href;
+        href = NULL;
+        rc = 1;
+        goto done;
+    }
+    /* a URL the Python parser built: its href parsed again must give it back */
+    *used_bp = 1;
+    if ((rc = url_parse_str(BP, href, NULL, &B->o)) != 1) {
+        rc = rc < 0 ? -1 : 0;
+    }
+    else {
+        if (BP->len != PyUnicode_GET_LENGTH(href) ||
+            memcmp(BP->out, PyUnicode_DATA(href), (size_t)BP->len) != 0) {
+            rc = 0;
+        }
+        B->href = BP->out;
+        B->len = BP->len;
+    }
+done:
+    Py_XDECREF(parts);
+    Py_XDECREF(href);
+    return rc;
+}
+
+/* A new URL for input (a str) against base (NULL or None: none), or None
+ * (new reference) to leave it to the Python parser; NULL on error. */
+static PyObject *url_fast_build(PyObject *input, PyObject *base, int raise, PyObject *into);
+
+PyObject *
+url_fast_new(PyObject *input, PyObject *base, int raise)
+{
+    return url_fast_build(input, base, raise, NULL);
+}
+
+/* as url_fast_new, filling the slots of `into` (a URL: URL.__init__) when it
+ * is not NULL; then the result is `into` itself */
+static PyObject *
+url_fast_build(PyObject *input, PyObject *base, int raise, PyObject *into)
+{
+    UrlP P, BP;
+    UrlBase B;
+    UrlParts o;
+    PyObject *href = NULL, *parts = NULL, *errs = NULL, *u = NULL, *keep = NULL;
+    int rc = 1, used_bp = 0;
+    if (url_type == NULL) {
         Py_RETURN_NONE;
     }
-    P.kind = PyUnicode_KIND(input);
-    P.data = PyUnicode_DATA(input);
-    P.n = PyUnicode_GET_LENGTH(input);
-    P.out = P.stack;
-    P.len = 0;
-    P.cap = URL_STACK;
-    P.heap = 0;
     P.errs = P.errbuf;
-    P.nerr = 0;
-    P.errcap = URL_ERRS;
-    rc = url_run(&P, input, &o);
+    P.heap = 0;
+    P.kept = NULL;
+    P.clean = NULL;
+    if (base != NULL && base != Py_None) {
+        rc = url_base(base, &BP, &B, &used_bp, raise, &keep);
+    }
+    if (rc == 1) {
+        rc = url_parse_str(&P, input, base != NULL && base != Py_None ? &B : NULL, &o);
+        if (rc == 2) {
+            rc = 0;
+            if (raise) {
+                url_raise(&P, input, 0);
+                rc = -1;
+            }
+        }
+    }
     if (rc <= 0) {
         goto done;
     }
@@ -383,52 +287,45 @@ url_fast_new(PyObject *input)
         goto done;
     }
     memcpy(PyUnicode_DATA(href), P.out, (size_t)P.len);
-    {
-        Py_ssize_t vals[9] = {o.s_end, o.u_end,   o.h_start, o.h_end,    o.port,
-                              o.p_start, o.q_start, o.f_start, o.host_kind};
-        int k;
-        parts = PyTuple_New(9);
-        for (k = 0; parts != NULL && k < 9; k++) {
-            PyObject *v = PyLong_FromSsize_t(vals[k]);
-            if (v == NULL) {
-                Py_CLEAR(parts);
-                break;
-            }
-            PyTuple_SET_ITEM(parts, k, v);
-        }
-        if (parts != NULL) {
-            PyObject_GC_UnTrack(parts); /* ints only */
-        }
-    }
-    if (parts == NULL) {
+    if ((parts = url_parts_tuple(&o)) == NULL) {
         rc = -1;
         goto done;
     }
-    if (P.nerr) {
-        errs = url_errors_tuple(&P);
-    }
-    else {
-        errs = PyTuple_New(0);
-    }
+    errs = P.nerr ? url_errors_tuple(&P) : PyTuple_New(0);
     if (errs == NULL) {
         rc = -1;
         goto done;
     }
-    u = ((PyTypeObject *)url_type)->tp_alloc((PyTypeObject *)url_type, 0);
-    if (u == NULL || url_set(d_href, u, href) < 0 || url_set(d_parts, u, parts) < 0 ||
-        url_set(d_errors, u, errs) < 0) {
+    if (into != NULL) {
+        Py_INCREF(into);
+        u = into;
+    }
+    else {
+        u = ((PyTypeObject *)url_type)->tp_alloc((PyTypeObject *)url_type, 0);
+    }
+    if (u == NULL) {
+        rc = -1;
+        goto done;
+    }
+    rc = url_set(0, d_href, u, href);
+    rc |= url_set(1, d_parts, u, parts);
+    rc |= url_set(2, d_errors, u, errs);
+    href = parts = errs = NULL;
+    if (rc < 0) {
         Py_CLEAR(u);
         rc = -1;
+    }
+    else {
+        rc = 1;
     }
 done:
     Py_XDECREF(href);
     Py_XDECREF(parts);
     Py_XDECREF(errs);
-    if (P.errs != P.errbuf) {
-        PyMem_Free(P.errs);
-    }
-    if (P.heap) {
-        PyMem_Free(P.out);
+    url_p_free(&P);
+    Py_XDECREF(keep);
+    if (used_bp) {
+        url_p_free(&BP);
     }
     if (rc < 0) {
         return NULL;
@@ -440,25 +337,47 @@ done:
 }
 
 PyObject *
-pe_url_parse(PyObject *self, PyObject *arg)
+pe_url_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)self;
-    if (!PyUnicode_Check(arg)) {
-        PyErr_Format(PyExc_TypeError, "url_parse() takes a str, not %.200s",
-                     Py_TYPE(arg)->tp_name);
+    int raise = 0;
+    PyObject *into = NULL;
+    if (nargs < 1 || nargs > 4) {
+        PyErr_SetString(PyExc_TypeError, "url_parse(input, base=None, raise_failure=False, "
+                                         "into=None) takes 1 to 4 arguments");
         return NULL;
     }
-    return url_fast_new(arg);
+    if (nargs >= 3 && (raise = PyObject_IsTrue(args[2])) < 0) {
+        return NULL;
+    }
+    if (nargs == 4 && args[3] != Py_None) {
+        into = args[3];
+        if (url_type == NULL || Py_TYPE(into) != (PyTypeObject *)url_type ||
+            slot_off[0] < 0 || slot_off[1] < 0 || slot_off[2] < 0) {
+            into = NULL; /* a subclass, or slots we cannot write: a new URL */
+        }
+    }
+    if (!PyUnicode_Check(args[0])) {
+        PyErr_Format(PyExc_TypeError, "url_parse() takes a str, not %.200s",
+                     Py_TYPE(args[0])->tp_name);
+        return NULL;
+    }
+    return url_fast_build(args[0], nargs >= 2 ? args[1] : NULL, raise, into);
 }
 
 /* url_setup(URL, ValidationError, host_hook): what url_parse builds with. */
 PyObject *
 pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    static const char *const names[] = {"url_type", "error_type", "host_hook"};
-    PyObject *a[3], *dh, *dp, *de;
+    static const char *const names[] = {"url_type", "error_type", "host_hook", "parse_error"};
+    PyObject *a[4], *dh, *dp, *de;
     (void)self;
-    if (parse_args("url_setup", args, nargs, kwnames, names, 3, a) < 0) {
+    if (parse_args("url_setup", args, nargs, kwnames, names, 4, a) < 0) {
+        return NULL;
+    }
+    if (!PyType_Check(a[3]) || !PyType_IsSubtype((PyTypeObject *)a[3],
+                                                 (PyTypeObject *)PyExc_Exception)) {
+        PyErr_SetString(PyExc_TypeError, "url_setup: parse_error must be an exception class");
         return NULL;
     }
     if (!PyType_Check(a[0]) || !PyType_Check(a[1]) ||
@@ -482,22 +401,30 @@ pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
         }
         return NULL;
     }
-    if (s_unit == NULL && (s_unit = PyUnicode_InternFromString("invalid-URL-unit")) == NULL) {
-        goto fail;
-    }
-    if (s_credentials == NULL &&
-        (s_credentials = PyUnicode_InternFromString("invalid-credentials")) == NULL) {
-        goto fail;
+    {
+        int k;
+        for (k = 0; k < E_COUNT; k++) {
+            if (err_strs[k] == NULL &&
+                (err_strs[k] = PyUnicode_InternFromString(url_err_names[k])) == NULL) {
+                goto fail;
+            }
+        }
     }
     Py_XSETREF(d_href, dh);
     Py_XSETREF(d_parts, dp);
     Py_XSETREF(d_errors, de);
+    url_tables_init();
+    slot_off[0] = member_offset(dh);
+    slot_off[1] = member_offset(dp);
+    slot_off[2] = member_offset(de);
     Py_INCREF(a[0]);
     Py_XSETREF(url_type, a[0]);
     Py_INCREF(a[1]);
     Py_XSETREF(verr_type, a[1]);
     Py_INCREF(a[2]);
     Py_XSETREF(host_hook, a[2]);
+    Py_INCREF(a[3]);
+    Py_XSETREF(parse_error, a[3]);
     Py_RETURN_NONE;
 fail:
     Py_DECREF(dh);

@@ -1,17 +1,22 @@
 /* url.h: what the translation units of the C URL parser share.
  *
- *   url.c         the parse driver (§4.4 basic URL parser, no base, no state
- *                 override), the output and error buffers, building the url.URL
+ *   url.c         the Python side: the base URL, building the url.URL
  *                 object (§4.5 serializer output), url_parse and url_setup
- *   url_host.c    the host: §3.5 host parser for plain ASCII domains and IPv4,
- *                 anything else through the Python host hook
- *   url_path.c    §1.3 percent-encoding of a run, the §4.4 path, query and
- *                 fragment states (dot segments included)
+ *   url_input.c   the input buffer (trimmed, tabs and newlines removed), the
+ *                 position map, the validation errors, the output's growth
+ *   url_state.c   the §4.4 basic URL parser, every state, with or without a
+ *                 base URL: url_parse_core, the entry for the column kernel
+ *   url_file.c    the file, file slash and file host states
+ *   url_host.c    §3.5 host parser: ASCII domains, IPv4 in every form, IPv6,
+ *                 opaque hosts in C; non-ASCII domains and xn-- labels through
+ *                 the Python host hook
+ *   url_path.c    §1.3 percent-encoding of a run, the §4.4 path, opaque path,
+ *                 query and fragment states (dot segments, drive letters)
  *   url_getter.c  the URL API getters (§6.1) as C descriptors
  *
- * url.c's header comment describes the parser as a whole.  Functions called
- * from another unit are declared here, hidden from the shared object's exports
- * (PE_INTERNAL); is_hex is static inline so each unit inlines its own copy. */
+ * Functions called from another unit are declared here, hidden from the
+ * shared object's exports (PE_INTERNAL); is_hex is static inline so each unit
+ * inlines its own copy. */
 #ifndef PE_URL_H
 #define PE_URL_H
 
@@ -20,24 +25,45 @@
 /* Set by url_setup (url.c); the host hook is read by url_host.c, the URL type
  * and the slot descriptors by url_getter.c. */
 PE_INTERNAL extern PyObject *url_type;         /* percent_encoding.url.URL */
-PE_INTERNAL extern PyObject *host_hook;        /* (host text) -> (host, kind) | None, cached */
+PE_INTERNAL extern PyObject *host_hook;        /* (host text) -> (host, kind, errors) | None */
 PE_INTERNAL extern PyObject *d_href, *d_parts; /* URL's slot descriptors */
 
-enum { HOST_NONE = 0, HOST_DOMAIN = 1, HOST_IPV4 = 2, HOST_IPV6 = 3, HOST_EMPTY = 4 };
+/* Host kinds, the last of the nine offsets (url.py's _record_of reads them):
+ * 0 no host and an opaque path, 1 domain or opaque host, 2 IPv4, 3 IPv6,
+ * 4 the empty host, 5 no host and a list path ("foo:/a"). */
+enum { HOST_NONE = 0, HOST_DOMAIN = 1, HOST_IPV4 = 2, HOST_IPV6 = 3, HOST_EMPTY = 4,
+       HOST_NULL = 5 };
+
+/* The validation errors (URL Standard §4.4, §3.5), by index into url_err_names. */
+enum {
+    E_UNIT, E_CREDENTIALS, E_MISSING_SOLIDUS, E_BACKSLASH, E_DRIVE, E_DRIVE_HOST,
+    E_DOMAIN, E_DOMAIN_PCT, E_V4_EMPTY, E_V4_NONDEC, E_V4_RANGE, E_V6_ZERO,
+    /* the ones that end the parse with failure */
+    E_NO_SCHEME, E_HOST_MISSING, E_PORT_RANGE, E_PORT_INVALID, E_HOST_CP, E_DOMAIN_CP,
+    E_V4_MANY, E_V4_NONNUM, E_V6_UNCLOSED, E_V6_COMPRESSION, E_V6_MANY, E_V6_MULTI,
+    E_V4V6_CP, E_V4V6_MANY, E_V4V6_RANGE, E_V4V6_FEW, E_V6_CP, E_V6_FEW, E_COUNT
+};
+PE_INTERNAL extern const char *const url_err_names[E_COUNT];
 
 #define URL_STACK 512
-#define URL_HOOK_MAX 1024 /* longer hosts are left to the state machine (bounded cache) */
+#define URL_HOOK_MAX 1024 /* longer non-ASCII hosts are left to the state machine */
 #define URL_ERRS 16
 
 typedef struct {
-    Py_ssize_t pos;
-    int credentials; /* invalid-credentials, else invalid-URL-unit */
+    Py_ssize_t pos; /* in the caller's input */
+    int name;       /* E_... */
 } UrlErr;
 
+/* One parse: the input (kind, data, n) after trimming and tab/newline removal,
+ * the position map back to the caller's input, the output buffer (the href)
+ * and the validation errors. */
 typedef struct {
     int kind;
     const void *data;
     Py_ssize_t n;
+    Py_ssize_t lead;        /* leading C0 controls and spaces trimmed */
+    Py_ssize_t *kept;       /* with tabs/newlines removed: input index of each kept one */
+    void *clean;            /* the copy without tabs and newlines (PyMem) */
     char *out;
     Py_ssize_t len, cap;
     int heap;
@@ -45,6 +71,8 @@ typedef struct {
     UrlErr *errs; /* the validation errors so far */
     Py_ssize_t nerr, errcap;
     UrlErr errbuf[URL_ERRS];
+    int fail;            /* after a failure (core returns 2): E_..., at fail_pos */
+    Py_ssize_t fail_pos;
 } UrlP;
 
 #define CH(P, i) PyUnicode_READ((P)->kind, (P)->data, (i))
@@ -56,10 +84,20 @@ typedef struct {
         }                                                                                  \
     } while (0)
 
+/* Offsets into the href (see url.py's _record_of): scheme end (the ':'),
+ * username end, host start and end, port (-1 none), path start, '?' and '#'
+ * (-1 none), host kind. */
 typedef struct {
     Py_ssize_t s_end, u_end, h_start, h_end, port, p_start, q_start, f_start;
     int host_kind;
 } UrlParts;
+
+/* A parsed base URL: its href (ASCII) and offsets. */
+typedef struct {
+    const char *href;
+    Py_ssize_t len;
+    UrlParts o;
+} UrlBase;
 
 static inline int
 is_hex(Py_UCS4 c)
@@ -67,19 +105,65 @@ is_hex(Py_UCS4 c)
     return c < 0x80 && PE_HEXVAL[c] != 0xFF;
 }
 
-/* url.c */
+static inline int
+url_alpha(Py_UCS4 c)
+{
+    return c < 0x80 && (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+}
+
+/* the code point at i, or EOF_CP past the end */
+#define EOF_CP ((Py_UCS4)0x110000)
+#define AT(i) ((i) < P->n ? CH(P, (i)) : EOF_CP)
+
+/* url_input.c */
 PE_INTERNAL int url_grow(UrlP *P, Py_ssize_t need);
-PE_INTERNAL int url_err(UrlP *P, int credentials, Py_ssize_t pos);
+PE_INTERNAL int url_err(UrlP *P, int name, Py_ssize_t pos);
+PE_INTERNAL int url_fail(UrlP *P, int name, Py_ssize_t pos);
+/* Set up P over (kind, data, n): trims C0 controls and spaces, removes tabs
+ * and newlines (recording their validation errors); 0 or -1.  url_p_free
+ * releases what the parse allocated. */
+PE_INTERNAL int url_p_init(UrlP *P, int kind, const void *data, Py_ssize_t n);
+PE_INTERNAL void url_p_free(UrlP *P);
 
-/* url_host.c */
-PE_INTERNAL int url_ascii_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind);
-PE_INTERNAL int url_host_from_hook(UrlP *P, PyObject *input, Py_ssize_t a, Py_ssize_t b,
-                                   int *kind);
+/* url_state.c: the basic URL parser (§4.4), no state override, UTF-8.
+ *
+ * THE ENTRY FOR THE COLUMN KERNEL: after url_p_init(P, kind, data, n), parse
+ * against `base` (NULL for none) into P->out[0:P->len] (the href, ASCII) and
+ * *o (the offsets), with the validation errors in P->errs.  Returns 1 parsed;
+ * 2 failure (P->fail, P->fail_pos); 0 when the input needs the Python parser
+ * (a lone surrogate, a non-ASCII host the hook declines); -1 with a Python
+ * exception.  Python is touched only by the host hook, for hosts that are not
+ * ASCII after percent-decoding or that hold an xn-- label (so a caller on
+ * another thread holds the GIL for those, or leaves such rows to Python);
+ * url_setup has run (url_tables_init: the static tables, once). */
+PE_INTERNAL int url_parse_core(UrlP *P, const UrlBase *base, UrlParts *o);
+PE_INTERNAL void url_tables_init(void);
+/* url_state.c's pieces that url_file.c shares */
+PE_INTERNAL int url_put(UrlP *P, const char *s, Py_ssize_t k);
+PE_INTERNAL Py_ssize_t url_base_path_end(const UrlBase *B);
+PE_INTERNAL int url_copy_base_query(UrlP *P, const UrlBase *B, UrlParts *o);
+PE_INTERNAL int url_copy_base_authority(UrlP *P, const UrlBase *B, UrlParts *o);
+PE_INTERNAL int url_path_start(UrlP *P, Py_ssize_t j, int special, int file, UrlParts *o);
+PE_INTERNAL int url_tail(UrlP *P, Py_ssize_t j, int special, UrlParts *o);
 
-/* url_path.c */
-PE_INTERNAL int url_encode_run(UrlP *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check,
-                               int no_space);
-PE_INTERNAL int url_path(UrlP *P, Py_ssize_t i, int file, Py_ssize_t *end);
+/* url_file.c: §4.4 file state at i (with its file slash and file host states) */
+PE_INTERNAL int url_file_state(UrlP *P, Py_ssize_t i, const UrlBase *B, UrlParts *o);
+
+/* url_host.c: the host parser on input [a, b); special: not an opaque host.
+ * Writes the serialized host, sets *kind; 1, 2 failure, 0 bail, -1. */
+PE_INTERNAL int url_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int special, int *kind);
+PE_INTERNAL void url_host_tables_init(void);
+
+/* url_path.c; the stop classes of url_encode_until */
+enum { URL_STOP_PATH = 1, URL_STOP_SPATH = 2, URL_STOP_QUERY = 4, URL_STOP_OPAQUE = 8 };
+enum { URL_M_PATH, URL_M_SPATH, URL_M_QUERY, URL_M_SQUERY, URL_M_FRAGMENT, URL_M_OPAQUE,
+       URL_M_COUNT };
+PE_INTERNAL int url_encode_until(UrlP *P, Py_ssize_t a, int mode, int check, Py_ssize_t *end);
+PE_INTERNAL int url_encode_run(UrlP *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check);
+PE_INTERNAL int url_path(UrlP *P, Py_ssize_t a, int special, int file, Py_ssize_t p_start,
+                         Py_ssize_t *end);
+PE_INTERNAL int url_opaque_path(UrlP *P, Py_ssize_t i, Py_ssize_t *end);
 PE_INTERNAL int url_query_fragment(UrlP *P, Py_ssize_t i, int special, UrlParts *o);
+PE_INTERNAL void url_shorten(UrlP *P, Py_ssize_t p_start, int file);
 
 #endif /* PE_URL_H */

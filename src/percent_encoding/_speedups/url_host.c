@@ -1,135 +1,304 @@
-/* url_host.c: the host of the C URL parser's common case (see url.c, url.h).
+/* url_host.c: the host parser of the C URL parser (see url.c, url.h).
  *
- * URL Standard §3.5 host parser for plain ASCII input: a domain that §3.3
- * domain to ASCII leaves as it is (lower-case LDH labels) and clean
- * dotted-decimal IPv4 (§3.5 IPv4 parser, "ends in a number").  Any other
- * host goes to the Python host parser through the cached host hook. */
+ * URL Standard §3.5 host parser: IPv6 in brackets (§3.5 IPv6 parser), the
+ * opaque host of a non-special URL, and for special URLs the domain:
+ * percent-decoded, then §3.3 domain to ASCII, the forbidden domain code
+ * points, "ends in a number" and the §3.5 IPv4 parser (decimal, octal and hex
+ * parts, one to four of them), serialized by §3.6.  A domain that is ASCII
+ * after percent-decoding and holds no xn-- label is done here: UTS #46 maps
+ * it to lower case, and the strict run (STD3 rules, hyphens, DNS lengths)
+ * decides the domain-to-ASCII validation error.  Any other domain goes to the
+ * Python host parser through the cached host hook.
+ *
+ * Numbers of any length: digits are read with saturation (a value past 2^40
+ * stays there), so a run of a million digits costs one pass and never
+ * overflows. */
 #include "url.h"
 
-/* A plain ASCII host written lower-case if it is a domain that domain to
- * ASCII leaves alone with no error (LDH labels of 1-63, no leading or
- * trailing hyphen, no "--" at 3-4, at most 253 without a final dot), or
- * clean dotted-decimal IPv4 (§3.5).  1: written; 0: bail; 2: ask the hook. */
-int
-url_ascii_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind)
+#define SAT ((uint64_t)1 << 40)
+
+/* §3.5 IPv4 number parser on d[a:b): 1 with *v (saturated) and *flag, 0 not a number. */
+static int
+ipv4_number(const char *d, Py_ssize_t a, Py_ssize_t b, uint64_t *v, int *flag)
 {
-    Py_ssize_t j, lab = a, body = b;
-    int all_digits_last = 1;
-    Py_UCS4 c;
-    if (b - a > 1 && CH(P, b - 1) == '.') {
-        body = b - 1;
+    int radix = 10;
+    uint64_t x = 0;
+    *flag = 0;
+    if (a == b) {
+        return 0;
     }
-    if (body - a > 253) {
-        return 2;
+    if (b - a >= 2 && d[a] == '0' && (d[a + 1] | 0x20) == 'x') {
+        a += 2, radix = 16, *flag = 1;
     }
-    for (j = a; j <= body; j++) {
-        c = j < body ? CH(P, j) : '.';
-        if (c == '.') {
-            Py_ssize_t len = j - lab;
-            if (len == 0 || len > 63 || CH(P, lab) == '-' || CH(P, j - 1) == '-') {
-                return 2;
-            }
-            if (len >= 4 && CH(P, lab + 2) == '-' && CH(P, lab + 3) == '-') {
-                return 2;
-            }
-            lab = j + 1;
-            if (j < body) {
-                all_digits_last = 1;
-            }
-            continue;
+    else if (b - a >= 2 && d[a] == '0') {
+        a += 1, radix = 8, *flag = 1;
+    }
+    for (; a < b; a++) {
+        unsigned char c = (unsigned char)d[a];
+        unsigned dv = PE_HEXVAL[c];
+        if (dv == 0xFF || dv >= (unsigned)radix) {
+            return 0;
         }
-        if (c >= '0' && c <= '9') {
-            continue;
-        }
-        all_digits_last = 0;
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-')) {
-            return 2;
+        x = x * (uint64_t)radix + dv;
+        if (x > SAT) {
+            x = SAT + 1;
         }
     }
-    /* "ends in a number": the last label all digits, or 0x... (hex) */
-    {
-        Py_ssize_t ls = body;
-        while (ls > a && CH(P, ls - 1) != '.') {
-            ls--;
-        }
-        if (!all_digits_last) {
-            if (body - ls >= 2 && CH(P, ls) == '0' && (CH(P, ls + 1) | 0x20) == 'x') {
-                for (j = ls + 2; j < body && is_hex(CH(P, j)); j++) {
-                }
-                if (j == body) {
-                    return 0;
-                }
-            }
-        }
-        else {
-            /* IPv4 parser, the case with no validation error: four decimal
-             * parts without leading zeros, each at most 255. */
-            uint32_t v = 0, part;
-            int parts = 0;
-            if (body != b) {
-                return 0; /* IPv4-empty-part */
-            }
-            lab = a;
-            for (j = a; j <= b; j++) {
-                c = j < b ? CH(P, j) : '.';
-                if (c != '.') {
-                    continue;
-                }
-                if (j - lab == 0 || j - lab > 3 || (j - lab > 1 && CH(P, lab) == '0')) {
-                    return 0;
-                }
-                part = 0;
-                for (; lab < j; lab++) {
-                    c = CH(P, lab);
-                    if (c < '0' || c > '9') {
-                        return 0;
-                    }
-                    part = part * 10 + (c - '0');
-                }
-                if (part > 255 || ++parts > 4) {
-                    return 0;
-                }
-                v = (v << 8) | part;
-                lab = j + 1;
-            }
-            if (parts != 4) {
-                return 0; /* fewer parts (127.1): the general parser */
-            }
-            NEED(P, 16);
-            P->len += sprintf(P->out + P->len, "%u.%u.%u.%u", (v >> 24) & 0xFF,
-                              (v >> 16) & 0xFF, (v >> 8) & 0xFF, v & 0xFF);
-            *kind = HOST_IPV4;
-            return 1;
-        }
-    }
-    NEED(P, b - a);
-    for (j = a; j < b; j++) {
-        c = CH(P, j);
-        P->out[P->len++] = (char)((c >= 'A' && c <= 'Z') ? c + 32 : c);
-    }
-    *kind = HOST_DOMAIN;
+    *v = x;
     return 1;
 }
 
-int
-url_host_from_hook(UrlP *P, PyObject *input, Py_ssize_t a, Py_ssize_t b, int *kind)
+/* §3.5 ends in a number checker on d[0:m) */
+static int
+ends_in_number(const char *d, Py_ssize_t m)
 {
-    PyObject *text, *r, *h;
-    Py_ssize_t hn;
+    Py_ssize_t e = m, s, j;
+    if (m > 0 && d[m - 1] == '.') {
+        e = m - 1; /* a final empty label is dropped */
+    }
+    for (s = e; s > 0 && d[s - 1] != '.'; s--) {
+    }
+    if (s == e) {
+        return 0;
+    }
+    for (j = s; j < e && d[j] >= '0' && d[j] <= '9'; j++) {
+    }
+    if (j == e) {
+        return 1;
+    }
+    if (e - s >= 2 && d[s] == '0' && (d[s + 1] | 0x20) == 'x') {
+        for (j = s + 2; j < e && is_hex((unsigned char)d[j]); j++) {
+        }
+        return j == e;
+    }
+    return 0;
+}
+
+/* §3.5 IPv4 parser on d[0:m), errors at a + offset; writes the §3.6 form. */
+static int
+ipv4(UrlP *P, const char *d, Py_ssize_t m, Py_ssize_t a)
+{
+    uint64_t nums[4], v;
+    Py_ssize_t e = m, s, j;
+    int k = 0, nparts = 1, flag, big = 0;
+    uint64_t addr;
+    if (d[m - 1] == '.') {
+        if (url_err(P, E_V4_EMPTY, a + m - 1) < 0) {
+            return -1;
+        }
+        e = m - 1;
+    }
+    for (j = 0; j < e; j++) {
+        nparts += d[j] == '.';
+    }
+    if (nparts > 4) {
+        return url_fail(P, E_V4_MANY, a);
+    }
+    for (s = 0, j = 0; j <= e; j++) {
+        if (j < e && d[j] != '.') {
+            continue;
+        }
+        if (!ipv4_number(d, s, j, &v, &flag)) {
+            return url_fail(P, E_V4_NONNUM, a);
+        }
+        if (flag && url_err(P, E_V4_NONDEC, a) < 0) {
+            return -1;
+        }
+        nums[k++] = v;
+        s = j + 1;
+    }
+    for (j = 0; j < k; j++) {
+        big |= nums[j] > 255;
+    }
+    if (big && url_err(P, E_V4_RANGE, a) < 0) {
+        return -1;
+    }
+    for (j = 0; j < k - 1; j++) {
+        if (nums[j] > 255) {
+            return url_fail(P, E_V4_RANGE, a);
+        }
+    }
+    if (nums[k - 1] >= ((uint64_t)1 << (8 * (5 - k)))) {
+        return url_fail(P, E_V4_RANGE, a);
+    }
+    addr = nums[k - 1];
+    for (j = 0; j < k - 1; j++) {
+        addr += nums[j] << (8 * (3 - j));
+    }
+    NEED(P, 16);
+    P->len += sprintf(P->out + P->len, "%u.%u.%u.%u", (unsigned)(addr >> 24) & 0xFF,
+                      (unsigned)(addr >> 16) & 0xFF, (unsigned)(addr >> 8) & 0xFF,
+                      (unsigned)addr & 0xFF);
+    return 1;
+}
+
+/* §3.5 IPv6 parser on input [a, b) (inside the brackets); writes "[...]" (§3.6). */
+static int
+ipv6(UrlP *P, Py_ssize_t a, Py_ssize_t b)
+{
+    unsigned addr[8] = {0};
+    int piece = 0, compress = -1, i, best = -1, bestlen = 1;
+    Py_ssize_t p = a;
+#define C6(q) ((q) < b ? CH(P, (q)) : 0)
+    if (p < b && C6(p) == ':') {
+        if (C6(p + 1) != ':') {
+            return url_fail(P, E_V6_COMPRESSION, p);
+        }
+        p += 2;
+        compress = ++piece;
+    }
+    while (p < b) {
+        unsigned value = 0;
+        int length = 0;
+        if (piece == 8) {
+            return url_fail(P, E_V6_MANY, p);
+        }
+        if (C6(p) == ':') {
+            if (compress >= 0) {
+                return url_fail(P, E_V6_MULTI, p);
+            }
+            p++;
+            compress = ++piece;
+            continue;
+        }
+        while (length < 4 && p < b && is_hex(C6(p))) {
+            value = value * 16 + PE_HEXVAL[C6(p)];
+            p++, length++;
+        }
+        if (p < b && C6(p) == '.') {
+            int seen = 0;
+            if (length == 0) {
+                return url_fail(P, E_V4V6_CP, p);
+            }
+            p -= length;
+            if (piece > 6) {
+                return url_fail(P, E_V4V6_MANY, p);
+            }
+            while (p < b) {
+                int v4 = -1;
+                if (seen > 0) {
+                    if (C6(p) == '.' && seen < 4) {
+                        p++;
+                    }
+                    else {
+                        return url_fail(P, E_V4V6_CP, p);
+                    }
+                }
+                if (p >= b || C6(p) < '0' || C6(p) > '9') {
+                    return url_fail(P, E_V4V6_CP, p);
+                }
+                while (p < b && C6(p) >= '0' && C6(p) <= '9') {
+                    int dg = (int)(C6(p) - '0');
+                    if (v4 < 0) {
+                        v4 = dg;
+                    }
+                    else if (v4 == 0) {
+                        return url_fail(P, E_V4V6_CP, p);
+                    }
+                    else {
+                        v4 = v4 * 10 + dg;
+                    }
+                    if (v4 > 255) {
+                        return url_fail(P, E_V4V6_RANGE, p);
+                    }
+                    p++;
+                }
+                addr[piece] = addr[piece] * 0x100 + (unsigned)v4;
+                seen++;
+                if (seen == 2 || seen == 4) {
+                    piece++;
+                }
+            }
+            if (seen != 4) {
+                return url_fail(P, E_V4V6_FEW, p);
+            }
+            break;
+        }
+        else if (p < b && C6(p) == ':') {
+            p++;
+            if (p >= b) {
+                return url_fail(P, E_V6_CP, p);
+            }
+        }
+        else if (p < b) {
+            return url_fail(P, E_V6_CP, p);
+        }
+        if (length > 1 && value < (1u << (4 * (length - 1))) &&
+            url_err(P, E_V6_ZERO, p - length) < 0) {
+            return -1;
+        }
+        addr[piece++] = value;
+    }
+#undef C6
+    if (compress >= 0) {
+        int swaps = piece - compress;
+        piece = 7;
+        while (piece != 0 && swaps > 0) {
+            int j = compress + swaps - 1;
+            unsigned t = addr[piece];
+            addr[piece] = addr[j];
+            addr[j] = t;
+            piece--, swaps--;
+        }
+    }
+    else if (piece != 8) {
+        return url_fail(P, E_V6_FEW, p);
+    }
+    /* §3.6: compress the first longest run of two or more zero pieces */
+    for (i = 0; i < 8;) {
+        if (addr[i] == 0) {
+            int j = i;
+            while (j < 8 && addr[j] == 0) {
+                j++;
+            }
+            if (j - i > bestlen) {
+                best = i, bestlen = j - i;
+            }
+            i = j;
+        }
+        else {
+            i++;
+        }
+    }
+    NEED(P, 48);
+    P->out[P->len++] = '[';
+    for (i = 0; i < 8; i++) {
+        if (i == best) {
+            P->out[P->len++] = ':';
+            if (i == 0) {
+                P->out[P->len++] = ':';
+            }
+            i += bestlen - 1;
+            continue;
+        }
+        P->len += sprintf(P->out + P->len, "%x", addr[i]);
+        if (i != 7) {
+            P->out[P->len++] = ':';
+        }
+    }
+    P->out[P->len++] = ']';
+    return 1;
+}
+
+/* The Python host parser for input [a, b): (serialized host, kind, errors). */
+static int
+host_from_hook(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind)
+{
+    PyObject *text, *r, *h, *errs;
+    Py_ssize_t hn, i;
     long k;
     if (host_hook == NULL || b - a > URL_HOOK_MAX) {
         return 0;
     }
     if (P->kind != PyUnicode_1BYTE_KIND) {
-        Py_ssize_t j;
-        for (j = a; j < b; j++) {
-            Py_UCS4 c = CH(P, j);
+        for (i = a; i < b; i++) {
+            Py_UCS4 c = CH(P, i);
             if (c >= 0xD800 && c <= 0xDFFF) {
                 return 0; /* a lone surrogate: USVString conversion first */
             }
         }
     }
-    text = PyUnicode_Substring(input, a, b);
+    text = PyUnicode_FromKindAndData(P->kind, (const char *)P->data + a * P->kind, b - a);
     if (text == NULL) {
         return -1;
     }
@@ -142,14 +311,56 @@ url_host_from_hook(UrlP *P, PyObject *input, Py_ssize_t a, Py_ssize_t b, int *ki
         Py_DECREF(r);
         return 0;
     }
-    if (!PyTuple_Check(r) || PyTuple_GET_SIZE(r) != 2 ||
+    if (PyTuple_Check(r) && PyTuple_GET_SIZE(r) == 2) {
+        /* (name, offset): the host parser returned failure */
+        const char *name = PyUnicode_Check(PyTuple_GET_ITEM(r, 0))
+                               ? PyUnicode_AsUTF8(PyTuple_GET_ITEM(r, 0))
+                               : NULL;
+        Py_ssize_t off = PyLong_Check(PyTuple_GET_ITEM(r, 1))
+                             ? PyLong_AsSsize_t(PyTuple_GET_ITEM(r, 1))
+                             : -1;
+        int en = E_COUNT;
+        if (name != NULL && off >= 0) {
+            for (en = 0; en < E_COUNT && strcmp(name, url_err_names[en]) != 0; en++) {
+            }
+        }
+        Py_DECREF(r);
+        if (PyErr_Occurred()) {
+            return -1;
+        }
+        return en == E_COUNT ? 0 : url_fail(P, en, a + off);
+    }
+    if (!PyTuple_Check(r) || PyTuple_GET_SIZE(r) != 3 ||
         !PyUnicode_IS_ASCII(h = PyTuple_GET_ITEM(r, 0)) ||
-        (k = PyLong_AsLong(PyTuple_GET_ITEM(r, 1))) < HOST_DOMAIN || k > HOST_IPV6) {
+        (k = PyLong_AsLong(PyTuple_GET_ITEM(r, 1))) < HOST_DOMAIN || k > HOST_IPV6 ||
+        !PyTuple_Check(errs = PyTuple_GET_ITEM(r, 2))) {
         Py_DECREF(r);
         if (!PyErr_Occurred()) {
-            PyErr_SetString(PyExc_TypeError, "url host hook: (ascii str, kind) expected");
+            PyErr_SetString(PyExc_TypeError, "url host hook: (ascii str, kind, errors) expected");
         }
         return -1;
+    }
+    for (i = 0; i < PyTuple_GET_SIZE(errs); i++) {
+        PyObject *e = PyTuple_GET_ITEM(errs, i);
+        const char *name;
+        Py_ssize_t off;
+        int en;
+        if (!PyTuple_Check(e) || PyTuple_GET_SIZE(e) != 2 ||
+            (name = PyUnicode_AsUTF8(PyTuple_GET_ITEM(e, 0))) == NULL ||
+            ((off = PyLong_AsSsize_t(PyTuple_GET_ITEM(e, 1))) == -1 && PyErr_Occurred())) {
+            Py_DECREF(r);
+            return PyErr_Occurred() ? -1 : 0;
+        }
+        for (en = 0; en < E_COUNT && strcmp(name, url_err_names[en]) != 0; en++) {
+        }
+        if (en == E_COUNT) {
+            Py_DECREF(r);
+            return 0;
+        }
+        if (url_err(P, en, a + off) < 0) {
+            Py_DECREF(r);
+            return -1;
+        }
     }
     hn = PyUnicode_GET_LENGTH(h);
     if (P->len + hn > P->cap && url_grow(P, hn) < 0) {
@@ -161,4 +372,183 @@ url_host_from_hook(UrlP *P, PyObject *input, Py_ssize_t a, Py_ssize_t b, int *ki
     *kind = (int)k;
     Py_DECREF(r);
     return 1;
+}
+
+static const char FORBIDDEN_HOST[] = "\t\n\r #/:<>?@[\\]^|";
+
+/* ASCII classes for a domain: LDH (what the strict run allows) and the
+ * forbidden domain code points (§3.2). */
+enum { D_LDH = 1, D_FORBID = 2 };
+static uint8_t DCLS[128];
+static void dcls_init(void);
+
+void
+url_host_tables_init(void)
+{
+    if (DCLS['%'] == 0) {
+        dcls_init();
+    }
+}
+
+static void
+dcls_init(void)
+{
+    int c;
+    for (c = 0; c < 128; c++) {
+        DCLS[c] = (uint8_t)(((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-') ? D_LDH
+                                                                                           : 0);
+        if (c <= 0x20 || c == 0x7F || c == '%' || strchr(FORBIDDEN_HOST, c) != NULL) {
+            DCLS[c] |= D_FORBID;
+        }
+    }
+    DCLS[0] |= D_FORBID;
+}
+
+/* One pass over a lower-case ASCII domain d[0:m): whether it holds "xn--"
+ * (then UTS #46 decides: Python), *strict (§3.3 the strict run accepts it:
+ * LDH labels of 1-63, no hyphen first or last, none at 3-4, at most 253,
+ * no final dot) and *forbid (the first forbidden domain code point,
+ * or -1). */
+static int
+domain_scan(const char *d, Py_ssize_t m, int *strict, Py_ssize_t *forbid)
+{
+    Py_ssize_t body = m, j, lab = 0;
+    int ok;
+    if (m > 1 && d[m - 1] == '.') {
+        body = m - 1;
+    }
+    /* A final dot leaves an empty root label, which VerifyDnsLength rejects in
+     * the strict run: a domain-to-ASCII validation error (URL Standard §3.3,
+     * as rewritten in July 2026), though the host itself parses. */
+    ok = body > 0 && body <= 253 && body == m;
+    *forbid = -1;
+    for (j = 0; j <= body; j++) {
+        unsigned char c = j < body ? (unsigned char)d[j] : '.';
+        if (c == '.') {
+            Py_ssize_t len = j - lab;
+            if (len == 0 || len > 63 || d[lab] == '-' || d[j - 1] == '-' ||
+                (len >= 4 && d[lab + 2] == '-' && d[lab + 3] == '-')) {
+                ok = 0;
+            }
+            lab = j + 1;
+            continue;
+        }
+        if (c == 'x' && j + 3 < m && d[j + 1] == 'n' && d[j + 2] == '-' && d[j + 3] == '-') {
+            return 1;
+        }
+        if (!(DCLS[c] & D_LDH)) {
+            ok = 0;
+            if ((DCLS[c] & D_FORBID) && *forbid < 0) {
+                *forbid = j;
+            }
+        }
+    }
+    *strict = ok;
+    return 0;
+}
+
+int
+url_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int special, int *kind)
+{
+    Py_ssize_t j, m = 0, forbid, from = a;
+    char stack[256], *d = stack;
+    int rc, pct = 0, strict;
+    Py_UCS4 c;
+    if (a < b && CH(P, a) == '[') {
+        if (b - a < 2 || CH(P, b - 1) != ']') {
+            return url_fail(P, E_V6_UNCLOSED, a);
+        }
+        *kind = HOST_IPV6;
+        return ipv6(P, a + 1, b - 1);
+    }
+    if (!special) {
+        /* §3.5 opaque-host parser */
+        for (j = a; j < b; j++) {
+            c = CH(P, j);
+            if (c == 0 || (c < 0x80 && strchr(FORBIDDEN_HOST, (int)c) != NULL)) {
+                return url_fail(P, E_HOST_CP, j);
+            }
+        }
+        *kind = a == b ? HOST_EMPTY : HOST_DOMAIN;
+        return url_encode_run(P, a, b, PE_URL_C0, 1);
+    }
+    if (DCLS['%'] == 0) {
+        dcls_init();
+    }
+    if (b - a > (Py_ssize_t)sizeof(stack) && (d = PyMem_Malloc((size_t)(b - a))) == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    /* percent-decode and lower-case; anything non-ASCII goes to the hook */
+    if (P->kind == PyUnicode_1BYTE_KIND) {
+        /* the common case: no '%', no upper case, ASCII */
+        const Py_UCS1 *u = (const Py_UCS1 *)P->data + a;
+        for (j = 0; j < b - a; j++) {
+            Py_UCS1 x = u[j];
+            if (x >= 0x80 || x == '%' || (x >= 'A' && x <= 'Z')) {
+                break;
+            }
+            d[j] = (char)x;
+        }
+        m = j;
+        from = a + j;
+    }
+    for (j = from; j < b; j++) {
+        c = CH(P, j);
+        if (c >= 0x80) {
+            rc = 3;
+            goto done;
+        }
+        if (c == '%' && j + 2 < b && is_hex(CH(P, j + 1)) && is_hex(CH(P, j + 2))) {
+            c = PE_HEXVAL[CH(P, j + 1)] * 16 + PE_HEXVAL[CH(P, j + 2)];
+            if (c >= 0x80) {
+                rc = 3;
+                goto done;
+            }
+            pct = 1;
+            j += 2;
+        }
+        d[m++] = (char)((c >= 'A' && c <= 'Z') ? c + 32 : c);
+    }
+    if (domain_scan(d, m, &strict, &forbid)) {
+        rc = 3; /* an xn-- label: UTS #46 validity (Punycode) in Python */
+        goto done;
+    }
+    if (pct && url_err(P, E_DOMAIN_PCT, a) < 0) {
+        rc = -1;
+        goto done;
+    }
+    if (!strict && url_err(P, E_DOMAIN, a) < 0) {
+        rc = -1;
+        goto done;
+    }
+    if (m == 0) {
+        rc = url_fail(P, E_DOMAIN, a);
+        goto done;
+    }
+    if (forbid >= 0 || (m > 1 && (DCLS[(unsigned char)d[m - 1]] & D_FORBID))) {
+        rc = url_fail(P, E_DOMAIN_CP, a + (forbid >= 0 ? forbid : m - 1));
+        goto done;
+    }
+    if (ends_in_number(d, m)) {
+        *kind = HOST_IPV4;
+        rc = ipv4(P, d, m, a);
+        goto done;
+    }
+    if (P->len + m > P->cap && url_grow(P, m) < 0) {
+        rc = -1;
+        goto done;
+    }
+    memcpy(P->out + P->len, d, (size_t)m);
+    P->len += m;
+    *kind = HOST_DOMAIN;
+    rc = 1;
+done:
+    if (d != stack) {
+        PyMem_Free(d);
+    }
+    if (rc == 3) {
+        rc = host_from_hook(P, a, b, kind);
+    }
+    return rc;
 }

@@ -1,17 +1,20 @@
-/* url_path.c: the path, query and fragment of the C URL parser's common case
+/* url_path.c: the path, opaque path, query and fragment of the C URL parser
  * (see url.c, url.h).
  *
  * URL Standard §1.3 percent-encoding of a run of input with the userinfo,
  * path, query, special-query, fragment or C0 control set (UTF-8, with the
- * §4.3 invalid-URL-unit validation errors), and the §4.4 path start, path
- * (single- and double-dot segments), query and fragment states. */
+ * §4.3 invalid-URL-unit validation errors), and the §4.4 path (single- and
+ * double-dot segments, Windows drive letters of file URLs), opaque path,
+ * query and fragment states.  The path is written as it is read; "shorten
+ * the path" (§4.1) cuts the output back to the previous "/", so each output
+ * byte is removed at most once. */
 #include "url.h"
 
 /* Percent-encode input [a, b) into the output with the set `bit` (UTF-8),
  * recording invalid-URL-unit errors (§4.3) when `check`.  Returns 1, 0 to
- * bail (tab, newline, a lone surrogate; `no_space`: a space), -1 on error. */
+ * bail (a lone surrogate: USVString conversion first), -1 on error. */
 int
-url_encode_run(UrlP *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check, int no_space)
+url_encode_run(UrlP *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check)
 {
     Py_ssize_t j;
     for (j = a; j < b; j++) {
@@ -19,12 +22,9 @@ url_encode_run(UrlP *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check, int
         NEED(P, 12);
         if (c < 0x80) {
             unsigned t = PE_URL_SETS[c];
-            if (c == '\t' || c == '\n' || c == '\r' || (no_space && c == ' ')) {
-                return 0;
-            }
             if (check && !(t & PE_URL_UNIT)) {
                 if (c != '%' || !(j + 2 < b && is_hex(CH(P, j + 1)) && is_hex(CH(P, j + 2)))) {
-                    if (url_err(P, 0, j) < 0) {
+                    if (url_err(P, E_UNIT, j) < 0) {
                         return -1;
                     }
                 }
@@ -47,7 +47,7 @@ url_encode_run(UrlP *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check, int
             }
             /* URL code points from U+00A0, less noncharacters (§4.3) */
             if (check && (c < 0xA0 || (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE)) {
-                if (url_err(P, 0, j) < 0) {
+                if (url_err(P, E_UNIT, j) < 0) {
                     return -1;
                 }
             }
@@ -79,79 +79,258 @@ url_encode_run(UrlP *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check, int
     return 1;
 }
 
-/* §4.4 path state's single-dot and double-dot URL path segments: 1, 2 or 0. */
-static int
-url_dot_segment(UrlP *P, Py_ssize_t a, Py_ssize_t b)
+/* Stop classes of url_encode_until: the code points that end a run. */
+static const uint8_t STOP[128] = {
+    ['/'] = URL_STOP_PATH | URL_STOP_SPATH,
+    ['\\'] = URL_STOP_SPATH,
+    ['?'] = URL_STOP_PATH | URL_STOP_SPATH | URL_STOP_OPAQUE,
+    ['#'] = URL_STOP_PATH | URL_STOP_SPATH | URL_STOP_QUERY | URL_STOP_OPAQUE,
+    [' '] = URL_STOP_OPAQUE,
+};
+
+/* The modes of url_encode_until: the stop class and the encode set. */
+static const struct {
+    unsigned stop, bit;
+} MODES[URL_M_COUNT] = {
+    [URL_M_PATH] = {URL_STOP_PATH, PE_URL_PATH},
+    [URL_M_SPATH] = {URL_STOP_SPATH, PE_URL_PATH},
+    [URL_M_QUERY] = {URL_STOP_QUERY, PE_URL_QUERY},
+    [URL_M_SQUERY] = {URL_STOP_QUERY, PE_URL_SPECIAL_QUERY},
+    [URL_M_FRAGMENT] = {0, PE_URL_FRAGMENT},
+    [URL_M_OPAQUE] = {URL_STOP_OPAQUE, PE_URL_C0},
+};
+
+/* PLAIN[mode][byte]: 1 where a byte is copied as it is in that mode (an ASCII
+ * URL unit outside the set and the stop class; '%' takes the slow branch). */
+static uint8_t PLAIN[URL_M_COUNT][256];
+static int plain_ready;
+static void plain_init(void);
+
+void
+url_tables_init(void)
 {
-    int dots = 0;
-    Py_ssize_t j = a;
-    while (j < b) {
-        Py_UCS4 c = CH(P, j);
-        if (c == '.') {
+    if (!plain_ready) {
+        plain_init();
+    }
+    url_host_tables_init();
+}
+
+static void
+plain_init(void)
+{
+    int m, c;
+    for (m = 0; m < URL_M_COUNT; m++) {
+        for (c = 0; c < 128; c++) {
+            unsigned t = PE_URL_SETS[c];
+            PLAIN[m][c] = (uint8_t)((t & PE_URL_UNIT) && !(t & MODES[m].bit) &&
+                                    !(STOP[c] & MODES[m].stop));
+        }
+    }
+    plain_ready = 1;
+}
+
+/* Percent-encode input from a up to the first ASCII code point of the mode's
+ * stop class (or the end: *end) with the mode's set, as url_encode_run.
+ * Input of one byte a code point (the common case) is copied run by run: the
+ * bytes PLAIN says are copied as they are, anything else takes the slow
+ * branch one code point at a time. */
+int
+url_encode_until(UrlP *P, Py_ssize_t a, int mode, int check, Py_ssize_t *end)
+{
+    Py_ssize_t n = P->n, j = a;
+    unsigned stop = MODES[mode].stop, bit = MODES[mode].bit;
+    if (P->kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *s = (const Py_UCS1 *)P->data;
+        const uint8_t *plain;
+        char *o;
+        if (!plain_ready) {
+            plain_init();
+        }
+        plain = PLAIN[mode];
+        NEED(P, (n - a) * 6);
+        o = P->out + P->len;
+        while (j < n) {
+            Py_ssize_t r = j;
+            Py_UCS1 c;
+            while (r < n && plain[s[r]]) {
+                r++;
+            }
+            memcpy(o, s + j, (size_t)(r - j));
+            o += r - j;
+            if ((j = r) >= n) {
+                break;
+            }
+            c = s[j];
+            if (c < 0x80) {
+                unsigned t = PE_URL_SETS[c];
+                if (STOP[c] & stop) {
+                    break;
+                }
+                if (check && !(t & PE_URL_UNIT) &&
+                    (c != '%' || !(j + 2 < n && is_hex(s[j + 1]) && is_hex(s[j + 2]))) &&
+                    url_err(P, E_UNIT, j) < 0) {
+                    return -1;
+                }
+                if (t & bit) {
+                    *o++ = '%';
+                    *o++ = PE_HEX_PAIRS[2 * c];
+                    *o++ = PE_HEX_PAIRS[2 * c + 1];
+                }
+                else {
+                    *o++ = (char)c;
+                }
+            }
+            else {
+                unsigned b0 = 0xC0 | (c >> 6), b1 = 0x80 | (c & 0x3F);
+                if (check && c < 0xA0 && url_err(P, E_UNIT, j) < 0) {
+                    return -1;
+                }
+                o[0] = '%';
+                o[1] = PE_HEX_PAIRS[2 * b0];
+                o[2] = PE_HEX_PAIRS[2 * b0 + 1];
+                o[3] = '%';
+                o[4] = PE_HEX_PAIRS[2 * b1];
+                o[5] = PE_HEX_PAIRS[2 * b1 + 1];
+                o += 6;
+            }
             j++;
         }
-        else if (c == '%' && j + 2 < b && CH(P, j + 1) == '2' &&
-                 (CH(P, j + 2) == 'e' || CH(P, j + 2) == 'E')) {
+        P->len = o - P->out;
+        *end = j;
+        return 1;
+    }
+    for (; j < n; j++) {
+        Py_UCS4 c = CH(P, j);
+        if (c < 0x80 && (STOP[c] & stop)) {
+            break;
+        }
+    }
+    *end = j;
+    return url_encode_run(P, a, j, bit, check);
+}
+
+/* §4.4 path state's single-dot and double-dot URL path segments, on the
+ * segment as written (dots and "%2e" are written as they are): 1, 2 or 0. */
+static int
+url_dot_segment(const char *s, Py_ssize_t k)
+{
+    int dots = 0;
+    Py_ssize_t j = 0;
+    if (k > 6) {
+        return 0;
+    }
+    while (j < k) {
+        if (s[j] == '.') {
+            j++;
+        }
+        else if (s[j] == '%' && j + 2 < k && s[j + 1] == '2' &&
+                 (s[j + 2] | 0x20) == 'e') {
             j += 3;
         }
         else {
             return 0;
         }
-        if (++dots > 2) {
-            return 0;
-        }
+        dots++;
     }
-    return dots;
+    return dots <= 2 ? dots : 0;
 }
 
-/* The path of a special URL from the '/' at i up to '?', '#' or the end
- * (§4.4 path start and path states).  Returns 1 with *end set, 0 to bail, -1. */
-int
-url_path(UrlP *P, Py_ssize_t i, int file, Py_ssize_t *end)
+/* §4.1 shorten a URL's path, on the path written from p_start: a file URL's
+ * lone normalized drive letter stays. */
+void
+url_shorten(UrlP *P, Py_ssize_t p_start, int file)
 {
-    Py_ssize_t n = P->n, path_start = P->len;
+    char *o = P->out + p_start;
+    if (file && P->len - p_start == 3 && o[0] == '/' && ((o[1] | 0x20) >= 'a') &&
+        ((o[1] | 0x20) <= 'z') && o[2] == ':') {
+        return;
+    }
+    while (P->len > p_start && P->out[P->len - 1] != '/') {
+        P->len--;
+    }
+    if (P->len > p_start) {
+        P->len--;
+    }
+}
+
+static int
+is_alpha(Py_UCS4 c)
+{
+    return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+}
+
+/* §4.4 path state from the start of a segment at a, appending to the path
+ * written from p_start, up to '?', '#' or the end (*end).  1, 0 bail, -1. */
+int
+url_path(UrlP *P, Py_ssize_t a, int special, int file, Py_ssize_t p_start, Py_ssize_t *end)
+{
+    Py_ssize_t n = P->n;
     for (;;) {
-        Py_ssize_t a = i + 1, b = a;
-        int dots, last, rc;
-        Py_UCS4 c = 0;
-        while (b < n && (c = CH(P, b)) != '/' && c != '?' && c != '#') {
-            if (c == '\\' || (file && c == '|')) {
-                return 0;
-            }
-            b++;
+        Py_ssize_t b, seg = P->len, k;
+        int dots, slash, rc;
+        Py_UCS4 c;
+        NEED(P, 1);
+        P->out[P->len++] = '/';
+        rc = url_encode_until(P, a, special ? URL_M_SPATH : URL_M_PATH, 1, &b);
+        if (rc <= 0) {
+            return rc;
         }
-        last = b >= n || c != '/';
-        dots = url_dot_segment(P, a, b);
-        if (dots && file) {
-            return 0;
-        }
-        if (dots == 2) {
-            /* shorten the path: back to the previous '/' */
-            while (P->len > path_start && P->out[P->len - 1] != '/') {
-                P->len--;
-            }
-            if (P->len > path_start) {
-                P->len--;
-            }
-        }
+        c = b < n ? CH(P, b) : 0;
+        slash = c == '/' || c == '\\';
+        k = P->len - seg - 1;
+        dots = url_dot_segment(P->out + seg + 1, k);
         if (dots) {
-            if (last) {
+            P->len = seg;
+            if (dots == 2) {
+                url_shorten(P, p_start, file);
+            }
+            if (!slash) {
                 NEED(P, 1);
                 P->out[P->len++] = '/';
             }
         }
-        else {
-            NEED(P, 1);
-            P->out[P->len++] = '/';
-            if ((rc = url_encode_run(P, a, b, PE_URL_PATH, 1, 0)) <= 0) {
-                return rc;
-            }
+        else if (file && seg == p_start && k == 2 && is_alpha((Py_UCS1)P->out[seg + 1]) &&
+                 (P->out[seg + 2] == ':' || P->out[seg + 2] == '|')) {
+            /* a Windows drive letter first in a file path: "C|" is "C:" */
+            P->out[seg + 2] = ':';
         }
-        if (last) {
+        if (c == '\\' && url_err(P, E_BACKSLASH, b) < 0) {
+            return -1;
+        }
+        if (!slash) {
             *end = b;
             return 1;
         }
-        i = b;
+        a = b + 1;
+    }
+}
+
+/* §4.4 opaque path state from i up to '?', '#' or the end (*end). */
+int
+url_opaque_path(UrlP *P, Py_ssize_t i, Py_ssize_t *end)
+{
+    Py_ssize_t n = P->n, j;
+    int rc;
+    for (;;) {
+        if ((rc = url_encode_until(P, i, URL_M_OPAQUE, 1, &j)) <= 0) {
+            return rc;
+        }
+        if (j >= n || CH(P, j) != ' ') {
+            *end = j;
+            return 1;
+        }
+        if (url_err(P, E_UNIT, j) < 0) {
+            return -1;
+        }
+        NEED(P, 3);
+        if (j + 1 < n && (CH(P, j + 1) == '?' || CH(P, j + 1) == '#')) {
+            memcpy(P->out + P->len, "%20", 3);
+            P->len += 3;
+        }
+        else {
+            P->out[P->len++] = ' ';
+        }
+        i = j + 1;
     }
 }
 
@@ -160,14 +339,11 @@ url_query_fragment(UrlP *P, Py_ssize_t i, int special, UrlParts *o)
 {
     Py_ssize_t n = P->n, j;
     int rc;
-    o->q_start = o->f_start = -1;
     if (i < n && CH(P, i) == '?') {
-        for (j = i + 1; j < n && CH(P, j) != '#'; j++) {
-        }
         NEED(P, 1);
         o->q_start = P->len;
         P->out[P->len++] = '?';
-        rc = url_encode_run(P, i + 1, j, special ? PE_URL_SPECIAL_QUERY : PE_URL_QUERY, 1, 0);
+        rc = url_encode_until(P, i + 1, special ? URL_M_SQUERY : URL_M_QUERY, 1, &j);
         if (rc <= 0) {
             return rc;
         }
@@ -178,7 +354,7 @@ url_query_fragment(UrlP *P, Py_ssize_t i, int special, UrlParts *o)
         NEED(P, 1);
         o->f_start = P->len;
         P->out[P->len++] = '#';
-        rc = url_encode_run(P, i + 1, n, PE_URL_FRAGMENT, 1, 0);
+        rc = url_encode_until(P, i + 1, URL_M_FRAGMENT, 1, &j);
         if (rc <= 0) {
             return rc;
         }

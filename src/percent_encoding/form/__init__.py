@@ -33,7 +33,7 @@ Layout, one module per concept: ``_parse`` (parse, parse_bytes, ParsedForm,
 ``full_parse`` with every option for ``detect`` and ``legacy``, and the argument
 helpers the others share), ``_serialize`` (serialize),
 ``_incremental`` (FormParser), ``_search_params`` (URLSearchParams),
-``_html`` (html_form_body, multipart_escape), ``_group`` (group),
+``_html`` (html_form_body, File, multipart_escape), ``_group`` (group),
 ``_schemes`` (the registry entries).
 """
 
@@ -52,7 +52,7 @@ from ..errors import TextDecodeError as TextDecodeError
 from ..sets import FORM_URLENCODED as FORM_URLENCODED
 from ..sets import PATH as PATH
 from ._group import group
-from ._html import html_form_body, multipart_escape
+from ._html import File, html_form_body, multipart_escape
 from ._incremental import FormParser
 from ._parse import Errors as Errors
 from ._parse import Pair as Pair
@@ -65,6 +65,7 @@ from ._serialize import serialize
 
 __all__ = [
     "SCHEMES",
+    "File",
     "FormParser",
     "ParsedForm",
     "URLSearchParams",

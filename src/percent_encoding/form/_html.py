@@ -17,7 +17,8 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Iterable, Mapping
-from typing import Literal
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
 
 from .. import _args
 from .. import core as _core
@@ -34,6 +35,46 @@ _ENCTYPES = ("application/x-www-form-urlencoded", "text/plain", "multipart/form-
 _MULTIPART_ESCAPES = str.maketrans({"\n": "%0A", "\r": "%0D", '"': "%22"})
 # RFC 2046 §5.1.1: 1-70 characters from bchars, not ending in a space.
 _BOUNDARY = re.compile(r"[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]")
+
+
+@dataclass(frozen=True)
+class File:
+    """A file in a form's entry list: what a file input contributes (HTML §4.10.22.4).
+
+    ``filename`` is the file's name (``""`` for a file input with no file
+    selected, which HTML still submits), ``content`` its bytes and
+    ``content_type`` its type; an empty type is sent as
+    ``application/octet-stream`` (HTML §4.10.22.8).  :func:`html_form_body`
+    sends a multipart part with the content, or, for urlencoded and
+    text/plain, just the file's name (HTML "convert to a list of name-value
+    pairs").
+
+    >>> File("notes.txt", b"hi", "text/plain")
+    File(filename='notes.txt', content=b'hi', content_type='text/plain')
+    """
+
+    filename: str
+    content: bytes = b""
+    content_type: str = "application/octet-stream"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.filename, str):
+            raise PercentEncodingTypeError(
+                f"File filename must be a str, not {type(self.filename).__name__}")
+        if not isinstance(self.content, (bytes, bytearray, memoryview)):
+            raise PercentEncodingTypeError(
+                f"File content must be bytes, not {type(self.content).__name__}")
+        if not isinstance(self.content_type, str):
+            raise PercentEncodingTypeError(
+                f"File content_type must be a str, not {type(self.content_type).__name__}")
+        bad = re.search(r"[\x00-\x1f\x7f]|[^\x00-\x7f]", self.content_type)
+        if bad is not None:
+            raise PercentEncodingError(
+                f"File content_type {self.content_type!r}: a header value cannot hold "
+                f"U+{ord(bad.group()):04X} (position {bad.start()})")
+
+
+FormValue: TypeAlias = str | File
 
 
 def multipart_escape(name: str) -> str:
@@ -53,7 +94,7 @@ def multipart_escape(name: str) -> str:
     return name.translate(_MULTIPART_ESCAPES)
 
 
-def _multipart(pairs: list[tuple[str, str]], enc_name: str, boundary: str) -> bytes:
+def _multipart(pairs: list[tuple[str, FormValue]], enc_name: str, boundary: str) -> bytes:
     # HTML §4.10.22.8 and RFC 7578 §4: one part per entry, in order, names
     # and values in the form's encoding with &#N; for what it cannot encode
     # (the same encoder as text/plain).  Names are escaped on the encoded
@@ -67,17 +108,27 @@ def _multipart(pairs: list[tuple[str, str]], enc_name: str, boundary: str) -> by
             return text.encode("utf-8")
         return enc.encode(text, errors="html")
 
+    def escape(text: str) -> bytes:
+        return encode(text).replace(b"\n", b"%0A").replace(b"\r", b"%0D").replace(b'"', b"%22")
+
     delimiter = b"--" + boundary.encode("ascii")
     out: list[bytes] = []
     for name, value in pairs:
-        out += [
-            delimiter,
-            b'\r\nContent-Disposition: form-data; name="',
-            encode(name).replace(b"\n", b"%0A").replace(b"\r", b"%0D").replace(b'"', b"%22"),
-            b'"\r\n\r\n',
-            encode(value),
-            b"\r\n",
-        ]
+        out += [delimiter, b'\r\nContent-Disposition: form-data; name="', escape(name)]
+        if isinstance(value, File):
+            # A file part: its filename escaped like a name, its type (or
+            # application/octet-stream when it has none), its bytes as they are.
+            out += [
+                b'"; filename="',
+                escape(value.filename),
+                b'"\r\nContent-Type: ',
+                (value.content_type or "application/octet-stream").encode("ascii"),
+                b"\r\n\r\n",
+                bytes(value.content),
+                b"\r\n",
+            ]
+        else:
+            out += [b'"\r\n\r\n', encode(value), b"\r\n"]
     out += [delimiter, b"--\r\n"]
     return b"".join(out)
 
@@ -91,7 +142,7 @@ def _normalize_newlines(s: str) -> str:
 
 
 def html_form_body(
-    entries: Iterable[tuple[str, str]] | Mapping[str, str],
+    entries: Iterable[tuple[str, FormValue]] | Mapping[str, FormValue],
     *,
     encoding: str = "utf-8",
     enctype: str = "application/x-www-form-urlencoded",
@@ -126,10 +177,19 @@ def html_form_body(
       entry is named ``isindex`` (it was a text field), only its encoded
       value is sent, with no name and no ``=``.
 
+    A value may be a :class:`File` (a file input's entry): multipart sends
+    it as a part with ``filename="..."`` (escaped like a name: ``"``, CR and
+    LF as ``%22``, ``%0D``, ``%0A``), its ``Content-Type`` and its bytes;
+    every other encoding sends only its filename, as browsers do (HTML
+    "convert to a list of name-value pairs").  An image button's click is two
+    ordinary entries, ``name.x`` and ``name.y`` (HTML §4.10.5.1.18).
+
     >>> html_form_body([("name", "A B"), ("_charset_", "")], encoding="latin1")
     b'name=A+B&_charset_=windows-1252'
     >>> html_form_body([("t", "1\\n2")], enctype="text/plain")
     b't=1\\r\\n2\\r\\n'
+    >>> html_form_body([("up", File("a b.txt", b"hi", "text/plain"))])
+    b'up=a+b.txt'
     """
     _args.check_str("enctype", enctype)
     kind = enctype.strip().lower()
@@ -154,23 +214,36 @@ def html_form_body(
     # HTML §4.10.22.5: the form's encoding is always an output encoding.
     enc = _lookup(encoding).output_encoding
     pairs: list[tuple[str, str]] = []
+    parts: list[tuple[str, FormValue]] = []  # multipart keeps the files
     for i, pair in enumerate(_pairs_list(entries)):
-        name, value = _check_pair(pair, i)
+        file: File | None = None
+        if isinstance(pair, (tuple, list)) and len(pair) == 2 and isinstance(pair[1], File):
+            file = pair[1]
+            name, value = _check_pair((pair[0], file.filename), i)
+        else:
+            name, value = _check_pair(pair, i)
         if not isinstance(name, str) or not isinstance(value, str):
-            raise PercentEncodingTypeError(f"entry {i}: names and values must be str")
+            raise PercentEncodingTypeError(f"entry {i}: names must be str, values str or File")
         # Entries hold scalar value strings (HTML "create an entry").
         name = to_usv_string(name)
         value = to_usv_string(value)
-        if name.isascii() and name.lower() == "_charset_":
+        if file is None and name.isascii() and name.lower() == "_charset_":
             # HTML §4.10.22.4: a hidden `_charset_` field sends the encoding's name.
             value = enc.name
-        pairs.append((_normalize_newlines(name), _normalize_newlines(value)))
+        name = _normalize_newlines(name)
+        if file is not None:
+            # HTML §4.10.22.8: a file's name keeps its newlines in multipart;
+            # as a name-value pair (every other encoding) it is normalized.
+            parts.append((name, File(value, file.content, file.content_type)))
+        else:
+            parts.append((name, _normalize_newlines(value)))
+        pairs.append((name, _normalize_newlines(value)))
     if mailto == "headers":
         # HTML "mail with headers": enctype does not matter.
         return serialize(pairs, encoding=enc.name).replace("+", "%20").encode("ascii")
     if kind == "multipart/form-data" and mailto is None:
         assert boundary is not None
-        return _multipart(pairs, enc.name, boundary)
+        return _multipart(parts, enc.name, boundary)
     if isindex and kind != "text/plain" and pairs and pairs[0][0] == "isindex":
         # HTML before 2016, urlencoded algorithm: an isindex text field that
         # is the first entry contributes its encoded value alone.

@@ -52,7 +52,14 @@ from ..sets import RFC3986_UNRESERVED as RFC3986_UNRESERVED
 from ..sets import XFORMS_URLENCODED as XFORMS_URLENCODED
 from ..sets import EncodeSet as EncodeSet
 from ._cgi import SLUG_SET as SLUG_SET
-from ._cgi import cgi_decode, cgi_encode, cgi_search_words, slug_decode, slug_encode
+from ._cgi import (
+    cgi_decode,
+    cgi_encode,
+    cgi_path_info,
+    cgi_search_words,
+    slug_decode,
+    slug_encode,
+)
 from ._dotnet import DOTNET_SET as DOTNET_SET
 from ._dotnet import dotnet_escape_data_string, dotnet_unescape_data_string
 from ._go import (
@@ -125,6 +132,7 @@ __all__ = [
     "SLUG_SET",
     "cgi_decode",
     "cgi_encode",
+    "cgi_path_info",
     "cgi_search_words",
     "dotnet_escape_data_string",
     "dotnet_unescape_data_string",

@@ -3,17 +3,19 @@
 Strategy: thin layers over the core encoder and decoder with the RFCs' sets;
 ``cgi_search_words`` splits an ISINDEX-style query into its search words.
 
-Specs: RFC 3875 §2.3 (URL encoding in CGI) and §4.4 (the search-string
-command line); RFC 5023 §9.7 (the ``Slug`` header).
+Specs: RFC 3875 §2.3 (URL encoding in CGI), §4.1.5 (PATH_INFO) and §4.4 (the
+search-string command line); RFC 5023 §9.7 (the ``Slug`` header).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Final, Literal
 
 from .. import _args
 from .. import core as _core
 from ..errors import (
+    PercentDecodeError,
     PercentEncodingError,
     TextDecodeError,
 )
@@ -61,6 +63,73 @@ def cgi_decode(data: _Text, *, strict: bool = False) -> str:
     'a b+c'
     """
     return _core.decode_text(_check(data, "cgi_decode"), strict=strict)
+
+
+_ENCODED_SLASH = re.compile("%2[fF]")
+_PARAMS = re.compile(";[^/]*")
+
+
+def cgi_path_info(
+    path: _Text,
+    *,
+    encoded_slash: Literal["reject", "keep", "decode"] = "reject",
+    parameters: Literal["strip", "keep"] = "strip",
+    encoding: str = "utf-8",
+    errors: Literal["replace", "strict"] = "replace",
+) -> str:
+    """The PATH_INFO a server derives from the extra path of a request URI (RFC 3875 §4.1.5).
+
+    ``path`` is what follows the script's own part of the URI path
+    (SCRIPT_NAME), ``""`` or starting with ``/``.  PATH_INFO is not
+    URL-encoded and holds no path-segment parameters, so: each segment's
+    ``;parameters`` are dropped (``parameters="keep"`` keeps them, as some
+    servers do), then every ``%XX`` is decoded and the octets read as
+    ``encoding`` (§4.1.5 leaves non-ASCII to the system; UTF-8 here).
+
+    An encoded ``/`` would become a separator the script cannot tell from a
+    real one, and §4.1.5 lets a server refuse it: by default ``%2F`` raises
+    :class:`~percent_encoding.errors.PercentDecodeError` with its position
+    (as Apache's ``AllowEncodedSlashes Off`` answers 404);
+    ``encoded_slash="keep"`` leaves it as ``%2F`` (``NoDecode``) and
+    ``"decode"`` decodes it.  A ``%`` that starts no escape stays as it is.
+    The inverse, building the Script-URI's extra path, is
+    :func:`cgi_encode` with ``reserved="?;"`` (``/`` stays a separator).
+
+    >>> cgi_path_info("/caf%C3%A9/a%20b;v=1/x")
+    '/café/a b/x'
+    >>> cgi_path_info("/a%2Fb", encoded_slash="keep")
+    '/a%2Fb'
+    """
+    _args.check_choice("encoded_slash", encoded_slash, ("reject", "keep", "decode"))
+    _args.check_choice("parameters", parameters, ("strip", "keep"))
+    _args.check_choice("errors", errors, ("replace", "strict"))
+    p = _check(path, "cgi_path_info")
+    s = p if isinstance(p, str) else p.decode("latin-1")
+    if s and not s.startswith("/"):
+        raise PercentEncodingError(
+            f"cgi_path_info(): PATH_INFO is empty or starts with '/' (RFC 3875 §4.1.5), "
+            f"not {s[:40]!r}")
+    if encoded_slash == "reject":
+        for m in _ENCODED_SLASH.finditer(s):
+            pos = m.start()
+            # one inside a ";parameter" that is dropped does not count
+            if parameters == "strip" and s.find(";", s.rfind("/", 0, pos) + 1, pos) != -1:
+                continue
+            raise PercentDecodeError(
+                f"cgi_path_info(): an encoded '/' at position {pos} would be decoded "
+                "into PATH_INFO (RFC 3875 §4.1.5 lets a server refuse it); pass "
+                "encoded_slash='keep' or 'decode'", pos)
+    if parameters == "strip" and ";" in s:
+        s = _PARAMS.sub("", s)
+
+    def dec(piece: str) -> str:
+        raw: _Text = piece.encode("latin-1") if isinstance(p, bytes) else piece
+        return _core.decode_text(raw, encoding=encoding, errors=errors)
+
+    if encoded_slash == "keep":
+        # Decode around each %2F so it reaches the script as the three characters.
+        return "%2F".join(dec(piece) for piece in _ENCODED_SLASH.split(s))
+    return dec(s)
 
 
 def cgi_search_words(query_string: _Text) -> list[str] | None:

@@ -22,7 +22,9 @@ from ..errors import (
 )
 from ..sets import (
     HTML4_FORM,
+    RFC3986_UNRESERVED,
     XFORMS_URLENCODED,
+    EncodeSet,
 )
 from ._common import _check, _str_arg, _Text
 
@@ -123,8 +125,27 @@ def html4_form_decode(
     return out
 
 
+# XForms 1.0 §11.6 escapes "reserved characters (as defined by RFC 2396 as amended
+# by subsequent documents in the IETF track)", read as URI escaping (RFC 2396 §2.4:
+# what is not unreserved is escaped).  Which RFC amends it changes what that is:
+# RFC 2732 §3 moves [ ] from "unwise" to reserved (escaped either way, so the same
+# set); RFC 3986 §2.2-2.3 makes ! * ' ( ) reserved sub-delims (escaped from then on).
+_XFORMS_RESERVED = ("rfc2396", "rfc2732", "rfc3986")
+
+
+def _xforms_set(reserved: str, func: str) -> EncodeSet:
+    if reserved == "rfc2396" or reserved == "rfc2732":
+        return XFORMS_URLENCODED
+    if reserved == "rfc3986":
+        return RFC3986_UNRESERVED
+    _str_arg(reserved, "reserved", func)
+    raise PercentEncodingError(
+        f"{func}(): reserved={reserved!r} is not one of 'rfc2396', 'rfc2732', 'rfc3986'"
+    )
+
+
 @_args.renamed_keyword("text", "data")
-def xforms_encode_component(data: _Text) -> str:
+def xforms_encode_component(data: _Text, *, reserved: str = "rfc2396") -> str:
     """One name or value as XForms 1.0 §11.6 escapes it: UTF-8, upper-case
     hex, space as ``+``, line breaks as ``%0D%0A``.
 
@@ -133,14 +154,27 @@ def xforms_encode_component(data: _Text) -> str:
     (controls, space, delims, unwise) to be escaped, so everything but
     *unreserved* (alphanumerics and ``-_.!~*'()``) is ``%XX``.
 
+    ``reserved`` picks the RFC that "as amended by subsequent documents"
+    brings in: ``"rfc2396"`` (the default), ``"rfc2732"`` (``[`` and ``]``
+    become reserved, RFC 2732 §3; they were "unwise" and escaped already, so
+    the output is the same) or ``"rfc3986"`` (``!*'()`` are reserved
+    sub-delims, RFC 3986 §2.2, and are escaped too; only ``A-Za-z0-9-._~``
+    stays).
+
     >>> xforms_encode_component("a b;c~")
     'a+b%3Bc~'
+    >>> xforms_encode_component("it's [x]!", reserved="rfc3986")
+    'it%27s+%5Bx%5D%21'
     """
     t = _crlf(_check(data, "xforms_encode_component"))
-    return _core.encode(t, XFORMS_URLENCODED, space_as_plus=True)
+    enc_set = XFORMS_URLENCODED if reserved == "rfc2396" else _xforms_set(
+        reserved, "xforms_encode_component")
+    return _core.encode(t, enc_set, space_as_plus=True)
 
 
-def xforms_urlencode(pairs: _Pairs, *, separator: str = ";", terminate: bool = True) -> str:
+def xforms_urlencode(
+    pairs: _Pairs, *, separator: str = ";", terminate: bool = True, reserved: str = "rfc2396"
+) -> str:
     """XForms 1.0 §11.6 serialization: each leaf element becomes
     ``EltName=value{sep}`` and the pieces are concatenated in document order, so
     every pair, the last one included, is followed by the ``submission``
@@ -149,18 +183,27 @@ def xforms_urlencode(pairs: _Pairs, *, separator: str = ";", terminate: bool = T
     XForms 1.1 (§11.9.8) puts the separator only *between* pairs and defaults
     to ``&``: pass ``terminate=False, separator="&"`` for that.
 
+    ``reserved`` says which RFC defines the reserved characters that
+    §11.6 escapes: ``"rfc2396"`` (default), ``"rfc2732"`` (same output) or
+    ``"rfc3986"`` (``!*'()`` escaped too); see :func:`xforms_encode_component`.
+
     >>> xforms_urlencode([("GivenName", "René")])
     'GivenName=Ren%C3%A9;'
     >>> xforms_urlencode([("a", "J. Doe"), ("b", "x")], separator="&", terminate=False)
     'a=J.+Doe&b=x'
+    >>> xforms_urlencode([("q", "(it's)")], reserved="rfc3986")
+    'q=%28it%27s%29;'
     """
+    if reserved != "rfc2396":
+        _xforms_set(reserved, "xforms_urlencode")
     _str_arg(separator, "separator", "xforms_urlencode")
     if separator not in ("&", ";"):
         raise PercentEncodingError(
             f"xforms_urlencode(): XForms allows '&' or ';' as the separator, not {separator!r}"
         )
     parts = [
-        xforms_encode_component(k) + "=" + xforms_encode_component(v)
+        xforms_encode_component(k, reserved=reserved) + "="
+        + xforms_encode_component(v, reserved=reserved)
         for k, v in _pairs(pairs, "xforms_urlencode")
     ]
     if terminate:

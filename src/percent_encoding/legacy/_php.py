@@ -28,7 +28,9 @@ from ..sets import (
 )
 from ._common import _check, _str_arg, _Text, _to_text
 
+#: ``http_build_query``'s ``enc_type`` for ``+`` as space (PHP manual, RFC 1738 style).
 PHP_QUERY_RFC1738: Final = 1
+#: ``http_build_query``'s ``enc_type`` for ``%20`` and ``~`` kept (RFC 3986 style).
 PHP_QUERY_RFC3986: Final = 2
 
 # php_url_encode: keep alphanumerics and "-_.", space as "+", the rest %XX.

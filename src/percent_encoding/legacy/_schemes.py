@@ -15,6 +15,7 @@ from ..sets import (
     HTML4_FORM,
     RFC1738,
     RFC2396,
+    RFC3986_UNRESERVED,
     XFORMS_URLENCODED,
 )
 from ._cgi import SLUG_SET, cgi_encode, slug_decode, slug_encode
@@ -85,6 +86,14 @@ def _s(func: Callable[[_Text], str]) -> Callable[[str], str]:
         return func(text)
 
     return enc
+
+
+def _xforms_3986(text: _Text) -> str:
+    return xforms_encode_component(text, reserved="rfc3986")
+
+
+def _xforms_3986_pairs(pairs: Sequence[tuple[str, str]]) -> str:
+    return xforms_urlencode(pairs, reserved="rfc3986")
 
 
 _PHP_SRC = "https://github.com/php/php-src/blob/master/ext/standard/"
@@ -192,6 +201,18 @@ SCHEMES: tuple[Scheme, ...] = (
         "UTF-8; space as +; line breaks as %0D%0A; RFC 2396 unreserved stays; "
         "pairs separated by ; by default",
         _pairs_checked(xforms_urlencode),
+        "Forms",
+        space_as_plus=True,
+    ),
+    Scheme(
+        "xforms-urlencoded-rfc3986",
+        "XForms 1.0 §11.6 with RFC 3986 §2.2 reserved",
+        _s(_xforms_3986),
+        _plus_dec,
+        RFC3986_UNRESERVED,
+        "xforms-urlencoded reading 'reserved' as RFC 3986 does: !*'() escaped too; "
+        "only A-Za-z0-9-._~ stays",
+        _pairs_checked(_xforms_3986_pairs),
         "Forms",
         space_as_plus=True,
     ),

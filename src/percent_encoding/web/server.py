@@ -70,6 +70,7 @@ from .._tool import (
     url_report,
 )
 from ..errors import PercentEncodingError, UnknownSchemeError
+from ._docs import DOCS_CSP, docs_link, site_files, site_type
 from ._httputil import _TYPES, _json_type, _static_files
 from ._httputil import CSP as CSP
 from ._httputil import STATIC as STATIC
@@ -86,6 +87,7 @@ from ._lab import ENCTYPES as ENCTYPES
 
 __all__ = ["MAX_BODY", "make_server", "serve"]
 
+#: The largest request body the web tool reads, in bytes (larger ones get 413).
 MAX_BODY = 1 << 20  # 1 MiB: far above any text a person pastes, far below a memory problem
 MAX_QUERY_INPUT = 64 * 1024
 MAX_ANALYSIS = 50_000  # characters; percent_encoding.detect on more is left to the CLI
@@ -136,7 +138,8 @@ def _label(encoding: str | None) -> str:
 
 
 def _one(s: schemes.Scheme, text: str, encoding: str, decode: bool) -> dict[str, Any]:
-    row: dict[str, Any] = {"name": s.name, "family": s.family, "spec": s.spec}
+    row: dict[str, Any] = {"name": s.name, "family": s.family, "spec": s.spec,
+                           "docs": docs_link(s.name)}
     try:
         if decode:
             out, chosen = decode_with(s, text, encoding)
@@ -294,7 +297,7 @@ class Handler(BaseHTTPRequestHandler):
         self.send_response(status)
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(length))
-        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("Content-Security-Policy", extra.pop("Content-Security-Policy", CSP))
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("X-Frame-Options", "SAMEORIGIN")
         self.send_header("Referrer-Policy", "no-referrer")
@@ -444,6 +447,8 @@ class Handler(BaseHTTPRequestHandler):
             return self._static("index.html")
         if path.startswith("/static/") and get_like:
             return self._static(path[len("/static/"):])
+        if path.startswith("/docs/") and get_like:
+            return self._docs(path[len("/docs/"):] or "index.html")
         if path == "/favicon.ico" and get_like:
             return self._static("favicon.svg")
         if path == "/api/schemes" and get_like:
@@ -514,6 +519,17 @@ class Handler(BaseHTTPRequestHandler):
         self._send(200, p.read_bytes(), ctype, {"Cache-Control": "no-cache"})
 
 
+    def _docs(self, name: str) -> None:
+        # The built docs site (web/_docs.py), from the list of its files made at start.
+        files: dict[str, Path] = getattr(self.server, "docs_files", {})
+        p = files.get(name.removesuffix("/") + "/index.html" if name.endswith("/") else name)
+        if p is None:
+            hint = "" if files else "; the docs site is not built here: run ./dev docs"
+            raise HTTPError(HTTPStatus.NOT_FOUND, f"no such page: /docs/{name}{hint}")
+        self._send(200, p.read_bytes(), site_type(p),
+                   {"Cache-Control": "no-cache", "Content-Security-Policy": DOCS_CSP})
+
+
 class Server(ThreadingHTTPServer):
     """ThreadingHTTPServer with the tool's settings."""
 
@@ -551,6 +567,7 @@ class Server(ThreadingHTTPServer):
         threading.Thread(target=_warm_up_detect, daemon=True).start()
         self.verbose = verbose
         self.static_files = _static_files()
+        self.docs_files = site_files()
         port = self.server_address[1]
         host = address[0]
         if host in ("127.0.0.1", "localhost", "::1"):

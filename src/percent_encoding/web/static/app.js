@@ -274,7 +274,8 @@
       const tr = el("tr", { class: (r.name === state.scheme ? "selected " : "") + (same ? "same" : "") },
         el("td", { class: "name" },
           el("button", { type: "button", class: "linkish", title: r.spec || "",
-            onclick: () => selectScheme(r.name) }, r.name)),
+            onclick: () => selectScheme(r.name) }, r.name),
+          r.docs ? el("a", { class: "docs", href: r.docs, "aria-label": `docs for ${r.name}`, text: "docs" }) : null),
         outputCell(r),
         el("td", { class: "act" }, r.output !== undefined ? copyButton(() => r.output) : null));
       tr.dataset.scheme = r.name;
@@ -296,6 +297,7 @@
     $("primary-name").textContent = p.name;
     $("primary-label").textContent = p.family || "";
     specLink($("primary-spec"), p.spec);
+    $("primary-docs").href = p.docs || "";
     if (p.output !== undefined) {
       out.textContent = p.output;
       if (p.charset) note.textContent = `decoded as ${p.charset} (auto-detected)`;

@@ -1,0 +1,220 @@
+/* url_input.c: the input side of the C URL parser (see url.h): the input
+ * buffer of one parse (URL Standard §4.4 steps 1-3: leading and trailing C0
+ * controls and spaces trimmed, tabs and newlines removed, lone surrogates
+ * read as U+FFFD as the USVString conversion makes them), the map from its
+ * positions back to the caller's input, the validation errors and the output
+ * buffer's growth.  Nothing here uses Python objects (only MemoryError is
+ * set on a failed allocation), so a column kernel can run it per row. */
+#include "url.h"
+
+/* The validation error names (URL Standard §4.4, §3.5), by E_... */
+const char *const url_err_names[E_COUNT] = {
+    "invalid-URL-unit", "invalid-credentials", "special-scheme-missing-following-solidus",
+    "invalid-reverse-solidus", "file-invalid-Windows-drive-letter",
+    "file-invalid-Windows-drive-letter-host", "domain-to-ASCII", "domain-percent-encoded",
+    "IPv4-empty-part", "IPv4-non-decimal-part", "IPv4-out-of-range-part",
+    "IPv6-piece-leading-zero", "missing-scheme-non-relative-URL", "host-missing",
+    "port-out-of-range", "port-invalid", "host-invalid-code-point",
+    "domain-invalid-code-point", "IPv4-too-many-parts", "IPv4-non-numeric-part",
+    "IPv6-unclosed", "IPv6-invalid-compression", "IPv6-too-many-pieces",
+    "IPv6-multiple-compression", "IPv4-in-IPv6-invalid-code-point",
+    "IPv4-in-IPv6-too-many-pieces", "IPv4-in-IPv6-out-of-range-part",
+    "IPv4-in-IPv6-too-few-parts", "IPv6-invalid-code-point", "IPv6-too-few-pieces",
+};
+
+/* 0, or -1 with MemoryError */
+int
+url_grow(UrlP *P, Py_ssize_t need)
+{
+    Py_ssize_t cap = P->cap;
+    char *o;
+    if (need > PY_SSIZE_T_MAX / 2 - P->len) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    while (cap < P->len + need) {
+        cap *= 2;
+    }
+    if (P->heap) {
+        o = PyMem_Realloc(P->out, (size_t)cap);
+    }
+    else {
+        o = PyMem_Malloc((size_t)cap);
+        if (o != NULL) {
+            memcpy(o, P->out, (size_t)P->len);
+        }
+    }
+    if (o == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    P->out = o;
+    P->cap = cap;
+    P->heap = 1;
+    return 0;
+}
+
+/* record a validation error at an input position already in the caller's terms */
+static int
+url_err_raw(UrlP *P, int name, Py_ssize_t pos)
+{
+    if (P->nerr == P->errcap) {
+        UrlErr *e;
+        if (P->errcap > PY_SSIZE_T_MAX / 2 / (Py_ssize_t)sizeof(UrlErr)) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        if (P->errs == P->errbuf) {
+            e = PyMem_Malloc(2 * (size_t)P->errcap * sizeof(UrlErr));
+            if (e != NULL) {
+                memcpy(e, P->errbuf, sizeof(P->errbuf));
+            }
+        }
+        else {
+            e = PyMem_Realloc(P->errs, 2 * (size_t)P->errcap * sizeof(UrlErr));
+        }
+        if (e == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        P->errs = e;
+        P->errcap *= 2;
+    }
+    P->errs[P->nerr].pos = pos;
+    P->errs[P->nerr].name = name;
+    P->nerr++;
+    return 0;
+}
+
+/* a position of the cleaned input in the caller's input (_url_parser's pos_map) */
+static Py_ssize_t
+url_pos(const UrlP *P, Py_ssize_t p)
+{
+    if (p < 0) {
+        p = 0;
+    }
+    if (P->kept == NULL) {
+        return P->lead + p;
+    }
+    if (p < P->n) {
+        return P->lead + P->kept[p];
+    }
+    return P->lead + (P->n ? P->kept[P->n - 1] + 1 : 0);
+}
+
+int
+url_err(UrlP *P, int name, Py_ssize_t pos)
+{
+    return url_err_raw(P, name, url_pos(P, pos));
+}
+
+int
+url_fail(UrlP *P, int name, Py_ssize_t pos)
+{
+    P->fail = name;
+    P->fail_pos = url_pos(P, pos);
+    return 2;
+}
+
+int
+url_p_init(UrlP *P, int kind, const void *data, Py_ssize_t n)
+{
+    Py_ssize_t a = 0, b = n, j, first = -1, m = 0;
+    int surrogate = 0;
+    P->kind = kind;
+    P->kept = NULL;
+    P->clean = NULL;
+    P->out = P->stack;
+    P->len = 0;
+    P->cap = URL_STACK;
+    P->heap = 0;
+    P->errs = P->errbuf;
+    P->nerr = 0;
+    P->errcap = URL_ERRS;
+    P->fail = -1;
+    P->fail_pos = 0;
+    /* §4.4 step 1: leading and trailing C0 control or space, one error */
+    while (a < n && PyUnicode_READ(kind, data, a) <= 0x20) {
+        a++;
+    }
+    while (b > a && PyUnicode_READ(kind, data, b - 1) <= 0x20) {
+        b--;
+    }
+    if ((a > 0 || b < n) && url_err_raw(P, E_UNIT, a > 0 ? 0 : b) < 0) {
+        return -1;
+    }
+    P->lead = a;
+    P->data = (const char *)data + a * kind;
+    P->n = b - a;
+    /* steps 2-3: tabs and newlines removed, one error at the first */
+    if (kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *u = (const Py_UCS1 *)P->data;
+        j = 0;
+        /* eight bytes at a time: is any byte below 0x0E? (then look closer) */
+        for (; j + 8 <= P->n; j += 8) {
+            uint64_t w;
+            memcpy(&w, u + j, 8);
+            if (((w - 0x0E0E0E0E0E0E0E0EULL) & ~w & 0x8080808080808080ULL) != 0) {
+                break;
+            }
+        }
+        for (; j < P->n; j++) {
+            if (u[j] <= '\r' && (u[j] == '\t' || u[j] == '\n' || u[j] == '\r')) {
+                first = j;
+                break;
+            }
+        }
+    }
+    else {
+        /* (and lone surrogates, U+FFFD in the USVString the parser sees) */
+        for (j = 0; j < P->n; j++) {
+            Py_UCS4 c = PyUnicode_READ(kind, P->data, j);
+            if ((c == '\t' || c == '\n' || c == '\r') && first < 0) {
+                first = j;
+            }
+            surrogate |= c >= 0xD800 && c <= 0xDFFF;
+        }
+    }
+    if (first < 0 && !surrogate) {
+        return 0;
+    }
+    if (first >= 0 && url_err_raw(P, E_UNIT, a + first) < 0) {
+        return -1;
+    }
+    P->kept = PyMem_Malloc((size_t)P->n * sizeof(Py_ssize_t));
+    P->clean = PyMem_Malloc((size_t)P->n * (size_t)kind);
+    if (P->kept == NULL || P->clean == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (j = 0; j < P->n; j++) {
+        Py_UCS4 c = PyUnicode_READ(kind, P->data, j);
+        if (c != '\t' && c != '\n' && c != '\r') {
+            if (c >= 0xD800 && c <= 0xDFFF) {
+                c = 0xFFFD;
+            }
+            PyUnicode_WRITE(kind, P->clean, m, c);
+            P->kept[m++] = j;
+        }
+    }
+    P->data = P->clean;
+    P->n = m;
+    return 0;
+}
+
+void
+url_p_free(UrlP *P)
+{
+    if (P->errs != P->errbuf) {
+        PyMem_Free(P->errs);
+        P->errs = P->errbuf;
+    }
+    if (P->heap) {
+        PyMem_Free(P->out);
+        P->heap = 0;
+    }
+    PyMem_Free(P->kept);
+    PyMem_Free(P->clean);
+    P->kept = NULL;
+    P->clean = NULL;
+}

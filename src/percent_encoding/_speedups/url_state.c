@@ -1,0 +1,491 @@
+/* url_state.c: the URL Standard's basic URL parser (§4.4) in C, every state,
+ * with or without a base URL, no state override, UTF-8.
+ *
+ * One pass over the input (already trimmed of leading and trailing C0
+ * controls and spaces, tabs and newlines removed: url.c) that appends the
+ * §4.5 serialization to P->out and records the component offsets, as ada's
+ * url_aggregator does.  The states map to code as follows:
+ *
+ *   scheme start, scheme, no scheme       url_parse_core
+ *   special relative or authority,
+ *   special authority (ignore) slashes,
+ *   relative, relative slash              url_parse_core, relative
+ *   path or authority, authority, host,
+ *   port, path start                      authority, path_start
+ *   file, file slash, file host           url_file.c
+ *   path, opaque path, query, fragment    url_path.c
+ *
+ * A base URL is its href and offsets (UrlBase): copying its scheme,
+ * authority, path or query is copying a span of its href, and since the
+ * scheme is the same, the authority offsets are the same too.
+ *
+ * Validation errors go to P->errs in the order the Standard's state machine
+ * meets them (the Python state machine in _url_parser.py is the reference the
+ * tests compare with), at positions of the caller's input (url_err maps
+ * them).  A failure returns 2 with the error in P->fail. */
+#include "url.h"
+
+
+
+/* §4.1 special schemes: 0 not special, 1 special, 2 file; *port the default. */
+static int
+scheme_kind(const char *s, Py_ssize_t n, int *port)
+{
+    *port = -1;
+    switch (n) {
+    case 2:
+        if (s[0] == 'w' && s[1] == 's') {
+            return *port = 80, 1;
+        }
+        break;
+    case 3:
+        if (s[0] == 'w' && s[1] == 's' && s[2] == 's') {
+            return *port = 443, 1;
+        }
+        if (s[0] == 'f' && s[1] == 't' && s[2] == 'p') {
+            return *port = 21, 1;
+        }
+        break;
+    case 4:
+        if (s[0] == 'h' && s[1] == 't' && s[2] == 't' && s[3] == 'p') {
+            return *port = 80, 1;
+        }
+        if (s[0] == 'f' && s[1] == 'i' && s[2] == 'l' && s[3] == 'e') {
+            return 2;
+        }
+        break;
+    case 5:
+        if (s[0] == 'h' && s[1] == 't' && s[2] == 't' && s[3] == 'p' && s[4] == 's') {
+            return *port = 443, 1;
+        }
+        break;
+    }
+    return 0;
+}
+
+int
+url_put(UrlP *P, const char *s, Py_ssize_t k)
+{
+    NEED(P, k);
+    memcpy(P->out + P->len, s, (size_t)k);
+    P->len += k;
+    return 0;
+}
+
+/* the end of a base URL's path */
+Py_ssize_t
+url_base_path_end(const UrlBase *B)
+{
+    return B->o.q_start >= 0 ? B->o.q_start : B->o.f_start >= 0 ? B->o.f_start : B->len;
+}
+
+/* the base's query with its '?' (none: nothing), as the URL's query */
+int
+url_copy_base_query(UrlP *P, const UrlBase *B, UrlParts *o)
+{
+    if (B->o.q_start >= 0) {
+        Py_ssize_t e = B->o.f_start >= 0 ? B->o.f_start : B->len;
+        o->q_start = P->len;
+        return url_put(P, B->href + B->o.q_start, e - B->o.q_start);
+    }
+    return 0;
+}
+
+/* after the path ends at j: the query and fragment states */
+int
+url_tail(UrlP *P, Py_ssize_t j, int special, UrlParts *o)
+{
+    return url_query_fragment(P, j, special, o);
+}
+
+/* §4.4 path start state at j (after a host), then the rest. */
+int
+url_path_start(UrlP *P, Py_ssize_t j, int special, int file, UrlParts *o)
+{
+    Py_UCS4 c = AT(j);
+    int rc;
+    o->p_start = P->len;
+    if (special) {
+        if (c == '\\' && url_err(P, E_BACKSLASH, j) < 0) {
+            return -1;
+        }
+        if (c == '/' || c == '\\') {
+            j++;
+        }
+    }
+    else if (c == '?' || c == '#' || c == EOF_CP) {
+        return url_tail(P, j, 0, o);
+    }
+    else if (c == '/') {
+        j++;
+    }
+    if ((rc = url_path(P, j, special, file, o->p_start, &j)) <= 0) {
+        return rc;
+    }
+    return url_tail(P, j, special, o);
+}
+
+/* §4.4 authority and host states from i (after "//"), then the port. */
+static int
+authority(UrlP *P, Py_ssize_t i, int special, int defport, UrlParts *o)
+{
+    Py_ssize_t n = P->n, j, end, at = -1, ha, hb, fast_hb = -1;
+    Py_UCS4 c;
+    int rc, br = 0;
+    /* the authority ends at '/', '?', '#' (or '\\' when special); each '@'
+     * is an error, the last one ends the userinfo */
+    if (P->kind == PyUnicode_1BYTE_KIND) {
+        /* with the host state's end: the first ':' after the last '@', when
+         * no bracket follows that '@' (else the host loop below finds it) */
+        const Py_UCS1 *u = (const Py_UCS1 *)P->data;
+        Py_ssize_t colon = -1;
+        int bracket = 0;
+        for (end = i; end < n; end++) {
+            Py_UCS1 b = u[end];
+            if (b > '@' && b != '\\' && b != '[' && b != ']') {
+                continue; /* letters and most of the rest */
+            }
+            if (b == '/' || b == '?' || b == '#' || (special && b == '\\')) {
+                break;
+            }
+            if (b == '@') {
+                if (url_err(P, E_CREDENTIALS, end) < 0) {
+                    return -1;
+                }
+                at = end;
+                colon = -1;
+                bracket = 0;
+            }
+            else if (b == ':' && colon < 0) {
+                colon = end;
+            }
+            else if (b == '[' || b == ']') {
+                bracket = 1;
+            }
+        }
+        if (!bracket) {
+            fast_hb = colon >= 0 ? colon : end;
+        }
+    }
+    else {
+        for (end = i; end < n; end++) {
+            c = CH(P, end);
+            if (c == '/' || c == '?' || c == '#' || (special && c == '\\')) {
+                break;
+            }
+            if (c == '@') {
+                if (url_err(P, E_CREDENTIALS, end) < 0) {
+                    return -1;
+                }
+                at = end;
+            }
+        }
+    }
+    if (at >= 0 && at == end - 1) {
+        return url_fail(P, E_HOST_MISSING, end);
+    }
+    if (url_put(P, "//", 2) < 0) {
+        return -1;
+    }
+    o->u_end = P->len;
+    if (at >= 0) {
+        Py_ssize_t colon = at;
+        for (j = i; j < at; j++) {
+            if (CH(P, j) == ':') {
+                colon = j;
+                break;
+            }
+        }
+        if (at > i && !(colon == i && at == i + 1)) {
+            /* username (and ':' password) then '@'; an '@' before the last is %40 */
+            if ((rc = url_encode_run(P, i, colon, PE_URL_USERINFO, 0)) <= 0) {
+                return rc;
+            }
+            o->u_end = P->len;
+            if (colon + 1 < at) {
+                NEED(P, 1);
+                P->out[P->len++] = ':';
+                if ((rc = url_encode_run(P, colon + 1, at, PE_URL_USERINFO, 0)) <= 0) {
+                    return rc;
+                }
+            }
+            NEED(P, 1);
+            P->out[P->len++] = '@';
+        }
+        i = at + 1;
+    }
+    /* host state: up to a ':' outside brackets */
+    ha = i;
+    for (hb = fast_hb >= 0 ? fast_hb : i; hb < end; hb++) {
+        c = CH(P, hb);
+        if (c > ']' || (c > ':' && c < '[')) {
+            continue;
+        }
+        if (c == '[') {
+            br = 1;
+        }
+        else if (c == ']') {
+            br = 0;
+        }
+        else if (c == ':' && !br) {
+            break;
+        }
+    }
+    if (hb == ha && (special || hb < end)) {
+        return url_fail(P, E_HOST_MISSING, hb < end ? hb : (end > 0 ? end - 1 : 0));
+    }
+    o->h_start = P->len;
+    if ((rc = url_host(P, ha, hb, special, &o->host_kind)) != 1) {
+        return rc;
+    }
+    o->h_end = P->len;
+    /* port state: digits of any length (leading zeros skipped, no overflow) */
+    if (hb < end) {
+        long v = 0;
+        int sig = 0;
+        for (j = hb + 1; j < end; j++) {
+            c = CH(P, j);
+            if (c < '0' || c > '9') {
+                return url_fail(P, E_PORT_INVALID, j);
+            }
+            if (sig || c != '0') {
+                if (++sig > 5) {
+                    return url_fail(P, E_PORT_RANGE, hb + 1);
+                }
+                v = v * 10 + (long)(c - '0');
+            }
+        }
+        if (v > 65535) {
+            return url_fail(P, E_PORT_RANGE, hb + 1);
+        }
+        if (end > hb + 1 && v != defport) {
+            NEED(P, 8);
+            P->len += sprintf(P->out + P->len, ":%ld", v);
+            o->port = v;
+        }
+    }
+    return url_path_start(P, end, special, 0, o);
+}
+
+/* §4.4 special authority ignore slashes state, then the authority */
+static int
+ignore_slashes(UrlP *P, Py_ssize_t i, int defport, UrlParts *o)
+{
+    Py_UCS4 c;
+    while (i < P->n && ((c = CH(P, i)) == '/' || c == '\\')) {
+        if (url_err(P, E_MISSING_SOLIDUS, i) < 0) {
+            return -1;
+        }
+        i++;
+    }
+    return authority(P, i, 1, defport, o);
+}
+
+/* copy a base's scheme and authority (the offsets are the base's) */
+int
+url_copy_base_authority(UrlP *P, const UrlBase *B, UrlParts *o)
+{
+    Py_ssize_t e = B->o.s_end + 1;
+    int k = B->o.host_kind;
+    P->len = 0;
+    if (k != HOST_NONE && k != HOST_NULL) {
+        e = B->o.p_start;
+    }
+    if (url_put(P, B->href, e) < 0) {
+        return -1;
+    }
+    o->s_end = B->o.s_end;
+    o->u_end = B->o.u_end;
+    o->h_start = B->o.h_start;
+    o->h_end = B->o.h_end;
+    o->port = B->o.port;
+    o->host_kind = k == HOST_NONE ? HOST_NULL : k;
+    o->p_start = P->len;
+    return 0;
+}
+
+/* §4.4 relative state at i, against a base with a list path */
+static int
+relative(UrlP *P, Py_ssize_t i, const UrlBase *B, UrlParts *o)
+{
+    int defport, rc, special = scheme_kind(B->href, B->o.s_end, &defport) != 0;
+    Py_UCS4 c = AT(i);
+    Py_ssize_t j;
+    P->len = 0;
+    if (c == '/' || (special && c == '\\')) {
+        if (c == '\\' && url_err(P, E_BACKSLASH, i) < 0) {
+            return -1;
+        }
+        /* relative slash state */
+        c = AT(i + 1);
+        if (url_put(P, B->href, B->o.s_end + 1) < 0) {
+            return -1;
+        }
+        o->s_end = B->o.s_end;
+        if (special && (c == '/' || c == '\\')) {
+            if (c == '\\' && url_err(P, E_BACKSLASH, i + 1) < 0) {
+                return -1;
+            }
+            return ignore_slashes(P, i + 2, defport, o);
+        }
+        if (c == '/') {
+            return authority(P, i + 2, 0, -1, o);
+        }
+        if (url_copy_base_authority(P, B, o) < 0) {
+            return -1;
+        }
+        i++;
+    }
+    else {
+        if (url_copy_base_authority(P, B, o) < 0 ||
+            url_put(P, B->href + B->o.p_start, url_base_path_end(B) - B->o.p_start) < 0) {
+            return -1;
+        }
+        if (c == '?') {
+            return url_tail(P, i, special, o);
+        }
+        if (c == '#' || c == EOF_CP) {
+            if (url_copy_base_query(P, B, o) < 0) {
+                return -1;
+            }
+            return url_tail(P, i, special, o);
+        }
+        url_shorten(P, o->p_start, 0);
+    }
+    if ((rc = url_path(P, i, special, 0, o->p_start, &j)) <= 0) {
+        return rc;
+    }
+    return url_tail(P, j, special, o);
+}
+
+/* No host, a list path: the serializer's "/." when the path starts with an
+ * empty segment (§4.5), and the host offsets at the path start. */
+static int
+finish(UrlP *P, UrlParts *o)
+{
+    if (o->host_kind == HOST_NULL) {
+        Py_ssize_t pe = o->q_start >= 0 ? o->q_start : o->f_start >= 0 ? o->f_start : P->len;
+        if (pe - o->p_start >= 2 && P->out[o->p_start + 1] == '/') {
+            NEED(P, 2);
+            memmove(P->out + o->p_start + 2, P->out + o->p_start,
+                    (size_t)(P->len - o->p_start));
+            P->out[o->p_start] = '/';
+            P->out[o->p_start + 1] = '.';
+            P->len += 2;
+            o->p_start += 2;
+            o->q_start += o->q_start >= 0 ? 2 : 0;
+            o->f_start += o->f_start >= 0 ? 2 : 0;
+        }
+    }
+    if (o->host_kind == HOST_NULL || o->host_kind == HOST_NONE) {
+        o->u_end = o->h_start = o->h_end = o->p_start;
+    }
+    return 1;
+}
+
+int
+url_parse_core(UrlP *P, const UrlBase *B, UrlParts *o)
+{
+    Py_ssize_t n = P->n, i = 0, j;
+    Py_UCS4 c = 0;
+    int rc, kind, defport;
+    o->port = -1;
+    o->q_start = o->f_start = -1;
+    o->host_kind = HOST_NULL;
+    P->len = 0;
+    /* scheme start and scheme states */
+    if (n > 0 && url_alpha(CH(P, 0))) {
+        for (i = 1; i < n; i++) {
+            c = CH(P, i);
+            if (!(url_alpha(c) || (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.')) {
+                break;
+            }
+        }
+        if (i >= n || c != ':') {
+            i = 0; /* no scheme */
+        }
+    }
+    if (i == 0) {
+        /* no scheme state */
+        c = AT(0);
+        if (B == NULL || (B->o.host_kind == HOST_NONE && c != '#')) {
+            return url_fail(P, E_NO_SCHEME, 0);
+        }
+        if (B->o.host_kind == HOST_NONE) {
+            /* an opaque-path base and a fragment */
+            *o = B->o;
+            o->f_start = -1;
+            if (url_put(P, B->href, B->o.f_start >= 0 ? B->o.f_start : B->len) < 0) {
+                return -1;
+            }
+            rc = url_tail(P, 0, 0, o);
+        }
+        else if (B->o.s_end == 4 && !memcmp(B->href, "file", 4)) {
+            rc = url_file_state(P, 0, B, o);
+        }
+        else {
+            rc = relative(P, 0, B, o);
+        }
+        return rc == 1 ? finish(P, o) : rc;
+    }
+    NEED(P, i + 1);
+    for (j = 0; j < i; j++) {
+        c = CH(P, j);
+        P->out[j] = (char)((c >= 'A' && c <= 'Z') ? c + 32 : c);
+    }
+    P->out[i] = ':';
+    P->len = i + 1;
+    o->s_end = i;
+    kind = scheme_kind(P->out, i, &defport);
+    j = i + 1; /* after the ':' */
+    if (kind == 2) {
+        if (!(AT(j) == '/' && AT(j + 1) == '/') && url_err(P, E_MISSING_SOLIDUS, i) < 0) {
+            return -1;
+        }
+        rc = url_file_state(P, j, B, o);
+    }
+    else if (kind == 1) {
+        if (B != NULL && B->o.s_end == i && !memcmp(B->href, P->out, (size_t)i)) {
+            /* special relative or authority state */
+            if (AT(j) == '/' && AT(j + 1) == '/') {
+                rc = ignore_slashes(P, j + 2, defport, o);
+            }
+            else {
+                if (url_err(P, E_MISSING_SOLIDUS, j) < 0) {
+                    return -1;
+                }
+                rc = relative(P, j, B, o);
+            }
+        }
+        else {
+            /* special authority slashes state */
+            if (AT(j) == '/' && AT(j + 1) == '/') {
+                j += 2;
+            }
+            else if (url_err(P, E_MISSING_SOLIDUS, j) < 0) {
+                return -1;
+            }
+            rc = ignore_slashes(P, j, defport, o);
+        }
+    }
+    else if (AT(j) == '/') {
+        /* path or authority state */
+        if (AT(j + 1) == '/') {
+            rc = authority(P, j + 2, 0, -1, o);
+        }
+        else {
+            o->p_start = P->len;
+            if ((rc = url_path(P, j + 1, 0, 0, o->p_start, &j)) == 1) {
+                rc = url_tail(P, j, 0, o);
+            }
+        }
+    }
+    else {
+        o->host_kind = HOST_NONE;
+        o->p_start = P->len;
+        if ((rc = url_opaque_path(P, j, &j)) == 1) {
+            rc = url_tail(P, j, 0, o);
+        }
+    }
+    return rc == 1 ? finish(P, o) : rc;
+}
