@@ -37,7 +37,8 @@ enum { HOST_NONE = 0, HOST_DOMAIN = 1, HOST_IPV4 = 2, HOST_IPV6 = 3, HOST_EMPTY 
 /* The validation errors (URL Standard §4.4, §3.5), by index into url_err_names. */
 enum {
     E_UNIT, E_CREDENTIALS, E_MISSING_SOLIDUS, E_BACKSLASH, E_DRIVE, E_DRIVE_HOST,
-    E_DOMAIN, E_DOMAIN_PCT, E_V4_EMPTY, E_V4_NONDEC, E_V4_RANGE, E_V6_ZERO,
+    E_DOMAIN, E_DOMAIN_PCT, E_V4_EMPTY, E_V4_NONDEC, E_V4_RANGE, E_V6_ZERO, E_V4_FEW,
+    E_V4_NONASCII, /* reported by the host hook (a non-ASCII host) */
     /* the ones that end the parse with failure */
     E_NO_SCHEME, E_HOST_MISSING, E_PORT_RANGE, E_PORT_INVALID, E_HOST_CP, E_DOMAIN_CP,
     E_V4_MANY, E_V4_NONNUM, E_V6_UNCLOSED, E_V6_COMPRESSION, E_V6_MANY, E_V6_MULTI,

@@ -91,6 +91,11 @@ ipv4(UrlP *P, const char *d, Py_ssize_t m, Py_ssize_t a)
     for (j = 0; j < e; j++) {
         nparts += d[j] == '.';
     }
+    /* §3.5 IPv4 parser (2026): fewer than four parts is a validation error,
+     * though "127.1" still parses */
+    if (nparts < 4 && url_err(P, E_V4_FEW, a) < 0) {
+        return -1;
+    }
     if (nparts > 4) {
         return url_fail(P, E_V4_MANY, a);
     }
