@@ -226,7 +226,8 @@ def full_parse(
         )
     if per_field is not False:
         raise PercentEncodingError("per_field=True needs encoding='auto'")
-    _args.check_choice("edition", edition, ("current", "2014"))
+    if edition != "current":  # (the check costs more than the rest of a small parse)
+        _args.check_choice("edition", edition, ("current", "2014"))
     fatal = _check_errors(errors)
     percent_strict = _check_strict(strict)
     _check_flag(charset_hack, "charset_hack")
