@@ -27,7 +27,7 @@ from typing import Any
 import atheris
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from twin_outcome import ESCAPE_ALPHABET, outcome
+from helpers.twin_outcome import ESCAPE_ALPHABET, outcome
 
 with atheris.instrument_imports():
     from percent_encoding import _pure, sets, url

@@ -8,74 +8,34 @@
   if one was made.  ``./dev test``'s second, pure-twin pass of the ``one_impl``
   tests leaves these out (they would repeat exactly), and the ``page_only``
   browser tests of the page's accessibility and layout.
-* :func:`shared_path` finds ``../shared/conformance`` and skips with a clear
-  message when it is absent.
+* The helpers the test modules import live in ``tests/helpers/`` (``from helpers
+  import shared_path``; ``from helpers.twins import IMPLS``); the shared fixtures
+  ``web_server``, ``browser`` and ``shots`` come from there and are registered here.
 """
 
 from __future__ import annotations
 
 import gc
-import importlib
-import os
 from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 from hypothesis import HealthCheck, settings
 
-from percent_encoding import _pure, core
+from helpers.browser import browser, shots  # noqa: F401  (fixtures for every module)
+from helpers.engines import ENGINE_MODULES, IMPORT_NEEDS_ENGINE, need_engines  # noqa: F401
+from helpers.paths import ROOT, SHARED, shared_path  # noqa: F401  (old import path)
+from helpers.twins import C_KERNELS, IMPLS, KERNELS, NoKernels  # noqa: F401
+from helpers.web import web_server  # noqa: F401  (a fixture for every module)
+from percent_encoding import core
+
+# Test modules import these from ``helpers``; the names stay here for branches written
+# before ``helpers`` existed (``from conftest import shared_path``).
+_NoKernels = NoKernels
 
 # The twins run the same hypothesis tests through one class instance each.
 settings.register_profile("twins", suppress_health_check=[HealthCheck.differing_executors])
 settings.load_profile("twins")
-
-ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
-
-
-def shared_path(*parts: str) -> Path:
-    """A path under ../shared/conformance, or skip the test when it is missing."""
-    p = SHARED.joinpath("conformance", *parts)
-    if not p.exists():
-        where = "/".join(parts)
-        pytest.skip(f"../shared/conformance/{where} not found (clone with ../shared beside it)")
-    return p
-
-
-def _c_kernels() -> ModuleType | None:
-    if os.environ.get("PERCENT_ENCODING_NO_EXTENSIONS", "") not in ("", "0"):
-        return None
-    try:
-        m = importlib.import_module("percent_encoding._speedups")
-    except ImportError:
-        return None
-    return m if hasattr(m, "decode") else None  # not the sources' namespace package
-
-
-# The engine adapters and the engines their examples need: importing
-# percent_encoding.polars or .pandas registers a namespace, so it needs the engine.
-ENGINE_MODULES: dict[str, tuple[str, ...]] = {
-    "percent_encoding.polars": ("polars", "pyarrow"),
-    "percent_encoding.pandas": ("pandas", "pyarrow"),
-    "percent_encoding.duckdb": ("duckdb", "pyarrow"),
-    "percent_encoding.dask": ("dask.dataframe", "pandas", "pyarrow"),
-    "percent_encoding.spark": ("pyspark", "pandas", "pyarrow"),
-}
-IMPORT_NEEDS_ENGINE = {"percent_encoding.polars", "percent_encoding.pandas"}
-
-
-def need_engines(module: str, *, to_import: bool = False) -> None:
-    """Skip the test when an engine the adapter ``module`` needs is not installed."""
-    if to_import and module not in IMPORT_NEEDS_ENGINE:
-        return
-    for engine in ENGINE_MODULES.get(module, ()):
-        pytest.importorskip(engine, reason=f"{module} needs {engine}, which is not installed")
-
-
-C_KERNELS = _c_kernels()
-IMPLS = ["python"] + (["c"] if C_KERNELS is not None else [])
-KERNELS = {"python": _pure, "c": C_KERNELS}
 
 
 # The modules that take longest, longest first (measured on 2 workers).  `./dev test` runs
@@ -83,7 +43,8 @@ KERNELS = {"python": _pure, "c": C_KERNELS}
 # whichever worker is free, in collection order: long modules first keeps one of them
 # from starting last while the other worker idles (the browser modules sort last by name).
 _LONGEST_FIRST = (
-    "test_web_a11y.py", "test_robustness.py", "test_linear.py", "test_web_e2e.py",
+    "test_web_a11y.py", "test_robustness.py", "test_linear.py", "test_robustness_linear.py",
+    "test_web_e2e.py",
     "test_arrow.py", "test_leaks.py", "test_rfc3986.py", "test_packaging.py",
     "test_url_c.py", "test_cli_stream.py", "test_legacy_oracles.py", "test_speedups.py",
     "test_ecmascript_node.py", "test_url.py", "test_form_chromium.py", "test_encodings.py",
@@ -132,31 +93,12 @@ def kernels(impl: str) -> ModuleType:
     return m
 
 
-class _NoKernels(ModuleType):
-    """Stands in for the kernels in ``no_kernels`` tests: every kernel call is recorded
-    and raises."""
-
-    def __init__(self) -> None:
-        super().__init__("no_kernels")
-        self.calls: list[str] = []
-
-    def __getattr__(self, name: str) -> object:
-        if name.startswith("__"):
-            raise AttributeError(name)
-
-        def reached(*args: object, **kwargs: object) -> object:
-            self.calls.append(name)
-            raise AssertionError(f"a no_kernels test reached the kernel {name}()")
-
-        return reached
-
-
 @pytest.fixture(autouse=True)
 def _no_kernels_guard(request: pytest.FixtureRequest, impl: str) -> Iterator[None]:
     if request.node.get_closest_marker("no_kernels") is None:
         yield
         return
-    stand_in = _NoKernels()
+    stand_in = NoKernels()
     old = core._use_kernels(stand_in)
     try:
         yield

@@ -10,7 +10,7 @@ left out since they never run) and checks:
 * the scheme registry sits above the feature modules: none of them reaches
   ``percent_encoding.schemes``;
 * charset detection sits below the form parser (bytes in, a guess out), so
-  ``form.parse(encoding="auto")`` never goes form -> detect -> form;
+  ``detect.parse_form`` never goes form -> detect -> form;
 * the kernels are reached through one seam, ``core`` (``_impl`` picks the twin).
 """
 
@@ -247,8 +247,9 @@ def test_no_feature_module_imports_the_registry(feature: str) -> None:
 
 
 def test_detection_is_below_the_form_parser() -> None:
-    # form.parse(encoding="auto") asks _charset (bytes in, a guess out); the public
-    # detect module sits above form and may use it, never the other way round.
+    # The form parser's guessing path (detect.parse_form goes through it) asks _charset
+    # (bytes in, a guess out); the public detect module sits above form and may use it,
+    # never the other way round.
     for m in (m for m in MODULES if m.startswith("percent_encoding.form")):
         reach = _reachable(m)
         assert "percent_encoding.detect" not in reach, _path(m, "percent_encoding.detect")

@@ -25,15 +25,16 @@ from typing import Any
 import pytest
 
 import percent_encoding as pe
+from helpers.public_modules import public_modules
 from percent_encoding import _args, encodings, form, legacy, oauth1, oauth2, rfc3986, rfc8187
 from percent_encoding.errors import (
     PercentDecodeError,
     PercentEncodeError,
+    PercentEncodingDeprecationWarning,
     PercentEncodingError,
     PercentEncodingTypeError,
     TextDecodeError,
 )
-from public_modules import public_modules
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "options.md"
 
@@ -160,13 +161,26 @@ def test_every_option_of_the_public_api_is_in_the_table() -> None:
 
 @pytest.mark.one_impl
 def test_options_are_keyword_only_where_the_table_says_so() -> None:
-    # Options of the core functions, forms and encodings are keyword-only (the
-    # encode set of encode() is the one positional option: it names the operation).
-    for func in (pe.decode, pe.decode_text, form.parse, form.parse_bytes, encodings.decode,
-                 encodings.encode, encodings.utf8_decode_without_bom, rfc8187.encode,
-                 legacy.http_build_query):
+    # Options of the core functions, forms and encodings are keyword-only.  What may be
+    # positional is what the call is about: the encode set of encode() (it names the
+    # operation) and the encoding of a codec call, as in bytes.decode and str.encode.
+    essential = {"encode_set", "encoding"}
+    for func, second in ((pe.decode, None), (pe.decode_text, None), (form.parse, None),
+                         (form.parse_bytes, None), (encodings.decode, "encoding"),
+                         (encodings.encode, "encoding"),
+                         (encodings.utf8_decode_without_bom, None),
+                         (rfc8187.encode, "encoding"), (legacy.http_build_query, None),
+                         (pe.encode, "encode_set")):
         params = list(inspect.signature(func).parameters.values())
-        for p in params[1:]:
+        rest = params[1:]
+        if func is form.parse:  # its old keywords, deprecated: a catch-all for one release
+            assert rest[-1].kind is rest[-1].VAR_KEYWORD and rest[-1].name == "deprecated"
+            rest = rest[:-1]
+        if second is not None:
+            assert second in essential
+            assert rest[0].name == second and rest[0].kind is rest[0].POSITIONAL_OR_KEYWORD
+            rest = rest[1:]
+        for p in rest:
             assert p.kind is p.KEYWORD_ONLY, f"{func.__name__}({p.name}) is not keyword-only"
 
 
@@ -273,17 +287,24 @@ def test_slug_decode_strict_alone_raising_on_utf8_is_deprecated_but_kept() -> No
 # encoding=, keyword-only options, renamed parameters: the old spellings warn and work
 
 
-def test_encodings_positional_options_are_deprecated() -> None:
-    with pytest.warns(DeprecationWarning, match=r"encodings\.encode\(\) by position"):
-        assert encodings.encode("\u2603", "windows-1252", "html") == b"&#9731;"  # type: ignore[misc]
-    with pytest.warns(DeprecationWarning, match="encoding="):
-        assert encodings.decode(b"\x82\xa0", "shift_jis") == "あ"  # type: ignore[misc]
-    with pytest.warns(DeprecationWarning):
-        assert encodings.utf8_decode_without_bom(b"\xff", "replace") == "\ufffd"  # type: ignore[misc]
+def test_codec_encoding_is_positional_and_errors_by_position_is_deprecated() -> None:
+    # The encoding of a codec call is essential (bytes.decode, codecs.decode, str.encode):
+    # by position it works and does not warn; errors= stays an option, keyword-only.
     with warnings.catch_warnings():
         warnings.simplefilter("error")
+        assert encodings.decode(b"\x82\xa0", "shift_jis") == "あ"
         assert encodings.decode(b"\x82\xa0", encoding="shift_jis") == "あ"
-    with pytest.raises(PercentEncodingTypeError, match="multiple values"):
+        assert encodings.encode("\u3042", "shift_jis") == b"\x82\xa0"
+        assert encodings.encode("\u2603", "windows-1252", errors="html") == b"&#9731;"
+        assert rfc8187.encode("£", "ISO-8859-1") == "ISO-8859-1''%A3"
+        assert rfc8187.encode("£", "ISO-8859-1", language="en") == "ISO-8859-1'en'%A3"
+    with pytest.warns(DeprecationWarning, match=r"errors to encodings\.encode\(\) by position"):
+        assert encodings.encode("\u2603", "windows-1252", "html") == b"&#9731;"  # type: ignore[misc]
+    with pytest.warns(DeprecationWarning, match="pass errors= by keyword"):
+        assert encodings.decode(b"\xff", "utf-8", "replace") == "\ufffd"  # type: ignore[misc]
+    with pytest.warns(DeprecationWarning):
+        assert encodings.utf8_decode_without_bom(b"\xff", "replace") == "\ufffd"  # type: ignore[misc]
+    with pytest.raises(TypeError, match="multiple values"):
         encodings.decode(b"a", "utf-8", encoding="utf-8")  # type: ignore[misc]
     with pytest.raises(PercentEncodingTypeError, match="at most"):
         encodings.decode(b"a", "utf-8", "replace", "x")  # type: ignore[misc]
@@ -293,7 +314,7 @@ def test_rfc8187_encode_takes_encoding_and_charset_is_deprecated() -> None:
     assert rfc8187.encode("£", encoding="ISO-8859-1") == "ISO-8859-1''%A3"
     with pytest.warns(DeprecationWarning, match=r"charset=\.\.\.\) is deprecated; use encoding="):
         assert rfc8187.encode("£", charset="ISO-8859-1") == "ISO-8859-1''%A3"  # type: ignore[call-arg]
-    with pytest.warns(DeprecationWarning, match="by position"):
+    with pytest.warns(DeprecationWarning, match="passing language to rfc8187.encode.. by position"):
         assert rfc8187.encode("£", "ISO-8859-1", "en") == "ISO-8859-1'en'%A3"  # type: ignore[misc]
     with pytest.raises(PercentEncodingTypeError, match="both encoding= and its old name charset="):
         rfc8187.encode("£", charset="UTF-8", encoding="UTF-8")  # type: ignore[call-arg]
@@ -373,7 +394,7 @@ def test_same_mistake_same_words_across_modules() -> None:
     msgs = set()
     for call in (
         lambda: pe.decode("a", plus_as_space=1),  # type: ignore[arg-type]
-        lambda: form.parse("a", isindex=1),  # type: ignore[arg-type]
+        lambda: legacy.whatwg_form_parse("a", isindex=1),  # type: ignore[arg-type]
         lambda: legacy.rfc1738_encode("a", allow_unsafe=1),  # type: ignore[arg-type]
         lambda: rfc8187.parse_content_disposition("a", strict=1),  # type: ignore[arg-type]
         lambda: legacy.php_parse_str("a", strict=1),  # type: ignore[arg-type]
@@ -430,7 +451,7 @@ def test_deprecation_warnings_point_at_the_caller() -> None:
     calls = (
         lambda: form.parse("a=%zz", errors="strict"),
         lambda: form.FormParser(errors="fatal").feed(b"a=%zz&"),
-        lambda: encodings.decode(b"a", "utf-8"),  # type: ignore[misc]
+        lambda: encodings.decode(b"a", "utf-8", "replace"),  # type: ignore[misc]
         lambda: rfc8187.encode("a", charset="UTF-8"),  # type: ignore[call-arg]
         lambda: legacy.http_build_query({"a": 1}, "n"),  # type: ignore[misc]
         lambda: legacy.slug_decode("%FF", strict=True),
@@ -440,5 +461,6 @@ def test_deprecation_warnings_point_at_the_caller() -> None:
             warnings.simplefilter("always")
             with contextlib.suppress(PercentEncodingError):
                 call()
-        assert [w.category for w in seen] == [DeprecationWarning]
+        assert [w.category for w in seen] == [PercentEncodingDeprecationWarning]
+        assert issubclass(seen[0].category, DeprecationWarning)
         assert seen[0].filename == __file__, seen[0].filename

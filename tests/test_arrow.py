@@ -646,7 +646,7 @@ def test_without_pyarrow_the_c_twin_returns_a_capsule_column() -> None:
     """No pyarrow at run time: a Polars column in, a capsule-exporting column out,
     which Polars imports again."""
     pytest.importorskip("polars")
-    from conftest import C_KERNELS
+    from helpers.twins import C_KERNELS
 
     if C_KERNELS is None:
         pytest.skip("the C twin is not built")

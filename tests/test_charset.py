@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from linear_time import assert_linear
+from helpers.linear_time import assert_linear
 from percent_encoding import detect, encodings
 from percent_encoding._charset import (
     DEFAULT_CANDIDATES,

@@ -25,7 +25,7 @@ pa = pytest.importorskip("pyarrow", reason="percent_encoding.dask needs pyarrow"
 dd = pytest.importorskip("dask.dataframe",
                          reason="Dask is not installed (pip install 'dask[dataframe]')")
 distributed = pytest.importorskip("distributed", reason="distributed is not installed")
-from column_cases import (  # noqa: E402
+from helpers.column_cases import (  # noqa: E402
     SETS,
     byte_rows,
     form_get,

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import shared_path
+from helpers import shared_path
 from percent_encoding import data_url, url
 from percent_encoding.data_url import DEFAULT_MIME_TYPE, DataURL, MIMEType
 from percent_encoding.errors import DataURLError, PercentEncodingError, PercentEncodingTypeError

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from linear_time import assert_linear
+from helpers.linear_time import assert_linear
 from percent_encoding import detect
 from percent_encoding.core import encode
 from percent_encoding.errors import PercentEncodingError, PercentEncodingTypeError

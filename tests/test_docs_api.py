@@ -17,8 +17,8 @@ from types import ModuleType
 
 import pytest
 
-from conftest import IMPORT_NEEDS_ENGINE, need_engines
-from public_modules import public_modules
+from helpers.engines import IMPORT_NEEDS_ENGINE, need_engines
+from helpers.public_modules import public_modules
 
 pytestmark = [pytest.mark.one_impl, pytest.mark.no_kernels]
 

@@ -17,7 +17,7 @@ from percent_encoding.errors import PercentEncodingTypeError, UnknownEncodingErr
 
 duckdb = pytest.importorskip("duckdb", reason="DuckDB is not installed (pip install duckdb)")
 pa = pytest.importorskip("pyarrow", reason="DuckDB's arrow UDFs need pyarrow")
-from column_cases import (  # noqa: E402
+from helpers.column_cases import (  # noqa: E402
     NAMES,
     SETS,
     byte_rows,

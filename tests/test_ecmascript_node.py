@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from node_oracle import run_node as _run_node
+from helpers.node_oracle import run_node as _run_node
 from percent_encoding import URIError, ecmascript
 
 NODE = shutil.which("node")

@@ -308,7 +308,7 @@ def test_decode_with_bom_and_utf8() -> None:
     assert E.utf8_decode_without_bom(b"\xef\xbb\xbfa") == "\ufeffa"
     assert E.utf8_decode_without_bom(b"\xf0\x9f\x98") == "\ufffd"
     with pytest.raises(TextDecodeError) as ei:
-        E.utf8_decode_without_bom(b"ab\xc3(", "fatal")
+        E.utf8_decode_without_bom(b"ab\xc3(", errors="fatal")
     assert ei.value.position == 2
     # "strict" is an alias of "fatal" (the word core.decode_text uses).
     assert E.decode(b"", errors="strict") == ""
@@ -324,7 +324,7 @@ def test_encode_function_and_surrogates() -> None:
     for name in ("utf-8", "windows-1252", "shift_jis", "gb18030", "iso-2022-jp", "utf-16le"):
         for errors in ("fatal", "html"):
             with pytest.raises(PercentEncodeError) as ei:
-                E.encode("ab\ud800", name, errors)
+                E.encode("ab\ud800", name, errors=errors)
             assert ei.value.position == 2
     with pytest.raises(PercentEncodingTypeError):
         E.encode(b"x")  # type: ignore[arg-type]

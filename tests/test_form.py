@@ -3,9 +3,11 @@ html_form_body, FormParser and the registered schemes."""
 
 from __future__ import annotations
 
+import inspect
 import re
 import string
 import urllib.parse
+import warnings
 from typing import Any
 
 import pytest
@@ -30,6 +32,7 @@ from percent_encoding.form import (
     parse_bytes,
     serialize,
 )
+from percent_encoding.legacy import whatwg_form_parse
 
 # --------------------------------------------------------------------------------------------
 # parse: the URL Standard parser
@@ -95,7 +98,7 @@ def test_parse_encoding_override() -> None:
 def test_parse_charset_hack() -> None:
     body = b"a=%93%FA&_charset_=shift_jis&b=%96%7B"
     # the _charset_ field decodes every field, also those before it
-    assert parse(body, charset_hack=True) == [
+    assert whatwg_form_parse(body, charset_hack=True) == [
         ("a", "日"),
         ("_charset_", "shift_jis"),
         ("b", "本"),
@@ -103,28 +106,68 @@ def test_parse_charset_hack() -> None:
     # without the flag: UTF-8 (what browsers' parsers do today)
     assert parse(body) == [("a", "\ufffd\ufffd"), ("_charset_", "shift_jis"), ("b", "\ufffd{")]
     # it beats an encoding override
-    assert parse(body, charset_hack=True, encoding="windows-1252")[0] == ("a", "日")
+    assert whatwg_form_parse(body, charset_hack=True, encoding="windows-1252")[0] == ("a", "日")
     # an unknown label is skipped; the first known one wins
     body2 = b"_charset_=bogus&_charset_=windows-1252&_charset_=shift_jis&x=%E9"
-    assert parse(body2, charset_hack=True)[-1] == ("x", "é")
+    assert whatwg_form_parse(body2, charset_hack=True)[-1] == ("x", "é")
     # the name is matched in any case, before percent-decoding
-    assert parse(b"_CHARSET_=latin1&x=%E9", charset_hack=True)[-1] == ("x", "é")
-    assert parse(b"%5Fcharset%5F=latin1&x=%E9", charset_hack=True)[-1] == ("x", "\ufffd")
+    assert whatwg_form_parse(b"_CHARSET_=latin1&x=%E9", charset_hack=True)[-1] == ("x", "é")
+    body3 = b"%5Fcharset%5F=latin1&x=%E9"
+    assert whatwg_form_parse(body3, charset_hack=True)[-1] == ("x", "\ufffd")
     # the value may be percent-encoded or use + (ASCII whitespace is trimmed by lookup)
-    assert parse(b"_charset_=+Shift%5FJIS&x=%83A", charset_hack=True)[-1] == ("x", "ア")
+    body4 = b"_charset_=+Shift%5FJIS&x=%83A"
+    assert whatwg_form_parse(body4, charset_hack=True)[-1] == ("x", "ア")
     # no _charset_ field: the override (or UTF-8) decodes
-    assert parse(b"x=%E9", charset_hack=True, encoding="latin1") == [("x", "é")]
-    assert parse("x=%C3%A9", charset_hack=True) == [("x", "é")]
+    assert whatwg_form_parse(b"x=%E9", charset_hack=True, encoding="latin1") == [("x", "é")]
+    assert whatwg_form_parse("x=%C3%A9", charset_hack=True) == [("x", "é")]
+
+
+def test_the_pre_2016_keywords_of_parse_warn_and_still_work() -> None:
+    # charset_hack=, isindex= and edition= moved to legacy.whatwg_form_parse; for one
+    # release form.parse still takes them, with a warning that names the new call.
+    body = b"a=%93%FA&_charset_=shift_jis"
+    new = whatwg_form_parse(body, charset_hack=True)
+    with pytest.deprecated_call(match=r"form\.parse\(charset_hack=\) is deprecated; "
+                                      r"use legacy\.whatwg_form_parse\(\)"):
+        assert parse(body, charset_hack=True) == new == [("a", "日"), ("_charset_", "shift_jis")]  # type: ignore[call-arg]
+    with pytest.deprecated_call(match=r"isindex=, max_fields=|isindex=\)"):
+        assert parse("x&a=b", isindex=True, max_fields=5) == [("", "x"), ("a", "b")]  # type: ignore[call-arg]
+    with pytest.deprecated_call(match=r"edition=\)"):
+        with pytest.raises(TextDecodeError):
+            parse(b"a=\xe9", encoding="latin1", edition="2014")  # type: ignore[call-arg]
+    # the new calls do not warn
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert whatwg_form_parse("x&a=b", isindex=True) == [("", "x"), ("a", "b")]
+        assert parse("a=1", encoding="latin1") == [("a", "1")]
+    with pytest.raises(PercentEncodingError, match=r"detect\.parse_form"):
+        whatwg_form_parse("a=1", encoding="auto")
+
+
+@pytest.mark.one_impl
+def test_parse_has_one_signature_with_the_spec_options() -> None:
+    params = inspect.signature(parse).parameters.values()
+    options = [p.name for p in params if p.kind is p.KEYWORD_ONLY]
+    assert options == ["encoding", "separators", "strip_leading_question_mark", "max_fields",
+                       "max_field_size", "max_total", "errors", "strict"]
+    assert len(options) <= 9
+    # the old keywords are only a deprecated catch-all, no second signature
+    assert [p.kind for p in params][-1] is inspect.Parameter.VAR_KEYWORD
+    assert not hasattr(parse, "__wrapped__")
+    import typing
+
+    if hasattr(typing, "get_overloads"):  # Python 3.11+
+        assert typing.get_overloads(parse) == []
 
 
 def test_parse_isindex() -> None:
-    assert parse("hello+world", isindex=True) == [("", "hello world")]
-    assert parse("q%3D1&a=b", isindex=True) == [("", "q=1"), ("a", "b")]
+    assert whatwg_form_parse("hello+world", isindex=True) == [("", "hello world")]
+    assert whatwg_form_parse("q%3D1&a=b", isindex=True) == [("", "q=1"), ("a", "b")]
     # a first field with "=" is a normal field; later fields are never touched
-    assert parse("a=b&c", isindex=True) == [("a", "b"), ("c", "")]
+    assert whatwg_form_parse("a=b&c", isindex=True) == [("a", "b"), ("c", "")]
     # an empty first field is dropped as usual; the rule looks only at the first
-    assert parse("&c", isindex=True) == [("c", "")]
-    assert parse("", isindex=True) == []
+    assert whatwg_form_parse("&c", isindex=True) == [("c", "")]
+    assert whatwg_form_parse("", isindex=True) == []
     assert parse_bytes(b"k%FF", isindex=True) == [(b"", b"k\xff")]
 
 
@@ -133,10 +176,13 @@ def test_parse_separators() -> None:
     assert parse("a=1;b=2&c=3", separators="&;") == [("a", "1"), ("b", "2"), ("c", "3")]
     assert parse("a=1;b=2&c=3", separators=";") == [("a", "1"), ("b", "2&c=3")]
     assert parse("a=%3B;b", separators=";") == [("a", ";"), ("b", "")]
-    assert parse("a=1&x;b", separators=";", errors="strict") == [("a", "1&x"), ("b", "")]
+    assert parse("a=1&x;b", separators=";", errors="strict", strict=True) == [
+        ("a", "1&x"),
+        ("b", ""),
+    ]
     assert parse_bytes(b"a=1&x;b", separators=";") == [(b"a", b"1&x"), (b"b", b"")]
     with pytest.raises(PercentDecodeError) as e:
-        parse("a&b;c=%zz", separators=";", errors="strict")
+        parse("a&b;c=%zz", separators=";", errors="strict", strict=True)
     assert e.value.position == 6
     for bad in ("", "=", "+", "%", "a", "&7", "é"):
         with pytest.raises(ValueError):
@@ -168,23 +214,23 @@ def test_parse_max_fields() -> None:
 
 def test_parse_strict_positions() -> None:
     with pytest.raises(PercentDecodeError) as e:
-        parse("a=1&b=%4G", errors="strict")
+        parse("a=1&b=%4G", errors="strict", strict=True)
     assert e.value.position == 6
     with pytest.raises(PercentDecodeError) as e:
-        parse(b"?a=%", errors="strict", strip_leading_question_mark=True)
+        parse(b"?a=%", errors="strict", strict=True, strip_leading_question_mark=True)
     assert e.value.position == 3
     with pytest.raises(TextDecodeError) as te:
-        parse("x=1&n%C3%A9%FF=v", errors="strict")
+        parse("x=1&n%C3%A9%FF=v", errors="strict", strict=True)
     # %FF starts at index 11 of the input
     assert te.value.position == 11
     with pytest.raises(TextDecodeError) as te:
-        parse("a=é&b=%E9", errors="strict")
+        parse("a=é&b=%E9", errors="strict", strict=True)
     assert te.value.position == 6
     with pytest.raises(TextDecodeError) as te:
-        parse(b"a=%82%A0&b=%82", encoding="shift_jis", errors="strict")
+        parse(b"a=%82%A0&b=%82", encoding="shift_jis", errors="strict", strict=True)
     assert te.value.position == 11
-    assert parse("a=%C3%A9+", errors="strict") == [("a", "é ")]
-    assert parse(b"a=%82%A0", encoding="shift_jis", errors="strict") == [("a", "あ")]
+    assert parse("a=%C3%A9+", errors="strict", strict=True) == [("a", "é ")]
+    assert parse(b"a=%82%A0", encoding="shift_jis", errors="strict", strict=True) == [("a", "あ")]
 
 
 def test_parse_bytes() -> None:
@@ -456,12 +502,12 @@ def test_form_parser_max_total_and_fields() -> None:
 
 
 def test_form_parser_strict_positions_are_stream_offsets() -> None:
-    p = FormParser(errors="strict")
+    p = FormParser(errors="strict", strict=True)
     p.feed(b"aaaa=1&")
     with pytest.raises(PercentDecodeError) as e:
         p.feed(b"b=%zz&")
     assert e.value.position == 9
-    p = FormParser(errors="strict")
+    p = FormParser(errors="strict", strict=True)
     p.feed(b"a=%C3")
     with pytest.raises(TextDecodeError) as te:
         p.feed(b"&b")
@@ -565,7 +611,7 @@ def test_parse_options_match_reference(
     if as_str:
         data = body.decode("utf-8", "replace")
         expected = _ref_parse(data.encode("utf-8"), separators, strip, isindex, encoding)
-    got = parse(
+    got = whatwg_form_parse(
         data,
         separators=separators,
         strip_leading_question_mark=strip,
@@ -573,6 +619,9 @@ def test_parse_options_match_reference(
         encoding=encoding,
     )
     assert got == expected
+    if not isindex:  # today's parser is the same without the flag
+        assert parse(data, separators=separators, strip_leading_question_mark=strip,
+                     encoding=encoding) == expected
     raw = parse_bytes(
         data, separators=separators, strip_leading_question_mark=strip, isindex=isindex
     )
@@ -584,7 +633,7 @@ def test_parse_options_match_reference(
 def test_strict_raises_exactly_when_replace_would_repair(body: bytes, encoding: str | None) -> None:
     lenient = parse(body, encoding=encoding)
     try:
-        got = parse(body, encoding=encoding, errors="strict")
+        got = parse(body, encoding=encoding, errors="strict", strict=True)
     except PercentDecodeError as e:
         assert body[e.position : e.position + 1] == b"%"
         assert not re.fullmatch(rb"%[0-9A-Fa-f]{2}", body[e.position : e.position + 3])
@@ -712,7 +761,7 @@ def test_isindex_first_entry_is_value_alone() -> None:
     assert html_form_body([("ISINDEX", "v")], isindex=True) == b"ISINDEX=v"
     assert html_form_body([("isindex", "é")], isindex=True, encoding="latin1") == b"%E9"
     # and the URL Standard's pre-2016 parser reads it back, with an empty name
-    assert form.parse("a+b%26c%3Dd&x=1", isindex=True) == [("", "a b&c=d"), ("x", "1")]
+    assert whatwg_form_parse("a+b%26c%3Dd&x=1", isindex=True) == [("", "a b&c=d"), ("x", "1")]
 
 
 @given(st.text(min_size=1), st.lists(st.tuples(st.text(min_size=1), st.text()), max_size=3))
@@ -725,7 +774,7 @@ def test_isindex_round_trip(value: str, rest: list[tuple[str, str]]) -> None:
     value = value.replace("\r", "").replace("\n", "")
     assume(value and all(n for n, _ in rest))
     body = html_form_body([("isindex", value), *rest], isindex=True)
-    assert form.parse(body, isindex=True) == [("", value), *rest]
+    assert whatwg_form_parse(body, isindex=True) == [("", value), *rest]
 
 
 def test_group_micropub() -> None:
@@ -754,25 +803,26 @@ def test_group_keeps_every_value(pairs: list[tuple[str, str]]) -> None:
 def test_2014_edition_fails_on_raw_non_ascii_with_an_override() -> None:
     # URL Standard 2014-2016, urlencoded parser: encoding override not utf-8 and a
     # byte above 0x7F in the input: failure.  Escaped bytes are fine; UTF-8 is fine.
-    assert parse(b"a=%E9", encoding="latin1", edition="2014") == [("a", "é")]
+    assert whatwg_form_parse(b"a=%E9", encoding="latin1", edition="2014") == [("a", "é")]
     with pytest.raises(TextDecodeError) as e:
-        parse(b"a=1&b=\xe9", encoding="latin1", edition="2014")
+        whatwg_form_parse(b"a=1&b=\xe9", encoding="latin1", edition="2014")
     assert e.value.position == 6
     with pytest.raises(TextDecodeError) as e:
-        parse("?a=é", encoding="shift_jis", edition="2014", strip_leading_question_mark=True)
+        whatwg_form_parse("?a=é", encoding="shift_jis", edition="2014",
+                          strip_leading_question_mark=True)
     assert e.value.position == 3
-    assert parse(b"a=\xc3\xa9", edition="2014") == [("a", "é")]
-    assert parse(b"a=\xc3\xa9", encoding="utf-8", edition="2014") == [("a", "é")]
+    assert whatwg_form_parse(b"a=\xc3\xa9", edition="2014") == [("a", "é")]
+    assert whatwg_form_parse(b"a=\xc3\xa9", encoding="utf-8", edition="2014") == [("a", "é")]
     # today's parser decodes the raw byte with the override
     assert parse(b"a=\xe9", encoding="latin1") == [("a", "é")]
     with pytest.raises(PercentEncodingError):
-        parse("a=1", edition="2015")  # type: ignore[call-overload]
+        whatwg_form_parse("a=1", edition="2015")  # type: ignore[arg-type]
 
 
 @given(st.binary())
 def test_2014_edition_matches_today_on_ascii_input(data: bytes) -> None:
     ascii_only = bytes(b & 0x7F for b in data)
-    assert parse(ascii_only, encoding="latin1", edition="2014") == parse(
+    assert whatwg_form_parse(ascii_only, encoding="latin1", edition="2014") == parse(
         ascii_only, encoding="latin1"
     )
 

@@ -1,5 +1,6 @@
-"""form.parse(encoding="auto"): the seeds' hints (a _charset_ field, a probe
-field, a charset= parameter) and then detection, reporting what was chosen."""
+"""detect.parse_form (``form.parse(encoding="auto")`` until it moved there): the seeds'
+hints (a _charset_ field, a probe field, a charset= parameter) and then detection,
+reporting what was chosen; the old spelling still works, with a deprecation warning."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from percent_encoding import encode, form
+from percent_encoding import detect, encode, form
 from percent_encoding.errors import PercentEncodingError, PercentEncodingTypeError
 
 
@@ -30,7 +31,7 @@ def body(encoding: str, **fields: str) -> str:
     ],
 )
 def test_detects_the_encoding(encoding: str, text: str) -> None:
-    result = form.parse(body(encoding, q=text, n="1"), encoding="auto")
+    result = detect.parse_form(body(encoding, q=text, n="1"))
     assert list(result) == [("q", text), ("n", "1")]
     assert isinstance(result, form.ParsedForm) and isinstance(result, list)
     assert result.charset.encoding.lower().replace("_", "-") in (
@@ -41,20 +42,20 @@ def test_detects_the_encoding(encoding: str, text: str) -> None:
 
 def test_charset_field_decides() -> None:
     # %82%A0 is あ in Shift_JIS; the _charset_ field says EUC-JP, and wins.
-    r = form.parse("a=%A4%A2&_charset_=EUC-JP", encoding="auto")
+    r = detect.parse_form("a=%A4%A2&_charset_=EUC-JP")
     assert list(r) == [("a", "あ"), ("_charset_", "EUC-JP")]
     assert r.charset.encoding == "EUC-JP" and "_charset_" in r.charset.reason
 
 
 def test_probe_field_decides() -> None:
     # "・" is 0x81 0x45 in Shift_JIS and 0xA1 0xA6 in EUC-JP.
-    r = form.parse("dot=%A1%A6&v=%A4%A2", encoding="auto", probe=("dot", "・"))
+    r = detect.parse_form("dot=%A1%A6&v=%A4%A2", probe=("dot", "・"))
     assert r.charset.encoding == "EUC-JP" and "probe" in r.charset.reason
     assert list(r) == [("dot", "・"), ("v", "あ")]
 
 
 def test_ascii_is_utf8_and_options_still_apply() -> None:
-    r = form.parse("?a=1;b=2", encoding="auto", separators="&;", strip_leading_question_mark=True)
+    r = detect.parse_form("?a=1;b=2", separators="&;", strip_leading_question_mark=True)
     assert list(r) == [("a", "1"), ("b", "2")] and r.charset.encoding == "UTF-8"
     assert "ParsedForm" in repr(r)
 
@@ -63,11 +64,11 @@ def test_limits_and_bad_hints() -> None:
     from percent_encoding.errors import FormLimitError
 
     with pytest.raises(FormLimitError):
-        form.parse("a=1&b=2&c=3", encoding="auto", max_fields=2)
+        detect.parse_form("a=1&b=2&c=3", max_fields=2)
     with pytest.raises(PercentEncodingTypeError):
-        form.parse("a=1", encoding="auto", probe="dot")  # type: ignore[call-overload]
-    with pytest.raises(PercentEncodingError, match="auto"):
-        form.parse("a=1", probe=("dot", "・"))
+        detect.parse_form("a=1", probe="dot")  # type: ignore[call-overload]
+    with pytest.deprecated_call(), pytest.raises(PercentEncodingError, match="auto"):
+        form.parse("a=1", probe=("dot", "・"))  # type: ignore[call-arg]
 
 
 # --------------------------------------------------------------------------------------------
@@ -77,7 +78,7 @@ def test_limits_and_bad_hints() -> None:
 def test_fields_in_different_charsets_are_noticed() -> None:
     # Shift_JIS "あ" in one field, EUC-JP "あ" in the other: no single encoding
     # reads both, so the whole-form guess must not be confident, and says why.
-    r = form.parse("a=%82%A0&b=%A4%A2", encoding="auto")
+    r = detect.parse_form("a=%82%A0&b=%A4%A2")
     assert r.charset.confidence <= 0.5
     assert any("disagree" in f for f in r.charset.findings)
     assert r.fields == []
@@ -86,7 +87,7 @@ def test_fields_in_different_charsets_are_noticed() -> None:
 def test_per_field_decodes_each_field_with_its_own_guess() -> None:
     sj = body("shift_jis", a="日本語のテキストです")
     ej = body("euc-jp", b="日本語のテキストです")
-    r = form.parse(f"{sj}&{ej}&c=plain", encoding="auto", per_field=True)
+    r = detect.parse_form(f"{sj}&{ej}&c=plain", per_field=True)
     assert r == [("a", "日本語のテキストです"), ("b", "日本語のテキストです"), ("c", "plain")]
     assert [g.encoding for g in r.fields[:2]] == ["Shift_JIS", "EUC-JP"]
     assert r.fields[2].encoding == r.charset.encoding
@@ -94,26 +95,25 @@ def test_per_field_decodes_each_field_with_its_own_guess() -> None:
 
 
 def test_agreeing_fields_keep_their_confidence() -> None:
-    r = form.parse(body("shift_jis", a="日本語のテキスト", b="東京都の天気予報"),
-                   encoding="auto")
+    r = detect.parse_form(body("shift_jis", a="日本語のテキスト", b="東京都の天気予報"))
     assert r.charset.encoding == "Shift_JIS"
     assert r.charset.findings == ()
     assert r.charset.confidence > 0.8
 
 
 def test_per_field_needs_auto() -> None:
-    with pytest.raises(PercentEncodingError):
-        form.parse("a=1", per_field=True)
+    with pytest.deprecated_call(), pytest.raises(PercentEncodingError):
+        form.parse("a=1", per_field=True)  # type: ignore[call-arg]
     with pytest.raises(PercentEncodingTypeError):
-        form.parse("a=1", encoding="auto", per_field="yes")  # type: ignore[call-overload]
+        detect.parse_form("a=1", per_field="yes")  # type: ignore[call-overload]
 
 
 def test_iso_2022_jp_in_the_auto_path() -> None:
     q = "q=" + "".join(f"%{b:02X}" for b in "日本語のテキスト".encode("iso2022_jp"))
-    r = form.parse(q, encoding="auto")
+    r = detect.parse_form(q)
     assert r == [("q", "日本語のテキスト")]
     assert r.charset.encoding == "ISO-2022-JP"
-    r = form.parse(q + "&x=%82%A0", encoding="auto", per_field=True)
+    r = detect.parse_form(q + "&x=%82%A0", per_field=True)
     assert r.fields[0].encoding == "ISO-2022-JP" and r[0] == ("q", "日本語のテキスト")
 
 
@@ -121,62 +121,61 @@ def test_iso_2022_jp_in_the_auto_path() -> None:
 def test_utf8_cut_at_the_end_of_a_value_stays_utf8(text: str) -> None:
     raw = text.encode("utf-8")[:-1]
     q = "q=" + "".join(f"%{b:02X}" for b in raw)
-    r = form.parse(q, encoding="auto")
+    r = detect.parse_form(q)
     assert r.charset.encoding == "UTF-8"
     assert r[0][1] == text[:-1] + "\ufffd"
     assert any("ends inside a UTF-8 sequence" in f and "'q'" in f for f in r.charset.findings)
-    r = form.parse(q, encoding="auto", per_field=True)
+    r = detect.parse_form(q, per_field=True)
     assert r.fields[0].encoding == "UTF-8" and r.fields[0].findings
 
 
 def test_a_legacy_byte_at_the_end_is_not_a_cut_utf8_value() -> None:
-    r = form.parse("q=caf%E9", encoding="auto")
+    r = detect.parse_form("q=caf%E9")
     assert r == [("q", "café")]
     assert r.charset.findings == ()
 
 
 @pytest.mark.parametrize("field", ["ie", "IE", "ei", "inputEncoding", "charset", "oe"])
 def test_echo_charset_fields(field: str) -> None:
-    r = form.parse(f"{field}=EUC-JP&q=%A4%A2", encoding="auto")
+    r = detect.parse_form(f"{field}=EUC-JP&q=%A4%A2")
     assert r.charset.encoding == "EUC-JP"
     assert r.charset.reason.startswith(f"field {field!r} echoes the input charset")
 
 
 def test_echo_field_that_does_not_fit_is_not_trusted() -> None:
     # ie says UTF-8 but the value is not UTF-8: detection decides, and says so.
-    r = form.parse("ie=UTF-8&q=" + body("windows-1251", x="Привет, как дела?")[2:],
-                   encoding="auto")
+    r = detect.parse_form("ie=UTF-8&q=" + body("windows-1251", x="Привет, как дела?")[2:])
     assert r.charset.encoding == "windows-1251"
     assert "'ie' says 'UTF-8', but the data do not decode in it" in r.charset.reason
 
 
 def test_echo_fields_are_overridable() -> None:
     q = "my_enc=EUC-JP&ie=Shift_JIS&q=%A4%A2"
-    r = form.parse(q, encoding="auto", echo_fields=["my_enc"])
+    r = detect.parse_form(q, echo_fields=["my_enc"])
     assert r.charset.encoding == "EUC-JP"
-    assert form.parse("ie=EUC-JP&q=%A4%A2", encoding="auto",
-                      echo_fields=[]).charset.reason.startswith("detected")
-    with pytest.raises(PercentEncodingError):
-        form.parse("a=1", echo_fields=["ie"])
+    assert detect.parse_form("ie=EUC-JP&q=%A4%A2",
+                             echo_fields=[]).charset.reason.startswith("detected")
+    with pytest.deprecated_call(), pytest.raises(PercentEncodingError):
+        form.parse("a=1", echo_fields=["ie"])  # type: ignore[call-arg]
 
 
 @pytest.mark.parametrize("bad", [0, "ie", b"ie", ["ie", 1], None.__class__])
 def test_echo_fields_of_the_wrong_type_are_refused(bad: object) -> None:
     # Any iterable of str names is taken (a generator too); anything else is our
-    # type error, from form.parse and from detect.form_field_charsets alike.
+    # type error, from detect.parse_form and from detect.form_field_charsets alike.
     from percent_encoding import detect
 
     with pytest.raises(PercentEncodingTypeError, match="echo_fields"):
-        form.parse("ie=EUC-JP&q=%A4%A2", encoding="auto", echo_fields=bad)  # type: ignore[arg-type]
+        detect.parse_form("ie=EUC-JP&q=%A4%A2", echo_fields=bad)  # type: ignore[arg-type]
     with pytest.raises(PercentEncodingTypeError, match="echo_fields"):
         detect.form_field_charsets([], echo_fields=bad)  # type: ignore[arg-type]
-    r = form.parse("my_enc=EUC-JP&q=%A4%A2", encoding="auto", echo_fields=(f for f in ["my_enc"]))
+    r = detect.parse_form("my_enc=EUC-JP&q=%A4%A2", echo_fields=(f for f in ["my_enc"]))
     assert r.charset.encoding == "EUC-JP"
 
 
 def test_probe_beats_an_echo_field() -> None:
     q = "ie=EUC-JP&p=%81E&q=%83e"
-    r = form.parse(q, encoding="auto", probe=("p", "・"))
+    r = detect.parse_form(q, probe=("p", "・"))
     assert r.charset.encoding == "Shift_JIS"
 
 
@@ -185,8 +184,8 @@ def test_probe_beats_an_echo_field() -> None:
 def test_auto_result_type_checks(tmp_path: Path) -> None:
     mypy_api = pytest.importorskip("mypy.api")
     code = (
-        "from percent_encoding import form\n"
-        "r = form.parse('a=%82%A0', encoding='auto')\n"
+        "from percent_encoding import detect, form\n"
+        "r = detect.parse_form('a=%82%A0')\n"
         "enc: str = r.charset.encoding\n"
         "plain: list[tuple[str, str]] = form.parse('a=1')\n"
         "plain.charset\n"
@@ -204,14 +203,14 @@ def test_auto_result_type_checks(tmp_path: Path) -> None:
 
 def test_content_type_charset_is_reported() -> None:
     q = "q=%93%FA%96%7B%8C%EA"  # Shift_JIS
-    r = form.parse(q, encoding="auto", content_type_charset="shift_jis")
+    r = detect.parse_form(q, content_type_charset="shift_jis")
     assert r.charset.encoding == "Shift_JIS" and "Content-Type charset" in r.charset.reason
-    r = form.parse(q, encoding="auto", content_type_charset="utf-8")
+    r = detect.parse_form(q, content_type_charset="utf-8")
     assert r.charset.encoding == "Shift_JIS"
     assert r.charset.findings == (
         "the Content-Type header says charset=UTF-8, but the data do not decode in it",
     )
-    r = form.parse("q=caf%E9+au+lait", encoding="auto", content_type_charset="windows-1251")
+    r = detect.parse_form("q=caf%E9+au+lait", content_type_charset="windows-1251")
     assert r.charset.encoding == "windows-1252"
     assert "charset=windows-1251, but the data read better as windows-1252" in r.charset.findings[0]
 
@@ -225,3 +224,30 @@ def test_form_field_charsets_for_parse_bytes() -> None:
     assert [g.encoding for g in fields[:2]] == ["Shift_JIS", "EUC-KR"]
     assert fields[2].encoding == whole.encoding
     assert whole.findings and whole.confidence <= 0.5
+
+
+def test_the_old_auto_spelling_warns_and_still_works() -> None:
+    q = "q=%93%FA%96%7B%8C%EA"
+    with pytest.deprecated_call(match=r"form\.parse\(encoding='auto'\) is deprecated; "
+                                      r"use detect\.parse_form\(\)"):
+        old = form.parse(q, encoding="auto")
+    assert isinstance(old, form.ParsedForm) and old == detect.parse_form(q)
+    assert old.charset == detect.parse_form(q).charset
+    body_ = "a=%82%A0&b=%A4%A2"
+    with pytest.deprecated_call(match=r"per_field=, probe=\) is deprecated"):
+        old = form.parse(body_, encoding="auto", per_field=True,  # type: ignore[call-arg]
+                         probe=("x", "・"))
+    new = detect.parse_form(body_, per_field=True, probe=("x", "・"))
+    assert old == new and old.fields == new.fields
+    with pytest.deprecated_call(match=r"content_type_charset=, echo_fields=\)"):
+        old = form.parse(q, encoding="AUTO", content_type_charset="utf-8",  # type: ignore[call-arg]
+                         echo_fields=[])
+    assert old.charset == detect.parse_form(q, content_type_charset="utf-8",
+                                            echo_fields=[]).charset
+
+
+def test_parse_form_takes_no_encoding_and_form_parse_no_unknown_keyword() -> None:
+    with pytest.raises(TypeError):
+        detect.parse_form("a=1", encoding="shift_jis")  # type: ignore[call-arg]
+    with pytest.raises(PercentEncodingTypeError, match="unexpected keyword argument 'bogus'"):
+        form.parse("a=1", bogus=True)  # type: ignore[call-arg]

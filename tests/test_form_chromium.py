@@ -17,7 +17,6 @@ Skips cleanly when chromium or playwright is missing or cannot start.
 from __future__ import annotations
 
 import json
-import shutil
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -25,22 +24,10 @@ from typing import Any
 
 import pytest
 
+from helpers.web import serving
 from percent_encoding.form import File, html_form_body
 
 pytestmark = pytest.mark.one_impl
-
-CHROMIUM = shutil.which("chromium") or (
-    "/usr/bin/chromium" if shutil.which("/usr/bin/chromium") else None
-)
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 URLENC = "application/x-www-form-urlencoded"
 PLAIN = "text/plain"
@@ -207,43 +194,23 @@ def _handler(rec: _Recorder) -> type[BaseHTTPRequestHandler]:
 
 
 @pytest.fixture(scope="module")
-def chromium_bodies() -> Iterator[dict[int, tuple[bytes, str]]]:
-    if CHROMIUM is None:
-        pytest.skip("chromium is not installed")
-    try:
-        from playwright.sync_api import Error as PlaywrightError
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("playwright is not installed")
+def chromium_bodies(browser: Any) -> Iterator[dict[int, tuple[bytes, str]]]:
     rec = _Recorder()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(rec))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
-    try:
-        with sync_playwright() as pw:
-            try:
-                browser = pw.chromium.launch(
-                    executable_path=CHROMIUM, args=FLAGS, headless=True, timeout=30_000
-                )
-            except PlaywrightError as e:
-                pytest.skip(f"chromium did not start: {str(e).splitlines()[0]}")
-            try:
-                page = browser.new_page()
-                for i in range(len(CASES)):
-                    page.goto(f"{base}/form/{i}", wait_until="load", timeout=15_000)
-                    if CASES[i].get("files"):
-                        page.set_input_files("#up", [
-                            {"name": n, "mimeType": t, "buffer": c}
-                            for n, t, c in CASES[i]["files"]])
-                    with page.expect_navigation(url=f"**/submit/{i}*", timeout=15_000):
-                        page.click("#go")
-            finally:
-                browser.close()
+    with serving(ThreadingHTTPServer(("127.0.0.1", 0), _handler(rec))) as server:
+        base = f"http://127.0.0.1:{server.server_address[1]}"
+        page = browser.new_page()
+        try:
+            for i in range(len(CASES)):
+                page.goto(f"{base}/form/{i}", wait_until="load", timeout=15_000)
+                if CASES[i].get("files"):
+                    page.set_input_files("#up", [
+                        {"name": n, "mimeType": t, "buffer": c}
+                        for n, t, c in CASES[i]["files"]])
+                with page.expect_navigation(url=f"**/submit/{i}*", timeout=15_000):
+                    page.click("#go")
+        finally:
+            page.close()
         yield rec.bodies
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def _case_id(case: dict[str, Any]) -> str:

@@ -28,7 +28,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from node_oracle import run_node as _run_node
+from helpers.node_oracle import run_node as _run_node
 from percent_encoding import URLSearchParams, to_usv_string
 from percent_encoding.form import parse, serialize
 

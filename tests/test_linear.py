@@ -2,7 +2,7 @@
 
 Each case calls one entry point (or a few that belong together, such as the methods of one
 object) on input of size n and 4n and asserts that 4n takes less than 12x as long (linear
-is 4x; see tests/linear_time.py for how the timing copes with a shared machine).  n is
+is 4x; see tests/helpers/linear_time.py for how the timing copes with a shared machine).  n is
 calibrated per case so that a call at n takes several milliseconds of CPU time.
 
 The adversarial input comes in three families, each a concatenation of long runs, so that
@@ -40,7 +40,8 @@ from typing import Any
 
 import pytest
 
-from linear_time import assert_linear
+from helpers.linear_time import assert_linear
+from helpers.public_modules import public_modules
 from percent_encoding import (
     alpn,
     core,
@@ -66,7 +67,6 @@ from percent_encoding import (
     xpath,
 )
 from percent_encoding.errors import PercentEncodingError, PercentEncodingTypeError
-from public_modules import public_modules
 
 OURS = (PercentEncodingError, PercentEncodingTypeError)
 
@@ -311,10 +311,12 @@ def _cases() -> list[Case]:
     c += on(P + "core.to_usv_string", core.to_usv_string, TEXT_SUR)
     # --- forms -------------------------------------------------------------------------
     c += on(P + "form.parse", lambda s: form.parse(s, separators="&;"), TEXT_SUR)
-    c += on(P + "form.parse", lambda d: form.parse(d, encoding="auto", per_field=True), DATA)
-    c += on(P + "form.parse", lambda d: form.parse(d, encoding="windows-1252",
-                                                   charset_hack=True, isindex=True), DATA)
-    c += on(P + "form.parse", _quiet(lambda s: form.parse(s, errors="strict")), TEXT_STRICT)
+    c += on(P + "detect.parse_form", lambda d: detect.parse_form(d, per_field=True), DATA)
+    c += on(P + "legacy.whatwg_form_parse",
+            lambda d: legacy.whatwg_form_parse(d, encoding="windows-1252", charset_hack=True,
+                                               isindex=True), DATA)
+    c += on(P + "form.parse", _quiet(lambda s: form.parse(s, errors="strict", strict=True)),
+            TEXT_STRICT)
     c += on(P + "form.parse", _quiet(lambda s: form.parse(s, max_fields=1000,
                                                           max_field_size=10_000)))
     c += on(P + "form.parse_bytes", lambda d: form.parse_bytes(d, separators="&;",
@@ -457,7 +459,7 @@ def _other_cases() -> list[Case]:
     c += on(P + "encodings.decode", lambda d: encodings.decode(d, "gb18030"), DATA)
     c += on(P + "encodings.decode", lambda d: encodings.decode(d, "iso-2022-jp"),
             {"esc": lambda n: b"\x1b$B" * (n // 3) + b"\x1b" * n})
-    c += on(P + "encodings.encode", q(lambda s: encodings.encode(s, "shift_jis", "html")),
+    c += on(P + "encodings.encode", q(lambda s: encodings.encode(s, "shift_jis", errors="html")),
             TEXT_SUR)
     c += on(P + "encodings.utf8_decode_without_bom", encodings.utf8_decode_without_bom, DATA)
     c += on(P + "encodings.bom_sniff", encodings.bom_sniff, DATA)
@@ -526,7 +528,7 @@ def _other_cases() -> list[Case]:
              **{k: (lambda n, v=v: "https://c.example/cb?" + v(n)) for k, v in TEXT.items()},
              **{k: (lambda n, v=v: "https://c.example/cb#" + v(n)) for k, v in TEXT.items()}})
     # --- RFC 8187 / Content-Disposition ------------------------------------------------
-    c += on(P + "rfc8187.encode", q(lambda s: rfc8187.encode(s, "UTF-8", "en")), TEXT_SUR)
+    c += on(P + "rfc8187.encode", q(lambda s: rfc8187.encode(s, "UTF-8", language="en")), TEXT_SUR)
     c += on(P + "rfc8187.decode", q(rfc8187.decode),
             {k: (lambda n, v=v: "UTF-8'en'" + v(n)) for k, v in TEXT_STRICT.items()})
     c += on(P + "rfc8187.decode", q(lambda s: rfc8187.decode(s, errors="replace")),

@@ -20,7 +20,7 @@ from percent_encoding.errors import PercentEncodingTypeError, TextDecodeError
 pd = pytest.importorskip("pandas", reason="pandas is not installed (pip install pandas)")
 pa = pytest.importorskip("pyarrow", reason="percent_encoding.pandas needs pyarrow")
 import percent_encoding.pandas as pe_pandas  # noqa: E402
-from column_cases import (  # noqa: E402
+from helpers.column_cases import (  # noqa: E402
     ENCODINGS,
     NAMES,
     SETS,

@@ -24,7 +24,7 @@ from percent_encoding.errors import (
 pl = pytest.importorskip("polars", reason="Polars is not installed (pip install polars)")
 pytest.importorskip("pyarrow", reason="the results come back through pyarrow")
 import percent_encoding.polars as pe_polars  # noqa: E402
-from column_cases import (  # noqa: E402
+from helpers.column_cases import (  # noqa: E402
     ENCODINGS,
     NAMES,
     SETS,
@@ -174,7 +174,7 @@ def test_namespace_classes_are_registered() -> None:
 @pytest.mark.one_impl
 def test_without_pyarrow_on_the_c_twin() -> None:
     """The C kernels hand Polars a capsule column; the namespace needs no pyarrow."""
-    from conftest import C_KERNELS
+    from helpers.twins import C_KERNELS
 
     if C_KERNELS is None:
         pytest.skip("the C twin is not built")

@@ -15,9 +15,9 @@ from types import ModuleType
 
 import pytest
 
-from conftest import need_engines
+from helpers.engines import need_engines
+from helpers.public_modules import public_modules
 from percent_encoding import errors
-from public_modules import public_modules
 
 pytestmark = [pytest.mark.one_impl, pytest.mark.no_kernels]
 

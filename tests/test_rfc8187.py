@@ -38,7 +38,7 @@ def test_encode_examples() -> None:
     assert rfc8187.encode("£ rates", language="en") == "UTF-8'en'%C2%A3%20rates"
     assert rfc8187.encode("£ and € rates") == "UTF-8''%C2%A3%20and%20%E2%82%AC%20rates"
     # RFC 5987 §3.2.2's ISO-8859-1 example.
-    assert rfc8187.encode("£ rates", "iso-8859-1", "en") == "ISO-8859-1'en'%A3%20rates"
+    assert rfc8187.encode("£ rates", "iso-8859-1", language="en") == "ISO-8859-1'en'%A3%20rates"
 
 
 def test_encode_keeps_exactly_attr_char() -> None:

@@ -33,7 +33,7 @@ if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
 from pyspark.sql import SparkSession  # noqa: E402
 from pyspark.sql import functions as F  # noqa: E402
 
-from column_cases import byte_rows, form_get, per_row, text_rows  # noqa: E402
+from helpers.column_cases import byte_rows, form_get, per_row, text_rows  # noqa: E402
 
 try:  # where PySpark keeps it moved in 4.0
     from pyspark.util import PythonEvalType

@@ -26,8 +26,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import percent_encoding
+from helpers.twin_outcome import ESCAPE_ALPHABET, outcome
 from percent_encoding import _pure, sets
-from twin_outcome import ESCAPE_ALPHABET, outcome
 
 pytestmark = pytest.mark.one_impl
 

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 import percent_encoding
-from conftest import C_KERNELS, IMPLS
+from helpers.twins import C_KERNELS, IMPLS
 from percent_encoding import _impl, core
 
 pytestmark = pytest.mark.one_impl
@@ -99,9 +99,9 @@ def test_without_the_variable_the_built_c_twin_runs() -> None:
 
 
 def test_the_no_kernels_guard_catches_a_kernel_call() -> None:
-    from conftest import _NoKernels
+    from helpers.twins import NoKernels
 
-    stand_in = _NoKernels()
+    stand_in = NoKernels()
     old = core._use_kernels(stand_in)
     try:
         with pytest.raises(AssertionError, match="reached the kernel"):

@@ -23,7 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import shared_path
+from helpers import shared_path
 from percent_encoding import url as U
 from percent_encoding._url_parser import Failure, URLRecord, basic_parse, serialize
 from percent_encoding.core import to_usv_string

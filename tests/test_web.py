@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import threading
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote, urlencode
 
@@ -19,15 +17,6 @@ pytestmark = pytest.mark.one_impl
 
 PAYLOAD = '"><script>alert(1)</script><img src=x onerror=alert(2)>'
 
-
-@pytest.fixture(scope="module")
-def srv() -> Iterator[web.Server]:
-    s = web.make_server("127.0.0.1", 0)
-    t = threading.Thread(target=s.serve_forever, daemon=True)
-    t.start()
-    yield s
-    s.shutdown()
-    s.server_close()
 
 
 class Resp:
@@ -42,9 +31,9 @@ class Resp:
         return self.body.decode("utf-8")
 
 
-def req(srv: web.Server, method: str, path: str, body: bytes | None = None,
+def req(web_server: web.Server, method: str, path: str, body: bytes | None = None,
         headers: dict[str, str] | None = None) -> Resp:
-    conn = http.client.HTTPConnection("127.0.0.1", srv.server_address[1], timeout=30)
+    conn = http.client.HTTPConnection("127.0.0.1", web_server.server_address[1], timeout=30)
     try:
         conn.request(method, path, body=body, headers=headers or {})
         r = conn.getresponse()
@@ -53,16 +42,16 @@ def req(srv: web.Server, method: str, path: str, body: bytes | None = None,
         conn.close()
 
 
-def post_json(srv: web.Server, path: str, data: dict[str, Any]) -> Resp:
-    return req(srv, "POST", path, json.dumps(data).encode(),
+def post_json(web_server: web.Server, path: str, data: dict[str, Any]) -> Resp:
+    return req(web_server, "POST", path, json.dumps(data).encode(),
                {"Content-Type": "application/json"})
 
 
 # -- pages and headers ------------------------------------------------------------------
 
 
-def test_index_is_static_and_safe(srv: web.Server) -> None:
-    r = req(srv, "GET", "/?input=" + quote(PAYLOAD) + "&scheme=" + quote(PAYLOAD))
+def test_index_is_static_and_safe(web_server: web.Server) -> None:
+    r = req(web_server, "GET", "/?input=" + quote(PAYLOAD) + "&scheme=" + quote(PAYLOAD))
     assert r.status == 200
     assert r.headers["content-type"] == "text/html; charset=utf-8"
     csp = r.headers["content-security-policy"]
@@ -83,15 +72,15 @@ def test_index_is_static_and_safe(srv: web.Server) -> None:
     ("app.css", "text/css"), ("app.js", "text/javascript"), ("lab.js", "text/javascript"),
     ("url.js", "text/javascript"), ("url.html", "text/html"), ("favicon.svg", "image/svg+xml"),
 ])
-def test_static_files(srv: web.Server, name: str, ctype: str) -> None:
-    r = req(srv, "GET", f"/static/{name}")
+def test_static_files(web_server: web.Server, name: str, ctype: str) -> None:
+    r = req(web_server, "GET", f"/static/{name}")
     assert r.status == 200 and r.headers["content-type"].startswith(ctype)
     assert b"https://" not in r.body and b"http://" not in r.body.replace(b"http://www.w3.org", b"")
 
 
-def test_static_js_never_uses_innerhtml(srv: web.Server) -> None:
+def test_static_js_never_uses_innerhtml(web_server: web.Server) -> None:
     for name in ("app.js", "lab.js", "url.js"):
-        body = req(srv, "GET", f"/static/{name}").text
+        body = req(web_server, "GET", f"/static/{name}").text
         assert "innerHTML" not in body and "outerHTML" not in body
         assert "insertAdjacentHTML" not in body and "document.write" not in body
         assert "eval(" not in body
@@ -99,34 +88,37 @@ def test_static_js_never_uses_innerhtml(srv: web.Server) -> None:
 
 @pytest.mark.parametrize("path", ["/static/../server.py", "/static/%2e%2e/server.py",
                                   "/static/nope.css", "/nope", "/api/nope"])
-def test_not_found(srv: web.Server, path: str) -> None:
-    r = req(srv, "GET", path)
+def test_not_found(web_server: web.Server, path: str) -> None:
+    r = req(web_server, "GET", path)
     assert r.status == 404
     assert b"import" not in r.body  # no source leaks
 
 
-def test_head_has_no_body(srv: web.Server) -> None:
-    r = req(srv, "HEAD", "/")
+def test_head_has_no_body(web_server: web.Server) -> None:
+    r = req(web_server, "HEAD", "/")
     assert r.status == 200 and r.body == b"" and int(r.headers["content-length"]) > 1000
 
 
-def test_method_not_allowed(srv: web.Server) -> None:
-    r = req(srv, "POST", "/api/schemes", b"{}", {"Content-Type": "application/json"})
+def test_method_not_allowed(web_server: web.Server) -> None:
+    r = req(web_server, "POST", "/api/schemes", b"{}", {"Content-Type": "application/json"})
     assert r.status == 405 and r.json()["status"] == 405
 
 
-def test_host_header_checked(srv: web.Server) -> None:
+def test_host_header_checked(web_server: web.Server) -> None:
     # DNS rebinding: a page on evil.example resolving to 127.0.0.1 must not get answers.
-    r = req(srv, "GET", "/api/schemes", headers={"Host": "evil.example"})
+    r = req(web_server, "GET", "/api/schemes", headers={"Host": "evil.example"})
     assert r.status == 421
-    port = srv.server_address[1]
-    assert req(srv, "GET", "/api/schemes", headers={"Host": f"localhost:{port}"}).status == 200
+    port = web_server.server_address[1]
+    host = {"Host": f"localhost:{port}"}
+    assert req(web_server, "GET", "/api/schemes", headers=host).status == 200
 
 
-def _declare(srv: web.Server, path: str, length: int, first: bytes) -> http.client.HTTPResponse:
+def _declare(
+    web_server: web.Server, path: str, length: int, first: bytes
+) -> http.client.HTTPResponse:
     # Declare a body, send only its start: the server must answer from the headers alone
     # (sending a whole big body would race with the server closing the connection).
-    conn = http.client.HTTPConnection("127.0.0.1", srv.server_address[1], timeout=30)
+    conn = http.client.HTTPConnection("127.0.0.1", web_server.server_address[1], timeout=30)
     conn.putrequest("POST", path)
     conn.putheader("Content-Type", "application/json")
     conn.putheader("Content-Length", str(length))
@@ -134,34 +126,34 @@ def _declare(srv: web.Server, path: str, length: int, first: bytes) -> http.clie
     return conn.getresponse()
 
 
-def test_body_limit(srv: web.Server) -> None:
-    r = _declare(srv, "/api/encode", web.MAX_BODY + 1, b'{"input": "aaaa')
+def test_body_limit(web_server: web.Server) -> None:
+    r = _declare(web_server, "/api/encode", web.MAX_BODY + 1, b'{"input": "aaaa')
     assert r.status == 413 and "limit" in json.loads(r.read())["error"]
-    assert _declare(srv, "/lab/echo/UTF-8/-", 50 * web.MAX_BODY, b"text=").status == 413
+    assert _declare(web_server, "/lab/echo/UTF-8/-", 50 * web.MAX_BODY, b"text=").status == 413
     # Just under the limit is fine.
     body = b"t=" + b"a" * (web.MAX_BODY - 2)
-    r2 = req(srv, "POST", "/lab/echo/UTF-8/-", body,
+    r2 = req(web_server, "POST", "/lab/echo/UTF-8/-", body,
              {"Content-Type": "application/x-www-form-urlencoded"})
     assert r2.status == 200 and len(r2.body) > web.MAX_BODY
 
 
-def test_length_required_and_bad_json(srv: web.Server) -> None:
-    conn = http.client.HTTPConnection("127.0.0.1", srv.server_address[1], timeout=30)
+def test_length_required_and_bad_json(web_server: web.Server) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", web_server.server_address[1], timeout=30)
     conn.putrequest("POST", "/api/encode")
     conn.endheaders()
     assert conn.getresponse().status == 411
     conn.close()
-    r = req(srv, "POST", "/api/encode", b"[1, 2", {"Content-Type": "application/json"})
+    r = req(web_server, "POST", "/api/encode", b"[1, 2", {"Content-Type": "application/json"})
     assert r.status == 400 and "JSON" in r.json()["error"]
-    r = req(srv, "POST", "/api/encode", b"[1, 2]", {"Content-Type": "application/json"})
+    r = req(web_server, "POST", "/api/encode", b"[1, 2]", {"Content-Type": "application/json"})
     assert r.status == 400
 
 
 # -- the JSON API ---------------------------------------------------------------------------
 
 
-def test_api_schemes(srv: web.Server) -> None:
-    data = req(srv, "GET", "/api/schemes").json()
+def test_api_schemes(web_server: web.Server) -> None:
+    data = req(web_server, "GET", "/api/schemes").json()
     assert [s["name"] for s in data["schemes"]] == schemes.names()
     assert {"name", "spec", "family", "notes"} <= set(data["schemes"][0])
     assert "component" in [s["name"] for s in data["sets"]]
@@ -173,10 +165,10 @@ def test_api_schemes(srv: web.Server) -> None:
     assert "detect" not in data and "available" not in data
 
 
-def test_api_encode_get_and_post(srv: web.Server) -> None:
+def test_api_encode_get_and_post(web_server: web.Server) -> None:
     q = urlencode({"input": "a b&ü/", "scheme": "path"})
-    got = req(srv, "GET", f"/api/encode?{q}").json()
-    posted = post_json(srv, "/api/encode", {"input": "a b&ü/", "scheme": "path"}).json()
+    got = req(web_server, "GET", f"/api/encode?{q}").json()
+    posted = post_json(web_server, "/api/encode", {"input": "a b&ü/", "scheme": "path"}).json()
     assert got == posted
     assert got["primary"] == {"name": "path", "family": "encode set",
                               "spec": got["primary"]["spec"], "output": "a%20b&%C3%BC/",
@@ -187,22 +179,24 @@ def test_api_encode_get_and_post(srv: web.Server) -> None:
     assert by_name["application/x-www-form-urlencoded"]["output"] == "a+b%26%C3%BC%2F"
 
 
-def test_api_encode_legacy_and_errors(srv: web.Server) -> None:
-    d = post_json(srv, "/api/encode", {"input": "ア", "encoding": "sjis", "scheme": "query"}).json()
+def test_api_encode_legacy_and_errors(web_server: web.Server) -> None:
+    body = {"input": "ア", "encoding": "sjis", "scheme": "query"}
+    d = post_json(web_server, "/api/encode", body).json()
     assert d["encoding"] == "Shift_JIS" and d["primary"]["output"] == "%83A"
     rows = {r["name"]: r for r in d["results"]}
     assert rows["whatwg-query"]["output"] == "%83A"
     assert all("output" in r or "na" in r or "error" in r for r in d["results"])
-    r = post_json(srv, "/api/encode", {"input": "x", "encoding": "klingon"})
+    r = post_json(web_server, "/api/encode", {"input": "x", "encoding": "klingon"})
     assert r.status == 400 and "klingon" in r.json()["error"]
-    d = post_json(srv, "/api/encode", {"input": "x", "scheme": PAYLOAD}).json()
+    d = post_json(web_server, "/api/encode", {"input": "x", "scheme": PAYLOAD}).json()
     assert "unknown scheme" in d["primary"]["error"]
-    d = post_json(srv, "/api/encode", {"input": "a\ud800b"}).json()  # lone surrogate
+    d = post_json(web_server, "/api/encode", {"input": "a\ud800b"}).json()  # lone surrogate
     assert any("error" in r for r in d["results"])
 
 
-def test_api_decode_with_detect(srv: web.Server) -> None:
-    d = post_json(srv, "/api/decode", {"input": "caf%C3%A9+x%2", "scheme": "component"}).json()
+def test_api_decode_with_detect(web_server: web.Server) -> None:
+    body = {"input": "caf%C3%A9+x%2", "scheme": "component"}
+    d = post_json(web_server, "/api/decode", body).json()
     assert d["primary"]["output"] == "café+x%2"
     rows = {r["name"]: r for r in d["results"]}
     assert rows["application/x-www-form-urlencoded"]["output"] == "café x%2"
@@ -225,69 +219,70 @@ def test_api_decode_with_detect(srv: web.Server) -> None:
         ("component", False, ["raw-character"] * 4),  # one value: every delimiter encoded
     ],
 )
-def test_api_decode_context(srv: web.Server, context: str, plus_is_space: bool,
+def test_api_decode_context(web_server: web.Server, context: str, plus_is_space: bool,
                             codes: list[str]) -> None:
     # The page's context selector: detect.diagnose and space_convention answer for it.
     text = "a+b&c ?"
-    d = post_json(srv, "/api/decode", {"input": text, "context": context}).json()
+    d = post_json(web_server, "/api/decode", {"input": text, "context": context}).json()
     assert d["context"] == context
     assert d["detect"]["space_convention"]["plus_is_space"] is plus_is_space
     assert [f["code"] for f in d["detect"]["findings"]] == codes
     # The decoded results do not depend on the context.
-    assert d["results"] == post_json(srv, "/api/decode", {"input": text}).json()["results"]
+    assert d["results"] == post_json(web_server, "/api/decode", {"input": text}).json()["results"]
 
 
-def test_api_decode_unknown_context(srv: web.Server) -> None:
-    r = post_json(srv, "/api/decode", {"input": "a", "context": "nowhere"})
+def test_api_decode_unknown_context(web_server: web.Server) -> None:
+    r = post_json(web_server, "/api/decode", {"input": "a", "context": "nowhere"})
     assert r.status == 400 and "unknown encode set 'nowhere'" in r.json()["error"]
     # An empty one is the default, as a missing one is.
-    assert req(srv, "GET", "/api/decode?input=a&context=").json()["context"] == "query"
+    assert req(web_server, "GET", "/api/decode?input=a&context=").json()["context"] == "query"
 
 
-def test_api_decode_lone_surrogate_is_reported_not_500(srv: web.Server) -> None:
-    d = post_json(srv, "/api/decode", {"input": "%41\ud800"}).json()
+def test_api_decode_lone_surrogate_is_reported_not_500(web_server: web.Server) -> None:
+    d = post_json(web_server, "/api/decode", {"input": "%41\ud800"}).json()
     assert "lone surrogate" in d["bytes"]
     assert d["detect"]["charset"] is None and "lone surrogate" in d["detect"]["errors"]["charset"]
 
 
-def test_api_decode_auto_reads_iso_2022_jp(srv: web.Server) -> None:
+def test_api_decode_auto_reads_iso_2022_jp(web_server: web.Server) -> None:
     # 7-bit ISO-2022-JP (Encoding Standard §13.2): all its bytes are ASCII, yet it is not.
     jis = "%1B%24BF%7CK%5C8l%24N%25F%25-%259%25H%1B%28B"
-    d = post_json(srv, "/api/decode", {"input": jis, "encoding": "auto"}).json()
+    d = post_json(web_server, "/api/decode", {"input": jis, "encoding": "auto"}).json()
     assert d["primary"]["output"] == "日本語のテキスト"
     assert d["detect"]["charset"][0]["encoding"] == "ISO-2022-JP"
-    plain = post_json(srv, "/api/decode", {"input": "%1B[31m", "encoding": "auto"}).json()
+    plain = post_json(web_server, "/api/decode", {"input": "%1B[31m", "encoding": "auto"}).json()
     assert plain["primary"]["output"] == "\x1b[31m" and plain["detect"]["charset"] == []
 
 
-def test_api_decode_skips_analysis_of_huge_input(srv: web.Server) -> None:
-    d = post_json(srv, "/api/decode", {"input": "a" * (web.MAX_ANALYSIS + 1)}).json()
+def test_api_decode_skips_analysis_of_huge_input(web_server: web.Server) -> None:
+    d = post_json(web_server, "/api/decode", {"input": "a" * (web.MAX_ANALYSIS + 1)}).json()
     assert set(d["detect"]) == {"skipped"} and "skipped" in d["detect"]["skipped"]
     assert d["bytes"] is None
 
 
-def test_api_decode_legacy(srv: web.Server) -> None:
-    d = post_json(srv, "/api/decode", {"input": "%83A", "encoding": "shift_jis",
+def test_api_decode_legacy(web_server: web.Server) -> None:
+    d = post_json(web_server, "/api/decode", {"input": "%83A", "encoding": "shift_jis",
                                         "scheme": "component"}).json()
     assert d["primary"]["output"] == "ア"
 
 
-def test_api_compare(srv: web.Server) -> None:
-    d = req(srv, "GET", "/api/compare").json()
+def test_api_compare(web_server: web.Server) -> None:
+    d = req(web_server, "GET", "/api/compare").json()
     assert [s["name"] for s in d["schemes"]] == schemes.names()
     assert len(d["rows"]) == 128
-    d = req(srv, "GET", "/api/compare?schemes=whatwg-path,application/x-www-form-urlencoded").json()
+    path = "/api/compare?schemes=whatwg-path,application/x-www-form-urlencoded"
+    d = req(web_server, "GET", path).json()
     assert d["rows"][0x20]["output"] == ["%20", "+"]
     assert d["rows"][ord("a")]["encoded"] == [False, False]
-    assert req(srv, "GET", "/api/compare?schemes=nope").status == 400
+    assert req(web_server, "GET", "/api/compare?schemes=nope").status == 400
 
 
 # -- the form lab ------------------------------------------------------------------------
 
 
-def test_lab_form_page_in_shift_jis(srv: web.Server) -> None:
+def test_lab_form_page_in_shift_jis(web_server: web.Server) -> None:
     q = urlencode({"charset": "sjis", "accept": "", "method": "post", "value": "ア€"})
-    r = req(srv, "GET", f"/lab/form?{q}")
+    r = req(web_server, "GET", f"/lab/form?{q}")
     assert r.status == 200
     assert r.headers["content-type"] == "text/html; charset=Shift_JIS"
     assert b'<meta charset="Shift_JIS">' in r.body
@@ -296,23 +291,23 @@ def test_lab_form_page_in_shift_jis(srv: web.Server) -> None:
     assert b'name="_charset_"' in r.body
 
 
-def test_lab_form_escapes_value(srv: web.Server) -> None:
+def test_lab_form_escapes_value(web_server: web.Server) -> None:
     q = urlencode({"charset": "UTF-8", "accept": "windows-1252", "value": PAYLOAD,
                    "method": "get"})
-    r = req(srv, "GET", f"/lab/form?{q}")
+    r = req(web_server, "GET", f"/lab/form?{q}")
     assert b"<script>alert" not in r.body and b"<img" not in r.body
     assert b"&quot;&gt;&lt;script&gt;alert(1)" in r.body
     assert b'accept-charset="windows-1252"' in r.body and b'method="get"' in r.body
 
 
 @pytest.mark.parametrize("q", ["charset=klingon", "charset=UTF-16LE", "charset=replacement"])
-def test_lab_form_rejects_bad_charsets(srv: web.Server, q: str) -> None:
-    assert req(srv, "GET", f"/lab/form?{q}").status == 400
+def test_lab_form_rejects_bad_charsets(web_server: web.Server, q: str) -> None:
+    assert req(web_server, "GET", f"/lab/form?{q}").status == 400
 
 
-def test_lab_echo_decodes_what_was_sent(srv: web.Server) -> None:
+def test_lab_echo_decodes_what_was_sent(web_server: web.Server) -> None:
     body = b"_charset_=Shift_JIS&text=%83A+%22%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E"
-    r = req(srv, "POST", "/lab/echo/Shift_JIS/-", body,
+    r = req(web_server, "POST", "/lab/echo/Shift_JIS/-", body,
             {"Content-Type": "application/x-www-form-urlencoded"})
     assert r.status == 200
     t = r.text
@@ -321,35 +316,35 @@ def test_lab_echo_decodes_what_was_sent(srv: web.Server) -> None:
     assert "<script>" not in t
     assert "83 41 20 22 3e" in t  # the value's bytes
     # accept-charset wins over the page encoding (HTML form submission encoding).
-    r = req(srv, "POST", "/lab/echo/UTF-8/windows-1252", b"text=%E9",
+    r = req(web_server, "POST", "/lab/echo/UTF-8/windows-1252", b"text=%E9",
             {"Content-Type": "application/x-www-form-urlencoded"})
     assert "Decoded as windows-1252" in r.text and "<td class='val'>é</td>" in r.text
 
 
-def test_lab_echo_shows_per_field_detection(srv: web.Server) -> None:
+def test_lab_echo_shows_per_field_detection(web_server: web.Server) -> None:
     # Shift_JIS "\u3042" in one field, EUC-JP in the other: each read with its own guess,
     # and the page says the fields disagree.
-    r = req(srv, "POST", "/lab/echo/UTF-8/-", b"a=%82%A0&b=%A4%A2",
+    r = req(web_server, "POST", "/lab/echo/UTF-8/-", b"a=%82%A0&b=%A4%A2",
             {"Content-Type": "application/x-www-form-urlencoded"})
     t = r.text
     assert 'id="lab-detected"' in t and "fields disagree" in t
     assert "<td class='val'>\u3042</td><td>Shift_JIS</td>" in t
     assert "<td class='val'>\u3042</td><td>EUC-JP</td>" in t
-    r = req(srv, "POST", "/lab/echo/UTF-8/-", b"t=1\r\n", {"Content-Type": "text/plain"})
+    r = req(web_server, "POST", "/lab/echo/UTF-8/-", b"t=1\r\n", {"Content-Type": "text/plain"})
     assert 'id="lab-detected"' not in r.text  # text/plain is not urlencoded
 
 
-def test_api_form_body_prediction(srv: web.Server) -> None:
-    d = post_json(srv, "/api/form-body", {"value": "ア €", "encoding": "Shift_JIS"}).json()
+def test_api_form_body_prediction(web_server: web.Server) -> None:
+    d = post_json(web_server, "/api/form-body", {"value": "ア €", "encoding": "Shift_JIS"}).json()
     assert d == {"encoding": "Shift_JIS", "enctype": "application/x-www-form-urlencoded",
                  "body": "_charset_=Shift_JIS&text=%83A+%26%238364%3B"}
-    assert req(srv, "GET", "/api/form-body?value=x&encoding=klingon").status == 400
+    assert req(web_server, "GET", "/api/form-body?value=x&encoding=klingon").status == 400
 
 
-def test_lab_echo_get_reads_the_query(srv: web.Server) -> None:
-    r = req(srv, "GET", "/lab/echo/EUC-JP/-?_charset_=EUC-JP&text=%A5%A2")
+def test_lab_echo_get_reads_the_query(web_server: web.Server) -> None:
+    r = req(web_server, "GET", "/lab/echo/EUC-JP/-?_charset_=EUC-JP&text=%A5%A2")
     assert r.status == 200 and "<td class='val'>ア</td>" in r.text
-    assert req(srv, "GET", "/lab/echo/EUC-JP").status == 404
+    assert req(web_server, "GET", "/lab/echo/EUC-JP").status == 404
 
 
 def test_make_server_url_and_loopback_default() -> None:
@@ -364,23 +359,23 @@ def test_make_server_url_and_loopback_default() -> None:
 # -- the form lab: HTML's text/plain enctype ---------------------------------------------
 
 
-def test_lab_form_text_plain(srv: web.Server) -> None:
+def test_lab_form_text_plain(web_server: web.Server) -> None:
     q = urlencode({"charset": "Shift_JIS", "method": "post", "value": "ア",
                    "enctype": "text/plain"})
-    r = req(srv, "GET", f"/lab/form?{q}")
+    r = req(web_server, "GET", f"/lab/form?{q}")
     assert r.status == 200 and b'enctype="text/plain"' in r.body
     # The default stays urlencoded; an enctype HTML does not know is refused.
-    r = req(srv, "GET", "/lab/form?charset=UTF-8")
+    r = req(web_server, "GET", "/lab/form?charset=UTF-8")
     assert b'enctype="application/x-www-form-urlencoded"' in r.body
     for bad in ("multipart/mixed", PAYLOAD):
-        r = req(srv, "GET", "/lab/form?" + urlencode({"enctype": bad}))
+        r = req(web_server, "GET", "/lab/form?" + urlencode({"enctype": bad}))
         assert r.status == 400 and b"<script>" not in r.body
 
 
-def test_lab_echo_text_plain(srv: web.Server) -> None:
+def test_lab_echo_text_plain(web_server: web.Server) -> None:
     # HTML's text/plain encoding: name=value CRLF lines in the form's encoding, no escaping.
     body = "_charset_=Shift_JIS\r\ntext=ア a+b=c%41\r\n".encode("shift_jis")
-    r = req(srv, "POST", "/lab/echo/Shift_JIS/-", body, {"Content-Type": "text/plain"})
+    r = req(web_server, "POST", "/lab/echo/Shift_JIS/-", body, {"Content-Type": "text/plain"})
     assert r.status == 200
     t = r.text
     # The raw bytes, with CR LF and non-ASCII bytes visible.
@@ -390,25 +385,25 @@ def test_lab_echo_text_plain(srv: web.Server) -> None:
     assert "<td class='val'>ア a+b=c%41</td>" in t
     assert "<td><code>83 41 20 61 2b 62 3d 63 25 34 31</code></td>" in t
     # The same bytes as urlencoded would have meant something else entirely.
-    r = req(srv, "POST", "/lab/echo/Shift_JIS/-", body,
+    r = req(web_server, "POST", "/lab/echo/Shift_JIS/-", body,
             {"Content-Type": "application/x-www-form-urlencoded"})
     assert "(form.parse)" in r.text and "<td class='val'>ア a+b=c%41</td>" not in r.text
 
 
-def test_api_form_body_text_plain(srv: web.Server) -> None:
-    d = post_json(srv, "/api/form-body", {"value": "ア €", "encoding": "Shift_JIS",
+def test_api_form_body_text_plain(web_server: web.Server) -> None:
+    d = post_json(web_server, "/api/form-body", {"value": "ア €", "encoding": "Shift_JIS",
                                            "enctype": "text/plain"}).json()
     # What the echo page shows for the same submission: € is not in Shift_JIS, so &#8364;.
     assert d == {"encoding": "Shift_JIS", "enctype": "text/plain",
                  "body": "_charset_=Shift_JIS\\r\\ntext=\\x83A &#8364;\\r\\n"}
-    assert post_json(srv, "/api/form-body", {"value": "x", "enctype": "nope"}).status == 400
+    assert post_json(web_server, "/api/form-body", {"value": "x", "enctype": "nope"}).status == 400
 
 
-def test_api_form_body_multipart(srv: web.Server) -> None:
+def test_api_form_body_multipart(web_server: web.Server) -> None:
     # With the browser's boundary (which the echo page shows), the prediction is the
     # multipart body byte for byte (RFC 7578 §4, HTML's multipart/form-data algorithm).
     b = "----WebKitFormBoundaryAbC123xyz"
-    d = post_json(srv, "/api/form-body", {"value": 'ア "€"', "encoding": "Shift_JIS",
+    d = post_json(web_server, "/api/form-body", {"value": 'ア "€"', "encoding": "Shift_JIS",
                                            "enctype": "multipart/form-data",
                                            "boundary": b}).json()
     expected = (
@@ -420,30 +415,30 @@ def test_api_form_body_multipart(srv: web.Server) -> None:
                  "boundary": b, "content_type": f"multipart/form-data; boundary={b}",
                  "body": web._show_bytes(expected.replace(b"\\x83", b"\x83"))}
     # Without a boundary: a fixed placeholder, so the answer is reproducible.
-    d = req(srv, "GET", "/api/form-body?value=x&enctype=multipart/form-data").json()
+    d = req(web_server, "GET", "/api/form-body?value=x&enctype=multipart/form-data").json()
     assert d["boundary"] == "BOUNDARY" and d["body"].startswith("--BOUNDARY\\r\\n")
     assert d["body"].endswith("\\r\\n--BOUNDARY--\\r\\n")
     # Not an RFC 2046 boundary: a client error, not a crash.
-    r = post_json(srv, "/api/form-body", {"value": "x", "enctype": "multipart/form-data",
+    r = post_json(web_server, "/api/form-body", {"value": "x", "enctype": "multipart/form-data",
                                           "boundary": "x" * 71})
     assert r.status == 400 and "RFC 2046" in r.text
     # Other enctypes ignore it.
-    d = post_json(srv, "/api/form-body", {"value": "x", "boundary": "zz"}).json()
+    d = post_json(web_server, "/api/form-body", {"value": "x", "boundary": "zz"}).json()
     assert "boundary" not in d and d["body"] == "_charset_=UTF-8&text=x"
 
 
-def test_lab_form_page_multipart(srv: web.Server) -> None:
+def test_lab_form_page_multipart(web_server: web.Server) -> None:
     q = urlencode({"charset": "UTF-8", "enctype": "multipart/form-data", "value": "a"})
-    r = req(srv, "GET", f"/lab/form?{q}")
+    r = req(web_server, "GET", f"/lab/form?{q}")
     assert r.status == 200 and b'enctype="multipart/form-data"' in r.body
 
 
-def test_lab_echo_multipart(srv: web.Server) -> None:
+def test_lab_echo_multipart(web_server: web.Server) -> None:
     b = "----WebKitFormBoundaryQ7"
     body = (f"--{b}\r\nContent-Disposition: form-data; name=\"_charset_\"\r\n\r\n"
             f"Shift_JIS\r\n--{b}\r\nContent-Disposition: form-data; name=\"te%22xt\"\r\n\r\n"
             ).encode() + b"\x83A <b>\r\n" + f"--{b}--\r\n".encode()
-    r = req(srv, "POST", "/lab/echo/Shift_JIS/-", body,
+    r = req(web_server, "POST", "/lab/echo/Shift_JIS/-", body,
             {"Content-Type": f"multipart/form-data; boundary={b}"})
     t = r.text
     assert r.status == 200 and "(multipart/form-data parts)" in t
@@ -455,7 +450,7 @@ def test_lab_echo_multipart(srv: web.Server) -> None:
     assert "<td><code>83 41 20 3c 62 3e</code></td>" in t
     assert 'id="lab-detected"' not in t  # detection reads urlencoded bodies only
     # A quoted boundary parameter (RFC 2045 §5.1) works the same.
-    r = req(srv, "POST", "/lab/echo/Shift_JIS/-", body,
+    r = req(web_server, "POST", "/lab/echo/Shift_JIS/-", body,
             {"Content-Type": f'multipart/form-data; boundary="{b}"'})
     assert "<td class='val'>ア &lt;b&gt;</td>" in r.text
 
@@ -471,17 +466,18 @@ def test_show_bytes_matches_both_sides() -> None:
 @pytest.mark.parametrize(("value", "kind"), [
     (5, "a number"), (True, "a boolean"), ([], "an array"), ({"a": "b"}, "an object"),
 ])
-def test_api_json_fields_must_be_strings(srv: web.Server, path: str, field: str, value: Any,
+def test_api_json_fields_must_be_strings(web_server: web.Server, path: str, field: str, value: Any,
                                          kind: str) -> None:
     # Regression (found by fuzzing): {"input": 5} was silently encoded as "".
-    r = post_json(srv, path, {field: value})
+    r = post_json(web_server, path, {field: value})
     assert r.status == 400
     assert r.json()["error"] == f"field {field!r} must be a string, not {kind}"
 
 
-def test_api_json_null_means_not_given(srv: web.Server) -> None:
-    d = post_json(srv, "/api/encode", {"input": "a b", "scheme": None, "encoding": None}).json()
-    assert d == post_json(srv, "/api/encode", {"input": "a b"}).json()
+def test_api_json_null_means_not_given(web_server: web.Server) -> None:
+    body = {"input": "a b", "scheme": None, "encoding": None}
+    d = post_json(web_server, "/api/encode", body).json()
+    assert d == post_json(web_server, "/api/encode", {"input": "a b"}).json()
     assert d["input"] == "a b" and d["encoding"] == "UTF-8"
     # Without a scheme, primary is the page's default scheme (docs/web.md relies on it).
     assert d["primary"]["name"] == "component" and d["primary"]["output"] == "a%20b"

@@ -12,74 +12,35 @@ Screenshots go to a temporary directory (and to $PERCENT_SCREENSHOTS when set).
 from __future__ import annotations
 
 import importlib.util
-import os
-import shutil
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from helpers.browser import playwright_api, shoot
+
 pytestmark = pytest.mark.one_impl
 
-CHROMIUM = "/usr/bin/chromium"
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"{CHROMIUM} is not installed", allow_module_level=True)
+sync_api = playwright_api()  # skips the module without Playwright or Chromium
 _axe_spec = importlib.util.find_spec("axe_playwright_python")
 if _axe_spec is None or _axe_spec.origin is None:
     pytest.skip("axe-playwright-python (for axe.min.js) is not installed",
                 allow_module_level=True)
 AXE_JS = Path(_axe_spec.origin).with_name("axe.min.js")
 
-from percent_encoding.web.server import Server, make_server  # noqa: E402
+from percent_encoding.web.server import Server  # noqa: E402
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 TIMEOUT_MS = 15000
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    s = make_server("127.0.0.1", 0)
-    t = threading.Thread(target=s.serve_forever, daemon=True)
-    t.start()
-    yield s
-    s.shutdown()
-    s.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("a11y-screenshots")
-
-
-def shoot(page: Any, shots: Path, name: str, **kw: Any) -> None:
-    path = shots / f"{name}.png"
-    page.screenshot(path=str(path), **kw)
-    keep = os.environ.get("PERCENT_SCREENSHOTS")
-    if keep:
-        Path(keep).mkdir(parents=True, exist_ok=True)
-        shutil.copy(path, Path(keep) / path.name)
-
-
-def open_page(browser: Any, server: Server, *, width: int = 1280, dark: bool = False,
+def open_page(browser: Any, web_server: Server, *, width: int = 1280, dark: bool = False,
               query: str = "?input=caf%C3%A9+%26+cr%C3%A8me") -> Any:
     ctx = browser.new_context(viewport={"width": width, "height": 900},
                               color_scheme="dark" if dark else "light",
                               bypass_csp=True)  # to inject axe.min.js; the page is unchanged
     page = ctx.new_page()
     page.set_default_timeout(TIMEOUT_MS)
-    page.goto(server.url + query)
+    page.goto(web_server.url + query)
     page.wait_for_selector("body[data-ready='1']")
     page.wait_for_selector("#grid-table td.cell")
     return page
@@ -106,9 +67,9 @@ def _summary(violations: list[dict[str, Any]]) -> str:
     ("width", "dark"), [(1280, False), (1280, True), (375, False)], ids=["wide", "dark", "phone"]
 )
 @pytest.mark.page_only
-def test_axe_finds_no_serious_violation(browser: Any, server: Server, shots: Path,
+def test_axe_finds_no_serious_violation(browser: Any, web_server: Server, shots: Path,
                                         width: int, dark: bool) -> None:
-    page = open_page(browser, server, width=width, dark=dark)
+    page = open_page(browser, web_server, width=width, dark=dark)
     try:
         # Show every part of the page axe should see: the analysis box and the lab's result.
         page.click("#mode-decode")
@@ -121,10 +82,10 @@ def test_axe_finds_no_serious_violation(browser: Any, server: Server, shots: Pat
 
 
 @pytest.mark.page_only
-def test_contrast_is_at_least_4_5(browser: Any, server: Server) -> None:
+def test_contrast_is_at_least_4_5(browser: Any, web_server: Server) -> None:
     # axe's color-contrast rule at its own threshold (4.5:1 for normal text), on both themes.
     for dark in (False, True):
-        page = open_page(browser, server, dark=dark)
+        page = open_page(browser, web_server, dark=dark)
         try:
             page.add_script_tag(path=str(AXE_JS))
             found = page.evaluate(
@@ -137,8 +98,8 @@ def test_contrast_is_at_least_4_5(browser: Any, server: Server) -> None:
 
 
 @pytest.mark.page_only
-def test_no_sideways_scroll_at_375px(browser: Any, server: Server, shots: Path) -> None:
-    page = open_page(browser, server, width=375)
+def test_no_sideways_scroll_at_375px(browser: Any, web_server: Server, shots: Path) -> None:
+    page = open_page(browser, web_server, width=375)
     try:
         for mode in ("encode", "decode"):
             page.click(f"#mode-{mode}")
@@ -175,8 +136,8 @@ def _focused(page: Any) -> dict[str, Any]:
 
 
 @pytest.mark.page_only
-def test_every_control_is_reachable_with_tab(browser: Any, server: Server) -> None:
-    page = open_page(browser, server)
+def test_every_control_is_reachable_with_tab(browser: Any, web_server: Server) -> None:
+    page = open_page(browser, web_server)
     try:
         page.click("#mode-decode")
         page.wait_for_selector("#detect:not([hidden])")
@@ -207,9 +168,9 @@ def test_every_control_is_reachable_with_tab(browser: Any, server: Server) -> No
 
 
 def test_grid_is_operable_with_the_keyboard_and_shows_details_on_focus(
-    browser: Any, server: Server, shots: Path
+    browser: Any, web_server: Server, shots: Path
 ) -> None:
-    page = open_page(browser, server, query="?input=a+b")
+    page = open_page(browser, web_server, query="?input=a+b")
     try:
         first = page.locator("#grid-table [tabindex='0']")
         assert first.count() == 1
@@ -248,8 +209,8 @@ def test_grid_is_operable_with_the_keyboard_and_shows_details_on_focus(
 
 
 @pytest.mark.page_only
-def test_titles_are_shown_on_focus_too(browser: Any, server: Server) -> None:
-    page = open_page(browser, server)
+def test_titles_are_shown_on_focus_too(browser: Any, web_server: Server) -> None:
+    page = open_page(browser, web_server)
     try:
         page.click("#mode-decode")
         page.wait_for_selector("#detect:not([hidden]) .chip[title]")
@@ -271,11 +232,11 @@ def test_titles_are_shown_on_focus_too(browser: Any, server: Server) -> None:
 @pytest.mark.parametrize("enctype", ["application/x-www-form-urlencoded",
                                      "multipart/form-data"], ids=["urlencoded", "multipart"])
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
-def test_axe_in_the_form_lab_result(browser: Any, server: Server, dark: bool,
+def test_axe_in_the_form_lab_result(browser: Any, web_server: Server, dark: bool,
                                     enctype: str) -> None:
     # The lab's result page (in its iframe, in Shift_JIS) is part of the tool too; the
     # amber "mojibake" column is the colour that failed contrast before.
-    page = open_page(browser, server, dark=dark)
+    page = open_page(browser, web_server, dark=dark)
     try:
         page.select_option("#lab-charset", "Shift_JIS")
         page.select_option("#lab-enctype", enctype)
@@ -299,20 +260,20 @@ def test_axe_in_the_form_lab_result(browser: Any, server: Server, dark: bool,
 # --- the URL view ------------------------------------------------------------------
 
 
-def open_url_view(browser: Any, server: Server, *, width: int = 1280, dark: bool = False,
+def open_url_view(browser: Any, web_server: Server, *, width: int = 1280, dark: bool = False,
                   query: str = "") -> Any:
     ctx = browser.new_context(viewport={"width": width, "height": 900},
                               color_scheme="dark" if dark else "light", bypass_csp=True)
     page = ctx.new_page()
     page.set_default_timeout(TIMEOUT_MS)
-    page.goto(server.url + "/url" + query)
+    page.goto(web_server.url + "/url" + query)
     page.wait_for_selector("#url-table tbody tr")
     return page
 
 
-def test_url_view_shows_components_and_marks_changes(browser: Any, server: Server,
+def test_url_view_shows_components_and_marks_changes(browser: Any, web_server: Server,
                                                      shots: Path) -> None:
-    page = open_url_view(browser, server, query="?input=" + "http%3A%2F%2Fh%2Fa%20b%3Fq%3D%27")
+    page = open_url_view(browser, web_server, query="?input=" + "http%3A%2F%2Fh%2Fa%20b%3Fq%3D%27")
     try:
         assert page.text_content("#url-href") == "http://h/a%20b?q=%27"
         rows = page.eval_on_selector_all(
@@ -334,8 +295,8 @@ def test_url_view_shows_components_and_marks_changes(browser: Any, server: Serve
 @pytest.mark.parametrize(("width", "dark"), [(1280, False), (375, True)],
                          ids=["wide", "phone-dark"])
 @pytest.mark.page_only
-def test_url_view_axe_and_phone(browser: Any, server: Server, width: int, dark: bool) -> None:
-    page = open_url_view(browser, server, width=width, dark=dark)
+def test_url_view_axe_and_phone(browser: Any, web_server: Server, width: int, dark: bool) -> None:
+    page = open_url_view(browser, web_server, width=width, dark=dark)
     try:
         bad = [v for v in axe(page) if v["impact"] in ("serious", "critical")]
         assert not bad, _summary(bad)

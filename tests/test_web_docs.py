@@ -3,7 +3,6 @@ at ``/docs/`` from a fixed list of its files (web/_docs.py)."""
 
 from __future__ import annotations
 
-import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -11,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from helpers.public_modules import public_modules
+from helpers.web import serving
 from percent_encoding import schemes
 from percent_encoding.web import _docs
 from percent_encoding.web.server import Server, api_convert, make_server
-from public_modules import public_modules
 
 pytestmark = [pytest.mark.one_impl]
 
@@ -58,11 +58,9 @@ def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
     (site / "conf.py").write_text("secret", "utf-8")  # not a type the site is served as
     (tmp_path / "outside.html").write_text("outside", "utf-8")
     monkeypatch.setenv("PERCENT_ENCODING_DOCS_DIR", str(site))
-    srv = make_server("127.0.0.1", 0)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield srv
-    srv.shutdown()
-    srv.server_close()
+    # its own server (the shared web_server fixture has no site): the one serving() helper
+    with serving(make_server("127.0.0.1", 0)) as srv:
+        yield srv
 
 
 def _get(url: str) -> tuple[int, str]:
@@ -91,11 +89,6 @@ def test_the_server_sends_the_built_site(server: Server) -> None:
 def test_without_a_built_site_the_answer_says_how_to_build_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PERCENT_ENCODING_DOCS_DIR", str(tmp_path / "none"))
-    srv = make_server("127.0.0.1", 0)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    try:
+    with serving(make_server("127.0.0.1", 0)) as srv:
         status, body = _get(srv.url + "docs/")
-    finally:
-        srv.shutdown()
-        srv.server_close()
     assert status == 404 and "./dev docs" in body

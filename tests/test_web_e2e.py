@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,62 +18,29 @@ from urllib.parse import quote
 
 import pytest
 
+import helpers.browser
+from helpers.browser import playwright_api
 from percent_encoding import schemes
 
 pytestmark = pytest.mark.one_impl
 
-CHROMIUM = "/usr/bin/chromium"
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"{CHROMIUM} is not installed", allow_module_level=True)
+expect = playwright_api().expect  # skips the module without Playwright or Chromium
 
-from percent_encoding.web.server import Server, make_server  # noqa: E402
+from percent_encoding.web.server import Server  # noqa: E402
 
-expect = sync_api.expect
-
-ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 TIMEOUT_MS = 15000
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    s = make_server("127.0.0.1", 0)
-    t = threading.Thread(target=s.serve_forever, daemon=True)
-    t.start()
-    yield s
-    s.shutdown()
-    s.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("screenshots")
-
-
 def shoot(page: Any, shots: Path, name: str, **kw: Any) -> Path:
-    path = shots / f"{name}.png"
-    page.screenshot(path=str(path), **kw)
+    path = helpers.browser.shoot(page, shots, name, **kw)
     assert path.stat().st_size > 5000  # something was drawn
-    keep = os.environ.get("PERCENT_SCREENSHOTS")
-    if keep:
-        Path(keep).mkdir(parents=True, exist_ok=True)
-        shutil.copy(path, Path(keep) / path.name)
     return path
 
 
 @pytest.fixture
-def page(browser: Any, server: Server) -> Iterator[Any]:
+def page(browser: Any, web_server: Server) -> Iterator[Any]:
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    origin = server.url.rstrip("/")
+    origin = web_server.url.rstrip("/")
     ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
     pg = ctx.new_page()
     pg.set_default_timeout(TIMEOUT_MS)
@@ -86,8 +52,8 @@ def page(browser: Any, server: Server) -> Iterator[Any]:
     assert not errors, errors
 
 
-def open_tool(page: Any, server: Server, query: str = "") -> None:
-    page.goto(server.url + query)
+def open_tool(page: Any, web_server: Server, query: str = "") -> None:
+    page.goto(web_server.url + query)
     page.wait_for_selector("body[data-ready='1']")
 
 
@@ -115,8 +81,8 @@ def row_output(page: Any, name: str) -> str:
     return str(page.locator(f"#results tr[data-scheme='{name}'] td.out").text_content())
 
 
-def test_typing_updates_every_scheme(page: Any, server: Server, shots: Path) -> None:
-    open_tool(page, server)
+def test_typing_updates_every_scheme(page: Any, web_server: Server, shots: Path) -> None:
+    open_tool(page, web_server)
     page.locator("#input").press_sequentially("a b/ü&")
     wait_primary(page, "a%20b%2F%C3%BC%26")
     assert row_output(page, "whatwg-path") == "a%20b/%C3%BC&"
@@ -131,8 +97,8 @@ def test_typing_updates_every_scheme(page: Any, server: Server, shots: Path) -> 
     shoot(page, shots, "encode-light")
 
 
-def test_scheme_switching_and_decode_mode(page: Any, server: Server, shots: Path) -> None:
-    open_tool(page, server, "?input=" + quote("a b+c"))
+def test_scheme_switching_and_decode_mode(page: Any, web_server: Server, shots: Path) -> None:
+    open_tool(page, web_server, "?input=" + quote("a b+c"))
     wait_primary(page, "a%20b%2Bc")
     page.select_option("#scheme", "application/x-www-form-urlencoded")
     wait_primary(page, "a+b%2Bc")
@@ -156,9 +122,9 @@ def test_scheme_switching_and_decode_mode(page: Any, server: Server, shots: Path
     shoot(page, shots, "decode-light")
 
 
-def test_decode_context_selector(page: Any, server: Server, shots: Path) -> None:
+def test_decode_context_selector(page: Any, web_server: Server, shots: Path) -> None:
     # Where the text lives decides what detect.diagnose flags and what "+" means.
-    open_tool(page, server, "?mode=decode&input=" + quote("caf%C3%A9+au+lait&x=1?"))
+    open_tool(page, web_server, "?mode=decode&input=" + quote("caf%C3%A9+au+lait&x=1?"))
     findings = page.locator("#detect-findings li .code")
     expect(findings.first).to_have_text("ambiguous-plus")  # a query: "+" could be either
     assert page.locator("#context").input_value() == "query"
@@ -182,20 +148,20 @@ def test_decode_context_selector(page: Any, server: Server, shots: Path) -> None
         Path(keep).mkdir(parents=True, exist_ok=True)
         shutil.copy(shots / "decode-context.png", Path(keep) / "decode-context.png")
     # The link restores the context.
-    open_tool(page, server, "?mode=decode&context=path&input=a%2Bb")
+    open_tool(page, web_server, "?mode=decode&context=path&input=a%2Bb")
     assert page.locator("#context").input_value() == "path"
 
 
-def test_shared_link_restores_state(page: Any, server: Server) -> None:
+def test_shared_link_restores_state(page: Any, web_server: Server) -> None:
     # The link's input is itself percent-encoded: %2583A is the text "%83A".
-    open_tool(page, server, "?input=%2583A&scheme=component&mode=decode&encoding=sjis")
+    open_tool(page, web_server, "?input=%2583A&scheme=component&mode=decode&encoding=sjis")
     wait_primary(page, "ア")
     assert page.locator("#mode-decode").get_attribute("aria-pressed") == "true"
     assert page.locator("#encoding").input_value() == "Shift_JIS"
 
 
-def test_copy_buttons(page: Any, server: Server) -> None:
-    open_tool(page, server, "?input=" + quote("x y") + "&scheme=path")
+def test_copy_buttons(page: Any, web_server: Server) -> None:
+    open_tool(page, web_server, "?input=" + quote("x y") + "&scheme=path")
     wait_primary(page, "x%20y")
     page.click("#primary-copy")
     expect(page.locator("#primary-copy")).to_have_text("Copied ✓")
@@ -207,11 +173,11 @@ def test_copy_buttons(page: Any, server: Server) -> None:
     wait_clipboard(page, lambda t: t == "x+y")
     page.click("#share")
     link = wait_clipboard(page, lambda t: "input=x" in t)
-    assert link.startswith(server.url + "?input=x") and "scheme=path" in link
+    assert link.startswith(web_server.url + "?input=x") and "scheme=path" in link
 
 
-def test_samples_and_swap(page: Any, server: Server) -> None:
-    open_tool(page, server)
+def test_samples_and_swap(page: Any, web_server: Server) -> None:
+    open_tool(page, web_server)
     page.locator("#samples button.sample", has_text="café au lait").click()
     wait_primary(page, "caf%C3%A9%20au%20lait")
     page.click("#swap")  # the result becomes the input, and encode becomes decode
@@ -223,8 +189,8 @@ def test_samples_and_swap(page: Any, server: Server) -> None:
     wait_primary(page, "%E2%82%AC")
 
 
-def test_grid(page: Any, server: Server, shots: Path) -> None:
-    open_tool(page, server)
+def test_grid(page: Any, web_server: Server, shots: Path) -> None:
+    open_tool(page, web_server)
     page.wait_for_selector("body[data-grid='1']")
     rows = page.locator("#grid-table tr.row")
     assert rows.count() == len(schemes.names())
@@ -249,8 +215,8 @@ def test_grid(page: Any, server: Server, shots: Path) -> None:
         shutil.copy(shots / "grid.png", Path(keep) / "grid.png")
 
 
-def test_form_lab_shift_jis(page: Any, server: Server, shots: Path) -> None:
-    open_tool(page, server)
+def test_form_lab_shift_jis(page: Any, web_server: Server, shots: Path) -> None:
+    open_tool(page, web_server)
     page.select_option("#lab-charset", "Shift_JIS")
     page.fill("#lab-value", "ア")
     page.click("#lab-send")
@@ -284,11 +250,11 @@ def test_form_lab_shift_jis(page: Any, server: Server, shots: Path) -> None:
     expect(page.locator("#lab-verdict.same")).to_contain_text("windows-1252")
 
 
-def test_form_lab_multipart(page: Any, server: Server) -> None:
+def test_form_lab_multipart(page: Any, web_server: Server) -> None:
     from percent_encoding.form import html_form_body
     from percent_encoding.web.server import _show_bytes
 
-    open_tool(page, server)
+    open_tool(page, web_server)
     page.select_option("#lab-charset", "Shift_JIS")
     page.select_option("#lab-method", "post")
     page.select_option("#lab-enctype", "multipart/form-data")
@@ -312,7 +278,7 @@ def test_form_lab_multipart(page: Any, server: Server) -> None:
     expect(page.locator("#lab-verdict.same code").last).to_have_text(boundary)
 
 
-def test_injection_payload_never_runs(page: Any, server: Server, shots: Path) -> None:
+def test_injection_payload_never_runs(page: Any, web_server: Server, shots: Path) -> None:
     dialogs: list[str] = []
 
     def on_dialog(d: Any) -> None:
@@ -322,7 +288,7 @@ def test_injection_payload_never_runs(page: Any, server: Server, shots: Path) ->
     page.on("dialog", on_dialog)
     payload = '"><script>window.__pwned=1;alert(1)</script><img src=x onerror="window.__pwned=2">'
     open_tool(
-        page, server,
+        page, web_server,
         "?input=" + quote(payload) + "&scheme=" + quote(payload) + "&encoding=" + quote(payload),
     )
     expect(page.locator("#primary-note")).to_contain_text("unknown scheme")
@@ -348,11 +314,11 @@ def test_injection_payload_never_runs(page: Any, server: Server, shots: Path) ->
     shoot(page, shots, "injection")
 
 
-def test_dark_mode_screenshot(browser: Any, server: Server, shots: Path) -> None:
+def test_dark_mode_screenshot(browser: Any, web_server: Server, shots: Path) -> None:
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
     try:
         pg = ctx.new_page()
-        pg.goto(server.url + "?input=" + quote("café & crème/brûlée?") + "&scheme=component")
+        pg.goto(web_server.url + "?input=" + quote("café & crème/brûlée?") + "&scheme=component")
         pg.wait_for_selector("body[data-grid='1']")
         bg = pg.evaluate("getComputedStyle(document.body).backgroundColor")
         assert bg == "rgb(18, 19, 26)"  # the dark palette applied

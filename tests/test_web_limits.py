@@ -8,7 +8,6 @@ import json
 import socket
 import threading
 import time
-from collections.abc import Iterator
 
 import pytest
 
@@ -17,19 +16,10 @@ from percent_encoding.web import server as web
 pytestmark = pytest.mark.one_impl
 
 
-@pytest.fixture(scope="module")
-def srv() -> Iterator[web.Server]:
-    s = web.make_server("127.0.0.1", 0)
-    t = threading.Thread(target=s.serve_forever, daemon=True)
-    t.start()
-    yield s
-    s.shutdown()
-    s.server_close()
 
-
-def raw(srv: web.Server, data: bytes) -> tuple[int, dict[str, str], bytes]:
+def raw(web_server: web.Server, data: bytes) -> tuple[int, dict[str, str], bytes]:
     """Send raw bytes; the status, headers and body of the answer."""
-    with socket.create_connection(("127.0.0.1", srv.server_address[1]), timeout=60) as c:
+    with socket.create_connection(("127.0.0.1", web_server.server_address[1]), timeout=60) as c:
         c.sendall(data)
         c.shutdown(socket.SHUT_WR)
         buf = b""
@@ -41,10 +31,12 @@ def raw(srv: web.Server, data: bytes) -> tuple[int, dict[str, str], bytes]:
     return int(lines[0].split()[1]), headers, body
 
 
-def post(srv: web.Server, path: str, data: dict[str, str]) -> tuple[int, dict[str, str], bytes]:
+def post(
+    web_server: web.Server, path: str, data: dict[str, str]
+) -> tuple[int, dict[str, str], bytes]:
     body = json.dumps(data).encode()
-    host = f"127.0.0.1:{srv.server_address[1]}"
-    return raw(srv, f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json"
+    host = f"127.0.0.1:{web_server.server_address[1]}"
+    return raw(web_server, f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json"
                f"\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode() + body)
 
 
@@ -54,9 +46,9 @@ def _secure(headers: dict[str, str]) -> None:
 
 
 @pytest.mark.parametrize("text", ["%" * 1_000_000, "a%C3%A9" * 140_000])
-def test_large_decode_is_bounded(srv: web.Server, text: str) -> None:
+def test_large_decode_is_bounded(web_server: web.Server, text: str) -> None:
     # 1 MB of "%" used to give a 36 MB response (every scheme's copy of the input).
-    status, headers, body = post(srv, "/api/decode", {"input": text})
+    status, headers, body = post(web_server, "/api/decode", {"input": text})
     assert status == 200
     assert len(body) < 3 * len(text)
     data = json.loads(body)
@@ -65,12 +57,12 @@ def test_large_decode_is_bounded(srv: web.Server, text: str) -> None:
     _secure(headers)
 
 
-def test_small_input_gets_every_scheme(srv: web.Server) -> None:
-    data = json.loads(post(srv, "/api/decode", {"input": "a%20b"})[2])
+def test_small_input_gets_every_scheme(web_server: web.Server) -> None:
+    data = json.loads(post(web_server, "/api/decode", {"input": "a%20b"})[2])
     assert len(data["results"]) > 10 and "results_skipped" not in data
 
 
-def test_primary_output_truncated_says_so(srv: web.Server, monkeypatch: pytest.MonkeyPatch
+def test_primary_output_truncated_says_so(web_server: web.Server, monkeypatch: pytest.MonkeyPatch
                                           ) -> None:
     monkeypatch.setattr(web, "MAX_OUTPUT", 10)
     data = web.api_convert("\u00e9" * 10, decode=False)
@@ -78,18 +70,18 @@ def test_primary_output_truncated_says_so(srv: web.Server, monkeypatch: pytest.M
     assert "cut at 10 of 60" in data["primary"]["truncated"]
 
 
-def test_page_stays_responsive_during_a_large_request(srv: web.Server) -> None:
+def test_page_stays_responsive_during_a_large_request(web_server: web.Server) -> None:
     done: list[float] = []
 
     def big() -> None:
-        post(srv, "/api/encode", {"input": "\u00e9" * 300_000})
+        post(web_server, "/api/encode", {"input": "\u00e9" * 300_000})
         done.append(time.monotonic())
 
     t = threading.Thread(target=big)
     t.start()
     start = time.monotonic()
-    host = f"127.0.0.1:{srv.server_address[1]}"
-    status, _, _ = raw(srv, f"GET /api/schemes HTTP/1.1\r\nHost: {host}\r\n"
+    host = f"127.0.0.1:{web_server.server_address[1]}"
+    status, _, _ = raw(web_server, f"GET /api/schemes HTTP/1.1\r\nHost: {host}\r\n"
                        "Connection: close\r\n\r\n".encode())
     small = time.monotonic() - start
     t.join(60)
@@ -101,25 +93,25 @@ def test_page_stays_responsive_during_a_large_request(srv: web.Server) -> None:
     b"OPTIONS * HTTP/1.1", b"GET / HTTP/9.9", b"GARBAGE",
     b"GET /" + b"a" * 70000 + b" HTTP/1.1",
 ])
-def test_every_error_carries_security_headers(srv: web.Server, request_line: bytes) -> None:
-    host = f"127.0.0.1:{srv.server_address[1]}".encode()
-    status, headers, body = raw(srv, request_line + b"\r\nHost: " + host + b"\r\n\r\n")
+def test_every_error_carries_security_headers(web_server: web.Server, request_line: bytes) -> None:
+    host = f"127.0.0.1:{web_server.server_address[1]}".encode()
+    status, headers, body = raw(web_server, request_line + b"\r\nHost: " + host + b"\r\n\r\n")
     assert status >= 400
     _secure(headers)
     assert b"<script" not in body
 
 
-def test_app_errors_carry_security_headers(srv: web.Server) -> None:
-    host = f"127.0.0.1:{srv.server_address[1]}"
+def test_app_errors_carry_security_headers(web_server: web.Server) -> None:
+    host = f"127.0.0.1:{web_server.server_address[1]}"
     for req in [f"GET /nope HTTP/1.1\r\nHost: {host}\r\n\r\n",
                 "GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n",
                 f"POST /api/decode HTTP/1.1\r\nHost: {host}\r\nContent-Length: 9999999\r\n\r\n"]:
-        status, headers, _ = raw(srv, req.encode())
+        status, headers, _ = raw(web_server, req.encode())
         assert status >= 400
         _secure(headers)
 
 
-def test_internal_error_is_500_with_security_headers(srv: web.Server,
+def test_internal_error_is_500_with_security_headers(web_server: web.Server,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     # A bug in a handler answers 500 (not a dropped connection), with the same headers.
     def boom() -> None:
@@ -127,8 +119,8 @@ def test_internal_error_is_500_with_security_headers(srv: web.Server,
 
     monkeypatch.setattr(web, "api_schemes", boom)
     monkeypatch.setattr(web.Handler, "log_error", lambda *a: None)
-    host = f"127.0.0.1:{srv.server_address[1]}"
-    status, headers, body = raw(srv, f"GET /api/schemes HTTP/1.1\r\nHost: {host}\r\n"
+    host = f"127.0.0.1:{web_server.server_address[1]}"
+    status, headers, body = raw(web_server, f"GET /api/schemes HTTP/1.1\r\nHost: {host}\r\n"
                                      "Connection: close\r\n\r\n".encode())
     assert status == 500
     _secure(headers)
@@ -136,24 +128,24 @@ def test_internal_error_is_500_with_security_headers(srv: web.Server,
     assert b"<script" not in body
 
 
-def test_over_max_body_is_413_before_reading(srv: web.Server) -> None:
+def test_over_max_body_is_413_before_reading(web_server: web.Server) -> None:
     # The body is never sent: the 413 must come from Content-Length alone.
-    host = f"127.0.0.1:{srv.server_address[1]}"
-    status, headers, _ = raw(srv, f"POST /api/decode HTTP/1.1\r\nHost: {host}\r\n"
+    host = f"127.0.0.1:{web_server.server_address[1]}"
+    status, headers, _ = raw(web_server, f"POST /api/decode HTTP/1.1\r\nHost: {host}\r\n"
                                   f"Content-Length: {web.MAX_BODY + 1}\r\n\r\n".encode())
     assert status == 413
     _secure(headers)
 
 
-def test_long_get_query_is_414(srv: web.Server) -> None:
-    host = f"127.0.0.1:{srv.server_address[1]}"
+def test_long_get_query_is_414(web_server: web.Server) -> None:
+    host = f"127.0.0.1:{web_server.server_address[1]}"
     q = "a" * (web.MAX_QUERY_INPUT * 4 + 1)
-    status, headers, _ = raw(srv, f"GET /api/decode?input={q} HTTP/1.1\r\nHost: {host}\r\n"
+    status, headers, _ = raw(web_server, f"GET /api/decode?input={q} HTTP/1.1\r\nHost: {host}\r\n"
                                   "Connection: close\r\n\r\n".encode())
     assert status == 414
     _secure(headers)
     # The standard library's 65,536-byte request line comes first: under it, answered.
     q = "a" * 60_000
-    status, _, _ = raw(srv, f"GET /api/decode?input={q} HTTP/1.1\r\nHost: {host}\r\n"
+    status, _, _ = raw(web_server, f"GET /api/decode?input={q} HTTP/1.1\r\nHost: {host}\r\n"
                             "Connection: close\r\n\r\n".encode())
     assert status == 200

@@ -27,7 +27,11 @@ import warnings
 from collections.abc import Callable, Iterable
 from typing import Any, Literal, TypeVar
 
-from .errors import PercentEncodingError, PercentEncodingTypeError
+from .errors import (
+    PercentEncodingDeprecationWarning,
+    PercentEncodingError,
+    PercentEncodingTypeError,
+)
 
 __all__ = [
     "ARROW_ERRORS",
@@ -190,8 +194,9 @@ def check_str_input(func: str, value: object) -> str:
 
 
 def warn_deprecated(message: str) -> None:
-    """A DeprecationWarning attributed to the caller's first frame outside this package
-    (Python shows a DeprecationWarning by default only when it points at ``__main__``)."""
+    """A :class:`PercentEncodingDeprecationWarning` (a DeprecationWarning) attributed to the
+    caller's first frame outside this package (Python shows a DeprecationWarning by default
+    only when it points at ``__main__``)."""
     frame = sys._getframe(1)
     level = 2
     while frame.f_back is not None and frame.f_globals.get("__name__", "").startswith(
@@ -199,7 +204,7 @@ def warn_deprecated(message: str) -> None:
     ):
         frame = frame.f_back
         level += 1
-    warnings.warn(message, DeprecationWarning, stacklevel=level)
+    warnings.warn(message, PercentEncodingDeprecationWarning, stacklevel=level)
 
 
 def _public_name(func: Callable[..., Any]) -> str:

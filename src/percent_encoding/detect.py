@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from . import _args
 from ._charset import ECHO_CHARSET_FIELDS as ECHO_CHARSET_FIELDS
@@ -38,6 +38,9 @@ from ._diagnose import _TOKEN as _TOKEN
 from ._diagnose import Finding, _url_spans, diagnose
 from ._diagnose import _token_re as _token_re
 from .errors import PercentEncodingError
+
+if TYPE_CHECKING:
+    from .form import ParsedForm
 
 __all__ = [
     "ECHO_CHARSET_FIELDS",
@@ -49,6 +52,7 @@ __all__ = [
     "choose_form_encoding",
     "diagnose",
     "form_field_charsets",
+    "parse_form",
     "space_convention",
     "undo_double_encoding",
     "variants",
@@ -79,10 +83,9 @@ class SpaceConvention:
 
         Use :attr:`rule`, a stable identifier.
         """
-        import warnings
-
-        warnings.warn("SpaceConvention.paragraph is deprecated; use .rule, a stable identifier",
-                      DeprecationWarning, stacklevel=2)
+        _args.warn_deprecated(
+            "SpaceConvention.paragraph is deprecated; use .rule, a stable identifier"
+        )
         return _OLD_RULES[self.rule]
 
 
@@ -276,7 +279,7 @@ def form_field_charsets(
 
     For :func:`percent_encoding.form.parse_bytes` output, when fields may come in
     different charsets: decode each pair with its own guess (an ASCII pair gets the
-    whole-form one).  ``form.parse(..., encoding="auto", per_field=True)`` does this.
+    whole-form one).  :func:`parse_form` with ``per_field=True`` does this.
 
     >>> whole, fields = form_field_charsets([(b"a", b"\\x82\\xa0"), (b"b", b"\\xa4\\xa2")])
     >>> [g.encoding for g in fields], whole.findings[0][:15]
@@ -287,6 +290,52 @@ def form_field_charsets(
     return form_encodings(
         raw_pairs, probe=probe, content_type_charset=content_type_charset,
         candidates=candidates, echo_fields=echo_fields, per_field=True,
+    )
+
+
+def parse_form(
+    data: str | bytes | bytearray | memoryview,
+    *,
+    probe: tuple[str, str] | None = None,
+    content_type_charset: str | None = None,
+    echo_fields: Sequence[str] | None = None,
+    per_field: bool = False,
+    separators: str = "&",
+    strip_leading_question_mark: bool = False,
+    max_fields: int | None = None,
+    max_field_size: int | None = None,
+    max_total: int | None = None,
+    errors: Literal["replace", "fatal", "strict"] = "replace",
+    strict: bool | None = None,
+) -> ParsedForm:
+    """Parse a form body whose encoding nobody said: guess it, then decode (URL Standard §5.1).
+
+    The fields are split and percent-decoded as :func:`percent_encoding.form.parse` does
+    (``separators``, ``strip_leading_question_mark``, the limits, ``errors`` and
+    ``strict`` are its options); the encoding is chosen from the decoded bytes by
+    :func:`choose_form_encoding`: a ``_charset_`` field, then the ``probe`` field
+    ``(name, expected_char)``, then a field that echoes the page's charset
+    (:data:`ECHO_CHARSET_FIELDS`, or ``echo_fields``), then detection
+    (``content_type_charset``, the Content-Type ``charset=`` parameter, only adds weight).
+    The result is a :class:`~percent_encoding.form.ParsedForm`: the pairs, and
+    ``.charset``, the guess (its ``.encoding``, ``.reason`` and ``.findings``).
+    ``per_field=True`` decodes each field with its own guess (forms put together from
+    several sources); ``.fields`` then holds one guess per pair.
+
+    >>> r = parse_form("q=%93%FA%96%7B%8C%EA%82%CC%83e%83L%83X%83g")
+    >>> list(r), r.charset.encoding
+    ([('q', '日本語のテキスト')], 'Shift_JIS')
+    >>> parse_form("ie=EUC-JP&q=%A4%A2").charset.reason
+    "field 'ie' echoes the input charset: 'EUC-JP'"
+    """
+    from .form._parse import parse_detected
+
+    return parse_detected(
+        data, separators=separators, strip_leading_question_mark=strip_leading_question_mark,
+        max_fields=max_fields, max_field_size=max_field_size, max_total=max_total,
+        errors=errors, strict=strict, probe=probe, content_type_charset=content_type_charset,
+        isindex=False,
+        per_field=per_field, echo_fields=echo_fields,
     )
 
 

@@ -23,6 +23,7 @@ __all__ = [
     "OAuth2RedirectError",
     "PercentDecodeError",
     "PercentEncodeError",
+    "PercentEncodingDeprecationWarning",
     "PercentEncodingError",
     "PercentEncodingTypeError",
     "TextDecodeError",
@@ -37,6 +38,13 @@ __all__ = [
 
 class PercentEncodingError(ValueError):
     """Base class of every value error this library raises."""
+
+
+class PercentEncodingDeprecationWarning(DeprecationWarning):
+    """Every deprecation this library announces (an old spelling that still works for a
+    release); a ``DeprecationWarning``, so filters on that catch it too.  To turn only
+    these into errors: ``-W error::percent_encoding.errors.PercentEncodingDeprecationWarning``.
+    """
 
 
 class PercentEncodingTypeError(TypeError):

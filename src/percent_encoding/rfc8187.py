@@ -78,22 +78,25 @@ __all__ = [
 ]
 
 
-@_args.positional_options("encoding", "language")
+@_args.positional_options("language")
 @_args.renamed_keyword("charset", "encoding")
 @_args.renamed_keyword("text", "data")
-def encode(data: str | bytes, *, encoding: str = "UTF-8", language: str = "") -> str:
+def encode(data: str | bytes, encoding: str = "UTF-8", *, language: str = "") -> str:
     """An RFC 8187 §3.2 ext-value: ``charset'language'value-chars``.
 
     ``data`` is encoded in ``encoding`` (``"UTF-8"``, the only charset RFC
     8187 lets producers use, or ``"ISO-8859-1"`` for RFC 5987 peers), then
     every octet that is not an attr-char becomes ``%XX``.  ``bytes`` are
     taken as already encoded in ``encoding``.  ``language`` is an optional
-    RFC 5646 tag.  ``charset=`` is the old name of ``encoding=`` (and
-    ``text=`` of ``data=``), and both options used to be positional: all
-    still work, with a :class:`DeprecationWarning`.
+    RFC 5646 tag.  ``encoding`` may be passed by position or by keyword (as
+    in ``str.encode``); ``language`` is keyword-only (by position: deprecated).
+    ``charset=`` is the old name of ``encoding=`` (and ``text=`` of ``data=``):
+    both still work, with a :class:`DeprecationWarning`.
 
     >>> encode("£ rates")
     "UTF-8''%C2%A3%20rates"
+    >>> encode("£ rates", "ISO-8859-1")
+    "ISO-8859-1''%A3%20rates"
     >>> encode("£ rates", encoding="ISO-8859-1", language="en")
     "ISO-8859-1'en'%A3%20rates"
     """

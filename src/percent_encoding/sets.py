@@ -24,7 +24,6 @@ module holds the registry and the named sets, and re-exports it.
 
 from __future__ import annotations
 
-import warnings
 from typing import Any, Final
 
 from . import _args
@@ -131,11 +130,9 @@ def get(name: str | EncodeSet) -> EncodeSet:
         return _REGISTRY[name]
     except KeyError:
         if name in _DEPRECATED:
-            warnings.warn(
+            _args.warn_deprecated(
                 f"encode set {name!r} is deprecated; use {_DEPRECATED[name]!r} (the same set, "
-                "named by the date the URL Standard changed it)",
-                DeprecationWarning,
-                stacklevel=2,
+                "named by the date the URL Standard changed it)"
             )
             return _REGISTRY[_DEPRECATED[name]]
         close = [n for n in _REGISTRY if name.lower() in n.lower()][:5]

@@ -16,26 +16,16 @@ from typing import Any
 
 import pytest
 
+from helpers import shared_path
 from percent_encoding import encodings as E
 from percent_encoding.errors import PercentEncodeError, TextDecodeError
-
-ENC_DIR = Path(__file__).resolve().parents[2] / ".." / "shared" / "conformance" / "encoding"
-
 
 # Nothing here reaches the percent-encoding kernels: run once, not once per twin.
 pytestmark = [pytest.mark.one_impl, pytest.mark.no_kernels]
 
 
 def shared(name: str) -> Any:
-    try:
-        from conftest import shared_path  # type: ignore[import-not-found]
-    except ImportError:  # pragma: no cover - conftest not importable
-        path = ENC_DIR / name
-        if not path.exists():
-            pytest.skip(f"../shared/conformance not found: {path}")
-    else:
-        path = shared_path("encoding", name)
-    return json.loads(path.read_text(encoding="utf-8"))
+    return json.loads(shared_path("encoding", name).read_text(encoding="utf-8"))
 
 
 @cache

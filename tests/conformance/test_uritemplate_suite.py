@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from conftest import shared_path
+from helpers import shared_path
 from percent_encoding import UriTemplateError
 from percent_encoding.uritemplate import UriTemplate, expand
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from conftest import shared_path
+from helpers import shared_path
 from percent_encoding import PercentEncodingTypeError, core, form
 from percent_encoding.form import FormParser, URLSearchParams
 

@@ -64,7 +64,7 @@ def cmd_form_parse(args: argparse.Namespace) -> int:
             # The encoding depends on the whole body (a _charset_ field anywhere,
             # or detection over every field): read it all, then parse.
             body = b"".join(_chunks(stream, progress)).rstrip(b"\r\n")
-            result = form.parse(body, **kwargs)
+            result = _parse_whole(body, kwargs)
             rows: list[tuple[str, ...]] = [tuple(p) for p in result]
             if isinstance(result, form.ParsedForm):  # "auto" says what it chose, and why
                 chosen = result.charset
@@ -100,6 +100,24 @@ def cmd_form_parse(args: argparse.Namespace) -> int:
         if stream is not sys.stdin.buffer:
             stream.close()
     return 0
+
+
+def _parse_whole(body: bytes, kwargs: dict[str, Any]) -> list[tuple[str, str]]:
+    """One parse of a whole body: ``--encoding auto`` is detect.parse_form, ``--charset-hack``
+    the pre-2016 parser (legacy.whatwg_form_parse), anything else form.parse."""
+    if kwargs.get("encoding") == "auto":
+        from .. import detect
+
+        # (a _charset_ field is the first thing detection looks at: --charset-hack adds nothing)
+        options = {k: v for k, v in kwargs.items() if k not in ("encoding", "charset_hack")}
+        return detect.parse_form(body, **options)
+    if "charset_hack" in kwargs:
+        from .. import legacy
+
+        return legacy.whatwg_form_parse(body, **kwargs)
+    from .. import form
+
+    return form.parse(body, **kwargs)
 
 
 def _chunks(stream: IO[bytes], progress: _Progress) -> Iterator[bytes]:
@@ -139,13 +157,12 @@ def _write_json(out: IO[str], batches: Iterable[list[tuple[str, ...]]]) -> None:
 def _parse_lines(path: str | None, kwargs: dict[str, Any]) -> int:
     """``--lines``: each input line is one query or body; one JSON array per output
     line (JSON Lines), streamed, flushed whenever the input pauses."""
-    from .. import form
 
     stream = _stdin_or_file(path)
     out = sys.stdout.buffer if hasattr(sys.stdout, "buffer") else None
 
     def one(line: bytes) -> bytes:
-        pairs = form.parse(line, **kwargs)
+        pairs = _parse_whole(line, kwargs)
         return json.dumps([list(p) for p in pairs], ensure_ascii=False).encode("utf-8")
 
     try:

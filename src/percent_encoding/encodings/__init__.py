@@ -230,21 +230,22 @@ def bom_sniff(data: bytes | bytearray | memoryview) -> Encoding | None:
     return None
 
 
-@_args.positional_options("encoding", "errors")
+@_args.positional_options("errors")
 def decode(
     data: bytes | bytearray | memoryview,
-    *,
     encoding: str | Encoding = "utf-8",
+    *,
     errors: DecodeErrors = "replace",
 ) -> str:
     """§6 "decode": a byte order mark wins over ``encoding``, then that encoding's decoder.
 
-    ``errors`` is ``"replace"`` or ``"fatal"`` (``"strict"`` is an alias of ``"fatal"``);
+    ``encoding`` may be passed by position or by keyword, as in
+    ``bytes.decode``; ``errors`` is keyword-only (by position: deprecated).
+    It is ``"replace"`` or ``"fatal"`` (``"strict"`` is an alias of ``"fatal"``);
     anything else raises :class:`PercentEncodingError`.
 
-    ``encoding`` and ``errors`` are keyword-only (passing them by position
-    still works, with a :class:`DeprecationWarning`).
-
+    >>> decode(b"\\x82\\xa0", "shift_jis")
+    'あ'
     >>> decode(b"\\xff\\xfea\\x00", encoding="shift_jis")
     'a'
     """
@@ -267,16 +268,20 @@ def utf8_decode_without_bom(
     return _codec("UTF-8").decode(_as_bytes(data), fatal)
 
 
-@_args.positional_options("encoding", "errors")
+@_args.positional_options("errors")
 def encode(
-    text: str, *, encoding: str | Encoding = "utf-8", errors: EncodeErrors = "fatal"
+    text: str, encoding: str | Encoding = "utf-8", *, errors: EncodeErrors = "fatal"
 ) -> bytes:
     """Encode ``text`` with the output encoding (§4.3) of ``encoding``.
 
     ``errors`` is ``"fatal"`` (or its alias ``"strict"``) or ``"html"``, as in
     :meth:`Encoding.encode`; anything else raises :class:`PercentEncodingError`.
 
-    ``encoding`` and ``errors`` are keyword-only (by position: deprecated).
+    ``encoding`` may be passed by position or by keyword, as in ``str.encode``;
+    ``errors`` is keyword-only (by position: deprecated).
+
+    >>> encode("\\u3042", "shift_jis")
+    b'\\x82\\xa0'
 
     >>> encode("\\u2603", encoding="windows-1252", errors="html")
     b'&#9731;'

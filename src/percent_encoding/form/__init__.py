@@ -15,9 +15,9 @@ Specs:
 * URL Standard §5 "application/x-www-form-urlencoded": §5.1 parser, §5.2
   serializer (https://url.spec.whatwg.org/#application/x-www-form-urlencoded).
 * URL Standard §6.2 "URLSearchParams class".
-* URL Standard before 2016 (the ``_charset_`` and isindex flags of the
-  parser, removed in whatwg/url c85fb5d) and HTML 4.01 §B.2.2 (``;`` as a
-  separator): options that reproduce what older clients send.
+* HTML 4.01 §B.2.2 (``;`` as a separator): an option that reproduces what older
+  clients send.  The URL Standard's parser before 2016 (the ``_charset_`` and isindex
+  flags, removed in whatwg/url c85fb5d) is ``legacy.whatwg_form_parse``.
 * HTML §4.10.22 "Form submission": *constructing the entry list* (the
   ``_charset_`` hidden field), *selecting a form submission encoding*,
   *converting an entry list to a list of name-value pairs* (CRLF),
@@ -25,12 +25,13 @@ Specs:
 
 The ``charset=`` parameter of a ``Content-Type`` header is not part of the
 format: URL Standard §5.1 always decodes as UTF-8 and HTML's form submission
-never sends the parameter.  Only ``parse(..., encoding="auto")`` looks at it,
-as one hint among others (``content_type_charset=``) for guessing a legacy
-encoding (docs/forms.md).
+never sends the parameter.  Only ``detect.parse_form`` looks at it, as one hint
+among others (``content_type_charset=``) for guessing a legacy encoding
+(docs/detect.md).
 
 Layout, one module per concept: ``_parse`` (parse, parse_bytes, ParsedForm,
-and the argument helpers the others share), ``_serialize`` (serialize),
+``full_parse`` with every option for ``detect`` and ``legacy``, and the argument
+helpers the others share), ``_serialize`` (serialize),
 ``_incremental`` (FormParser), ``_search_params`` (URLSearchParams),
 ``_html`` (html_form_body, File, multipart_escape), ``_group`` (group),
 ``_schemes`` (the registry entries).

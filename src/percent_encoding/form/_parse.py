@@ -19,8 +19,8 @@ Standard before 2016 (``_charset_`` and isindex flags) and HTML 4.01 §B.2.2
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Literal, cast, overload
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Literal, TypedDict, cast
 
 from .. import _args
 from .. import core as _core
@@ -55,40 +55,31 @@ from ._input import _main_separator as _main_separator
 from ._input import _usv as _usv
 
 if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
     from .._charset import CharsetGuess
+
+
+class _MovedOptions(TypedDict, total=False):
+    """The keywords :func:`parse` no longer takes but still accepts, deprecated."""
+
+    charset_hack: bool
+    isindex: bool
+    edition: Literal["current", "2014"]
+    probe: tuple[str, str] | None
+    content_type_charset: str | None
+    per_field: bool
+    echo_fields: Sequence[str] | None
 
 
 # --------------------------------------------------------------------------------------------
 # Parsing
 
 
-@overload
-def parse(
-    data: str | bytes | bytearray | memoryview,
-    *,
-    encoding: Literal["auto"],
-    charset_hack: bool = False,
-    isindex: bool = False,
-    separators: str = "&",
-    strip_leading_question_mark: bool = False,
-    max_fields: int | None = None,
-    max_field_size: int | None = None,
-    max_total: int | None = None,
-    errors: Errors = "replace",
-    strict: bool | None = None,
-    probe: tuple[str, str] | None = None,
-    content_type_charset: str | None = None,
-    per_field: bool = False,
-    echo_fields: Sequence[str] | None = None,
-    edition: Literal["current", "2014"] = "current",
-) -> ParsedForm: ...
-@overload
 def parse(
     data: str | bytes | bytearray | memoryview,
     *,
     encoding: str | None = None,
-    charset_hack: bool = False,
-    isindex: bool = False,
     separators: str = "&",
     strip_leading_question_mark: bool = False,
     max_fields: int | None = None,
@@ -96,13 +87,100 @@ def parse(
     max_total: int | None = None,
     errors: Errors = "replace",
     strict: bool | None = None,
-    probe: tuple[str, str] | None = None,
-    content_type_charset: str | None = None,
-    per_field: bool = False,
-    echo_fields: Sequence[str] | None = None,
-    edition: Literal["current", "2014"] = "current",
-) -> list[tuple[str, str]]: ...
-def parse(
+    **deprecated: Unpack[_MovedOptions],
+) -> list[tuple[str, str]]:
+    """Parse an application/x-www-form-urlencoded string or body into (name, value) pairs.
+
+    URL Standard §5.1: split on ``&``, drop empty fields, split each at the
+    first ``=`` (no ``=``: the value is empty), ``+`` is a space, percent-decode,
+    then *UTF-8 decode without BOM* (U+FFFD for invalid bytes; a BOM is kept).
+    A ``str`` is UTF-8 encoded first, as the spec's string parser does.
+
+    Options (all off by default, which is what browsers do today):
+
+    * ``encoding``: a WHATWG label whose decoder replaces UTF-8.
+    * ``separators``: characters that separate fields, e.g. ``"&;"`` (HTML 4).
+    * ``strip_leading_question_mark``: drop one leading ``?``.
+    * ``max_fields``, ``max_field_size`` (UTF-8 bytes of one ``name=value``),
+      ``max_total`` (UTF-8 bytes of the body): crossing one raises
+      :class:`FormLimitError`, as :class:`FormParser` does; the fields are
+      counted while scanning, so the error costs no more than the limit.
+    * ``errors="fatal"`` (or its synonym ``"strict"``): undecodable bytes
+      raise :class:`TextDecodeError`, with positions into ``data``.
+    * ``strict=True``: an invalid ``%`` raises :class:`PercentDecodeError`
+      (position into ``data``), as in :func:`percent_encoding.decode`.  Left
+      at ``None``, it follows ``errors`` as it always has (fatal errors
+      reject a bad ``%`` too, now with a :class:`DeprecationWarning`); a
+      later release makes ``None`` mean ``False``, so that ``errors`` covers
+      text decoding only, as everywhere else.
+
+    The encoding guessing that ``encoding="auto"`` did (with ``probe``,
+    ``content_type_charset``, ``per_field`` and ``echo_fields``) is
+    :func:`percent_encoding.detect.parse_form`; the pre-2016 modes (``charset_hack``,
+    ``isindex``, ``edition="2014"``) are :func:`percent_encoding.legacy.whatwg_form_parse`.
+    The old keywords still work here for one release, with a
+    :class:`~percent_encoding.errors.PercentEncodingDeprecationWarning` naming the new call.
+
+    >>> parse("a=1&b=caf%C3%A9+au+lait&c")
+    [('a', '1'), ('b', 'café au lait'), ('c', '')]
+    >>> parse("q=%93%FA%96%7B", encoding="shift_jis")
+    [('q', '日本')]
+    """
+    if (
+        not deprecated
+        and encoding is None
+        and separators == "&"
+        and strip_leading_question_mark is False
+        and max_fields is None
+        and max_field_size is None
+        and max_total is None
+        and errors == "replace"
+        and (strict is None or strict is False)
+    ):
+        if type(data) is bytes:
+            return _core.form_parse_kernel(data)
+        if type(data) is str and (data.isascii() or LONE_SURROGATE.search(data) is None):
+            return _core.form_parse_kernel(data)
+    if deprecated or (type(encoding) is str and encoding.strip().lower() == "auto"):
+        _warn_moved(encoding, deprecated)
+    return full_parse(
+        data, encoding=encoding, separators=separators,
+        strip_leading_question_mark=strip_leading_question_mark, max_fields=max_fields,
+        max_field_size=max_field_size, max_total=max_total, errors=errors, strict=strict,
+        **deprecated,
+    )
+
+
+# The keywords parse() took until this release, and where each went (for one release
+# more they still work here, with a warning).
+_MOVED = {
+    "charset_hack": "legacy.whatwg_form_parse",
+    "isindex": "legacy.whatwg_form_parse",
+    "edition": "legacy.whatwg_form_parse",
+    "probe": "detect.parse_form",
+    "content_type_charset": "detect.parse_form",
+    "per_field": "detect.parse_form",
+    "echo_fields": "detect.parse_form",
+}
+
+
+def _warn_moved(encoding: object, deprecated: Mapping[str, object]) -> None:
+    for name in deprecated:
+        if name not in _MOVED:
+            raise PercentEncodingTypeError(f"parse() got an unexpected keyword argument {name!r}")
+    moved = [f"{name}=" for name in deprecated]
+    targets = sorted({_MOVED[name] for name in deprecated})
+    if type(encoding) is str and encoding.strip().lower() == "auto":
+        moved.insert(0, "encoding='auto'")
+        if "detect.parse_form" not in targets:
+            targets.insert(0, "detect.parse_form")
+    _args.warn_deprecated(
+        f"form.parse({', '.join(moved)}) is deprecated; use "
+        + " or ".join(f"{t}()" for t in targets)
+    )
+
+
+def full_parse(
     data: str | bytes | bytearray | memoryview,
     *,
     encoding: str | None = None,
@@ -121,81 +199,11 @@ def parse(
     echo_fields: Sequence[str] | None = None,
     edition: Literal["current", "2014"] = "current",
 ) -> list[tuple[str, str]]:
-    """Parse an application/x-www-form-urlencoded string or body into (name, value) pairs.
-
-    URL Standard §5.1: split on ``&``, drop empty fields, split each at the
-    first ``=`` (no ``=``: the value is empty), ``+`` is a space, percent-decode,
-    then *UTF-8 decode without BOM* (U+FFFD for invalid bytes; a BOM is kept).
-    A ``str`` is UTF-8 encoded first, as the spec's string parser does.
-
-    Options (all off by default, which is what browsers do today):
-
-    * ``encoding``: a WHATWG label whose decoder replaces UTF-8.
-    * ``charset_hack``: the value of the first ``_charset_`` field that names a
-      known encoding chooses the decoder for every field (pre-2016 URL
-      Standard; it beats ``encoding``).
-    * ``isindex``: a first field without ``=`` is a value with an empty name.
-    * ``separators``: characters that separate fields, e.g. ``"&;"`` (HTML 4).
-    * ``strip_leading_question_mark``: drop one leading ``?``.
-    * ``max_fields``, ``max_field_size`` (UTF-8 bytes of one ``name=value``),
-      ``max_total`` (UTF-8 bytes of the body): crossing one raises
-      :class:`FormLimitError`, as :class:`FormParser` does; the fields are
-      counted while scanning, so the error costs no more than the limit.
-    * ``errors="fatal"`` (or its synonym ``"strict"``): undecodable bytes
-      raise :class:`TextDecodeError`, with positions into ``data``.
-    * ``strict=True``: an invalid ``%`` raises :class:`PercentDecodeError`
-      (position into ``data``), as in :func:`percent_encoding.decode`.  Left
-      at ``None``, it follows ``errors`` as it always has (fatal errors
-      reject a bad ``%`` too, now with a :class:`DeprecationWarning`); a
-      later release makes ``None`` mean ``False``, so that ``errors`` covers
-      text decoding only, as everywhere else.
-    * ``edition="2014"``: the URL Standard of 2014-2016, whose parser failed
-      when an encoding override other than UTF-8 met input holding a byte
-      above 0x7F (a raw byte, not a ``%XX``): that raises
-      :class:`TextDecodeError` at the first such byte (for ``str``, the first
-      non-ASCII character).
-    * ``encoding="auto"``: choose the encoding from the data — a ``_charset_``
-      field, then the ``probe`` field (``(name, expected_char)``: a hidden field
-      whose value is a known character), then :func:`detect.charset` on the
-      non-ASCII names and values (``content_type_charset``, a Content-Type
-      ``charset=`` parameter, only adds weight).  The result is a
-      :class:`ParsedForm`, a list whose ``.charset`` says what was chosen and why.
-      A field that echoes the page's charset (``ie=UTF-8`` and the like, see
-      :data:`percent_encoding.detect.ECHO_CHARSET_FIELDS`; ``echo_fields``
-      replaces the list) is used after the probe.  ``per_field=True`` decodes
-      each field with its own guess (forms put together from several
-      sources); ``.fields`` holds one guess per pair.
-
-    >>> parse("a=1&b=caf%C3%A9+au+lait&c")
-    [('a', '1'), ('b', 'café au lait'), ('c', '')]
-    >>> parse("q=%93%FA%96%7B", encoding="shift_jis")
-    [('q', '日本')]
-    """
-    # Every option at its default (identity or one equality each): straight to
-    # the kernel; any other call is checked in full below.
-    if (
-        encoding is None
-        and charset_hack is False
-        and isindex is False
-        and separators == "&"
-        and strip_leading_question_mark is False
-        and max_fields is None
-        and max_field_size is None
-        and max_total is None
-        and errors == "replace"
-        and strict is None
-        and probe is None
-        and content_type_charset is None
-        and per_field is False
-        and echo_fields is None
-        and edition == "current"
-    ):
-        if type(data) is bytes:
-            return _core.form_parse_kernel(data)
-        if type(data) is str and (data.isascii() or LONE_SURROGATE.search(data) is None):
-            return _core.form_parse_kernel(data)
+    """:func:`parse` with every option it ever had: the spec's, the encoding guessing
+    (``encoding="auto"`` and its hints, for :func:`percent_encoding.detect.parse_form`)
+    and the pre-2016 flags (for :func:`percent_encoding.legacy.whatwg_form_parse`)."""
     if type(encoding) is str and encoding.strip().lower() == "auto":
-        return _parse_auto(
+        return parse_detected(
             data,
             isindex=isindex,
             separators=separators,
@@ -218,23 +226,8 @@ def parse(
         )
     if per_field is not False:
         raise PercentEncodingError("per_field=True needs encoding='auto'")
-    _args.check_choice("edition", edition, ("current", "2014"))
-    if (
-        encoding is None
-        and charset_hack is False
-        and isindex is False
-        and separators == "&"
-        and strip_leading_question_mark is False
-        and max_fields is None
-        and max_field_size is None
-        and max_total is None
-        and errors == "replace"
-        and (strict is None or strict is False)
-    ):
-        if type(data) is bytes:
-            return _core.form_parse_kernel(data)
-        if type(data) is str and (data.isascii() or LONE_SURROGATE.search(data) is None):
-            return _core.form_parse_kernel(data)
+    if edition != "current":  # (the check costs more than the rest of a small parse)
+        _args.check_choice("edition", edition, ("current", "2014"))
     fatal = _check_errors(errors)
     percent_strict = _check_strict(strict)
     _check_flag(charset_hack, "charset_hack")
@@ -292,7 +285,7 @@ def _first_non_ascii(text: str | bytes) -> int | None:
 
 
 class ParsedForm(list[tuple[str, str]]):
-    """The pairs :func:`parse` found with ``encoding="auto"``, plus ``.charset``:
+    """The pairs :func:`percent_encoding.detect.parse_form` found, plus ``.charset``:
     the :class:`~percent_encoding.detect.CharsetGuess` for the whole form (its
     ``.encoding``, ``.confidence``, ``.reason`` and ``.findings``), and with
     ``per_field=True`` ``.fields``: one guess per pair, each pair decoded with its
@@ -321,7 +314,7 @@ class ParsedForm(list[tuple[str, str]]):
         return f"ParsedForm({list.__repr__(self)}, encoding={self.charset.encoding!r})"
 
 
-def _parse_auto(
+def parse_detected(
     data: str | bytes | bytearray | memoryview,
     *,
     isindex: bool,
@@ -363,7 +356,7 @@ def _parse_auto(
     )
     fatal = _check_errors(errors)
     _check_strict(strict)
-    pairs: list[tuple[str, str]] = parse(
+    pairs: list[tuple[str, str]] = full_parse(
         data, encoding=guess.encoding, errors=errors,
         strict=strict, isindex=isindex, separators=separators,
         strip_leading_question_mark=strip_leading_question_mark, max_fields=max_fields,

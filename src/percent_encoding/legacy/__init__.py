@@ -15,6 +15,8 @@ Families and their sources (see ``docs/legacy.md`` for the long form):
   excluded characters of §2.4.3 must always be escaped), RFC 2732 §3 (``[`` and
   ``]`` move from *unwise* to *reserved*), RFC 3875 §2.3 and §4.4 (CGI),
   RFC 5023 §9.7 (the ``Slug`` header).
+* The URL Standard's form parser before 2016 (the ``_charset_`` and isindex flags,
+  the 2014-2016 failure on non-ASCII input with an encoding override).
 * Forms: HTML 4.01 §17.13.4.1 (``application/x-www-form-urlencoded``) and
   XForms 1.0 §11.6 (urlencoded serialization; separator attribute §3.3.3).
 * PHP 8 ``ext/standard/url.c`` (``urlencode``, ``rawurlencode``, ``urldecode``,
@@ -27,7 +29,8 @@ Families and their sources (see ``docs/legacy.md`` for the long form):
 Layout, one module per origin: ``_rfc`` (RFC 1738, 2396, 2732), ``_cgi``
 (CGI and Slug), ``_html4`` (HTML 4.01 and XForms), ``_php``, ``_php_input``
 (``parse_str``), ``_java``,
-``_go``, ``_dotnet``, ``_ruby``; ``_common`` holds the shared argument checks
+``_go``, ``_dotnet``, ``_ruby``, ``_whatwg`` (the URL Standard's form parser before
+2016); ``_common`` holds the shared argument checks
 and ``_schemes`` the registry entries.
 """
 
@@ -111,6 +114,7 @@ from ._ruby import (
     ruby_encode_www_form_component,
 )
 from ._schemes import SCHEMES
+from ._whatwg import whatwg_form_parse
 
 __all__ = [
     "DOTNET_SET",
@@ -157,6 +161,7 @@ __all__ = [
     "ruby_encode_www_form_component",
     "slug_decode",
     "slug_encode",
+    "whatwg_form_parse",
     "xforms_encode_component",
     "xforms_urlencode",
 ]

@@ -231,15 +231,15 @@ def _lab_echo_page(
 
 def _lab_detected(raw: bytes, content_type: str) -> str:
     """What charset detection makes of the submission, field by field
-    (``form.parse(encoding="auto", per_field=True)``, with the Content-Type's
+    (``detect.parse_form(per_field=True)``, with the Content-Type's
     ``charset=`` as a hint when there is one), as an HTML section."""
-    from .. import form
+    from .. import detect
 
     e = html.escape
     m = re.search(r';\s*charset\s*=\s*"?([^";\s]+)', content_type, re.IGNORECASE)
     try:
-        found = form.parse(raw, encoding="auto", per_field=True,
-                           content_type_charset=m.group(1) if m else None)
+        found = detect.parse_form(raw, per_field=True,
+                                  content_type_charset=m.group(1) if m else None)
     except PercentEncodingError as exc:
         return f"<p class='lab-note'>detection failed: {e(str(exc))}</p>"
     whole = found.charset
@@ -249,7 +249,7 @@ def _lab_detected(raw: bytes, content_type: str) -> str:
         for (n, v), g in zip(found, found.fields, strict=True)
     )
     notes = "".join(f"<li>{e(f)}</li>" for f in whole.findings)
-    return f"""<h3>Detected without being told <small>(form.parse, encoding="auto",
+    return f"""<h3>Detected without being told <small>(detect.parse_form,
 per_field=True)</small></h3>
 <p id="lab-detected">{e(whole.encoding)} (confidence {whole.confidence:.2f}): {e(whole.reason)}</p>
 {f'<ul id="lab-findings">{notes}</ul>' if notes else ""}

@@ -1,0 +1,24 @@
+"""What the test modules share: import it from here, never from ``conftest``.
+
+* :mod:`helpers.paths`: ``ROOT`` (the checkout), ``SHARED`` (the one place that locates
+  ``../shared``) and :func:`shared_path` (a file under ``../shared/conformance``, or a
+  clean skip when it is absent); also re-exported here: ``from helpers import shared_path``.
+* :mod:`helpers.twins`: the kernel twins (``IMPLS``, ``KERNELS``, ``C_KERNELS``) and the
+  ``NoKernels`` stand-in of ``no_kernels`` tests.
+* :mod:`helpers.engines`: which engine each column adapter needs (``need_engines``).
+* :mod:`helpers.web` and :mod:`helpers.browser`: the ``web_server`` fixture (the web tool
+  on 127.0.0.1 in a thread) and the ``browser`` fixture (headless Chromium through
+  Playwright), registered for every test module by ``tests/conftest.py``.
+* :mod:`helpers.linear_time`, :mod:`helpers.public_modules`, :mod:`helpers.column_cases`,
+  :mod:`helpers.node_oracle`, :mod:`helpers.twin_outcome`: the timing harness, the list of
+  public modules, the engine adapters' cases, the Node oracle, the twins' comparison.
+
+Nothing here imports pytest at import time except the fixture modules, so the fuzzers
+(``fuzz/``) can import the plain helpers too.
+"""
+
+from __future__ import annotations
+
+from .paths import ROOT, SHARED, shared_path
+
+__all__ = ["ROOT", "SHARED", "shared_path"]

@@ -1,0 +1,44 @@
+"""The two kernel twins the suite runs against: the pure-Python one and, when it is built
+(and ``PERCENT_ENCODING_NO_EXTENSIONS`` is not set), the C extension."""
+
+from __future__ import annotations
+
+import importlib
+import os
+from types import ModuleType
+
+from percent_encoding import _pure
+
+
+def _c_kernels() -> ModuleType | None:
+    if os.environ.get("PERCENT_ENCODING_NO_EXTENSIONS", "") not in ("", "0"):
+        return None
+    try:
+        m = importlib.import_module("percent_encoding._speedups")
+    except ImportError:
+        return None
+    return m if hasattr(m, "decode") else None  # not the sources' namespace package
+
+
+C_KERNELS = _c_kernels()
+IMPLS = ["python"] + (["c"] if C_KERNELS is not None else [])
+KERNELS: dict[str, ModuleType | None] = {"python": _pure, "c": C_KERNELS}
+
+
+class NoKernels(ModuleType):
+    """Stands in for the kernels in ``no_kernels`` tests: every kernel call is recorded
+    and raises."""
+
+    def __init__(self) -> None:
+        super().__init__("no_kernels")
+        self.calls: list[str] = []
+
+    def __getattr__(self, name: str) -> object:
+        if name.startswith("__"):
+            raise AttributeError(name)
+
+        def reached(*args: object, **kwargs: object) -> object:
+            self.calls.append(name)
+            raise AssertionError(f"a no_kernels test reached the kernel {name}()")
+
+        return reached
