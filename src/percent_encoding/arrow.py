@@ -41,7 +41,7 @@ from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from . import _args, core, form
-from .errors import PercentEncodingTypeError, TextDecodeError
+from .errors import PercentEncodingError, PercentEncodingTypeError, TextDecodeError
 
 __all__ = ["decode", "decode_text", "encode", "form_get", "form_parse", "set_threads"]
 
@@ -130,7 +130,7 @@ def _map_pure(
     base = 0
     for chunk in chunks:
         _check_type(pa, chunk.type)
-        values = chunk.to_pylist()
+        values = _chunk_values(pa, chunk, base)
         out = [None if v is None else row(v, base + i) for i, v in enumerate(values)]
         results.append(pa.array(out, type=out_type(pa, _is_large(pa, chunk.type))))
         base += len(values)
@@ -143,6 +143,33 @@ def _map_pure(
             return pa.chunked_array([], type=(_as_views(pa, empty) if views else empty).type)
         return pa.chunked_array(results)
     return results[0]
+
+
+_AS_BINARY = {"string": "binary", "large_string": "large_binary", "string_view": "binary_view"}
+
+
+def _chunk_values(pa: Any, chunk: Any, base: int) -> list[Any]:
+    """The chunk's rows as Python values, after checking its buffers.
+
+    A text row is read as the per-string API reads text: its bytes through
+    the Encoding Standard's UTF-8 decoder (U+FFFD for what is not UTF-8; §8.1.1,
+    which Python's ``"replace"`` follows), since a producer may break the
+    Arrow format's promise that ``string`` rows are UTF-8.
+    """
+    text = str(chunk.type) in _AS_BINARY
+    raw = chunk.view(getattr(pa, _AS_BINARY[str(chunk.type)])()) if text else chunk
+    try:
+        raw.validate(full=True)  # offsets, views and their spans (not UTF-8: bytes now)
+    except pa.ArrowException as e:
+        err = PercentEncodingError(
+            f"malformed Arrow array in the chunk starting at row {base}: {e} "
+            "(the producer of this column wrote buffers the Arrow format does not allow)"
+        )
+        err.row = base  # type: ignore[attr-defined]
+        raise err from None
+    if not text:
+        return raw.to_pylist()  # type: ignore[no-any-return]
+    return [None if v is None else v.decode("utf-8", "replace") for v in raw.to_pylist()]
 
 
 def _as_views(pa: Any, result: Any) -> Any:
@@ -195,8 +222,15 @@ def _run_c(k: Any, array: object, op: str, arg: object, plus: bool, errors: str)
         result = k(array, op, arg, plus, errors, _VIEWS.get())
     except TypeError as e:
         raise PercentEncodingTypeError(str(e)) from None
-    if type(result) is tuple:  # a strict decode stopped at this row
-        return result
+    if type(result) is tuple:
+        if len(result) == 3:  # ("malformed", row, what): the array breaks the Arrow format
+            err = PercentEncodingError(
+                f"malformed Arrow array at row {result[1]}: {result[2]} "
+                "(the producer of this column wrote buffers the Arrow format does not allow)"
+            )
+            err.row = result[1]  # type: ignore[attr-defined]
+            raise err
+        return result  # a strict decode stopped at this row: (row, value)
     try:
         import pyarrow as pa
     except ImportError:
