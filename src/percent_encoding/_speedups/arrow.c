@@ -72,7 +72,7 @@ static int
 read_chunk(const struct ArrowSchema *s, const struct ArrowArray *a, InChunk *c, Malformed *bad)
 {
     const char *f = s->format;
-    int64_t k;
+    int64_t k = 0;
     c->length = a->length;
     c->offset = a->offset;
     c->view_data = NULL;

@@ -183,11 +183,11 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
     uint8_t *start = o;
     int64_t i = 0;
     int tail_bad = 0;
-    /* The raw bytes' UTF-8 check, run only on blocks with (or after) bytes
-     * above 0x7F: its errors, the bytes before the block, whether they had any. */
+    /* The raw bytes' UTF-8 check: its errors, the bytes before the block,
+     * whether a block was checked and whether it was the row's full last one. */
     __m256i rerr = zero, rhist = zero;
     uint32_t rprev = 0;
-    int raw_unsure = 0;
+    int raw_unsure = 0, rfull = 0;
     while (i < n) {
         __m256i w, res, hexv, val, escv, dec, shuf;
         __m128i lo, hi;
@@ -200,7 +200,7 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
              * so one that goes on from the blocks is flagged (then rescanned). */
             int utf8;
             int64_t k;
-            unsigned hi = rprev;
+            unsigned hi = (unsigned)_mm256_movemask_epi8(rhist); /* a sequence may go on */
             for (k = i; k < n; k++) {
                 hi |= p[k] & 0x80u;
             }
@@ -214,18 +214,15 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
         len = rem >= 32 ? 32 : (unsigned)rem;
         lim = rem >= 32 ? 0xFFFFFFFFu : (1u << rem) - 1;
         {
-            uint32_t hb = (uint32_t)_mm256_movemask_epi8(w) & lim;
-            if (hb | rprev) {
-                __m256i wr = rem >= 32 ? w
-                                       : _mm256_and_si256(w, _mm256_cmpgt_epi8(
-                                                                 _mm256_set1_epi8((char)rem), iota));
-                rerr = _mm256_or_si256(rerr, raw_step(wr, rhist, t1, t2, t3));
-                rhist = wr;
-            }
-            else {
-                rhist = zero;
-            }
-            rprev = hb;
+            /* no branch on whether the block has such bytes: in mixed text
+             * it is mispredicted too often to pay */
+            __m256i wr = rem >= 32 ? w
+                                   : _mm256_and_si256(w, _mm256_cmpgt_epi8(
+                                                             _mm256_set1_epi8((char)rem), iota));
+            rerr = _mm256_or_si256(rerr, raw_step(wr, rhist, t1, t2, t3));
+            rhist = wr;
+            rprev = 1;
+            rfull = rem >= 32; /* else the row's end is the zeros after it: checked */
         }
         res = w;
         if (plus) {
@@ -303,7 +300,7 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
         i += len;
     }
     err = _mm256_or_si256(err, u8_step(zero, hist, t1, t2, t3));
-    if (rprev) {
+    if (rprev && rfull) {
         rerr = _mm256_or_si256(rerr, raw_step(zero, rhist, t1, t2, t3)); /* the row's end */
     }
     *check = (!_mm256_testz_si256(err, err) || tail_bad ? PE_CHECK_ESC : 0) |
