@@ -318,3 +318,57 @@ def test_invalid_utf8_block_decoder_matches_portable_decoder(
     finally:
         _speedups.arrow_set_blocks(on)
     assert got == [want, want]
+
+
+# -- legacy encodings in the C kernels (no Python call a row) ------------------
+
+LEGACY = ["windows-1252", "shift_jis", "windows-874", "iso-8859-8", "koi8-u", "x-user-defined",
+          "euc-jp", "gbk"]
+LEGACY_PIECES = [b"a", b"%", b"%41", b"%E9", b"%82%A0", b"%81", b"%FF", b"%80", b"%DF",
+                 b"%F0%40", b"%EF%FC", b"%82", b"%82A", b"+", "é".encode(), b"\xff", b"%A1"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.none(), st.lists(st.sampled_from(LEGACY_PIECES), max_size=10)
+                          .map(b"".join)), max_size=12),
+       st.sampled_from(LEGACY), st.sampled_from(["string", "binary", "large_string",
+                                                 "string_view"]),
+       st.booleans())
+def test_legacy_decode_text_matches_per_string(
+        rows: list[bytes | None], encoding: str, t: str, plus: bool) -> None:
+    col = (pa.array(rows, type=pa.binary()) if t == "binary" else as_text_column(rows, t))
+    per: list[Any] = [None if r is None else (r if t == "binary" else text(r)) for r in rows]
+    got = A.decode_text(col, encoding=encoding, plus_as_space=plus).to_pylist()
+    assert got == [None if r is None else pe.decode_text(r, encoding=encoding,
+                                                         plus_as_space=plus) for r in per]
+    want_null: list[Any] = []
+    first_bad = None
+    for k, r in enumerate(per):
+        try:
+            want_null.append(None if r is None else pe.decode_text(
+                r, encoding=encoding, plus_as_space=plus, errors="strict"))
+        except PercentEncodingError:
+            want_null.append(None)
+            first_bad = k if first_bad is None else first_bad
+    assert A.decode_text(col, encoding=encoding, plus_as_space=plus,
+                         errors="null").to_pylist() == want_null
+    if first_bad is None:
+        assert A.decode_text(col, encoding=encoding, plus_as_space=plus,
+                             errors="strict").to_pylist() == want_null
+    else:
+        with pytest.raises(PercentEncodingError, match=f"row {first_bad}:"):
+            A.decode_text(col, encoding=encoding, plus_as_space=plus, errors="strict")
+
+
+def test_legacy_examples() -> None:
+    col = pa.array(["caf%E9", "%82%A0%82%A2", "%82A", "%81", "x%FFy", None, "é"])
+    assert A.decode_text(col, encoding="windows-1252").to_pylist() == [
+        "café", "\u201a\xa0\u201a\xa2", "\u201aA", "\x81", "x\xffy", None, "Ã©"]
+    # §12.3.1: a lead byte then ASCII gives U+FFFD and the ASCII byte again
+    assert A.decode_text(col, encoding="shift_jis").to_pylist() == [
+        "caf\ufffd", "あい", "\ufffdA", "\ufffd", "x\ufffdy", None, "ﾃｩ"]
+    assert A.decode_text(col, encoding="shift_jis", errors="null").to_pylist() == [
+        None, "あい", None, None, None, None, "ﾃｩ"]
+    # windows-874 has bytes without a code point
+    assert A.decode_text(pa.array(["%DB%41"]), encoding="windows-874").to_pylist() == [
+        "\ufffdA"]

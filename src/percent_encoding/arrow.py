@@ -288,12 +288,59 @@ def decode_text(
     k = _c_kernel()
     if k is not None:
         if encoding in core._UTF8_LABELS:
-            r = _run_c(k, array, "decode_text", None, plus_as_space, errors)
+            op, table = "decode_text", None
+        else:
+            op, table = _legacy_table(encoding)
+        if op != "call_text":
+            r = _run_c(k, array, op, table, plus_as_space, errors)
             if type(r) is tuple:
                 raise _strict_failure(r[0], r[1], encoding, plus_as_space)
             return r
-        return _run_c(k, array, "call_text", row, False, "replace")  # legacy: per-string codec
+        return _run_c(k, array, "call_text", row, False, "replace")  # per-string codec
     return _map_pure(array, row, _string_type)
+
+
+# Encoding Standard §9: the single-byte encodings (and x-user-defined, §14.3,
+# which decodes the same way): the C kernels decode them from a table.
+_SINGLE_BYTE = frozenset([
+    "IBM866", "ISO-8859-2", "ISO-8859-3", "ISO-8859-4", "ISO-8859-5", "ISO-8859-6",
+    "ISO-8859-7", "ISO-8859-8", "ISO-8859-8-I", "ISO-8859-10", "ISO-8859-13", "ISO-8859-14",
+    "ISO-8859-15", "ISO-8859-16", "KOI8-R", "KOI8-U", "macintosh", "windows-874",
+    "windows-1250", "windows-1251", "windows-1252", "windows-1253", "windows-1254",
+    "windows-1255", "windows-1256", "windows-1257", "windows-1258", "x-mac-cyrillic",
+    "x-user-defined",
+])
+_NO_CODE_POINT = 0xFFFFFFFF
+_LEGACY_TABLES: dict[str, tuple[str, bytes | None]] = {}
+
+
+def _legacy_table(label: str) -> tuple[str, bytes | None]:
+    """(the C kernels' op, its code point table) for an encoding's decoder.
+
+    ("call_text", None) for an encoding the kernels have no table for: then
+    the per-string codec runs row by row.
+    """
+    name = core._lookup_encoding(label).name
+    got = _LEGACY_TABLES.get(name)
+    if got is None:
+        from array import array
+
+        from . import encodings
+
+        if name in _SINGLE_BYTE:
+            enc = encodings.lookup(name)
+            # §9.1: bytes 0x80-0xFF through the encoding's index (U+FFFD: none)
+            high = [ord(enc.decode(bytes([b]))) for b in range(0x80, 0x100)]
+            codes = array("I", [_NO_CODE_POINT if c == 0xFFFD else c for c in high])
+            got = ("decode_sb", codes.tobytes())
+        elif name == "Shift_JIS":
+            jis = encodings.index("jis0208")  # §12.3.1 reads it by pointer
+            codes = array("I", [_NO_CODE_POINT if c is None else c for c in jis])
+            got = ("decode_sjis", codes.tobytes())
+        else:
+            got = ("call_text", None)
+        _LEGACY_TABLES[name] = got
+    return got
 
 
 def decode(array: object, *, plus_as_space: bool = False) -> Any:

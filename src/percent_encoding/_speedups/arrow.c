@@ -359,7 +359,7 @@ static int
 map_two(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind, int64_t bytes)
 {
     int64_t rows = c->length, m = (rows / 2) & ~(int64_t)7;
-    int64_t grow = proto->op == OP_ENCODE ? 3 : 1, slack = PE_OUT_SLACK * grow + 64;
+    int64_t grow = proto->op == OP_ENCODE || proto->op >= OP_DECODE_SB ? 3 : 1, slack = PE_OUT_SLACK * grow + 64;
     int64_t p = grow * data_bytes(c, 0, m) + slack;
     int64_t e = grow * bytes + 2 * slack; /* bytes: all the rows' */
     Part parts[2];
@@ -437,7 +437,7 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
     int large = kind == OUT_OFF64;
     int t = n_threads;
     int64_t bytes = c->bytes, hint = bytes;
-    if (proto->op == OP_ENCODE) {
+    if (proto->op == OP_ENCODE || proto->op >= OP_DECODE_SB) {
         hint += hint / 2;
     }
     if (t < 2 || rows < 65536) {
@@ -461,7 +461,7 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
         Part parts[8];
         pthread_t tids[8];
         int k, rc = 0, overflow = 0;
-        int64_t grow = proto->op == OP_ENCODE ? 3 : 1, at = 0, b0, slack = PE_OUT_SLACK * grow + 64;
+        int64_t grow = proto->op == OP_ENCODE || proto->op >= OP_DECODE_SB ? 3 : 1, at = 0, b0, slack = PE_OUT_SLACK * grow + 64;
         int64_t region[9];
         if (t > 8) {
             t = 8;
@@ -561,10 +561,11 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
 static int
 parse_op(PyObject *op)
 {
-    static const char *const names[] = {"decode", "decode_text", "encode", "form_get",
-                                        "call_text", "call_binary"};
+    static const char *const names[] = {"decode",      "decode_text", "encode",
+                                        "form_get",    "call_text",   "call_binary",
+                                        "decode_sb",   "decode_sjis"};
     int k;
-    for (k = 0; k < 6; k++) {
+    for (k = 0; k < 8; k++) {
         if (PyUnicode_Check(op) && PyUnicode_CompareWithASCIIString(op, names[k]) == 0) {
             return k;
         }
@@ -780,6 +781,16 @@ pe_arrow_map(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     }
     else if (job.op == OP_CALL_TEXT || job.op == OP_CALL_BINARY) {
         fn = a[2];
+    }
+    else if (job.op == OP_DECODE_SB || job.op == OP_DECODE_SJIS) {
+        Py_ssize_t want = job.op == OP_DECODE_SB ? 128 * 4 : 11280 * 4;
+        if (!PyBytes_Check(a[2]) || PyBytes_GET_SIZE(a[2]) != want) {
+            PyErr_Format(PyExc_TypeError, "%U: arg must be a %zd-byte code point table", a[1],
+                         want);
+            return NULL;
+        }
+        job.legacy = (const uint32_t *)(const void *)PyBytes_AS_STRING(a[2]);
+        legacy_init(&job);
     }
     col = PyObject_New(Column, &ArrowColumnType);
     if (col == NULL) {

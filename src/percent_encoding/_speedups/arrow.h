@@ -42,7 +42,10 @@ struct ArrowArrayStream {
 #define ARROW_FLAG_NULLABLE 2
 
 enum { IN_OFF32, IN_OFF64, IN_VIEW };
-enum { OP_DECODE, OP_DECODE_TEXT, OP_ENCODE, OP_FORM_GET, OP_CALL_TEXT, OP_CALL_BINARY };
+enum {
+    OP_DECODE, OP_DECODE_TEXT, OP_ENCODE, OP_FORM_GET, OP_CALL_TEXT, OP_CALL_BINARY,
+    OP_DECODE_SB, OP_DECODE_SJIS /* decode_text in a legacy encoding: arrow_legacy.c */
+};
 enum { ERR_REPLACE, ERR_NULL, ERR_STRICT };
 
 /* One input chunk, read-only. */
@@ -274,6 +277,8 @@ typedef struct {
     int op, errors, plus;
     EncTable table;
     const uint8_t *name; /* form_get: the field name's UTF-8 */
+    const uint32_t *legacy; /* OP_DECODE_SB / OP_DECODE_SJIS: the code point table */
+    uint8_t sb_utf8[128][4]; /* OP_DECODE_SB: bytes 0x80-0xFF as UTF-8 (length in [3] when < 4; 0: none) */
     int64_t name_len;
     uint8_t *scratch; /* thread-private */
     int64_t scratch_cap;
@@ -323,6 +328,8 @@ PE_INTERNAL int64_t decode_text_rows_avx2(Job *j, const InChunk *c, int64_t i, i
 PE_INTERNAL int64_t decode_utf8_row(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
                                     int plus, int *utf8);
 PE_INTERNAL int64_t utf8_valid_prefix(const uint8_t *p, int64_t n);
+PE_INTERNAL void legacy_init(Job *j);
+PE_INTERNAL int legacy_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail);
 PE_INTERNAL int run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o,
                          int64_t base);
 

@@ -482,6 +482,14 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
                                (o->data + o->data_len);
                 valid = 1;
                 break;
+            case OP_DECODE_SB:
+            case OP_DECODE_SJIS:
+                valid = legacy_row(j, o, p, n, avail);
+                if (valid == 0 && j->errors == ERR_STRICT) {
+                    j->bad_row = base + i;
+                    return 0;
+                }
+                break;
             default:
                 valid = form_get_row(j, o, p, n, avail, !c->is_binary);
                 break;
