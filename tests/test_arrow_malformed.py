@@ -309,12 +309,23 @@ def test_invalid_utf8_block_decoder_matches_portable_decoder(
     except ImportError:
         pytest.skip("the C extension is not built")
     col = as_text_column(rows, "string")
-    want = [None if r is None else pe.decode_text(text(r), plus_as_space=plus) for r in rows]
+    for enc in ("utf-8", "windows-1252", "shift_jis"):
+        want = [None if r is None else pe.decode_text(text(r), encoding=enc, plus_as_space=plus)
+                for r in rows]
+        on = _speedups.arrow_set_blocks(True)
+        try:
+            got = [A.decode_text(col, encoding=enc, plus_as_space=plus).to_pylist()]
+            _speedups.arrow_set_blocks(False)
+            got.append(A.decode_text(col, encoding=enc, plus_as_space=plus).to_pylist())
+        finally:
+            _speedups.arrow_set_blocks(on)
+        assert got == [want, want]
+    want = [None if r is None else pe.decode(text(r), plus_as_space=plus) for r in rows]
     on = _speedups.arrow_set_blocks(True)
     try:
-        got = [A.decode_text(col, plus_as_space=plus).to_pylist()]
+        got = [A.decode(col, plus_as_space=plus).to_pylist()]
         _speedups.arrow_set_blocks(False)
-        got.append(A.decode_text(col, plus_as_space=plus).to_pylist())
+        got.append(A.decode(col, plus_as_space=plus).to_pylist())
     finally:
         _speedups.arrow_set_blocks(on)
     assert got == [want, want]

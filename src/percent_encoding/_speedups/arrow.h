@@ -329,7 +329,10 @@ PE_INTERNAL int64_t decode_utf8_row(const uint8_t *p, int64_t n, int64_t avail, 
                                     int plus, int *utf8);
 PE_INTERNAL int64_t utf8_valid_prefix(const uint8_t *p, int64_t n);
 PE_INTERNAL void legacy_init(Job *j);
-PE_INTERNAL int legacy_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail);
+PE_INTERNAL int legacy_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail,
+                           int utf8_in);
+/* A string row that is not UTF-8 (ok: its valid prefix) read with U+FFFD into j->fix. */
+PE_INTERNAL const uint8_t *fix_row(Job *j, const uint8_t *p, int64_t *n, int64_t ok);
 PE_INTERNAL int run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o,
                          int64_t base);
 

@@ -148,7 +148,7 @@ scratch_reserve(Job *j, int64_t need)
  * Encoding Standard's UTF-8 decoder (§8.1.1), U+FFFD for each maximal
  * subpart that is not UTF-8 (ok: the valid prefix's length).  The row's
  * replacement in j->fix (n updated), or NULL out of memory. */
-static const uint8_t *
+const uint8_t *
 fix_row(Job *j, const uint8_t *p, int64_t *n, int64_t ok)
 {
     int64_t need = ok + 3 * (*n - ok);
@@ -334,9 +334,14 @@ decode_piece(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail, in
         ok = utf8 ? len : utf8_valid_prefix(at, len);
     }
     else if (!text && pe_blocks_ok) {
-        /* to bytes: the block decoder's bytes, whatever its UTF-8 check says */
+        /* to bytes: the block decoder's bytes; of its checks only the raw
+         * one counts (a string row that is not UTF-8 reads with U+FFFD) */
         int check;
         len = decode_row_avx2(p, n, avail, at, j->plus, &check);
+        if (utf8_in && (check & PE_CHECK_RAW) && (ok = utf8_valid_prefix(p, n)) != n) {
+            p = fix_row(j, p, &n, ok);
+            return p == NULL ? -1 : decode_piece(j, o, p, n, n, text, 0);
+        }
         ok = len;
     }
     else {
@@ -451,8 +456,10 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
                 return -1;
             }
             avail = in_avail(c, i, p, n, j->data_end);
-            if (!c->is_binary && j->op != OP_DECODE_TEXT) {
-                /* decode_text checks the row as it decodes (decode_piece) */
+            if (!c->is_binary && j->op != OP_DECODE_TEXT && j->op < OP_DECODE_SB &&
+                (j->op != OP_DECODE || !pe_blocks_ok)) {
+                /* decode_text and the block decoder's decode check the row
+                 * as they decode (decode_piece, legacy_row) */
                 int64_t ok = utf8_valid_prefix(p, n);
                 if (ok != n) {
                     if ((p = fix_row(j, p, &n, ok)) == NULL) {
@@ -464,7 +471,7 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
             }
             switch (j->op) {
             case OP_DECODE:
-                valid = decode_piece(j, o, p, n, avail, 0, 0);
+                valid = decode_piece(j, o, p, n, avail, 0, !c->is_binary);
                 break;
             case OP_DECODE_TEXT:
                 valid = decode_piece(j, o, p, n, avail, 1, !c->is_binary);
@@ -484,7 +491,7 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
                 break;
             case OP_DECODE_SB:
             case OP_DECODE_SJIS:
-                valid = legacy_row(j, o, p, n, avail);
+                valid = legacy_row(j, o, p, n, avail, !c->is_binary);
                 if (valid == 0 && j->errors == ERR_STRICT) {
                     j->bad_row = base + i;
                     return 0;
