@@ -383,3 +383,38 @@ def test_legacy_examples() -> None:
     # windows-874 has bytes without a code point
     assert A.decode_text(pa.array(["%DB%41"]), encoding="windows-874").to_pylist() == [
         "\ufffdA"]
+
+
+ENCODE_PIECES = ["a", " ", "+", "%", "/", "é", "€", "日", "ア", "😀", "\ufffd", "ÿ", "Ŵ", "ก",
+                 "\x80", "Ю"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.none(), st.lists(st.sampled_from(ENCODE_PIECES), max_size=10)
+                          .map("".join)), max_size=12),
+       st.sampled_from([*LEGACY, "koi8-r", "iso-8859-2", "utf-16le", "replacement"]),
+       st.sampled_from(["component", "path", "application/x-www-form-urlencoded"]),
+       st.booleans(), st.booleans())
+def test_legacy_encode_matches_per_string(rows: list[str | None], encoding: str, encode_set: str,
+                                          plus: bool, binary: bool) -> None:
+    # (UTF-16 and replacement encode as UTF-8: their output encoding, Encoding Standard §4.3)
+    if binary:
+        col = pa.array([None if r is None else r.encode() for r in rows], type=pa.binary())
+        per: list[Any] = [None if r is None else r.encode() for r in rows]
+    else:
+        col = pa.array(rows, type=pa.string())
+        per = list(rows)
+    got = A.encode(col, encode_set, encoding=encoding, space_as_plus=plus).to_pylist()
+    assert got == [None if r is None else pe.encode(r, encode_set, encoding=encoding,
+                                                    space_as_plus=plus) for r in per]
+
+
+def test_legacy_encode_examples() -> None:
+    col = pa.array(["café €", "日", "a b", None])
+    assert A.encode(col, encoding="windows-1252").to_pylist() == [
+        "caf%E9%20%80", "%26%2326085%3B", "a%20b", None]
+    assert A.encode(col, encoding="shift_jis").to_pylist() == [
+        "caf%26%23233%3B%20%26%238364%3B", "%93%FA", "a%20b", None]
+    # a string row that is not UTF-8 is text with U+FFFD, which windows-1252 lacks
+    bad = as_text_column([b"a\xffb"], "string")
+    assert A.encode(bad, encoding="windows-1252").to_pylist() == ["a%26%2365533%3Bb"]

@@ -362,25 +362,78 @@ def decode(array: object, *, plus_as_space: bool = False) -> Any:
     )
 
 
-def encode(array: object, encode_set: str = "component", *, space_as_plus: bool = False) -> Any:
-    """Percent-encode each row of a column as UTF-8 (URL Standard §1.3).
+def encode(
+    array: object,
+    encode_set: str = "component",
+    *,
+    encoding: str = "utf-8",
+    space_as_plus: bool = False,
+) -> Any:
+    """Percent-encode each row of a column (URL Standard §1.3 *percent-encode after encoding*).
 
     Row by row exactly :func:`percent_encoding.encode` with ``encode_set``
-    (a registered set name or an :class:`~percent_encoding.EncodeSet`).
+    (a registered set name or an :class:`~percent_encoding.EncodeSet`) and
+    ``encoding`` (a WHATWG label: a text row is encoded in it first, a
+    character it lacks becoming ``%26%23N%3B``, ``&#N;``; a ``binary`` row's
+    bytes are encoded as they are).
 
     >>> import pyarrow as pa
     >>> encode(pa.array(["a b/c", None]), "path").to_pylist()
     ['a%20b/c', None]
+    >>> encode(pa.array(["café €", "日"]), encoding="windows-1252").to_pylist()
+    ['caf%E9%20%80', '%26%2326085%3B']
     """
     _check_bool(space_as_plus, "space_as_plus")
     table = core._resolve_set(encode_set).table  # an unknown name raises before any row
+    legacy = encoding not in core._UTF8_LABELS and (
+        core._lookup_encoding(_check_encoding(encoding)).output_encoding.name != "UTF-8")
     k = _c_kernel()
-    if k is not None:
+    if k is not None and not legacy:
         return _run_c(k, array, "encode", table, space_as_plus, "replace")
-    return _map_pure(
-        array, lambda v, i: core.encode(v, encode_set, space_as_plus=space_as_plus),
-        _string_type,
-    )
+    if k is not None:
+        rev = _single_byte_encoder(core._lookup_encoding(encoding).output_encoding.name)
+        if rev is not None:
+            return _run_c(k, array, "encode_sb", table + rev, space_as_plus, "replace")
+    kwargs: dict[str, Any] = {"space_as_plus": space_as_plus}
+    if legacy:
+        kwargs["encoding"] = encoding
+
+    def row(v: Any, i: int) -> Any:
+        return core.encode(v, encode_set, **kwargs)
+
+    if k is not None:
+        return _run_c(k, array, "call_text", row, False, "replace")
+    return _map_pure(array, row, _string_type)
+
+
+_SB_ENCODERS: dict[str, bytes] = {}
+
+
+def _single_byte_encoder(name: str) -> bytes | None:
+    """A byte per BMP code point (0: none) for a §9 single-byte encoder, else None.
+
+    §9.2: an ASCII code point is its byte; another is 0x80 + its first pointer
+    in the encoding's index.
+    """
+    if name not in _SINGLE_BYTE:
+        return None
+    got = _SB_ENCODERS.get(name)
+    if got is None:
+        _, table = _legacy_table(name)
+        assert table is not None
+        from array import array
+
+        codes = array("I")
+        codes.frombytes(table)
+        rev = bytearray(65536)
+        for b in range(127, -1, -1):  # the first pointer wins
+            cp = codes[b]
+            if cp < 0x10000:
+                rev[cp] = 0x80 + b
+        for b in range(0x80):
+            rev[b] = 0  # ASCII goes through the set's table
+        got = _SB_ENCODERS[name] = bytes(rev)
+    return got
 
 
 def _parse_row(v: Any, encoding: str) -> list[tuple[str, str]]:

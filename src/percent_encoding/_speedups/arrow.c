@@ -563,9 +563,9 @@ parse_op(PyObject *op)
 {
     static const char *const names[] = {"decode",      "decode_text", "encode",
                                         "form_get",    "call_text",   "call_binary",
-                                        "decode_sb",   "decode_sjis"};
+                                        "decode_sb",   "decode_sjis", "encode_sb"};
     int k;
-    for (k = 0; k < 8; k++) {
+    for (k = 0; k < 9; k++) {
         if (PyUnicode_Check(op) && PyUnicode_CompareWithASCIIString(op, names[k]) == 0) {
             return k;
         }
@@ -684,6 +684,9 @@ map_one(Job *job, PyObject *fn, const struct ArrowSchema *s, const struct ArrowA
     if (col->n_chunks == 0) {
         col->kind = kind;
     }
+    if (job->op == OP_ENCODE_SB) {
+        memset(job->table.act + 0x80, PCT, 0x80); /* bytes above 0x7F: always %XX */
+    }
     if (job->op == OP_ENCODE) {
         /* A str keeps its non-ASCII code points when the set does not encode
          * them (their UTF-8 passes through); bytes above 0x7F always are. */
@@ -768,6 +771,15 @@ pe_arrow_map(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
             return NULL;
         }
         fill_enc_table(&job.table, (const uint8_t *)PyBytes_AS_STRING(a[2]), job.plus);
+    }
+    else if (job.op == OP_ENCODE_SB) {
+        /* the set's 256-byte table, then a byte per BMP code point */
+        if (!PyBytes_Check(a[2]) || PyBytes_GET_SIZE(a[2]) != 256 + 65536) {
+            PyErr_SetString(PyExc_TypeError, "encode_sb: arg must be a set table and a byte map");
+            return NULL;
+        }
+        fill_enc_table(&job.table, (const uint8_t *)PyBytes_AS_STRING(a[2]), job.plus);
+        job.sb_rev = (const uint8_t *)PyBytes_AS_STRING(a[2]) + 256;
     }
     else if (job.op == OP_FORM_GET) {
         Py_ssize_t len;

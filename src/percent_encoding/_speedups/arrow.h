@@ -44,7 +44,8 @@ struct ArrowArrayStream {
 enum { IN_OFF32, IN_OFF64, IN_VIEW };
 enum {
     OP_DECODE, OP_DECODE_TEXT, OP_ENCODE, OP_FORM_GET, OP_CALL_TEXT, OP_CALL_BINARY,
-    OP_DECODE_SB, OP_DECODE_SJIS /* decode_text in a legacy encoding: arrow_legacy.c */
+    OP_DECODE_SB, OP_DECODE_SJIS, /* decode_text in a legacy encoding: arrow_legacy.c */
+    OP_ENCODE_SB /* encode in a single-byte encoding: arrow_legacy.c */
 };
 enum { ERR_REPLACE, ERR_NULL, ERR_STRICT };
 
@@ -278,6 +279,7 @@ typedef struct {
     EncTable table;
     const uint8_t *name; /* form_get: the field name's UTF-8 */
     const uint32_t *legacy; /* OP_DECODE_SB / OP_DECODE_SJIS: the code point table */
+    const uint8_t *sb_rev; /* OP_ENCODE_SB: a byte per BMP code point, 0 for none */
     uint8_t sb_utf8[128][4]; /* OP_DECODE_SB: bytes 0x80-0xFF as UTF-8 (length in [3] when < 4; 0: none) */
     int64_t name_len;
     uint8_t *scratch; /* thread-private */
@@ -329,6 +331,7 @@ PE_INTERNAL int64_t decode_utf8_row(const uint8_t *p, int64_t n, int64_t avail, 
                                     int plus, int *utf8);
 PE_INTERNAL int64_t utf8_valid_prefix(const uint8_t *p, int64_t n);
 PE_INTERNAL void legacy_init(Job *j);
+PE_INTERNAL int legacy_encode_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n);
 PE_INTERNAL int legacy_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail,
                            int utf8_in);
 /* A string row that is not UTF-8 (ok: its valid prefix) read with U+FFFD into j->fix. */

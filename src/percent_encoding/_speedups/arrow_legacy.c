@@ -216,3 +216,72 @@ legacy_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail, int 
     o->data_len += out;
     return 1;
 }
+
+/* URL Standard §1.3 percent-encode after encoding, with a single-byte
+ * encoder (Encoding Standard §9.2) over a string row (UTF-8): ASCII through
+ * the set's table, another code point as its byte (always %XX: above 0x7F),
+ * or as "%26%23" decimal "%3B" (&#N;) when the encoding has none. */
+int
+legacy_encode_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    int64_t i = 0;
+    uint8_t *w;
+    /* at most 16 bytes out per code point of 1 to 4 bytes: 7 a byte, and room */
+    if (out_reserve(o, 7 * n + 16) < 0) {
+        return -1;
+    }
+    w = o->data + o->data_len;
+    while (i < n) {
+        int64_t k = i;
+        uint32_t cp;
+        unsigned c;
+        while (k < n && p[k] < 0x80) {
+            k++;
+        }
+        if (k > i) {
+            w = write_u8(p + i, k - i, &j->table, w);
+            i = k;
+            if (i >= n) {
+                break;
+            }
+        }
+        c = p[i];
+        if (c < 0xE0) {
+            cp = (c & 0x1Fu) << 6 | (p[i + 1] & 0x3Fu);
+            i += 2;
+        }
+        else if (c < 0xF0) {
+            cp = (c & 0x0Fu) << 12 | (p[i + 1] & 0x3Fu) << 6 | (p[i + 2] & 0x3Fu);
+            i += 3;
+        }
+        else {
+            cp = (c & 0x07u) << 18 | (p[i + 1] & 0x3Fu) << 12 | (p[i + 2] & 0x3Fu) << 6 |
+                 (p[i + 3] & 0x3Fu);
+            i += 4;
+        }
+        if (cp < 0x10000 && j->sb_rev[cp] != 0) {
+            unsigned b = j->sb_rev[cp];
+            *w++ = '%';
+            *w++ = (uint8_t)hex[b >> 4];
+            *w++ = (uint8_t)hex[b & 15];
+        }
+        else {
+            char dec[12];
+            int len = 0;
+            memcpy(w, "%26%23", 6);
+            w += 6;
+            do {
+                dec[len++] = (char)('0' + cp % 10);
+                cp /= 10;
+            } while (cp != 0);
+            while (len > 0) {
+                *w++ = (uint8_t)dec[--len];
+            }
+            memcpy(w, "%3B", 3);
+            w += 3;
+        }
+    }
+    o->data_len = w - o->data;
+    return 1;
+}
