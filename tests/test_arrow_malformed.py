@@ -385,8 +385,8 @@ def test_legacy_examples() -> None:
         "\ufffdA"]
 
 
-ENCODE_PIECES = ["a", " ", "+", "%", "/", "é", "€", "日", "ア", "😀", "\ufffd", "ÿ", "Ŵ", "ก",
-                 "\x80", "Ю"]
+ENCODE_PIECES = ["a", " ", "+", "%", "/", "\\", "~", "é", "€", "日", "ア", "😀", "\ufffd", "ÿ",
+                 "Ŵ", "ก", "\x80", "Ю", "¥", "‾", "−", "－", "ｱ", "\ue000", "髙", "∵"]
 
 
 @settings(max_examples=200, deadline=None)
@@ -415,6 +415,10 @@ def test_legacy_encode_examples() -> None:
         "caf%E9%20%80", "%26%2326085%3B", "a%20b", None]
     assert A.encode(col, encoding="shift_jis").to_pylist() == [
         "caf%26%23233%3B%20%26%238364%3B", "%93%FA", "a%20b", None]
+    # §12.3.2: U+00A5 is byte 0x5C, then the set decides (the path set keeps "\\")
+    yen = pa.array(["¥", "‾", "−", "ｱ"])
+    assert A.encode(yen, "path", encoding="shift_jis").to_pylist() == ["\\", "~", "%81|", "%B1"]
+    assert A.encode(yen, encoding="shift_jis").to_pylist() == ["%5C", "~", "%81%7C", "%B1"]
     # a string row that is not UTF-8 is text with U+FFFD, which windows-1252 lacks
     bad = as_text_column([b"a\xffb"], "string")
     assert A.encode(bad, encoding="windows-1252").to_pylist() == ["a%26%2365533%3Bb"]

@@ -391,9 +391,9 @@ def encode(
     if k is not None and not legacy:
         return _run_c(k, array, "encode", table, space_as_plus, "replace")
     if k is not None:
-        rev = _single_byte_encoder(core._lookup_encoding(encoding).output_encoding.name)
-        if rev is not None:
-            return _run_c(k, array, "encode_sb", table + rev, space_as_plus, "replace")
+        codes = _encoder_map(core._lookup_encoding(encoding).output_encoding.name)
+        if codes is not None:
+            return _run_c(k, array, "encode_map", table + codes, space_as_plus, "replace")
     kwargs: dict[str, Any] = {"space_as_plus": space_as_plus}
     if legacy:
         kwargs["encoding"] = encoding
@@ -406,33 +406,54 @@ def encode(
     return _map_pure(array, row, _string_type)
 
 
-_SB_ENCODERS: dict[str, bytes] = {}
+_ENCODER_MAPS: dict[str, bytes] = {}
 
 
-def _single_byte_encoder(name: str) -> bytes | None:
-    """A byte per BMP code point (0: none) for a §9 single-byte encoder, else None.
+def _sjis_bytes(pointer: int) -> int:
+    # Encoding Standard §12.3.2 steps 9-10: a pointer's two bytes
+    lead, trail = divmod(pointer, 188)
+    return (lead + (0x81 if lead < 0x1F else 0xC1)) << 8 | trail + (0x40 if trail < 0x3F else 0x41)
 
-    §9.2: an ASCII code point is its byte; another is 0x80 + its first pointer
-    in the encoding's index.
+
+def _encoder_map(name: str) -> bytes | None:
+    """The C kernels' encoder for ``name``: per BMP code point its bytes, else None.
+
+    Two bytes a code point (native order): 0 when the encoding has none (or
+    for ASCII, which goes through the set's table), below 0x100 one byte,
+    else two.  Single-byte encoders (§9.2): 0x80 plus the code point's first
+    pointer in the index; Shift_JIS (§12.3.2) from index jis0208.
     """
-    if name not in _SINGLE_BYTE:
-        return None
-    got = _SB_ENCODERS.get(name)
-    if got is None:
+    got = _ENCODER_MAPS.get(name)
+    if got is not None:
+        return got
+    from array import array
+
+    m = array("H", bytes(2 * 65536))
+    if name in _SINGLE_BYTE:
         _, table = _legacy_table(name)
         assert table is not None
-        from array import array
-
         codes = array("I")
         codes.frombytes(table)
-        rev = bytearray(65536)
         for b in range(127, -1, -1):  # the first pointer wins
-            cp = codes[b]
-            if cp < 0x10000:
-                rev[cp] = 0x80 + b
-        for b in range(0x80):
-            rev[b] = 0  # ASCII goes through the set's table
-        got = _SB_ENCODERS[name] = bytes(rev)
+            if codes[b] < 0x10000:
+                m[codes[b]] = 0x80 + b
+    elif name == "Shift_JIS":
+        from . import encodings
+
+        jis = encodings.index("jis0208")
+        for ptr in range(len(jis) - 1, -1, -1):  # index Shift_JIS pointer: the first,
+            cp = jis[ptr]
+            if cp is not None and cp < 0x10000 and not 8272 <= ptr <= 8835:  # not 8272-8835
+                m[cp] = _sjis_bytes(ptr)
+        m[0x80], m[0xA5], m[0x203E] = 0x80, 0x5C, 0x7E  # steps 2-5 come before the index
+        for cp in range(0xFF61, 0xFFA0):
+            m[cp] = cp - 0xFF61 + 0xA1
+        m[0x2212] = m[0xFF0D]  # step 6
+    else:
+        return None
+    for cp in range(0x80):
+        m[cp] = 0
+    got = _ENCODER_MAPS[name] = m.tobytes()
     return got
 
 

@@ -563,7 +563,7 @@ parse_op(PyObject *op)
 {
     static const char *const names[] = {"decode",      "decode_text", "encode",
                                         "form_get",    "call_text",   "call_binary",
-                                        "decode_sb",   "decode_sjis", "encode_sb"};
+                                        "decode_sb",   "decode_sjis", "encode_map"};
     int k;
     for (k = 0; k < 9; k++) {
         if (PyUnicode_Check(op) && PyUnicode_CompareWithASCIIString(op, names[k]) == 0) {
@@ -684,7 +684,7 @@ map_one(Job *job, PyObject *fn, const struct ArrowSchema *s, const struct ArrowA
     if (col->n_chunks == 0) {
         col->kind = kind;
     }
-    if (job->op == OP_ENCODE_SB) {
+    if (job->op == OP_ENCODE_MAP) {
         memset(job->table.act + 0x80, PCT, 0x80); /* bytes above 0x7F: always %XX */
     }
     if (job->op == OP_ENCODE) {
@@ -772,14 +772,14 @@ pe_arrow_map(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
         }
         fill_enc_table(&job.table, (const uint8_t *)PyBytes_AS_STRING(a[2]), job.plus);
     }
-    else if (job.op == OP_ENCODE_SB) {
-        /* the set's 256-byte table, then a byte per BMP code point */
-        if (!PyBytes_Check(a[2]) || PyBytes_GET_SIZE(a[2]) != 256 + 65536) {
-            PyErr_SetString(PyExc_TypeError, "encode_sb: arg must be a set table and a byte map");
+    else if (job.op == OP_ENCODE_MAP) {
+        /* the set's 256-byte table, then two bytes per BMP code point */
+        if (!PyBytes_Check(a[2]) || PyBytes_GET_SIZE(a[2]) != 256 + 2 * 65536) {
+            PyErr_SetString(PyExc_TypeError, "encode_map: arg must be a set table and a code map");
             return NULL;
         }
         fill_enc_table(&job.table, (const uint8_t *)PyBytes_AS_STRING(a[2]), job.plus);
-        job.sb_rev = (const uint8_t *)PyBytes_AS_STRING(a[2]) + 256;
+        job.enc_map = (const uint16_t *)(const void *)(PyBytes_AS_STRING(a[2]) + 256);
     }
     else if (job.op == OP_FORM_GET) {
         Py_ssize_t len;

@@ -45,7 +45,7 @@ enum { IN_OFF32, IN_OFF64, IN_VIEW };
 enum {
     OP_DECODE, OP_DECODE_TEXT, OP_ENCODE, OP_FORM_GET, OP_CALL_TEXT, OP_CALL_BINARY,
     OP_DECODE_SB, OP_DECODE_SJIS, /* decode_text in a legacy encoding: arrow_legacy.c */
-    OP_ENCODE_SB /* encode in a single-byte encoding: arrow_legacy.c */
+    OP_ENCODE_MAP /* encode in a legacy encoding from a code point map: arrow_legacy.c */
 };
 enum { ERR_REPLACE, ERR_NULL, ERR_STRICT };
 
@@ -279,7 +279,9 @@ typedef struct {
     EncTable table;
     const uint8_t *name; /* form_get: the field name's UTF-8 */
     const uint32_t *legacy; /* OP_DECODE_SB / OP_DECODE_SJIS: the code point table */
-    const uint8_t *sb_rev; /* OP_ENCODE_SB: a byte per BMP code point, 0 for none */
+    /* OP_ENCODE_MAP: per BMP code point its bytes in the encoding: 0 none,
+     * below 0x100 one byte, else two (high byte first) */
+    const uint16_t *enc_map;
     uint8_t sb_utf8[128][4]; /* OP_DECODE_SB: bytes 0x80-0xFF as UTF-8 (length in [3] when < 4; 0: none) */
     int64_t name_len;
     uint8_t *scratch; /* thread-private */

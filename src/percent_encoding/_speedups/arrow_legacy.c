@@ -217,14 +217,15 @@ legacy_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail, int 
     return 1;
 }
 
-/* URL Standard §1.3 percent-encode after encoding, with a single-byte
- * encoder (Encoding Standard §9.2) over a string row (UTF-8): ASCII through
- * the set's table, another code point as its byte (always %XX: above 0x7F),
- * or as "%26%23" decimal "%3B" (&#N;) when the encoding has none. */
+/* URL Standard §1.3 percent-encode after encoding, with a stateless legacy
+ * encoder given as a map (the single-byte encoders, Encoding Standard §9.2;
+ * Shift_JIS, §12.3.2) over a string row (UTF-8): ASCII through the set's
+ * table, another code point as its one or two bytes (each through the table
+ * too: a byte above 0x7F is always %XX), or as "%26%23" decimal "%3B"
+ * (&#N;) when the encoding has none. */
 int
 legacy_encode_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n)
 {
-    static const char hex[] = "0123456789ABCDEF";
     int64_t i = 0;
     uint8_t *w;
     /* at most 16 bytes out per code point of 1 to 4 bytes: 7 a byte, and room */
@@ -260,11 +261,15 @@ legacy_encode_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n)
                  (p[i + 3] & 0x3Fu);
             i += 4;
         }
-        if (cp < 0x10000 && j->sb_rev[cp] != 0) {
-            unsigned b = j->sb_rev[cp];
-            *w++ = '%';
-            *w++ = (uint8_t)hex[b >> 4];
-            *w++ = (uint8_t)hex[b & 15];
+        if (cp < 0x10000 && j->enc_map[cp] != 0) {
+            unsigned m = j->enc_map[cp];
+            uint8_t bytes[2];
+            int nb = 0;
+            if (m >= 0x100) {
+                bytes[nb++] = (uint8_t)(m >> 8);
+            }
+            bytes[nb++] = (uint8_t)(m & 0xFF);
+            w = write_u8(bytes, nb, &j->table, w);
         }
         else {
             char dec[12];

@@ -457,7 +457,7 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
             }
             avail = in_avail(c, i, p, n, j->data_end);
             if (!c->is_binary && (j->op == OP_ENCODE || j->op == OP_FORM_GET ||
-                                  j->op == OP_ENCODE_SB || (j->op == OP_DECODE && !pe_blocks_ok))) {
+                                  j->op == OP_ENCODE_MAP || (j->op == OP_DECODE && !pe_blocks_ok))) {
                 /* decode_text and the block decoder's decode check the row
                  * as they decode (decode_piece, legacy_row) */
                 int64_t ok = utf8_valid_prefix(p, n);
@@ -480,9 +480,9 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
                     return 0;
                 }
                 break;
-            case OP_ENCODE_SB:
+            case OP_ENCODE_MAP:
             case OP_ENCODE:
-                if (j->op == OP_ENCODE_SB && !c->is_binary) {
+                if (j->op == OP_ENCODE_MAP && !c->is_binary) {
                     valid = legacy_encode_row(j, o, p, n); /* bytes are encoded as they are */
                     break;
                 }
