@@ -157,6 +157,12 @@ def _chunk_values(pa: Any, chunk: Any, base: int) -> list[Any]:
     Arrow format's promise that ``string`` rows are UTF-8.
     """
     text = str(chunk.type) in _AS_BINARY
+    if text:
+        try:
+            chunk.validate(full=True)  # buffers and UTF-8: the usual column passes here
+            return chunk.to_pylist()  # type: ignore[no-any-return]
+        except pa.ArrowException:
+            pass  # then see which: malformed buffers, or rows that are not UTF-8
     raw = chunk.view(getattr(pa, _AS_BINARY[str(chunk.type)])()) if text else chunk
     try:
         raw.validate(full=True)  # offsets, views and their spans (not UTF-8: bytes now)
