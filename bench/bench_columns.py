@@ -53,7 +53,9 @@ PLAIN = ["search", "q", "id", "page", "lang", "utm_source", "news", "item", "vie
          "caf\u00e9", "\u65e5\u672c"]  # some raw multi-byte text too
 ESCAPED = ["%20", "%2F", "%3D", "%26", "%C3%A9", "%E6%97%A5%E6%9C%AC", "%F0%9F%98%80",
            "%3F", "%2B", "%25"]
-SECTIONS = ["kernel", "loop", "polars", "pandas", "duckdb", "dask", "spark", "memory"]
+SECTIONS = ["kernel", "legacy", "loop", "polars", "pandas", "duckdb", "dask", "spark",
+            "memory"]
+LEGACY = ["windows-1252", "shift_jis"]  # decode_text(col, encoding=...): the C kernels' tables
 
 
 def make_column(rows: int, seed: int = 1) -> Any:
@@ -425,6 +427,17 @@ def bench_memory(rows: int, rep: Report) -> list[str]:
 # -- targets ----------------------------------------------------------------------------------
 
 
+def bench_legacy(col: Any, rep: Report, repeat: int) -> None:
+    """decode_text with a legacy encoding on the same column, one thread."""
+    if _impl.IMPLEMENTATION != "c":
+        rep.skip("arrow.decode_text, legacy encodings", "the C extension is not built")
+        return
+    arrow.set_threads(1)
+    for enc in LEGACY:
+        rep.add(f"legacy_{enc}", f"arrow.decode_text(encoding={enc!r}), C kernel, 1 thread",
+                best(lambda enc=enc: arrow.decode_text(col, encoding=enc), repeat))
+
+
 def targets(rep: Report) -> list[str]:
     r = rep.rate
     out = ["| target | measured | |", "|---|---:|---|"]
@@ -450,6 +463,10 @@ def targets(rep: Report) -> list[str]:
         h = sorted(rep.host)
         out.append(f"| (context) the host's own two-thread scaling during those runs | "
                    f"median {h[len(h) // 2]:.2f}x, best {h[-1]:.2f}x | |")
+    for enc, goal in (("windows-1252", 5), ("shift_jis", 2)):
+        c = rep.cpu_rate.get(f"legacy_{enc}")
+        line(f"decode_text(encoding={enc!r}) >= {goal}M rows/s a core (per CPU-second)",
+             c / 1e6 if c else None, goal, "M rows/s", "{:.1f}")
     pol = max((r[k] for k in ("polars", "polars2") if k in r), default=None)
     line("Polars >= 20M rows/s (the faster of 1 and 2 kernel threads)",
          pol / 1e6 if pol else None, 20, "M rows/s", "{:.1f}")
@@ -501,6 +518,8 @@ def main(argv: list[str] | None = None) -> int:
     rep = Report(len(col), col.nbytes)
     if "kernel" in only:
         bench_kernel(col, rep, args.kernel_repeat)
+    if "legacy" in only:
+        bench_legacy(col, rep, args.repeat)
     if "loop" in only:
         bench_loop(col, rep, args.loop_rows)
     for name, fn in (("polars", bench_polars), ("pandas", bench_pandas),

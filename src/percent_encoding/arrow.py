@@ -41,7 +41,7 @@ from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from . import _args, core, form
-from .errors import PercentEncodingTypeError, TextDecodeError
+from .errors import PercentEncodingError, PercentEncodingTypeError, TextDecodeError
 
 __all__ = ["decode", "decode_text", "encode", "form_get", "form_parse", "set_threads"]
 
@@ -130,7 +130,7 @@ def _map_pure(
     base = 0
     for chunk in chunks:
         _check_type(pa, chunk.type)
-        values = chunk.to_pylist()
+        values = _chunk_values(pa, chunk, base)
         out = [None if v is None else row(v, base + i) for i, v in enumerate(values)]
         results.append(pa.array(out, type=out_type(pa, _is_large(pa, chunk.type))))
         base += len(values)
@@ -143,6 +143,39 @@ def _map_pure(
             return pa.chunked_array([], type=(_as_views(pa, empty) if views else empty).type)
         return pa.chunked_array(results)
     return results[0]
+
+
+_AS_BINARY = {"string": "binary", "large_string": "large_binary", "string_view": "binary_view"}
+
+
+def _chunk_values(pa: Any, chunk: Any, base: int) -> list[Any]:
+    """The chunk's rows as Python values, after checking its buffers.
+
+    A text row is read as the per-string API reads text: its bytes through
+    the Encoding Standard's UTF-8 decoder (U+FFFD for what is not UTF-8; §8.1.1,
+    which Python's ``"replace"`` follows), since a producer may break the
+    Arrow format's promise that ``string`` rows are UTF-8.
+    """
+    text = str(chunk.type) in _AS_BINARY
+    if text:
+        try:
+            chunk.validate(full=True)  # buffers and UTF-8: the usual column passes here
+            return chunk.to_pylist()  # type: ignore[no-any-return]
+        except pa.ArrowException:
+            pass  # then see which: malformed buffers, or rows that are not UTF-8
+    raw = chunk.view(getattr(pa, _AS_BINARY[str(chunk.type)])()) if text else chunk
+    try:
+        raw.validate(full=True)  # offsets, views and their spans (not UTF-8: bytes now)
+    except pa.ArrowException as e:
+        err = PercentEncodingError(
+            f"malformed Arrow array in the chunk starting at row {base}: {e} "
+            "(the producer of this column wrote buffers the Arrow format does not allow)"
+        )
+        err.row = base  # type: ignore[attr-defined]
+        raise err from None
+    if not text:
+        return raw.to_pylist()  # type: ignore[no-any-return]
+    return [None if v is None else v.decode("utf-8", "replace") for v in raw.to_pylist()]
 
 
 def _as_views(pa: Any, result: Any) -> Any:
@@ -195,8 +228,15 @@ def _run_c(k: Any, array: object, op: str, arg: object, plus: bool, errors: str)
         result = k(array, op, arg, plus, errors, _VIEWS.get())
     except TypeError as e:
         raise PercentEncodingTypeError(str(e)) from None
-    if type(result) is tuple:  # a strict decode stopped at this row
-        return result
+    if type(result) is tuple:
+        if len(result) == 3:  # ("malformed", row, what): the array breaks the Arrow format
+            err = PercentEncodingError(
+                f"malformed Arrow array at row {result[1]}: {result[2]} "
+                "(the producer of this column wrote buffers the Arrow format does not allow)"
+            )
+            err.row = result[1]  # type: ignore[attr-defined]
+            raise err
+        return result  # a strict decode stopped at this row: (row, value)
     try:
         import pyarrow as pa
     except ImportError:
@@ -254,12 +294,59 @@ def decode_text(
     k = _c_kernel()
     if k is not None:
         if encoding in core._UTF8_LABELS:
-            r = _run_c(k, array, "decode_text", None, plus_as_space, errors)
+            op, table = "decode_text", None
+        else:
+            op, table = _legacy_table(encoding)
+        if op != "call_text":
+            r = _run_c(k, array, op, table, plus_as_space, errors)
             if type(r) is tuple:
                 raise _strict_failure(r[0], r[1], encoding, plus_as_space)
             return r
-        return _run_c(k, array, "call_text", row, False, "replace")  # legacy: per-string codec
+        return _run_c(k, array, "call_text", row, False, "replace")  # per-string codec
     return _map_pure(array, row, _string_type)
+
+
+# Encoding Standard §9: the single-byte encodings (and x-user-defined, §14.3,
+# which decodes the same way): the C kernels decode them from a table.
+_SINGLE_BYTE = frozenset([
+    "IBM866", "ISO-8859-2", "ISO-8859-3", "ISO-8859-4", "ISO-8859-5", "ISO-8859-6",
+    "ISO-8859-7", "ISO-8859-8", "ISO-8859-8-I", "ISO-8859-10", "ISO-8859-13", "ISO-8859-14",
+    "ISO-8859-15", "ISO-8859-16", "KOI8-R", "KOI8-U", "macintosh", "windows-874",
+    "windows-1250", "windows-1251", "windows-1252", "windows-1253", "windows-1254",
+    "windows-1255", "windows-1256", "windows-1257", "windows-1258", "x-mac-cyrillic",
+    "x-user-defined",
+])
+_NO_CODE_POINT = 0xFFFFFFFF
+_LEGACY_TABLES: dict[str, tuple[str, bytes | None]] = {}
+
+
+def _legacy_table(label: str) -> tuple[str, bytes | None]:
+    """(the C kernels' op, its code point table) for an encoding's decoder.
+
+    ("call_text", None) for an encoding the kernels have no table for: then
+    the per-string codec runs row by row.
+    """
+    name = core._lookup_encoding(label).name
+    got = _LEGACY_TABLES.get(name)
+    if got is None:
+        from array import array
+
+        from . import encodings
+
+        if name in _SINGLE_BYTE:
+            enc = encodings.lookup(name)
+            # §9.1: bytes 0x80-0xFF through the encoding's index (U+FFFD: none)
+            high = [ord(enc.decode(bytes([b]))) for b in range(0x80, 0x100)]
+            codes = array("I", [_NO_CODE_POINT if c == 0xFFFD else c for c in high])
+            got = ("decode_sb", codes.tobytes())
+        elif name == "Shift_JIS":
+            jis = encodings.index("jis0208")  # §12.3.1 reads it by pointer
+            codes = array("I", [_NO_CODE_POINT if c is None else c for c in jis])
+            got = ("decode_sjis", codes.tobytes())
+        else:
+            got = ("call_text", None)
+        _LEGACY_TABLES[name] = got
+    return got
 
 
 def decode(array: object, *, plus_as_space: bool = False) -> Any:
@@ -281,25 +368,99 @@ def decode(array: object, *, plus_as_space: bool = False) -> Any:
     )
 
 
-def encode(array: object, encode_set: str = "component", *, space_as_plus: bool = False) -> Any:
-    """Percent-encode each row of a column as UTF-8 (URL Standard §1.3).
+def encode(
+    array: object,
+    encode_set: str = "component",
+    *,
+    encoding: str = "utf-8",
+    space_as_plus: bool = False,
+) -> Any:
+    """Percent-encode each row of a column (URL Standard §1.3 *percent-encode after encoding*).
 
     Row by row exactly :func:`percent_encoding.encode` with ``encode_set``
-    (a registered set name or an :class:`~percent_encoding.EncodeSet`).
+    (a registered set name or an :class:`~percent_encoding.EncodeSet`) and
+    ``encoding`` (a WHATWG label: a text row is encoded in it first, a
+    character it lacks becoming ``%26%23N%3B``, ``&#N;``; a ``binary`` row's
+    bytes are encoded as they are).
 
     >>> import pyarrow as pa
     >>> encode(pa.array(["a b/c", None]), "path").to_pylist()
     ['a%20b/c', None]
+    >>> encode(pa.array(["café €", "日"]), encoding="windows-1252").to_pylist()
+    ['caf%E9%20%80', '%26%2326085%3B']
     """
     _check_bool(space_as_plus, "space_as_plus")
     table = core._resolve_set(encode_set).table  # an unknown name raises before any row
+    legacy = encoding not in core._UTF8_LABELS and (
+        core._lookup_encoding(_check_encoding(encoding)).output_encoding.name != "UTF-8")
     k = _c_kernel()
-    if k is not None:
+    if k is not None and not legacy:
         return _run_c(k, array, "encode", table, space_as_plus, "replace")
-    return _map_pure(
-        array, lambda v, i: core.encode(v, encode_set, space_as_plus=space_as_plus),
-        _string_type,
-    )
+    if k is not None:
+        codes = _encoder_map(core._lookup_encoding(encoding).output_encoding.name)
+        if codes is not None:
+            return _run_c(k, array, "encode_map", table + codes, space_as_plus, "replace")
+    kwargs: dict[str, Any] = {"space_as_plus": space_as_plus}
+    if legacy:
+        kwargs["encoding"] = encoding
+
+    def row(v: Any, i: int) -> Any:
+        return core.encode(v, encode_set, **kwargs)
+
+    if k is not None:
+        return _run_c(k, array, "call_text", row, False, "replace")
+    return _map_pure(array, row, _string_type)
+
+
+_ENCODER_MAPS: dict[str, bytes] = {}
+
+
+def _sjis_bytes(pointer: int) -> int:
+    # Encoding Standard §12.3.2 steps 9-10: a pointer's two bytes
+    lead, trail = divmod(pointer, 188)
+    return (lead + (0x81 if lead < 0x1F else 0xC1)) << 8 | trail + (0x40 if trail < 0x3F else 0x41)
+
+
+def _encoder_map(name: str) -> bytes | None:
+    """The C kernels' encoder for ``name``: per BMP code point its bytes, else None.
+
+    Two bytes a code point (native order): 0 when the encoding has none (or
+    for ASCII, which goes through the set's table), below 0x100 one byte,
+    else two.  Single-byte encoders (§9.2): 0x80 plus the code point's first
+    pointer in the index; Shift_JIS (§12.3.2) from index jis0208.
+    """
+    got = _ENCODER_MAPS.get(name)
+    if got is not None:
+        return got
+    from array import array
+
+    m = array("H", bytes(2 * 65536))
+    if name in _SINGLE_BYTE:
+        _, table = _legacy_table(name)
+        assert table is not None
+        codes = array("I")
+        codes.frombytes(table)
+        for b in range(127, -1, -1):  # the first pointer wins
+            if codes[b] < 0x10000:
+                m[codes[b]] = 0x80 + b
+    elif name == "Shift_JIS":
+        from . import encodings
+
+        jis = encodings.index("jis0208")
+        for ptr in range(len(jis) - 1, -1, -1):  # index Shift_JIS pointer: the first,
+            cp = jis[ptr]
+            if cp is not None and cp < 0x10000 and not 8272 <= ptr <= 8835:  # not 8272-8835
+                m[cp] = _sjis_bytes(ptr)
+        m[0x80], m[0xA5], m[0x203E] = 0x80, 0x5C, 0x7E  # steps 2-5 come before the index
+        for cp in range(0xFF61, 0xFFA0):
+            m[cp] = cp - 0xFF61 + 0xA1
+        m[0x2212] = m[0xFF0D]  # step 6
+    else:
+        return None
+    for cp in range(0x80):
+        m[cp] = 0
+    got = _ENCODER_MAPS[name] = m.tobytes()
+    return got
 
 
 def _parse_row(v: Any, encoding: str) -> list[tuple[str, str]]:

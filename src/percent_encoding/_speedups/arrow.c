@@ -23,15 +23,67 @@
 #define PE_THREADS 1
 #endif
 
+/* A malformed array: the message for arrow.py, which raises
+ * PercentEncodingError.  *row is the row it names (the chunk's first row
+ * when it is about the whole chunk). */
+typedef struct {
+    const char *what;
+    int64_t row;
+} Malformed;
+
+/* Check a view column's views (Arrow columnar format, "Variable-size Binary
+ * View Layout") and sum the valid rows' lengths: a long row's buffer index
+ * must name one of the variadic buffers and its span lie inside that
+ * buffer's size, which the C Data Interface passes as the last buffer.  The
+ * kernels read views without checking again; this one pass over 16 bytes a
+ * row also sizes the output.  -1 for a malformed view (*bad: its row). */
+static int64_t
+views_check(const InChunk *c, int64_t *bad)
+{
+    const uint8_t *v = (const uint8_t *)c->offsets + 16 * c->offset;
+    int64_t k, sum = 0;
+    for (k = 0; k < c->length; k++, v += 16) {
+        int32_t len, buf, off;
+        memcpy(&len, v, 4);
+        if (len <= 12) {
+            if (len < 0 && in_valid(c, k)) {
+                *bad = k;
+                return -1;
+            }
+            sum += len > 0 ? len : 0;
+            continue;
+        }
+        if (!in_valid(c, k)) {
+            continue; /* a null row's view is never read */
+        }
+        memcpy(&buf, v + 8, 4);
+        memcpy(&off, v + 12, 4);
+        if (buf < 0 || buf >= c->n_view_data || off < 0 || c->view_data[buf] == NULL ||
+            (int64_t)off + len > c->view_sizes[buf]) {
+            *bad = k;
+            return -1;
+        }
+        sum += len;
+    }
+    return sum;
+}
+
 static int
-read_chunk(const struct ArrowSchema *s, const struct ArrowArray *a, InChunk *c)
+read_chunk(const struct ArrowSchema *s, const struct ArrowArray *a, InChunk *c, Malformed *bad)
 {
     const char *f = s->format;
+    int64_t k = 0;
     c->length = a->length;
     c->offset = a->offset;
     c->view_data = NULL;
     c->n_view_data = 0;
     c->view_sizes = NULL;
+    c->lo = c->hi = c->bytes = 0;
+    bad->row = 0;
+    if (f == NULL) {
+        PyErr_SetString(PyExc_TypeError, "expected a string or binary Arrow column, not no format");
+        return -1;
+    }
     if (strcmp(f, "u") == 0 || strcmp(f, "z") == 0) {
         c->layout = IN_OFF32;
     }
@@ -47,12 +99,38 @@ read_chunk(const struct ArrowSchema *s, const struct ArrowArray *a, InChunk *c)
         return -1;
     }
     c->is_binary = f[strlen(f) - 1] == 'z' || f[strlen(f) - 1] == 'Z';
-    if (a->length > 0 && (a->n_buffers < (c->layout == IN_VIEW ? 3 : 3))) {
-        PyErr_SetString(PyExc_ValueError, "malformed Arrow array: too few buffers");
-        return -1;
+    /* What the C Data Interface says of a string/binary array's fields:
+     * length and offset not negative, null_count -1 (unknown) up to length,
+     * buffers (validity, offsets or views, data; views add the variadic
+     * buffers and their sizes) where rows need them. */
+    if (a->length < 0 || a->offset < 0 || a->offset > INT64_MAX / 16 - a->length) {
+        bad->what = "negative or too large length or offset";
+        return 1;
+    }
+    if (a->null_count < -1 || a->null_count > a->length) {
+        bad->what = "null_count out of range";
+        return 1;
+    }
+    if (a->length == 0) {
+        c->validity = NULL;
+        c->offsets = NULL;
+        c->data = NULL;
+        return 0;
+    }
+    if (a->n_buffers < 3 || a->buffers == NULL) {
+        bad->what = "too few buffers";
+        return 1;
     }
     c->validity = a->null_count == 0 ? NULL : (const uint8_t *)a->buffers[0];
+    if (c->validity == NULL && a->null_count > 0) {
+        bad->what = "nulls but no validity bitmap";
+        return 1;
+    }
     c->offsets = a->buffers[1];
+    if (c->offsets == NULL) {
+        bad->what = c->layout == IN_VIEW ? "no views buffer" : "no offsets buffer";
+        return 1;
+    }
     if (c->layout == IN_VIEW) {
         c->view_data = (const uint8_t *const *)(a->buffers + 2);
         c->n_view_data = a->n_buffers - 3;
@@ -60,17 +138,41 @@ read_chunk(const struct ArrowSchema *s, const struct ArrowArray *a, InChunk *c)
          * buffers' sizes (int64). */
         c->view_sizes = (const int64_t *)a->buffers[a->n_buffers - 1];
         c->data = NULL;
+        if (c->view_sizes == NULL && c->n_view_data > 0) {
+            bad->what = "no buffer sizes";
+            return 1;
+        }
+        Py_BEGIN_ALLOW_THREADS
+        c->bytes = views_check(c, &k);
+        Py_END_ALLOW_THREADS
+        if (c->bytes < 0) {
+            bad->what = "a view's buffer index or span is out of range of its data buffers";
+            bad->row = k;
+            return 1;
+        }
+        return 0;
+    }
+    c->data = (const uint8_t *)a->buffers[2];
+    if (c->layout == IN_OFF32) {
+        c->lo = ((const int32_t *)c->offsets)[c->offset];
+        c->hi = ((const int32_t *)c->offsets)[c->offset + c->length];
     }
     else {
-        c->data = (const uint8_t *)a->buffers[2];
+        c->lo = ((const int64_t *)c->offsets)[c->offset];
+        c->hi = ((const int64_t *)c->offsets)[c->offset + c->length];
     }
-    if (a->length > 0 && c->offsets == NULL) {
-        PyErr_SetString(PyExc_ValueError, "malformed Arrow array: no offsets buffer");
-        return -1;
+    /* Each row's offsets are checked against these as it is read (in_row). */
+    if (c->lo < 0 || c->hi < c->lo) {
+        bad->what = "the first offset is negative or above the last";
+        return 1;
     }
+    if (c->data == NULL && c->hi > c->lo) {
+        bad->what = "no data buffer";
+        return 1;
+    }
+    c->bytes = c->hi - c->lo;
     return 0;
 }
-
 
 /* -- driving ---------------------------------------------------------------- */
 
@@ -106,13 +208,23 @@ part_main(void *arg)
 static int64_t
 data_bytes(const InChunk *c, int64_t r0, int64_t r1)
 {
-    if (c->layout == IN_OFF32 && r1 > r0) {
-        const int32_t *o = (const int32_t *)c->offsets;
-        return (int64_t)o[c->offset + r1] - o[c->offset + r0];
-    }
-    if (c->layout == IN_OFF64 && r1 > r0) {
-        const int64_t *o = (const int64_t *)c->offsets;
-        return o[c->offset + r1] - o[c->offset + r0];
+    /* Only a size: rows are checked as they are read, so offsets out of
+     * order here give a size in [0, all the rows' bytes] that a part may
+     * outgrow (then the chunk runs again on one thread, which stops at the
+     * malformed row). */
+    if (c->layout != IN_VIEW && r1 > r0) {
+        int64_t s, e;
+        if (c->layout == IN_OFF32) {
+            s = ((const int32_t *)c->offsets)[c->offset + r0];
+            e = ((const int32_t *)c->offsets)[c->offset + r1];
+        }
+        else {
+            s = ((const int64_t *)c->offsets)[c->offset + r0];
+            e = ((const int64_t *)c->offsets)[c->offset + r1];
+        }
+        s = s < c->lo ? c->lo : s > c->hi ? c->hi : s;
+        e = e < s ? s : e > c->hi ? c->hi : e;
+        return e - s;
     }
     if (c->layout == IN_VIEW && r1 > r0) {
         /* string_view/binary_view: the rows' lengths are the first 4 bytes
@@ -124,7 +236,7 @@ data_bytes(const InChunk *c, int64_t r0, int64_t r1)
         for (k = 0; k < r1 - r0; k++) {
             int32_t len;
             memcpy(&len, v + 16 * k, 4);
-            sum += len;
+            sum += len > 0 ? len : 0; /* a null row's view may hold anything */
         }
         return sum;
     }
@@ -161,6 +273,8 @@ part_init(Part *pt, const Job *proto, const InChunk *c, const OutChunk *out, int
     pt->job = *proto;
     pt->job.scratch = NULL;
     pt->job.scratch_cap = 0;
+    pt->job.fix = NULL;
+    pt->job.fix_cap = 0;
     pt->in = c;
     pt->base = base;
     pt->rc = 0;
@@ -245,13 +359,13 @@ static int
 map_two(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind, int64_t bytes)
 {
     int64_t rows = c->length, m = (rows / 2) & ~(int64_t)7;
-    int64_t grow = proto->op == OP_ENCODE ? 3 : 1, slack = PE_OUT_SLACK * grow + 64;
+    int64_t grow = proto->op == OP_ENCODE || proto->op >= OP_DECODE_SB ? 3 : 1, slack = PE_OUT_SLACK * grow + 64;
     int64_t p = grow * data_bytes(c, 0, m) + slack;
     int64_t e = grow * bytes + 2 * slack; /* bytes: all the rows' */
     Part parts[2];
     pthread_t tid;
     int k, started, rc0;
-    if (kind != OUT_OFF64 && e > INT32_MAX) {
+    if ((kind != OUT_OFF64 && e > INT32_MAX) || p > e) {
         return 1;
     }
     if (out_init(out, rows, e, kind) < 0) {
@@ -272,6 +386,7 @@ map_two(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind, int
     }
     for (k = 0; k < 2; k++) {
         free(parts[k].job.scratch);
+        free(parts[k].job.fix);
     }
     if (rc0 == 0 && parts[0].job.bad_row < 0 && parts[1].job.bad_row >= 0) {
         proto->bad_row = parts[1].job.bad_row; /* part 0 has none: the first */
@@ -321,8 +436,8 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
     int64_t rows = c->length;
     int large = kind == OUT_OFF64;
     int t = n_threads;
-    int64_t bytes = data_bytes(c, 0, rows), hint = bytes; /* one pass over views */
-    if (proto->op == OP_ENCODE) {
+    int64_t bytes = c->bytes, hint = bytes;
+    if (proto->op == OP_ENCODE || proto->op >= OP_DECODE_SB) {
         hint += hint / 2;
     }
     if (t < 2 || rows < 65536) {
@@ -346,7 +461,7 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
         Part parts[8];
         pthread_t tids[8];
         int k, rc = 0, overflow = 0;
-        int64_t grow = proto->op == OP_ENCODE ? 3 : 1, at = 0, b0, slack = PE_OUT_SLACK * grow + 64;
+        int64_t grow = proto->op == OP_ENCODE || proto->op >= OP_DECODE_SB ? 3 : 1, at = 0, b0, slack = PE_OUT_SLACK * grow + 64;
         int64_t region[9];
         if (t > 8) {
             t = 8;
@@ -388,6 +503,7 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
             }
             for (k = 0; k < t; k++) {
                 free(parts[k].job.scratch);
+                free(parts[k].job.fix);
             }
             for (k = 0; k < t; k++) {
                 if (parts[k].job.bad_row >= 0) {
@@ -395,7 +511,8 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
                     return 0;
                 }
                 if (parts[k].rc < 0) {
-                    if (parts[k].job.oom == 1) {
+                    if (parts[k].job.oom == 1 || parts[k].job.oom == 3) {
+                        /* out of room, or malformed: one thread finds the first bad row */
                         overflow = 1;
                     }
                     else {
@@ -444,10 +561,11 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
 static int
 parse_op(PyObject *op)
 {
-    static const char *const names[] = {"decode", "decode_text", "encode", "form_get",
-                                        "call_text", "call_binary"};
+    static const char *const names[] = {"decode",      "decode_text", "encode",
+                                        "form_get",    "call_text",   "call_binary",
+                                        "decode_sb",   "decode_sjis", "encode_map"};
     int k;
-    for (k = 0; k < 6; k++) {
+    for (k = 0; k < 9; k++) {
         if (PyUnicode_Check(op) && PyUnicode_CompareWithASCIIString(op, names[k]) == 0) {
             return k;
         }
@@ -458,10 +576,10 @@ parse_op(PyObject *op)
 
 /* call_text / call_binary: the Python callable per row, GIL held. */
 static int
-call_rows(PyObject *fn, int op, const InChunk *c, OutChunk *out, int64_t base, int kind)
+call_rows(Job *job, PyObject *fn, const InChunk *c, OutChunk *out, int64_t base, int kind)
 {
     int64_t i;
-    if (out_init(out, c->length, data_bytes(c, 0, c->length) + PE_OUT_SLACK, kind) < 0) {
+    if (out_init(out, c->length, c->bytes + PE_OUT_SLACK, kind) < 0) {
         PyErr_NoMemory();
         return -1;
     }
@@ -472,8 +590,15 @@ call_rows(PyObject *fn, int op, const InChunk *c, OutChunk *out, int64_t base, i
             int64_t n;
             const uint8_t *p = in_row(c, i, &n);
             PyObject *v, *r;
+            if (p == NULL) {
+                job->bad_input = base + i;
+                job->oom = 3;
+                return -1;
+            }
+            /* a string row that is not UTF-8 reads with U+FFFD (Python's
+             * "replace" is the Encoding Standard's UTF-8 decoder) */
             v = c->is_binary ? PyBytes_FromStringAndSize((const char *)p, n)
-                             : PyUnicode_DecodeUTF8((const char *)p, n, "surrogateescape");
+                             : PyUnicode_DecodeUTF8((const char *)p, n, "replace");
             if (v == NULL) {
                 return -1;
             }
@@ -514,7 +639,6 @@ call_rows(PyObject *fn, int op, const InChunk *c, OutChunk *out, int64_t base, i
             return -1;
         }
     }
-    (void)op;
     return 0;
 }
 
@@ -524,8 +648,13 @@ bad_row_result(const InChunk *c, int64_t i, int64_t base)
 {
     int64_t n;
     const uint8_t *p = in_row(c, i - base, &n);
-    PyObject *v = c->is_binary ? PyBytes_FromStringAndSize((const char *)p, n)
-                               : PyUnicode_DecodeUTF8((const char *)p, n, "surrogateescape");
+    PyObject *v;
+    if (p == NULL) { /* cannot be: the row was read */
+        PyErr_SetString(PyExc_SystemError, "arrow_map: the failing row went away");
+        return NULL;
+    }
+    v = c->is_binary ? PyBytes_FromStringAndSize((const char *)p, n)
+                     : PyUnicode_DecodeUTF8((const char *)p, n, "replace");
     if (v == NULL) {
         return NULL;
     }
@@ -541,7 +670,12 @@ map_one(Job *job, PyObject *fn, const struct ArrowSchema *s, const struct ArrowA
     OutChunk *out;
     int rc, kind;
     OutChunk *grown;
-    if (read_chunk(s, a, &c) < 0) {
+    Malformed m;
+    if ((rc = read_chunk(s, a, &c, &m)) != 0) {
+        if (rc > 0) {
+            *bad = Py_BuildValue("(sLs)", "malformed", (long long)(base + m.row), m.what);
+            return *bad == NULL ? -1 : 1;
+        }
         return -1;
     }
     /* 64-bit input keeps 64-bit offsets; views (32-bit offsets) otherwise,
@@ -549,6 +683,9 @@ map_one(Job *job, PyObject *fn, const struct ArrowSchema *s, const struct ArrowA
     kind = c.layout == IN_OFF64 ? OUT_OFF64 : job->views ? OUT_VIEW : OUT_OFF32;
     if (col->n_chunks == 0) {
         col->kind = kind;
+    }
+    if (job->op == OP_ENCODE_MAP) {
+        memset(job->table.act + 0x80, PCT, 0x80); /* bytes above 0x7F: always %XX */
     }
     if (job->op == OP_ENCODE) {
         /* A str keeps its non-ASCII code points when the set does not encode
@@ -565,11 +702,21 @@ map_one(Job *job, PyObject *fn, const struct ArrowSchema *s, const struct ArrowA
     memset(out, 0, sizeof *out);
     col->n_chunks++;
     if (job->op == OP_CALL_TEXT || job->op == OP_CALL_BINARY) {
-        return call_rows(fn, job->op, &c, out, base, kind);
+        rc = call_rows(job, fn, &c, out, base, kind);
     }
-    Py_BEGIN_ALLOW_THREADS
-    rc = map_chunk(job, &c, out, base, kind);
-    Py_END_ALLOW_THREADS
+    else {
+        Py_BEGIN_ALLOW_THREADS
+        rc = map_chunk(job, &c, out, base, kind);
+        Py_END_ALLOW_THREADS
+    }
+    if (rc < 0 && job->oom == 3) {
+        *bad = Py_BuildValue("(sLs)", "malformed", (long long)job->bad_input,
+                             "its offsets go backwards or beyond the first and last offsets");
+        return *bad == NULL ? -1 : 1;
+    }
+    if (rc < 0 && PyErr_Occurred()) {
+        return -1;
+    }
     if (job->bad_row >= 0) {
         *bad = bad_row_result(&c, job->bad_row, base);
         return *bad == NULL ? -1 : 1;
@@ -610,6 +757,7 @@ pe_arrow_map(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     }
     memset(&job, 0, sizeof job);
     job.bad_row = -1;
+    job.bad_input = -1;
     if ((job.op = parse_op(a[1])) < 0 || (job.plus = PyObject_IsTrue(a[3])) < 0 ||
         (job.views = PyObject_IsTrue(a[5])) < 0) {
         return NULL;
@@ -624,6 +772,15 @@ pe_arrow_map(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
         }
         fill_enc_table(&job.table, (const uint8_t *)PyBytes_AS_STRING(a[2]), job.plus);
     }
+    else if (job.op == OP_ENCODE_MAP) {
+        /* the set's 256-byte table, then two bytes per BMP code point */
+        if (!PyBytes_Check(a[2]) || PyBytes_GET_SIZE(a[2]) != 256 + 2 * 65536) {
+            PyErr_SetString(PyExc_TypeError, "encode_map: arg must be a set table and a code map");
+            return NULL;
+        }
+        fill_enc_table(&job.table, (const uint8_t *)PyBytes_AS_STRING(a[2]), job.plus);
+        job.enc_map = (const uint16_t *)(const void *)(PyBytes_AS_STRING(a[2]) + 256);
+    }
     else if (job.op == OP_FORM_GET) {
         Py_ssize_t len;
         const char *nm;
@@ -636,6 +793,16 @@ pe_arrow_map(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     }
     else if (job.op == OP_CALL_TEXT || job.op == OP_CALL_BINARY) {
         fn = a[2];
+    }
+    else if (job.op == OP_DECODE_SB || job.op == OP_DECODE_SJIS) {
+        Py_ssize_t want = job.op == OP_DECODE_SB ? 128 * 4 : 11280 * 4;
+        if (!PyBytes_Check(a[2]) || PyBytes_GET_SIZE(a[2]) != want) {
+            PyErr_Format(PyExc_TypeError, "%U: arg must be a %zd-byte code point table", a[1],
+                         want);
+            return NULL;
+        }
+        job.legacy = (const uint32_t *)(const void *)PyBytes_AS_STRING(a[2]);
+        legacy_init(&job);
     }
     col = PyObject_New(Column, &ArrowColumnType);
     if (col == NULL) {
@@ -723,6 +890,7 @@ pe_arrow_map(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
         goto fail;
     }
     free(job.scratch);
+    free(job.fix);
     if (rc < 0) {
         Py_DECREF(col);
         return NULL;
@@ -735,6 +903,7 @@ pe_arrow_map(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     return res;
 fail:
     free(job.scratch);
+    free(job.fix);
     Py_DECREF(col);
     return NULL;
 }

@@ -42,7 +42,11 @@ struct ArrowArrayStream {
 #define ARROW_FLAG_NULLABLE 2
 
 enum { IN_OFF32, IN_OFF64, IN_VIEW };
-enum { OP_DECODE, OP_DECODE_TEXT, OP_ENCODE, OP_FORM_GET, OP_CALL_TEXT, OP_CALL_BINARY };
+enum {
+    OP_DECODE, OP_DECODE_TEXT, OP_ENCODE, OP_FORM_GET, OP_CALL_TEXT, OP_CALL_BINARY,
+    OP_DECODE_SB, OP_DECODE_SJIS, /* decode_text in a legacy encoding: arrow_legacy.c */
+    OP_ENCODE_MAP /* encode in a legacy encoding from a code point map: arrow_legacy.c */
+};
 enum { ERR_REPLACE, ERR_NULL, ERR_STRICT };
 
 /* One input chunk, read-only. */
@@ -56,6 +60,11 @@ typedef struct {
     const uint8_t *const *view_data; /* string_view: the variadic data buffers */
     int64_t n_view_data;
     const int64_t *view_sizes; /* and their sizes */
+    /* offsets layouts: the first and last offsets (0 <= lo <= hi), which
+     * bound every row's bytes (the data buffer's size is not in the C Data
+     * Interface); views: checked in one pass when the chunk is read */
+    int64_t lo, hi;
+    int64_t bytes; /* all the rows' input bytes */
 } InChunk;
 
 /* One output chunk: owned buffers. */
@@ -80,19 +89,34 @@ in_valid(const InChunk *c, int64_t i)
     return c->validity == NULL || (c->validity[j >> 3] >> (j & 7)) & 1;
 }
 
+/* Row i's bytes and length; NULL when its offsets go backwards or leave
+ * [lo, hi] (a malformed array: checked as the rows are read, so a crafted
+ * array never makes a kernel read outside what its offsets span). */
+static const uint8_t in_empty[1] = {0};
+
 static inline const uint8_t *
 in_row(const InChunk *c, int64_t i, int64_t *n)
 {
-    int64_t j = i + c->offset;
+    int64_t j = i + c->offset, s, e;
     if (c->layout == IN_OFF32) {
         const int32_t *o = (const int32_t *)c->offsets;
-        *n = (int64_t)o[j + 1] - o[j];
-        return c->data + o[j];
+        s = o[j];
+        e = o[j + 1];
     }
-    if (c->layout == IN_OFF64) {
+    else if (c->layout == IN_OFF64) {
         const int64_t *o = (const int64_t *)c->offsets;
-        *n = o[j + 1] - o[j];
-        return c->data + o[j];
+        s = o[j];
+        e = o[j + 1];
+    }
+    else {
+        s = e = 0;
+    }
+    if (c->layout != IN_VIEW) {
+        if (s < c->lo || e < s || e > c->hi) {
+            return NULL;
+        }
+        *n = e - s;
+        return c->data != NULL ? c->data + s : in_empty; /* no data: every row is empty */
     }
     {
         const uint8_t *v = (const uint8_t *)c->offsets + 16 * j;
@@ -254,12 +278,20 @@ typedef struct {
     int op, errors, plus;
     EncTable table;
     const uint8_t *name; /* form_get: the field name's UTF-8 */
+    const uint32_t *legacy; /* OP_DECODE_SB / OP_DECODE_SJIS: the code point table */
+    /* OP_ENCODE_MAP: per BMP code point its bytes in the encoding: 0 none,
+     * below 0x100 one byte, else two (high byte first) */
+    const uint16_t *enc_map;
+    uint8_t sb_utf8[128][4]; /* OP_DECODE_SB: bytes 0x80-0xFF as UTF-8 (length in [3] when < 4; 0: none) */
     int64_t name_len;
     uint8_t *scratch; /* thread-private */
     int64_t scratch_cap;
     int64_t bad_row; /* strict: the first row that is not UTF-8, else -1 */
+    int64_t bad_input; /* with oom == 3: the row (of the column) whose offsets are malformed */
+    uint8_t *fix; /* thread-private: a string row that is not UTF-8, with U+FFFD */
+    int64_t fix_cap;
     int views;       /* write string_view/binary_view (not for 64-bit input) */
-    int oom;
+    int oom;         /* 1 no memory (or a part's region is full), 2 32-bit overflow, 3 malformed */
     /* The end of the chunk's last row in its data buffer (offsets layouts;
      * NULL for views): a row may be read 16 bytes at a time up to here. */
     const uint8_t *data_end;
@@ -291,10 +323,21 @@ PE_INTERNAL int64_t decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, 
                                     int plus, int *check);
 PE_INTERNAL int64_t decode_text_rows_avx2(Job *j, const InChunk *c, int64_t i, int64_t r1,
                                           OutChunk *o, int64_t r0);
+/* decode_row_avx2's *check bits: the escapes' values may not be UTF-8 by
+ * themselves; the row has raw bytes above 0x7F (so it is UTF-8 only if they are) */
+#define PE_CHECK_ESC 1
+#define PE_CHECK_RAW 2
 /* arrow_rows.c: the portable decoder of a string column's row (*utf8: the
  * result is surely UTF-8); the block decoder finishes rows with it. */
 PE_INTERNAL int64_t decode_utf8_row(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
                                     int plus, int *utf8);
+PE_INTERNAL int64_t utf8_valid_prefix(const uint8_t *p, int64_t n);
+PE_INTERNAL void legacy_init(Job *j);
+PE_INTERNAL int legacy_encode_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n);
+PE_INTERNAL int legacy_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail,
+                           int utf8_in);
+/* A string row that is not UTF-8 (ok: its valid prefix) read with U+FFFD into j->fix. */
+PE_INTERNAL const uint8_t *fix_row(Job *j, const uint8_t *p, int64_t *n, int64_t ok);
 PE_INTERNAL int run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o,
                          int64_t base);
 

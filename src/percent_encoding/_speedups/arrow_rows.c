@@ -8,7 +8,7 @@
  * ASCII is skipped 8 bytes at a time; a sequence is checked by its lead
  * byte's class (the second byte's range depends on the lead: no overlong
  * forms, surrogates, or values above U+10FFFF). */
-static int64_t
+int64_t
 utf8_valid_prefix(const uint8_t *p, int64_t n)
 {
     int64_t i = 0;
@@ -141,6 +141,33 @@ scratch_reserve(Job *j, int64_t need)
         j->scratch_cap = cap;
     }
     return 0;
+}
+
+/* A string column's row that is not UTF-8 (the Arrow format forbids it, but
+ * nothing stops a producer): read as the per-string API reads text, by the
+ * Encoding Standard's UTF-8 decoder (§8.1.1), U+FFFD for each maximal
+ * subpart that is not UTF-8 (ok: the valid prefix's length).  The row's
+ * replacement in j->fix (n updated), or NULL out of memory. */
+const uint8_t *
+fix_row(Job *j, const uint8_t *p, int64_t *n, int64_t ok)
+{
+    int64_t need = ok + 3 * (*n - ok);
+    if (need > j->fix_cap) {
+        int64_t cap = j->fix_cap ? j->fix_cap : 256;
+        uint8_t *f;
+        while (cap < need) {
+            cap *= 2;
+        }
+        f = realloc(j->fix, (size_t)cap);
+        if (f == NULL) {
+            return NULL;
+        }
+        j->fix = f;
+        j->fix_cap = cap;
+    }
+    memcpy(j->fix, p, (size_t)ok);
+    *n = ok + utf8_replace(p + ok, *n - ok, j->fix + ok);
+    return j->fix;
 }
 
 /* Whether p[0:n] is all valid UTF-8: utf8_valid_prefix's sequence rules
@@ -286,21 +313,35 @@ decode_piece(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail, in
     at = o->data + o->data_len;
     if (text && utf8_in) {
         /* A string column's row: the decoder says whether the result is
-         * surely UTF-8; only when it is not sure is it scanned. */
+         * surely UTF-8; only when it is not sure is it scanned.  The row
+         * itself may not be UTF-8 (a malformed column): then it is read
+         * with U+FFFD first, as the per-string API reads text. */
         int utf8, check;
+        int64_t raw_ok;
         if (pe_blocks_ok) {
             len = decode_row_avx2(p, n, avail, at, j->plus, &check);
-            utf8 = !check;
+            utf8 = !(check & PE_CHECK_ESC);
+            raw_ok = check & PE_CHECK_RAW ? utf8_valid_prefix(p, n) : n;
         }
         else {
-            len = decode_utf8_row(p, n, avail, at, j->plus, &utf8);
+            raw_ok = utf8_valid_prefix(p, n);
+            len = raw_ok == n ? decode_utf8_row(p, n, avail, at, j->plus, &utf8) : 0;
+        }
+        if (raw_ok != n) {
+            p = fix_row(j, p, &n, raw_ok);
+            return p == NULL ? -1 : decode_piece(j, o, p, n, n, text, utf8_in);
         }
         ok = utf8 ? len : utf8_valid_prefix(at, len);
     }
     else if (!text && pe_blocks_ok) {
-        /* to bytes: the block decoder's bytes, whatever its UTF-8 check says */
+        /* to bytes: the block decoder's bytes; of its checks only the raw
+         * one counts (a string row that is not UTF-8 reads with U+FFFD) */
         int check;
         len = decode_row_avx2(p, n, avail, at, j->plus, &check);
+        if (utf8_in && (check & PE_CHECK_RAW) && (ok = utf8_valid_prefix(p, n)) != n) {
+            p = fix_row(j, p, &n, ok);
+            return p == NULL ? -1 : decode_piece(j, o, p, n, n, text, 0);
+        }
         ok = len;
     }
     else {
@@ -407,21 +448,44 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
         }
         start = o->data_len;
         if (in_valid(c, i)) {
-            int64_t n;
+            int64_t n, avail;
             const uint8_t *p = in_row(c, i, &n);
+            if (p == NULL) {
+                j->bad_input = base + i;
+                j->oom = 3;
+                return -1;
+            }
+            avail = in_avail(c, i, p, n, j->data_end);
+            if (!c->is_binary && (j->op == OP_ENCODE || j->op == OP_FORM_GET ||
+                                  j->op == OP_ENCODE_MAP || (j->op == OP_DECODE && !pe_blocks_ok))) {
+                /* decode_text and the block decoder's decode check the row
+                 * as they decode (decode_piece, legacy_row) */
+                int64_t ok = utf8_valid_prefix(p, n);
+                if (ok != n) {
+                    if ((p = fix_row(j, p, &n, ok)) == NULL) {
+                        j->oom = 1;
+                        return -1;
+                    }
+                    avail = n;
+                }
+            }
             switch (j->op) {
             case OP_DECODE:
-                valid = decode_piece(j, o, p, n, in_avail(c, i, p, n, j->data_end), 0, 0);
+                valid = decode_piece(j, o, p, n, avail, 0, !c->is_binary);
                 break;
             case OP_DECODE_TEXT:
-                valid = decode_piece(j, o, p, n, in_avail(c, i, p, n, j->data_end), 1,
-                                     !c->is_binary);
+                valid = decode_piece(j, o, p, n, avail, 1, !c->is_binary);
                 if (valid == 0 && j->errors == ERR_STRICT) {
                     j->bad_row = base + i;
                     return 0;
                 }
                 break;
+            case OP_ENCODE_MAP:
             case OP_ENCODE:
+                if (j->op == OP_ENCODE_MAP && !c->is_binary) {
+                    valid = legacy_encode_row(j, o, p, n); /* bytes are encoded as they are */
+                    break;
+                }
                 if (out_reserve(o, 3 * n + 1) < 0) {
                     valid = -1;
                     break;
@@ -430,8 +494,16 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
                                (o->data + o->data_len);
                 valid = 1;
                 break;
+            case OP_DECODE_SB:
+            case OP_DECODE_SJIS:
+                valid = legacy_row(j, o, p, n, avail, !c->is_binary);
+                if (valid == 0 && j->errors == ERR_STRICT) {
+                    j->bad_row = base + i;
+                    return 0;
+                }
+                break;
             default:
-                valid = form_get_row(j, o, p, n, in_avail(c, i, p, n, j->data_end), !c->is_binary);
+                valid = form_get_row(j, o, p, n, avail, !c->is_binary);
                 break;
             }
             if (valid < 0) {

@@ -134,10 +134,32 @@ u8_step(__m256i s, __m256i h, __m256i t1, __m256i t2, __m256i t3)
     return _mm256_xor_si256(special, must23);
 }
 
+/* The same check over the raw bytes of a row (each byte with the three
+ * before it: s the block, h the 32 bytes before), for a string column whose
+ * rows may not be UTF-8 after all; '%' and hex digits are ASCII, so this is
+ * the UTF-8 check of the row as it is. */
+__attribute__((target("avx2,popcnt"))) static inline __m256i
+raw_step(__m256i s, __m256i h, __m256i t1, __m256i t2, __m256i t3)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F), x80 = _mm256_set1_epi8((char)0x80);
+    __m256i p1 = BACK256(s, h, 1), p2 = BACK256(s, h, 2), p3 = BACK256(s, h, 3);
+    __m256i special, must23;
+    special = _mm256_and_si256(
+        _mm256_and_si256(_mm256_shuffle_epi8(t1, _mm256_and_si256(_mm256_srli_epi16(p1, 4), nib)),
+                         _mm256_shuffle_epi8(t2, _mm256_and_si256(p1, nib))),
+        _mm256_shuffle_epi8(t3, _mm256_and_si256(_mm256_srli_epi16(s, 4), nib)));
+    must23 = _mm256_or_si256(_mm256_subs_epu8(p2, _mm256_set1_epi8((char)0xDF)),
+                             _mm256_subs_epu8(p3, _mm256_set1_epi8((char)0xEF)));
+    must23 = _mm256_andnot_si256(_mm256_cmpeq_epi8(must23, _mm256_setzero_si256()), x80);
+    return _mm256_xor_si256(special, must23);
+}
+
 /* Decode p[0:n] into o.  Loads may read up to p + avail (avail >= n); o has
  * room for n + PE_OUT_SLACK bytes (stores may write past the result).
- * *check is 0 when the result is surely UTF-8 (p being UTF-8), else 1: then
- * it may not be, and the caller checks it. */
+ * *check: PE_CHECK_ESC when the escapes' values may not make UTF-8 by
+ * themselves (the caller checks the result), PE_CHECK_RAW when the row's
+ * own bytes may not be UTF-8 (a string column's rows should be; the caller
+ * checks the row). */
 __attribute__((target("avx2,popcnt"), always_inline)) static inline int64_t
 decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus, int *check)
 {
@@ -161,6 +183,11 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
     uint8_t *start = o;
     int64_t i = 0;
     int tail_bad = 0;
+    /* The raw bytes' UTF-8 check: its errors, the bytes before the block,
+     * whether a block was checked and whether it was the row's full last one. */
+    __m256i rerr = zero, rhist = zero;
+    uint32_t rprev = 0;
+    int raw_unsure = 0, rfull = 0;
     while (i < n) {
         __m256i w, res, hexv, val, escv, dec, shuf;
         __m128i lo, hi;
@@ -172,6 +199,13 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
              * rest byte by byte.  Its escape runs are checked by themselves,
              * so one that goes on from the blocks is flagged (then rescanned). */
             int utf8;
+            int64_t k;
+            unsigned hi = (unsigned)_mm256_movemask_epi8(rhist); /* a sequence may go on */
+            for (k = i; k < n; k++) {
+                hi |= p[k] & 0x80u;
+            }
+            raw_unsure = hi != 0; /* the caller checks the row */
+            rprev = 0;
             o += decode_utf8_row(p + i, n - i, avail - i, o, plus, &utf8);
             tail_bad = !utf8;
             break;
@@ -179,6 +213,17 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
         w = _mm256_loadu_si256((const __m256i *)(const void *)(p + i));
         len = rem >= 32 ? 32 : (unsigned)rem;
         lim = rem >= 32 ? 0xFFFFFFFFu : (1u << rem) - 1;
+        {
+            /* no branch on whether the block has such bytes: in mixed text
+             * it is mispredicted too often to pay */
+            __m256i wr = rem >= 32 ? w
+                                   : _mm256_and_si256(w, _mm256_cmpgt_epi8(
+                                                             _mm256_set1_epi8((char)rem), iota));
+            rerr = _mm256_or_si256(rerr, raw_step(wr, rhist, t1, t2, t3));
+            rhist = wr;
+            rprev = 1;
+            rfull = rem >= 32; /* else the row's end is the zeros after it: checked */
+        }
         res = w;
         if (plus) {
             res = _mm256_blendv_epi8(w, spc, _mm256_cmpeq_epi8(w, pls));
@@ -233,6 +278,7 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
             err = _mm256_or_si256(err,
                                   _mm256_and_si256(own, u8_step(dec, hist, t1, t2, t3)));
             hist = len == 31 ? BACK256(dec, zero, 1) : BACK256(dec, zero, 2);
+            rhist = len == 31 ? BACK256(rhist, zero, 1) : BACK256(rhist, zero, 2);
         }
         res = _mm256_blendv_epi8(res, dec, escv);
         keep = ~((esc << 1) | (esc << 2));
@@ -254,7 +300,11 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
         i += len;
     }
     err = _mm256_or_si256(err, u8_step(zero, hist, t1, t2, t3));
-    *check = !_mm256_testz_si256(err, err) || tail_bad;
+    if (rprev && rfull) {
+        rerr = _mm256_or_si256(rerr, raw_step(zero, rhist, t1, t2, t3)); /* the row's end */
+    }
+    *check = (!_mm256_testz_si256(err, err) || tail_bad ? PE_CHECK_ESC : 0) |
+             (!_mm256_testz_si256(rerr, rerr) || raw_unsure ? PE_CHECK_RAW : 0);
     return o - start;
 }
 
@@ -279,9 +329,16 @@ decode_text_rows_avx2(Job *j, const InChunk *c, int64_t i, int64_t r1, OutChunk 
             if (o->data_cap - start < n + PE_OUT_SLACK) {
                 return i;
             }
+            if (p == NULL) {
+                return i; /* malformed offsets: run_rows reports the row */
+            }
             len = decode_row_blocks(p, n, in_avail(c, i, p, n, j->data_end), o->data + start,
                                     j->plus, &check);
-            if (check) {
+            /* Escape runs each UTF-8 by themselves: the result is UTF-8
+             * exactly when the raw bytes are (a string column's row need not
+             * be: then it is read with U+FFFD first, in run_rows). */
+            if ((check & PE_CHECK_ESC) ||
+                ((check & PE_CHECK_RAW) && utf8_valid_prefix(p, n) != n)) {
                 return i;
             }
             o->data_len += len;
