@@ -91,7 +91,31 @@ _LONGEST_FIRST = (
 )
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+# `./dev test --quick` (pytest --quick): the everyday tier, under two minutes.  It leaves
+# out the modules that drive browsers, engines (Dask, Spark, DuckDB), outside oracles
+# (Node, PHP, Ruby, Go, Chromium) or measure time and memory, packaging builds, and the
+# tests marked slow.  The full `./dev test` runs them all.
+NOT_QUICK = frozenset({
+    "test_web_a11y.py", "test_web_e2e.py", "test_form_chromium.py",  # browsers
+    "test_dask.py", "test_spark.py", "test_duckdb.py",  # engines
+    "test_ecmascript_node.py", "test_form_node.py", "test_legacy_oracles.py",  # oracles
+    "test_linear.py", "test_leaks.py", "test_robustness.py",  # timing and memory
+    "test_cli_stream.py", "test_web_limits.py", "test_packaging.py", "test_pythons.py",
+})
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--quick", action="store_true",
+                     help="the quick tier: no browsers, engines, oracles or timing tests")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--quick"):
+        keep = [i for i in items
+                if i.path.name not in NOT_QUICK and i.get_closest_marker("slow") is None]
+        kept = {id(i) for i in keep}
+        config.hook.pytest_deselected(items=[i for i in items if id(i) not in kept])
+        items[:] = keep
     rank = {name: i for i, name in enumerate(_LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: else as found
 

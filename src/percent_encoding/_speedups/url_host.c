@@ -142,8 +142,10 @@ url_host_from_hook(UrlP *P, PyObject *input, Py_ssize_t a, Py_ssize_t b, int *ki
         Py_DECREF(r);
         return 0;
     }
-    if (!PyTuple_Check(r) || PyTuple_GET_SIZE(r) != 2 ||
-        !PyUnicode_IS_ASCII(h = PyTuple_GET_ITEM(r, 0)) ||
+    /* (h is assigned before the test: Python 3.10's PyUnicode_IS_ASCII is a
+     * macro that casts its argument, so it cannot take an assignment.) */
+    h = PyTuple_Check(r) && PyTuple_GET_SIZE(r) == 2 ? PyTuple_GET_ITEM(r, 0) : NULL;
+    if (h == NULL || !PyUnicode_Check(h) || !PyUnicode_IS_ASCII(h) ||
         (k = PyLong_AsLong(PyTuple_GET_ITEM(r, 1))) < HOST_DOMAIN || k > HOST_IPV6) {
         Py_DECREF(r);
         if (!PyErr_Occurred()) {

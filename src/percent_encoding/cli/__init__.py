@@ -274,9 +274,9 @@ def _not_utf8(args: argparse.Namespace) -> str | None:
 
 
 def _version() -> str:
-    from .. import IMPLEMENTATION
+    from .._impl import describe
 
-    return f"percent {__version__} ({IMPLEMENTATION} kernels)"
+    return f"percent {__version__} ({describe()})"
 
 
 def main(argv: Iterable[str] | None = None) -> int:
