@@ -146,7 +146,8 @@ def test_accessible_names_hold_the_visible_text(browser: Any, server: Server,
                 "summary[aria-label], [role=button][aria-label], [role=link][aria-label], " +
                 "[role=tab][aria-label], [role=option][aria-label]")) {
                 const shown = norm(e.innerText);
-                if (shown && !(" " + norm(e.getAttribute("aria-label")) + " ").includes(" " + shown + " "))
+                const name = " " + norm(e.getAttribute("aria-label")) + " ";
+                if (shown && !name.includes(" " + shown + " "))
                     out.push(e.outerHTML.slice(0, 160));
             }
             return out;
