@@ -29,6 +29,7 @@ from .._tool import (
     resolve_scheme,
 )
 from ..errors import PercentEncodingError, TextDecodeError
+from ..sets import EncodeSet
 from ._stream import (
     Step,
     _out_bytes,
@@ -124,7 +125,7 @@ def _stateful(encoding: str) -> bool:
     return lookup(encoding).name == "ISO-2022-JP"
 
 
-def _legacy_encode_step(es: str, plus: bool, encoding: str) -> Step:
+def _legacy_encode_step(es: str | EncodeSet, plus: bool, encoding: str) -> Step:
     """A long line's pieces: UTF-8 read incrementally, each whole character encoded."""
     dec = codecs.getincrementaldecoder("utf-8")("strict")
     seen = 0  # bytes of the line before this piece
