@@ -3,7 +3,8 @@ own url_decode / try_url_decode.
 
 PySpark is not in the test extra (about 450 MB, with its own jars); CI installs the
 ``spark`` extra (``PERCENT_ENCODING_EXTRAS=spark ./dev test``) and has Java 17, so these run
-there (marked slow); elsewhere, without PySpark or Java, they skip with the reason.  The executors' Python workers are separate processes with their own
+there (marked slow); elsewhere, without PySpark or Java, they skip with the reason.
+The executors' Python workers are separate processes with their own
 kernels (the C twin when it is built), so the tests run once (``one_impl``).
 """
 
@@ -171,7 +172,7 @@ def test_check_executors_names_a_worker_without_the_c_twin(monkeypatch: Any) -> 
         def __init__(self, n: int) -> None:
             self.n = n
 
-        def mapInArrow(self, f: Any, schema: str) -> Any:  # noqa: N802 (Spark's name)
+        def mapInArrow(self, f: Any, schema: str) -> Any:  # Spark's name
             out = [b for part in range(self.n)
                    for b in f(iter([pa.record_batch({"id": [part]})]))]
             return Frame.Rows([row for b in out for row in b.to_pylist()])
