@@ -55,6 +55,17 @@ def test_runtime_has_no_dependencies_and_serve_installs_no_extras() -> None:
     assert "playwright" in " ".join(PYPROJECT["project"]["optional-dependencies"]["test"])
 
 
+def test_engine_extras_install_what_the_docs_use() -> None:
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    names = {k: {re.split(r"[\[<>=!~ ]", d, maxsplit=1)[0] for d in v} for k, v in extras.items()}
+    assert {"dask", "distributed"} <= names["dask"]  # docs/columns.md uses LocalCluster
+    spark_pandas = [d for d in extras["spark"] if d.startswith("pandas")]
+    assert spark_pandas and "<3" in spark_pandas[0]  # PySpark 3.5-4.x support pandas 2
+    assert "pyspark" in names["spark"] and "pyarrow" in names["spark"]
+    assert "Java 17" in (ROOT / "docs" / "columns.md").read_text("utf-8")
+    assert "PERCENT_ENCODING_EXTRAS=spark" in (ROOT / ".ci" / "run").read_text("utf-8")
+
+
 def test_cibuildwheel_is_configured() -> None:
     cfg = PYPROJECT["tool"]["cibuildwheel"]
     assert "cp311-*" in cfg["build"]
