@@ -2,7 +2,7 @@
 own url_decode / try_url_decode.
 
 PySpark is not in the test extra (about 450 MB, with its own jars); CI installs the
-``spark`` extra (``PERCENT_ENCODING_EXTRAS=spark ./dev test``) and has Java 17, so these run
+PySpark (``PERCENT_ENCODING_TEST_ALSO="pyspark>=3.5" ./dev test``) and has Java 17, so these run
 there (marked slow); elsewhere, without PySpark or Java, they skip with the reason.
 The executors' Python workers are separate processes with their own
 kernels (the C twin when it is built), so the tests run once (``one_impl``).
