@@ -29,9 +29,10 @@ from percent_encoding import _pure, core
 # The twins run the same hypothesis tests through one class instance each.
 settings.register_profile("twins", suppress_health_check=[HealthCheck.differing_executors])
 settings.load_profile("twins")
-# tools/pythons.sh repeats the twin tests on every CPython: fewer examples each
-# (pytest --hypothesis-profile=pythons), the full count runs in ./dev test.
-settings.register_profile("pythons", parent=settings.get_profile("twins"), max_examples=30)
+# Fewer examples where a tier repeats or shortens the suite (pytest
+# --hypothesis-profile=quick): `./dev test --quick` and tools/pythons.sh, which runs the
+# twin tests on every CPython.  The full count runs in ./dev test.
+settings.register_profile("quick", parent=settings.get_profile("twins"), max_examples=30)
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
