@@ -324,7 +324,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def setup(self) -> None:
         super().setup()
-        self.rfile = io.BufferedReader(_DeadlineReader(self.connection, self))
+        plain, self.rfile = self.rfile, io.BufferedReader(_DeadlineReader(self.connection, self))
+        plain.close()  # the socket stays open: only the standard reader's handle goes
 
     def handle_one_request(self) -> None:
         limit = getattr(self.server, "request_deadline", self.request_deadline)
