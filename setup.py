@@ -1,8 +1,11 @@
 """Build the optional C kernels (``percent_encoding._speedups``).
 
 The extension is optional: when there is no compiler, or the build fails, the
-package installs with its pure-Python twin and says so (the markupsafe model).
-``PERCENT_ENCODING_NO_EXTENSIONS=1`` skips the build.
+package installs with its pure-Python twin and says so (the markupsafe model);
+the library then warns on its first column operation.
+``PERCENT_ENCODING_NO_EXTENSIONS=1`` skips the build;
+``PERCENT_ENCODING_REQUIRE_EXTENSION=1`` makes a failed build fail the install
+(``./dev setup``, ``./dev test`` and CI set it).
 """
 
 from __future__ import annotations
@@ -19,24 +22,44 @@ SRC_DIR = Path("src/percent_encoding/_speedups")
 SOURCES = sorted(str(p) for p in SRC_DIR.glob("*.c"))
 
 
+def _flag(name: str) -> bool:
+    return os.environ.get(name, "") not in ("", "0")
+
+
+REQUIRED = _flag("PERCENT_ENCODING_REQUIRE_EXTENSION")
+
+
+def _failed(e: Exception) -> None:
+    if REQUIRED:
+        raise SystemExit(
+            f"percent-encoding: the C extension failed to build ({e}) and "
+            "PERCENT_ENCODING_REQUIRE_EXTENSION is set; install a C compiler and the "
+            "Python headers (e.g. gcc and python3-dev) and retry"
+        ) from e
+    print(f"percent-encoding: C speedups not built ({e}); using pure Python "
+          "(set PERCENT_ENCODING_REQUIRE_EXTENSION=1 to make this an error)",
+          file=sys.stderr)
+
+
 class OptionalBuildExt(build_ext):
     def run(self) -> None:
         try:
             super().run()
         except Exception as e:
-            print(f"percent-encoding: C speedups not built ({e}); using pure Python",
-                  file=sys.stderr)
+            _failed(e)
 
     def build_extension(self, ext: Extension) -> None:
         try:
             super().build_extension(ext)
         except Exception as e:
-            print(f"percent-encoding: C speedups not built ({e}); using pure Python",
-                  file=sys.stderr)
+            _failed(e)
 
 
 ext_modules = []
-if SOURCES and os.environ.get("PERCENT_ENCODING_NO_EXTENSIONS", "") in ("", "0"):
+if REQUIRED and not SOURCES:
+    raise SystemExit(f"percent-encoding: no C sources in {SRC_DIR} and "
+                     "PERCENT_ENCODING_REQUIRE_EXTENSION is set")
+if SOURCES and not _flag("PERCENT_ENCODING_NO_EXTENSIONS"):
     ext_modules.append(
         Extension(
             "percent_encoding._speedups",

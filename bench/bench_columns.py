@@ -374,6 +374,11 @@ def bench_spark(col: Any, rep: Report, repeat: int) -> None:
         secs = best(total(ours, "s"), repeat)
         rep.add("spark_pe", "Spark, percent_encoding.spark `mapInArrow` (ours)", secs,
                 note="local[2]", in_process=False)
+        # The column-function form: an Arrow UDF on Spark 4.1+, a pandas UDF before.
+        udf = mod.udf("decode_text")
+        secs = best(total(df.select(udf("s").alias("d")), "d"), repeat)
+        rep.add("spark_udf", "Spark, percent_encoding.spark `udf` (ours)", secs,
+                note="local[2]", in_process=False)
     finally:
         spark.stop()
 

@@ -36,6 +36,10 @@ _NoKernels = NoKernels
 # The twins run the same hypothesis tests through one class instance each.
 settings.register_profile("twins", suppress_health_check=[HealthCheck.differing_executors])
 settings.load_profile("twins")
+# Fewer examples where a tier repeats or shortens the suite (pytest
+# --hypothesis-profile=quick): `./dev test --quick` and tools/pythons.sh, which runs the
+# twin tests on every CPython.  The full count runs in ./dev test.
+settings.register_profile("quick", parent=settings.get_profile("twins"), max_examples=30)
 
 
 # The modules that take longest, longest first (measured on 2 workers).  `./dev test` runs
@@ -52,7 +56,31 @@ _LONGEST_FIRST = (
 )
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+# `./dev test --quick` (pytest --quick): the everyday tier, under two minutes.  It leaves
+# out the modules that drive browsers, engines (Dask, Spark, DuckDB), outside oracles
+# (Node, PHP, Ruby, Go, Chromium) or measure time and memory, packaging builds, and the
+# tests marked slow.  The full `./dev test` runs them all.
+NOT_QUICK = frozenset({
+    "test_web_a11y.py", "test_web_e2e.py", "test_form_chromium.py",  # browsers
+    "test_dask.py", "test_spark.py", "test_duckdb.py",  # engines
+    "test_ecmascript_node.py", "test_form_node.py", "test_legacy_oracles.py",  # oracles
+    "test_linear.py", "test_leaks.py", "test_robustness.py",  # timing and memory
+    "test_cli_stream.py", "test_web_limits.py", "test_packaging.py", "test_pythons.py",
+})
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--quick", action="store_true",
+                     help="the quick tier: no browsers, engines, oracles or timing tests")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--quick"):
+        keep = [i for i in items
+                if i.path.name not in NOT_QUICK and i.get_closest_marker("slow") is None]
+        kept = {id(i) for i in keep}
+        config.hook.pytest_deselected(items=[i for i in items if id(i) not in kept])
+        items[:] = keep
     rank = {name: i for i, name in enumerate(_LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: else as found
 

@@ -187,7 +187,9 @@ def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as e:
         cli.main(["--version"])
     assert e.value.code == 0
-    assert re.match(r"percent \d+\.\d+\.\d+ \((python|c) kernels\)", capsys.readouterr().out)
+    # which kernels, and why (the C extension loaded, or the cause and the fix)
+    assert re.match(r"percent \d+\.\d+\.\d+ \((python|c) kernels( \(slow\))?: .+\)$",
+                    capsys.readouterr().out)
     for sub in (["encode"], ["decode"], ["form"], ["form", "parse"], ["form", "build"],
                 ["compare"], ["schemes"], ["detect"], ["serve"], []):
         with pytest.raises(SystemExit) as e:
@@ -770,3 +772,21 @@ def test_schemes_dates_every_historical_set(capsys: pytest.CaptureFixture[str]) 
         assert re.search(r"20\d\d-\d\d-\d\d", s["spec"])
     userinfo = next(s for s in hist if s["name"] == "whatwg-userinfo-2015-08-14")
     assert userinfo["deprecated_names"] == ["whatwg-2016-userinfo"]
+
+
+def test_a_one_shot_encode_imports_only_what_it_needs() -> None:
+    # Start-up is most of `percent encode x`: it must not load the encoding tables, the
+    # scheme registry, forms, URLs, detection or the web tool (each costs milliseconds),
+    # nor build the parsers of the other subcommands.
+    code = ("import sys\nfrom percent_encoding.cli import main\nmain(['encode', 'a b'])\n"
+            "print(' '.join(sorted(sys.modules)))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 0, r.stderr
+    out, loaded = r.stdout.splitlines()
+    assert out == "a%20b"
+    mods = set(loaded.split())
+    for heavy in ("percent_encoding.encodings", "percent_encoding.schemes",
+                  "percent_encoding.form", "percent_encoding.url", "percent_encoding.detect",
+                  "percent_encoding.web", "percent_encoding.arrow", "percent_encoding.legacy"):
+        assert heavy not in mods, heavy

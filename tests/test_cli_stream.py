@@ -212,6 +212,62 @@ def test_encode_long_lines_in_pieces_byte_identical(data: bytes, chunk: int,
                    long_line=long_line) == _pipe(data, fn)
 
 
+_TEXT_ALPHABET = ["a", " ", "é", "€", "日", "本", "☃", "\U0001F600", "%", "+", "\r\n", "\n",
+                  "ア", "ß", "\x80"]
+
+
+@given(text=st.lists(st.sampled_from(_TEXT_ALPHABET), max_size=40).map("".join),
+       bad=st.one_of(st.none(), st.integers(0, 200)),
+       chunk=st.integers(1, 9), long_line=st.integers(1, 12),
+       encoding=st.sampled_from(["windows-1252", "shift_jis", "gb18030", "euc-kr"]))
+def test_legacy_encode_long_lines_in_pieces_byte_identical(
+        text: str, bad: int | None, chunk: int, long_line: int, encoding: str) -> None:
+    # A long line in a legacy encoding goes in pieces cut inside UTF-8 characters; the
+    # result (or the error, with its line and byte offset) is the whole line's.
+    from percent_encoding.cli._term import CLIError
+
+    data = text.encode()
+    if bad is not None:  # a byte that is not UTF-8 somewhere
+        data = data[:bad] + b"\xff" + data[bad:]
+
+    def fn(line: bytes) -> bytes:
+        from percent_encoding._tool import encode_with, resolve_scheme
+
+        return encode_with(resolve_scheme("component"), line, encoding).encode("ascii")
+
+    def run(**kw: object) -> bytes | str:
+        try:
+            return _pipe(data, fn, chunk=chunk, **kw)  # type: ignore[arg-type]
+        except CLIError as e:
+            return str(e)
+
+    assert run(step_factory=lambda: _codec._legacy_encode_step("component", False, encoding),
+               long_line=long_line) == run()
+
+
+@needs_proc
+@pytest.mark.slow
+@pytest.mark.parametrize(("argv", "mb"), [
+    (["encode"], 24), (["decode"], 24), (["encode", "-e", "windows-1252"], 6),
+    (["encode", "-e", "shift_jis"], 6)])
+def test_one_long_line_of_multibyte_text_in_bounded_memory(
+        tmp_path: Path, argv: list[str], mb: int) -> None:
+    # One line of multi-byte text without a newline (the case was 90 MB: UTF-8
+    # peaked at 185 MB, windows-1252 at 2.7 GB); scaled here to 24 MB (6 MB for the
+    # legacy encodings, whose encoder is slower), the peak must stay flat.
+    text = ("café ☃ 日本語 €uro ß " * ((mb << 20) // 32)).encode()
+    if argv == ["decode"]:
+        text = core.encode(text[: (mb << 20) // 3], "component").encode()
+    f = tmp_path / "line.txt"
+    f.write_bytes(text)
+    code = ("import os, sys\nsys.stdin = open(sys.argv.pop(1))\n" + _RSS)
+    r = subprocess.run([sys.executable, "-c", code, str(f), *argv], capture_output=True,
+                       text=True, timeout=300)
+    rc, peak = r.stderr.split()[-2:]
+    assert rc == "0", r.stderr
+    assert int(peak) < 60, (argv, peak)
+
+
 @needs_proc
 @pytest.mark.slow
 @pytest.mark.parametrize("argv", [["decode"], ["decode", "--bytes"], ["encode"]])

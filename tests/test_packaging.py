@@ -55,6 +55,17 @@ def test_runtime_has_no_dependencies_and_serve_installs_no_extras() -> None:
     assert "playwright" in " ".join(PYPROJECT["project"]["optional-dependencies"]["test"])
 
 
+def test_engine_extras_install_what_the_docs_use() -> None:
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    names = {k: {re.split(r"[\[<>=!~ ]", d, maxsplit=1)[0] for d in v} for k, v in extras.items()}
+    assert {"dask", "distributed"} <= names["dask"]  # docs/columns.md uses LocalCluster
+    spark_pandas = [d for d in extras["spark"] if d.startswith("pandas")]
+    assert spark_pandas and "<3" in spark_pandas[0]  # PySpark 3.5-4.x support pandas 2
+    assert "pyspark" in names["spark"] and "pyarrow" in names["spark"]
+    assert "Java 17" in (ROOT / "docs" / "columns.md").read_text("utf-8")
+    assert 'PERCENT_ENCODING_TEST_ALSO="pyspark' in (ROOT / ".ci" / "run").read_text("utf-8")
+
+
 def test_cibuildwheel_is_configured() -> None:
     cfg = PYPROJECT["tool"]["cibuildwheel"]
     assert "cp311-*" in cfg["build"]
@@ -135,6 +146,7 @@ def test_sdist_without_a_compiler_installs_the_pure_twin(tmp_path: Path) -> None
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "CC": "/bin/false",
            "LDSHARED": "/bin/false"}
     env.pop("PERCENT_ENCODING_NO_EXTENSIONS", None)
+    env.pop("PERCENT_ENCODING_REQUIRE_EXTENSION", None)
     dist = tmp_path / "dist"
     r = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--sdist", "--outdir",
                         str(dist), str(ROOT)], capture_output=True, text=True, env=env,
@@ -146,6 +158,13 @@ def test_sdist_without_a_compiler_installs_the_pure_twin(tmp_path: Path) -> None
                        capture_output=True, text=True, env=env, timeout=300)
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
     (wheel,) = dist.glob("*.whl")
+    # Loud, never silent: asked to require the extension, the same build fails.
+    r2 = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
+                         "--no-build-isolation", "--no-index", "-w", str(tmp_path / "no"),
+                         str(sdist)], capture_output=True, text=True,
+                        env={**env, "PERCENT_ENCODING_REQUIRE_EXTENSION": "1"}, timeout=300)
+    assert r2.returncode != 0
+    assert "PERCENT_ENCODING_REQUIRE_EXTENSION is set" in r2.stdout + r2.stderr
     target = tmp_path / "venv"
     venv.create(target, with_pip=False)
     py = target / "bin/python"
@@ -157,3 +176,21 @@ def test_sdist_without_a_compiler_installs_the_pure_twin(tmp_path: Path) -> None
                         "print(pe.IMPLEMENTATION, pe.encode('a b/\u00fc'))"],
                        capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60)
     assert (r.returncode, r.stdout) == (0, "python a%20b%2F%C3%BC\n"), r.stderr
+    # ... and says so: --version names the twin and the cause, and the first column
+    # operation warns once (pyarrow reached through PYTHONPATH: the fresh venv has none).
+    r = subprocess.run([str(target / "bin/percent"), "--version"], capture_output=True,
+                       text=True, cwd=tmp_path, env=env, timeout=60)
+    assert "python kernels (slow): the C extension percent_encoding._speedups is not built" \
+        in r.stdout, r
+    if importlib.util.find_spec("pyarrow") is not None:
+        site = str(Path(importlib.util.find_spec("pyarrow").origin or "").parents[1])
+        probe = ("import warnings, pyarrow as pa; warnings.simplefilter('always')\n"
+                 "from percent_encoding import arrow\n"
+                 "with warnings.catch_warnings(record=True) as w:\n"
+                 "    arrow.decode(pa.array(['a'])); arrow.decode(pa.array(['b']))\n"
+                 "print(len(w), w[0].category.__name__, w[0].message)")
+        r = subprocess.run([str(py), "-c", probe], capture_output=True, text=True,
+                           cwd=tmp_path, env={**env, "PYTHONPATH": site}, timeout=60)
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.startswith("1 RuntimeWarning "), r.stdout
+        assert "is not built" in r.stdout and "compiler" in r.stdout

@@ -1,9 +1,10 @@
 """percent_encoding.spark on a local Spark session, against the per-string API and Spark's
 own url_decode / try_url_decode.
 
-PySpark is not in the test extra (about 450 MB, with its own jars): install
-``percent-encoding[spark]`` and have Java on PATH to run these; otherwise they
-skip.  The executors' Python workers are separate processes with their own
+PySpark is not in the test extra (about 450 MB, with its own jars); CI installs the
+PySpark (``PERCENT_ENCODING_TEST_ALSO="pyspark>=3.5" ./dev test``) and has Java 17, so these run
+there (marked slow); elsewhere, without PySpark or Java, they skip with the reason.
+The executors' Python workers are separate processes with their own
 kernels (the C twin when it is built), so the tests run once (``one_impl``).
 """
 
@@ -146,3 +147,58 @@ def test_pandas_udf_where_spark_has_no_arrow_udf(spark: Any, monkeypatch: Any) -
     got = got.orderBy("i").collect()
     assert [r["d"] for r in got] == per_row(rows, lambda r: pe.decode_text(r, plus_as_space=True))
     assert [r["q"] for r in got] == per_row(rows, lambda r: form_get(r, "q"))
+
+
+def test_check_executors_reports_each_workers_twin(spark: Any) -> None:
+    # The executors' Python workers run this interpreter (PYSPARK_PYTHON), with the
+    # package installed in it: they load the twin this process loads.
+    found = pe_spark.check_executors(spark, partitions=2)
+    assert found and set(found.values()) == {pe.IMPLEMENTATION}
+    assert all(":" in worker for worker in found)  # host:pid
+    if pe.IMPLEMENTATION == "c":
+        assert set(pe_spark.check_executors(spark, require_c=True).values()) == {"c"}
+
+
+def test_check_executors_names_a_worker_without_the_c_twin(monkeypatch: Any) -> None:
+    # A worker whose extension did not load (as when the package reaches the executors as
+    # a zip through --py-files).  Spark reuses its Python workers, forked before a test
+    # could change their environment, so the job runs here on a stand-in session that
+    # feeds _probe as mapInArrow would, with this process's twin set to the pure one.
+    import pyarrow as pa
+
+    from percent_encoding import _impl
+
+    class Frame:
+        def __init__(self, n: int) -> None:
+            self.n = n
+
+        def mapInArrow(self, f: Any, schema: str) -> Any:  # Spark's name
+            out = [b for part in range(self.n)
+                   for b in f(iter([pa.record_batch({"id": [part]})]))]
+            return Frame.Rows([row for b in out for row in b.to_pylist()])
+
+        class Rows:
+            def __init__(self, rows: list[dict[str, Any]]) -> None:
+                self.rows = rows
+
+            def collect(self) -> list[dict[str, Any]]:
+                return self.rows
+
+    class Session:
+        def range(self, start: int, end: int, step: int, n: int) -> Frame:
+            return Frame(n)
+
+    monkeypatch.setattr(_impl, "IMPLEMENTATION", "python")
+    monkeypatch.setattr(_impl, "FORCED", False)
+    monkeypatch.setattr(_impl, "REASON", "the C extension did not import (test)")
+    found = pe_spark.check_executors(Session(), partitions=3)
+    assert set(found.values()) == {"python"}
+    with pytest.raises(PercentEncodingError,
+                       match=r"executors without the C twin: .*:\d+ \(python kernels \(slow\): "
+                             r"the C extension did not import \(test\); fix: .*compiler"):
+        pe_spark.check_executors(Session(), partitions=3, require_c=True)
+
+
+def test_check_executors_checks_its_arguments() -> None:
+    with pytest.raises(PercentEncodingTypeError):
+        pe_spark.check_executors(object())

@@ -968,3 +968,29 @@ def test_decode_text_block_decoder_on_multibyte_text() -> None:
             assert len(enc) >= 1024
             assert C.decode_text(enc, False, False, False) == text
             assert C.decode_text(enc.encode(), False, False, False) == text
+@pytest.mark.one_impl
+def test_the_stub_lists_every_function_the_extension_exports() -> None:
+    # The written C contract (_speedups.pyi): every exported function, and the six
+    # kernels with a pure twin in _pure with the same parameters.
+    import ast
+
+    stub = Path(percent_encoding.__file__).with_name("_speedups.pyi")
+    tree = ast.parse(stub.read_text("utf-8"))
+    declared = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
+    twins = {n for n, f in declared.items() if "NO PURE TWIN" not in (ast.get_docstring(f) or "")}
+    assert twins == {"encode", "decode", "decode_text", "form_parse", "form_parse_bytes",
+                     "form_serialize"}
+    for name in twins:
+        params = [a.arg for a in declared[name].args.args]
+        assert params == list(inspect.signature(getattr(_pure, name)).parameters), name
+    try:
+        from percent_encoding import _speedups as c
+    except ImportError:
+        pytest.skip("the C twin is not built here")
+    if not hasattr(c, "decode"):
+        pytest.skip("the C twin is not built here")
+    exported = {n for n in dir(c) if not n.startswith("_") and callable(getattr(c, n))}
+    assert exported == set(declared)
+    for name in twins:  # the C docstring signature names the same parameters
+        doc = (getattr(c, name).__text_signature__ or "").strip("()").split(", ")
+        assert doc == [a.arg for a in declared[name].args.args], name

@@ -91,10 +91,20 @@ IPV6ADDRESS = (
     )
     + ")"
 )
-IP_LITERAL_BODY = re.compile(
+_IP_LITERAL_BODY = (
     rf"{IPV6ADDRESS}(?:%25(?:[{re.escape(UNRESERVED)}]|%[0-9A-Fa-f]{{2}})+)?"
     rf"|[vV][0-9A-Fa-f]+\.[{re.escape(UNRESERVED + SUB_DELIMS + ':')}]+"
 )
+
+
+def __getattr__(name: str) -> re.Pattern[str]:
+    # IP_LITERAL_BODY (the IPv6 grammar) compiles on first use (PEP 562): it was two
+    # thirds of this module's import, which every `percent` command pays.
+    if name == "IP_LITERAL_BODY":
+        pattern = re.compile(_IP_LITERAL_BODY)
+        globals()[name] = pattern
+        return pattern
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 # --------------------------------------------------------------------------------------------
 # Scalar values

@@ -149,8 +149,16 @@ def plain_profile(s: Scheme) -> tuple[_sets.EncodeSet, bool] | None:
 # ---------------------------------------------------------------------------
 
 
+# The usual spellings of UTF-8's label, answered without loading the encoding tables
+# (a one-shot `percent encode x` never needs them).  Encoding Standard §4.2 "get an
+# encoding": any other spelling goes through the full lookup.
+_UTF8_SPELLINGS = frozenset({"utf-8", "UTF-8", "utf8", "UTF8"})
+
+
 @lru_cache(maxsize=64)
 def _is_utf8(label: str) -> bool:
+    if label in _UTF8_SPELLINGS:
+        return True
     from .encodings import lookup
 
     return lookup(label).output_encoding.name == "UTF-8"
@@ -167,6 +175,8 @@ def check_encoding(label: str) -> str:
     _check(label, str, "label", "check_encoding")
     if label == "auto":
         return label
+    if label in _UTF8_SPELLINGS:
+        return "UTF-8"
     from .encodings import lookup
 
     return lookup(label).name

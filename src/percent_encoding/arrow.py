@@ -40,7 +40,7 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any, TypeVar
 
-from . import _args, core, form
+from . import _args, _impl, core, form
 from .errors import PercentEncodingError, PercentEncodingTypeError, TextDecodeError
 
 __all__ = ["decode", "decode_text", "encode", "form_get", "form_parse", "set_threads"]
@@ -80,6 +80,7 @@ def _pyarrow() -> Any:
 
 def _columns(array: object) -> tuple[bool, list[Any]]:
     """(was it a stream, its chunks as pyarrow arrays): the pure twin's reader."""
+    _impl.warn_if_fallback()  # loud when the C twin was expected but did not load
     if not hasattr(array, "__arrow_c_array__") and not hasattr(array, "__arrow_c_stream__"):
         raise PercentEncodingTypeError(
             "expected an Arrow array (an object with __arrow_c_array__ or "

@@ -31,7 +31,7 @@ from typing import Any
 from . import arrow
 from .errors import PercentEncodingError, PercentEncodingTypeError
 
-__all__ = ["OPERATIONS", "map_in_arrow", "udf"]
+__all__ = ["OPERATIONS", "check_executors", "map_in_arrow", "udf"]
 
 #: The operations, and the Spark type of each one's result.
 OPERATIONS = {"decode_text": "string", "decode": "binary", "encode": "string",
@@ -146,3 +146,59 @@ def udf(op: str, **options: Any) -> Any:
     on_pandas.__annotations__ = {"s": pd.Series, "return": pd.Series}
     on_pandas.__name__ = on_pandas.__qualname__ = f"pe_{op}"
     return F.pandas_udf(on_pandas, return_type)
+
+
+def _probe(batches: Iterator[Any]) -> Iterator[Any]:
+    """On an executor: which twin this Python worker runs, and why (one row)."""
+    import os
+    import socket
+
+    import pyarrow as pa
+
+    from . import __version__, _impl
+
+    for _ in batches:
+        pass
+    yield pa.RecordBatch.from_pydict({
+        "worker": [f"{socket.gethostname()}:{os.getpid()}"],
+        "implementation": [_impl.IMPLEMENTATION],
+        "reason": [_impl.describe()],
+        "version": [__version__],
+    })
+
+
+def check_executors(spark: Any, *, partitions: int | None = None,
+                    require_c: bool = False) -> dict[str, str]:
+    """Each executor Python worker's :data:`percent_encoding.IMPLEMENTATION`, by ``host:pid``.
+
+    Runs one small job of ``partitions`` tasks (default: the session's default
+    parallelism) so that every executor reports which twin its Python workers
+    load: ``"c"``, or ``"python"`` when the package reached it without its
+    compiled extension (a zip through ``--py-files``/``addPyFile`` carries no
+    usable extension; ship a wheel in a packed environment with ``--archives``
+    or install the package on every node, see docs/columns.md).  With
+    ``require_c=True`` a worker on the pure twin raises
+    :class:`~percent_encoding.errors.PercentEncodingError` naming it and the cause.
+
+    >>> check_executors(spark)  # doctest: +SKIP
+    {'node-1:4120': 'c', 'node-2:3877': 'c'}
+    """
+    if not hasattr(spark, "range"):
+        raise PercentEncodingTypeError(
+            f"expected a SparkSession, not {type(spark).__name__}")
+    if partitions is None:
+        try:
+            partitions = int(spark.sparkContext.defaultParallelism)
+        except Exception:  # Spark Connect has no SparkContext
+            partitions = 2
+    if not isinstance(partitions, int) or isinstance(partitions, bool) or partitions < 1:
+        raise PercentEncodingTypeError("partitions must be a positive int")
+    schema = "worker string, implementation string, reason string, version string"
+    rows = spark.range(0, partitions, 1, partitions).mapInArrow(_probe, schema).collect()
+    found = {r["worker"]: r["implementation"] for r in rows}
+    if require_c:
+        slow = [f"{r['worker']} ({r['reason']})" for r in rows if r["implementation"] != "c"]
+        if slow:
+            raise PercentEncodingError(
+                "executors without the C twin: " + "; ".join(sorted(set(slow))))
+    return found

@@ -11,19 +11,13 @@
 enum { ENTRY_ENCODE, ENTRY_DECODE_TEXT, ENTRY_SERIALIZE, ENTRY_URL_PARSE, ENTRY_FORM_PARSE,
        ENTRY_KINDS };
 
-/* The name cache must see what the checked function sees: it looks the set
+/* The name lookup must see what the checked function sees: it looks the set
  * up in the registry that core's global _REGISTRY names at call time.  A
  * private rebind (of a name in the registry, or of _REGISTRY itself) must not
- * leave the fast path on a stale set.  Before 3.12 every dict carries a
- * version that changes on each mutation, so a cache hit costs two compares;
- * from 3.12 (where the version is deprecated) both lookups run per call and
- * the cache only saves the .table read. */
-#if PY_VERSION_HEX < 0x030C0000
-#define PE_DICT_VERSIONS 1
-#define DICT_VERSION(d) (((PyDictObject *)(d))->ma_version_tag)
-#else
-#define PE_DICT_VERSIONS 0
-#endif
+ * leave the fast path on a stale set, so both dict lookups run on every call
+ * (two hashed lookups of interned strings) through the public dict API only;
+ * the cache below saves just the .table read.  (No CPython private field is
+ * read: dict version tags are deprecated from 3.12.) */
 
 typedef struct {
     PyObject_HEAD
@@ -35,10 +29,6 @@ typedef struct {
     PyObject *set_type; /* sets.EncodeSet (encode) */
     PyObject *last_set; /* encode: the last EncodeSet used, and its .table */
     PyObject *last_table;
-    PyObject *last_name; /* encode: the str that named last_set, or NULL */
-#if PE_DICT_VERSIONS
-    uint64_t last_gv, last_rv; /* the two dicts' versions when last_name was looked up */
-#endif
     PyObject *dict;     /* __name__, __doc__, __wrapped__, ... */
 } Entry;
 
@@ -155,14 +145,7 @@ entry_fast_encode(Entry *e, PyObject *const *a, int *fall)
     if (es == NULL) {
         es = s_component;
     }
-#if PE_DICT_VERSIONS
-    if (es == e->last_name && DICT_VERSION(e->globals) == e->last_gv &&
-        DICT_VERSION(e->registry) == e->last_rv) {
-        goto hit;
-    }
-#endif
     {
-        PyObject *name = NULL;
         if (PyUnicode_CheckExact(es)) {
             PyObject *reg = PyDict_GetItemWithError(e->globals, s_registry_name);
             if (reg == NULL || !PyDict_CheckExact(reg)) {
@@ -178,7 +161,6 @@ entry_fast_encode(Entry *e, PyObject *const *a, int *fall)
                 *fall = !PyErr_Occurred();
                 return NULL;
             }
-            name = es;
         }
         else {
             set = es;
@@ -199,16 +181,7 @@ entry_fast_encode(Entry *e, PyObject *const *a, int *fall)
             Py_XSETREF(e->last_set, set);
             Py_XSETREF(e->last_table, table);
         }
-        Py_XINCREF(name);
-        Py_XSETREF(e->last_name, name);
-#if PE_DICT_VERSIONS
-        e->last_gv = DICT_VERSION(e->globals);
-        e->last_rv = DICT_VERSION(e->registry);
-#endif
     }
-#if PE_DICT_VERSIONS
-hit:
-#endif
     table = e->last_table;
     Py_INCREF(table);
     r = encode_obj(data, table, fp == 2);
@@ -363,7 +336,6 @@ entry_traverse(Entry *e, visitproc visit, void *arg)
     Py_VISIT(e->set_type);
     Py_VISIT(e->last_set);
     Py_VISIT(e->last_table);
-    Py_VISIT(e->last_name);
     Py_VISIT(e->dict);
     return 0;
 }
@@ -377,7 +349,6 @@ entry_clear(Entry *e)
     Py_CLEAR(e->set_type);
     Py_CLEAR(e->last_set);
     Py_CLEAR(e->last_table);
-    Py_CLEAR(e->last_name);
     Py_CLEAR(e->dict);
     return 0;
 }
@@ -488,7 +459,7 @@ pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject 
     e->registry = a[2];
     Py_INCREF(a[3]);
     e->set_type = a[3];
-    e->last_set = e->last_table = e->last_name = NULL;
+    e->last_set = e->last_table = NULL;
     e->dict = NULL;
     PyObject_GC_Track(e);
     return (PyObject *)e;

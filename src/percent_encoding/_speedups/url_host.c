@@ -335,8 +335,10 @@ host_from_hook(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind)
         }
         return en == E_COUNT ? 0 : url_fail(P, en, a + off);
     }
-    if (!PyTuple_Check(r) || PyTuple_GET_SIZE(r) != 3 ||
-        !PyUnicode_IS_ASCII(h = PyTuple_GET_ITEM(r, 0)) ||
+    /* (h is assigned before the test: Python 3.10's PyUnicode_IS_ASCII is a
+     * macro that casts its argument, so it cannot take an assignment.) */
+    h = PyTuple_Check(r) && PyTuple_GET_SIZE(r) == 3 ? PyTuple_GET_ITEM(r, 0) : NULL;
+    if (h == NULL || !PyUnicode_Check(h) || !PyUnicode_IS_ASCII(h) ||
         (k = PyLong_AsLong(PyTuple_GET_ITEM(r, 1))) < HOST_DOMAIN || k > HOST_IPV6 ||
         !PyTuple_Check(errs = PyTuple_GET_ITEM(r, 2))) {
         Py_DECREF(r);

@@ -30,6 +30,7 @@ import argparse
 import os
 import sys
 from collections.abc import Iterable
+from typing import Any, cast
 
 from .. import __version__
 from ..errors import PercentEncodingError, PercentEncodingTypeError
@@ -70,8 +71,25 @@ def cmd_schemes(args: argparse.Namespace) -> int:
 
     return run(args)
 
+_COMMANDS = frozenset({"encode", "decode", "form", "compare", "schemes", "detect", "url",
+                       "serve"})
+
+
+class _Skipped:
+    """Stands in for the subcommand parsers a run does not need (every call a no-op)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *args, **kwargs: self
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argparse parser of the ``percent`` command."""
+    return _build_parser(None)
+
+
+def _build_parser(only: str | None) -> argparse.ArgumentParser:
+    # only: the one subcommand to build (main knows it from argv[0]); building the
+    # other dozen parsers was a fifth of a one-shot `percent encode x`.
     p = _Parser(
         prog="percent",
         description="Percent-encode and decode in every scheme the library knows.",
@@ -82,6 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     def add(name: str, help: str, epilog: str) -> argparse.ArgumentParser:
+        if only is not None and name != only:
+            return cast(argparse.ArgumentParser, _Skipped())
         return sub.add_parser(name, help=help, description=help, epilog=epilog, formatter_class=_F)
 
     e = add("encode", "percent-encode TEXT (or each line of stdin)", EPILOG_ENCODE)
@@ -274,9 +294,9 @@ def _not_utf8(args: argparse.Namespace) -> str | None:
 
 
 def _version() -> str:
-    from .. import IMPLEMENTATION
+    from .._impl import describe
 
-    return f"percent {__version__} ({IMPLEMENTATION} kernels)"
+    return f"percent {__version__} ({describe()})"
 
 
 def main(argv: Iterable[str] | None = None) -> int:
@@ -285,8 +305,11 @@ def main(argv: Iterable[str] | None = None) -> int:
     ``argv`` is an iterable of ``str`` (``None``: ``sys.argv[1:]``); anything else is a
     programming error and raises :class:`~percent_encoding.errors.PercentEncodingTypeError`.
     """
-    parser = build_parser()
-    args = parser.parse_args(_argv(argv) if argv is not None else None)
+    items = _argv(argv) if argv is not None else sys.argv[1:]
+    # The first word names the subcommand (options come after it); anything else, such
+    # as --help or --version first, gets the whole parser.
+    parser = _build_parser(items[0] if items and items[0] in _COMMANDS else None)
+    args = parser.parse_args(items)
     prog = "percent" + (f" {args.command}" if getattr(args, "command", None) else "")
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)

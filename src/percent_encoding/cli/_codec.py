@@ -28,7 +28,8 @@ from .._tool import (
     plain_profile,
     resolve_scheme,
 )
-from ..errors import PercentEncodingError
+from ..errors import PercentEncodingError, TextDecodeError
+from ..sets import EncodeSet
 from ._stream import (
     Step,
     _out_bytes,
@@ -106,7 +107,43 @@ def cmd_encode(args: argparse.Namespace) -> int:
             def fn(line: bytes) -> bytes:
                 return encode_with(s, line, args.encoding).encode("ascii", "backslashreplace")
 
+            if prof is not None and not _stateful(args.encoding):
+                # A legacy encoding's encoder is per character (Encoding Standard §4.3's
+                # encoders other than ISO-2022-JP keep no state), so a long line goes in
+                # pieces cut at character boundaries: bounded memory.
+                es, plus = prof
+                enc = args.encoding
+                return _run_stream(
+                    fn, args, step_factory=lambda: _legacy_encode_step(es, plus, enc))
+
     return _run_stream(fn, args)
+
+
+def _stateful(encoding: str) -> bool:
+    from ..encodings import lookup
+
+    return lookup(encoding).name == "ISO-2022-JP"
+
+
+def _legacy_encode_step(es: str | EncodeSet, plus: bool, encoding: str) -> Step:
+    """A long line's pieces: UTF-8 read incrementally, each whole character encoded."""
+    dec = codecs.getincrementaldecoder("utf-8")("strict")
+    seen = 0  # bytes of the line before this piece
+
+    def step(data: bytes, final: bool) -> bytes:
+        nonlocal seen
+        held = len(dec.getstate()[0])  # a character's first bytes from the last piece
+        try:
+            text = dec.decode(data, final)
+        except UnicodeDecodeError as e:
+            at = seen - held + e.start
+            raise TextDecodeError(
+                f"input is not UTF-8 (byte 0x{e.object[e.start]:02X} at offset {at}); "
+                "use an encode-set name to percent-encode raw bytes", at) from None
+        seen += len(data)
+        return core.encode(text, es, encoding=encoding, space_as_plus=plus).encode("ascii")
+
+    return step
 
 
 def cmd_decode(args: argparse.Namespace) -> int:

@@ -43,11 +43,13 @@ type, the security policy, the static files) in :mod:`._httputil`, re-exported h
 from __future__ import annotations
 
 import html
+import io
 import json
 import signal
 import socket
 import sys
 import threading
+import time
 import traceback
 import webbrowser
 from functools import lru_cache
@@ -275,6 +277,40 @@ def _warm_up_detect() -> None:
 
 
 
+class _DeadlineReader(io.RawIOBase):
+    """The request socket, read against one deadline for the whole request.
+
+    The socket's own timeout bounds each read; a client that trickles a byte
+    every few seconds would pass every read's test and hold its thread for
+    ever.  Each read here waits only for what is left of the request's
+    deadline (set per request in :meth:`Handler.handle_one_request`), so a
+    request line, its headers and its body arrive within it or the
+    connection is cut off (``TimeoutError``).
+    """
+
+    def __init__(self, sock: socket.socket, handler: Handler) -> None:
+        super().__init__()
+        self._sock = sock
+        self._handler = handler
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buf: Any) -> int:
+        deadline = self._handler.deadline
+        if deadline is None:
+            return self._sock.recv_into(buf)
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("the request did not arrive within the server's deadline")
+        old = self._sock.gettimeout()
+        self._sock.settimeout(left)
+        try:
+            return self._sock.recv_into(buf)
+        finally:
+            self._sock.settimeout(old)
+
+
 class Handler(BaseHTTPRequestHandler):
     """Routes requests; see the module docstring for the list."""
 
@@ -284,6 +320,23 @@ class Handler(BaseHTTPRequestHandler):
         return self.server_version
     protocol_version = "HTTP/1.1"
     timeout = 30  # a stalled client cannot hold a thread for ever
+    # A whole request (line, headers, body) must arrive within this many seconds of
+    # the server starting to wait for it (Server.request_deadline overrides).
+    request_deadline = 30.0
+    deadline: float | None = None
+
+    def setup(self) -> None:
+        super().setup()
+        plain, self.rfile = self.rfile, io.BufferedReader(_DeadlineReader(self.connection, self))
+        plain.close()  # the socket stays open: only the standard reader's handle goes
+
+    def handle_one_request(self) -> None:
+        limit = getattr(self.server, "request_deadline", self.request_deadline)
+        self.deadline = time.monotonic() + limit
+        try:
+            super().handle_one_request()
+        finally:
+            self.deadline = None
 
     # -- plumbing ---------------------------------------------------------
     def log_message(self, format: str, *args: Any) -> None:
@@ -535,6 +588,9 @@ class Server(ThreadingHTTPServer):
 
     daemon_threads = True
     allow_reuse_address = True
+    #: Seconds a whole request (line, headers, body) may take to arrive; a client
+    #: still sending after that is cut off (Handler.handle_one_request).
+    request_deadline = Handler.request_deadline
 
     def shutdown_request(self, request: Any) -> None:
         # Lingering close (RFC 9112 §9.6): stop writing, then read (bounded, briefly) what
@@ -543,9 +599,11 @@ class Server(ThreadingHTTPServer):
         # read yet, such as the 414 or 413 for a request it is still uploading.
         try:
             request.shutdown(socket.SHUT_WR)
-            request.settimeout(2.0)
+            # 2 s in all (not per read: a client trickling bytes must not hold the thread)
+            end = time.monotonic() + 2.0
             left = 4 << 20
-            while left > 0:
+            while left > 0 and (wait := end - time.monotonic()) > 0:
+                request.settimeout(wait)
                 chunk = request.recv(1 << 16)
                 if not chunk:
                     break

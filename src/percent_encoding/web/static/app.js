@@ -385,6 +385,13 @@
     }
   }
 
+  // A cell's accessible name holds the text it shows (WCAG 2.5.3 Label in Name: voice
+  // control users say what they see), then what it means.  "·" (unchanged) is a symbol,
+  // not a label to say.
+  function nameWith(shown, info) {
+    return shown === "·" || info.includes(shown) ? info : `${shown}: ${info}`;
+  }
+
   function classify(out) {
     if (out === null || out === undefined) return ["keep", ""];
     if (typeof out === "string" && out.startsWith("error")) return ["err", "!"];
@@ -432,12 +439,13 @@
         if (c.group) {
           const cls = v === null ? "keep" : v.startsWith("all") ? "enc" : "other";
           const info = `${s.name}: ${c.label} ${v === null ? "left alone" : "changed: " + v}`;
-          return el("td", { class: `cell ${cls} grp`, title: info, "aria-label": info, tabindex: "-1", text: v === null ? "·" : v.replace("all ", "%") });
+          const shown = v === null ? "·" : v.replace("all ", "%");
+          return el("td", { class: `cell ${cls} grp`, title: info, "aria-label": nameWith(shown, info), tabindex: "-1", text: shown });
         }
         const [cls, txt] = classify(v);
         const ch = c.label === "SP" ? "space" : `'${c.label}'`;
         const info = `${s.name}: ${ch} → ${v === null ? "unchanged" : v}`;
-        return el("td", { class: `cell ${cls}`, title: info, "aria-label": info, tabindex: "-1", text: txt || "·" });
+        return el("td", { class: `cell ${cls}`, title: info, "aria-label": nameWith(txt || "·", info), tabindex: "-1", text: txt || "·" });
       });
       const tr = el("tr", { class: "row", onclick: () => selectScheme(s.name) },
         el("th", { class: "sname", scope: "row", title: s.spec || "", tabindex: "-1",

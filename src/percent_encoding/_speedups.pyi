@@ -1,0 +1,63 @@
+"""The C twin, ``percent_encoding._speedups`` (built from ``_speedups/*.c``).
+
+The contract of every function the extension exports.  The first six have a
+pure-Python twin of the same name and signature in :mod:`percent_encoding._pure`
+(same results, same exceptions, same positions: ``tests/test_speedups.py``).
+The rest have NO pure twin: they are the C twin's own plumbing, and the Python
+code that uses them falls back to Python when the extension is absent.
+"""
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+# -- kernels with a pure twin (percent_encoding._pure) ---------------------------------
+
+def encode(data: str | bytes, table: bytes, space_as_plus: bool) -> str:
+    """Percent-encode str (its UTF-8) or bytes with a 256-byte encode-set table."""
+
+def decode(data: str | bytes, plus_as_space: bool, strict: bool) -> bytes:
+    """Percent-decode str (UTF-8 encoded first) or bytes to bytes."""
+
+def decode_text(data: str | bytes, plus_as_space: bool, strict: bool, utf8_strict: bool) -> str:
+    """Percent-decode, then UTF-8 decode without BOM."""
+
+def form_parse(data: str | bytes) -> list[tuple[str, str]]:
+    """application/x-www-form-urlencoded parser: (name, value) str pairs."""
+
+def form_parse_bytes(data: bytes) -> list[tuple[bytes, bytes]]:
+    """application/x-www-form-urlencoded parser without the UTF-8 decode."""
+
+def form_serialize(pairs: Iterable[tuple[str, str]]) -> str:
+    """application/x-www-form-urlencoded serializer (UTF-8, space as '+')."""
+
+# -- no pure twin: entries (core.encode, core.decode_text, form.serialize, url.parse) --
+
+def make_entry(kind: str, fallback: Callable[..., Any], registry: dict[str, Any],
+               set_type: type) -> Callable[..., Any]:
+    """NO PURE TWIN. A public function with a C fast path; ``fallback`` gets every other call."""
+
+def set_entries_active(flag: object) -> None:
+    """NO PURE TWIN. The entries' fast paths on or off (off while the pure twin is active)."""
+
+# -- no pure twin: Arrow columns (arrow.py runs Python per row without them) -----------
+
+def arrow_map(column: object, op: str, arg: object, plus: bool, errors: str,
+              views: bool = ...) -> Any:
+    """NO PURE TWIN. A kernel over an Arrow string/binary column (PyCapsule interface)."""
+
+def arrow_set_threads(n: int) -> int:
+    """NO PURE TWIN. Threads for long columns in arrow_map (1-8); returns the previous value."""
+
+def arrow_set_blocks(on: bool) -> bool:
+    """NO PURE TWIN. Whether string columns use the AVX2 block decoder (tests)."""
+
+# -- no pure twin: the URL parser's common case (the Python state machine is the twin) ---
+
+def url_parse(input: str) -> Any:
+    """NO PURE TWIN. A url.URL for the common case, or None when the Python parser must run."""
+
+def url_getter(name: str, fallback: Any) -> Any:
+    """NO PURE TWIN. A descriptor for URL.<name> that slices the href url_parse built."""
+
+def url_setup(url_type: type, error_type: type, host_hook: Callable[[str], Any]) -> None:
+    """NO PURE TWIN. Give url_parse the URL class, the ValidationError class, the host hook."""
