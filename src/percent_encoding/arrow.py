@@ -392,8 +392,9 @@ def encode(
     """
     _check_bool(space_as_plus, "space_as_plus")
     table = core._resolve_set(encode_set).table  # an unknown name raises before any row
+    encoding = _check_encoding(encoding)  # a wrong type or label raises before any row
     legacy = encoding not in core._UTF8_LABELS and (
-        core._lookup_encoding(_check_encoding(encoding)).output_encoding.name != "UTF-8")
+        core._lookup_encoding(encoding).output_encoding.name != "UTF-8")
     k = _c_kernel()
     if k is not None and not legacy:
         return _run_c(k, array, "encode", table, space_as_plus, "replace")

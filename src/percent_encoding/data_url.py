@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 from . import core as _core
 from . import url as _url
+from ._abnf import TOKEN
 from ._args import type_name
 from .errors import DataURLError, PercentEncodingTypeError, URLParseError
 
@@ -126,7 +127,6 @@ def forgiving_base64_decode(data: str) -> bytes:
 # MIME types (MIME Sniffing §4.4, §4.5)
 
 # MIME Sniffing §3: an HTTP token code point, and an HTTP quoted-string token code point.
-_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+\Z")
 _QUOTED_STRING_TOKEN = re.compile("[\t\x20-\x7e\x80-\xff]*\\Z")
 _HTTP_WHITESPACE = "\n\r\t "  # Fetch §2.2 HTTP whitespace
 
@@ -173,12 +173,12 @@ def parse_mime_type(text: str) -> MIMEType | None:
     s = text.strip(_HTTP_WHITESPACE)
     n = len(s)
     slash = s.find("/")
-    if slash == -1 or not _TOKEN.match(s[:slash]):
+    if slash == -1 or not TOKEN.fullmatch(s[:slash]):
         return None
     semi = s.find(";", slash + 1)
     end = n if semi == -1 else semi
     subtype = s[slash + 1 : end].rstrip(_HTTP_WHITESPACE)
-    if not _TOKEN.match(subtype):
+    if not TOKEN.fullmatch(subtype):
         return None
     params: dict[str, str] = {}
     pos = end
@@ -207,7 +207,7 @@ def parse_mime_type(text: str) -> MIMEType | None:
             pos = stop
             if not value:
                 continue
-        if (name and _TOKEN.match(name) and _QUOTED_STRING_TOKEN.match(value)
+        if (name and TOKEN.fullmatch(name) and _QUOTED_STRING_TOKEN.match(value)
                 and name not in params):
             params[name] = value
     return MIMEType(s[:slash].lower(), subtype.lower(), tuple(params.items()))
@@ -225,7 +225,7 @@ def serialize_mime_type(mime_type: MIMEType) -> str:
         )
     out = [mime_type.type, "/", mime_type.subtype]
     for name, value in mime_type.parameters:
-        if not value or not _TOKEN.match(value):
+        if not value or not TOKEN.fullmatch(value):
             value = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
         out += [";", name, "=", value]
     return "".join(out)
