@@ -94,6 +94,19 @@ def test_feature_tag_names() -> None:
         tcn.decode_feature_tag("a%zz", strict=True)
 
 
+def test_feature_tag_set_is_rfc2506_2_2_exactly() -> None:
+    # RFC 2506 §2.2: a tag name is letters, digits, ":", "/", ".", "%" and "-"; "%" starts
+    # an escape, so of ASCII exactly the other 65 stay and everything else becomes %XX
+    stay = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789:/.-")
+    for cp in range(0x80):
+        c = chr(cp)
+        expected = c if c in stay else f"%{cp:02X}"
+        assert tcn.encode_feature_tag(c) == expected, c
+        assert tcn.decode_feature_tag(expected) == c
+    # "_", "+", "~" and "*" are not in RFC 2506's set, though URLs and tokens allow them
+    assert tcn.encode_feature_tag("x_y+z~*") == "x%5Fy%2Bz%7E%2A"
+
+
 def test_registry_rows() -> None:
     d = schemes.get("rfc2295-description")
     assert d.encode('50% "off" é') == "50%25 %22off%22 %C3%A9"

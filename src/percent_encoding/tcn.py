@@ -56,7 +56,9 @@ DESCRIPTION = EncodeSet(
     spec="RFC 2295 §5.6 (UTF-8 with %XX in a quoted-string: controls, '\"', '%', '\\', "
     "non-ASCII)",
 )
-# RFC 2506 §2.2: a feature tag name holds ALPHA, DIGIT and ":" "/" "." "%" "-".
+# RFC 2506 §2.2: a media feature tag is one or more US-ASCII upper- and lower-case
+# letters, digits, ":", "/", ".", "%" and "-" (nothing else: not "_", "+", "~", "*");
+# "%" is kept as the escape character, so a literal "%" is written "%25".
 FEATURE_TAG = EncodeSet.from_allowed(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789:/.-",
     name="rfc2506-feature-tag",
