@@ -758,6 +758,7 @@ NO_SIZE_INPUT = {
     P + "schemes.all_schemes": "takes no argument",
     P + "schemes.Scheme.describe": "describes one registered scheme (fixed size)",
     P + "arrow.set_threads": "an integer setting",
+    P + "spark.check_executors": "asks each Spark executor one question (no input of the caller's)",
     P + "spark.udf": "needs a Spark session (minutes to start); runs the arrow kernels per "
                      "batch, which the arrow cases time",
     P + "spark.map_in_arrow": "needs a Spark session (minutes to start); runs the arrow "

@@ -87,7 +87,7 @@ def test_axe_finds_no_serious_violation(browser: Any, web_server: Server, shots:
 
 @pytest.mark.parametrize("width", [1280, 375])
 @pytest.mark.page_only
-def test_accessible_names_hold_the_visible_text(browser: Any, server: Server,
+def test_accessible_names_hold_the_visible_text(browser: Any, web_server: Server,
                                                 width: int) -> None:
     # WCAG 2.5.3 Label in Name, checked directly (axe's rule is experimental and its
     # handling of symbols and ellipses changes between versions): every control or cell
@@ -95,7 +95,7 @@ def test_accessible_names_hold_the_visible_text(browser: Any, server: Server,
     # case-folded, on letters and digits (a cell showing "UT…" named "... UTF-8" fails;
     # containers such as a group, a select or a table are labelled, not named by their
     # content).
-    page = open_page(browser, server, width=width)
+    page = open_page(browser, web_server, width=width)
     try:
         page.click("#mode-decode")
         page.wait_for_selector("#detect:not([hidden])")

@@ -180,22 +180,22 @@ def _trickle(srv: web.Server, prefix: bytes, data: bytes, every: float,
 
 @pytest.mark.parametrize("where", ["headers", "body"])
 def test_a_trickling_client_is_cut_off_at_the_request_deadline(
-    srv: web.Server, monkeypatch: pytest.MonkeyPatch, where: str
+    web_server: web.Server, monkeypatch: pytest.MonkeyPatch, where: str
 ) -> None:
     # Each byte arrives well inside the per-read timeout, so only a deadline over the
     # whole request stops it (the client: a byte every 5 s against 30 s, scaled
     # here to a byte every 0.4 s against a 2 s deadline).
-    monkeypatch.setattr(srv, "request_deadline", 2.0)
-    host = f"127.0.0.1:{srv.server_address[1]}"
+    monkeypatch.setattr(web_server, "request_deadline", 2.0)
+    host = f"127.0.0.1:{web_server.server_address[1]}"
     body = b'{"input": "' + b"a" * 200 + b'"}'
     head = (f"POST /api/encode HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json"
             f"\r\nContent-Length: {len(body)}\r\n\r\n").encode()
     if where == "headers":
-        elapsed, cut = _trickle(srv, b"", head + body, every=0.4, budget=15)
+        elapsed, cut = _trickle(web_server, b"", head + body, every=0.4, budget=15)
     else:  # the headers at once, then the body trickles
-        elapsed, cut = _trickle(srv, head + body[:5], body[5:], every=0.4, budget=15)
+        elapsed, cut = _trickle(web_server, head + body[:5], body[5:], every=0.4, budget=15)
     assert cut, f"still connected after {elapsed:.1f} s"
     assert elapsed < 8, elapsed  # the 2 s deadline, the 2 s lingering close, and slack
     # and a request that arrives in time is still answered
-    status, _, _ = post(srv, "/api/encode", {"input": "a b"})
+    status, _, _ = post(web_server, "/api/encode", {"input": "a b"})
     assert status == 200
