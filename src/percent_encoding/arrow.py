@@ -41,9 +41,20 @@ from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from . import _args, core, form
+from ._arrow_url import url_can_parse, url_component, url_parse
 from .errors import PercentEncodingTypeError, TextDecodeError
 
-__all__ = ["decode", "decode_text", "encode", "form_get", "form_parse", "set_threads"]
+__all__ = [
+    "decode",
+    "decode_text",
+    "encode",
+    "form_get",
+    "form_parse",
+    "set_threads",
+    "url_can_parse",
+    "url_component",
+    "url_parse",
+]
 
 _TEXT_FORMATS = {"u": "string", "U": "large_string", "vu": "string_view"}
 _BINARY_FORMATS = {"z": "binary", "Z": "large_binary", "vz": "binary_view"}
