@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.conftest import shared_path
 
+from conftest import shared_path
 from percent_encoding import url
 from percent_encoding.errors import (
     PercentEncodingError,
