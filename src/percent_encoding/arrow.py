@@ -41,10 +41,12 @@ from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from . import _args, core, form
+from ._arrow_url import COMPONENTS as URL_COMPONENTS
 from ._arrow_url import url_can_parse, url_component, url_parse
 from .errors import PercentEncodingTypeError, TextDecodeError
 
 __all__ = [
+    "URL_COMPONENTS",
     "decode",
     "decode_text",
     "encode",
