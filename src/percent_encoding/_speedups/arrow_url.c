@@ -111,14 +111,16 @@ row_str(const uint8_t *p, int64_t n)
     return s;
 }
 
-/* One parsed row: the URL object, its href's bytes and, from the C parser,
- * the component offsets (else has_parts is 0). */
+/* One parsed row: its href's bytes and, when the C parser made them, the
+ * component offsets (else has_parts is 0 and u, the url.URL, has the getters). */
 typedef struct {
-    PyObject *u, *href;
+    PyObject *value, *u, *href;
     const char *h;
     Py_ssize_t len;
     Py_ssize_t p[N_PARTS];
     int has_parts;
+    int core; /* the href is in P.out (the C parser's buffer), not a str */
+    UrlP P;
 } RowURL;
 
 static PyObject *
@@ -127,30 +129,88 @@ slot_get(PyObject *descr, PyObject *obj)
     return Py_TYPE(descr)->tp_descr_get(descr, obj, (PyObject *)Py_TYPE(obj));
 }
 
+/* The C parser's core on the row (no base): 1 (r->P holds the href, r->p the
+ * offsets), 0 (it leaves this input to the Python parser), -1.  This is the
+ * seam for a GIL-free core parse (from the row's bytes into a buffer and
+ * offsets): only this function changes, and the rows can then be split
+ * across threads as arrow.c splits its columns. */
+static int
+row_core(PyObject *value, RowURL *r)
+{
+    UrlParts o;
+    int rc;
+    UrlP *P = &r->P;
+    if (host_hook == NULL || PE_READY(value) < 0) {
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    P->kind = PyUnicode_KIND(value);
+    P->data = PyUnicode_DATA(value);
+    P->n = PyUnicode_GET_LENGTH(value);
+    P->out = P->stack;
+    P->len = 0;
+    P->cap = URL_STACK;
+    P->heap = 0;
+    P->errs = P->errbuf;
+    P->nerr = 0;
+    P->errcap = URL_ERRS;
+    r->core = 1;
+    rc = url_run(P, value, &o);
+    if (rc == 1) {
+        Py_ssize_t v[N_PARTS] = {o.s_end,   o.u_end,   o.h_start, o.h_end,    o.port,
+                                 o.p_start, o.q_start, o.f_start, o.host_kind};
+        memcpy(r->p, v, sizeof v);
+        r->has_parts = 1;
+        r->h = P->out;
+        r->len = P->len;
+    }
+    return rc;
+}
+
+static void
+row_clear(RowURL *r)
+{
+    if (r->core) {
+        if (r->P.errs != r->P.errbuf) {
+            PyMem_Free(r->P.errs);
+        }
+        if (r->P.heap) {
+            PyMem_Free(r->P.out);
+        }
+        r->core = 0;
+    }
+    Py_CLEAR(r->value);
+    Py_CLEAR(r->u);
+    Py_CLEAR(r->href);
+}
+
 /* Parse one row: 1 (r filled), 0 (not a URL, or a null base: a null row), -1. */
 static int
 row_url(PyObject *fallback, PyObject *value, PyObject *base, int64_t row, RowURL *r)
 {
-    PyObject *u = NULL, *parts;
+    PyObject *u, *parts;
+    int rc;
     r->u = r->href = NULL;
     r->has_parts = 0;
+    r->core = 0;
+    Py_INCREF(value);
+    r->value = value;
     if (base == NULL) {
-        u = url_fast_new(value);
-        if (u == NULL) {
-            return -1;
+        rc = row_core(value, r);
+        if (rc != 0) {
+            return rc;
         }
+        row_clear(r);
+        Py_INCREF(value);
+        r->value = value;
     }
-    if (u == NULL || u == Py_None) {
-        Py_XDECREF(u);
-        u = PyObject_CallFunction(fallback, "OOL", value, base == NULL ? Py_None : base,
-                                  (long long)row);
-        if (u == NULL) {
-            return -1;
-        }
-        if (u == Py_None) {
-            Py_DECREF(u);
-            return 0;
-        }
+    u = PyObject_CallFunction(fallback, "OOL", value, base == NULL ? Py_None : base,
+                              (long long)row);
+    if (u == NULL) {
+        return -1;
+    }
+    if (u == Py_None) {
+        Py_DECREF(u);
+        return 0;
     }
     r->u = u;
     if (d_href == NULL || d_parts == NULL) {
@@ -188,13 +248,6 @@ row_url(PyObject *fallback, PyObject *value, PyObject *base, int64_t row, RowURL
         Py_DECREF(parts);
     }
     return 1;
-}
-
-static void
-row_clear(RowURL *r)
-{
-    Py_CLEAR(r->u);
-    Py_CLEAR(r->href);
 }
 
 /* Python's href[a:b] for 0 <= a, b (the getters' slices): clamped, empty when b < a. */
@@ -293,9 +346,12 @@ field_put(Field *f, int64_t row, int large, const char *s, Py_ssize_t n)
 {
     if (n > 0) {
         if (f->len + n > f->cap) {
+            /* by half again: the sizes are guessed from the input's bytes, so a
+             * growth is rare, and a smaller step keeps the slack (memory beyond
+             * the result) small */
             int64_t cap = f->cap < 64 ? 64 : f->cap;
             while (cap < f->len + n) {
-                cap *= 2;
+                cap += cap / 2;
             }
             if (PyByteArray_Resize(f->data, (Py_ssize_t)cap) < 0) {
                 return -1;
@@ -321,7 +377,7 @@ field_put(Field *f, int64_t row, int large, const char *s, Py_ssize_t n)
 
 /* Component k of a parsed row into f. */
 static int
-put_component(Field *f, int64_t row, int large, const RowURL *r, int k)
+put_component(Field *f, int64_t row, int large, RowURL *r, int k)
 {
     Py_ssize_t a, b, n;
     const char *s;
@@ -341,6 +397,16 @@ put_component(Field *f, int64_t row, int large, const RowURL *r, int k)
         }
         span(r, r->p[2], r->p[5], &a, &b);
         return field_put(f, row, large, r->h + a, b - a);
+    }
+    if (r->u == NULL) { /* a row the core parsed: its url.URL, made once for the getter */
+        r->u = url_fast_new(r->value);
+        if (r->u == NULL) {
+            return -1;
+        }
+        if (r->u == Py_None) {
+            PyErr_SetString(PyExc_RuntimeError, "arrow_url: the C parser changed its mind");
+            return -1;
+        }
     }
     v = PyObject_GetAttr(r->u, s_names[k]);
     if (v == NULL) {
@@ -373,6 +439,50 @@ zeroed(int64_t n)
         memset(PyByteArray_AS_STRING(b), 0, (size_t)n);
     }
     return b;
+}
+
+/* The bytes of the chunk's rows. */
+static int64_t
+in_bytes(const InChunk *c)
+{
+    int64_t i, n, total = 0;
+    if (c->length == 0) {
+        return 0;
+    }
+    if (c->layout == IN_OFF32) {
+        const int32_t *o = (const int32_t *)c->offsets + c->offset;
+        return (int64_t)o[c->length] - o[0];
+    }
+    if (c->layout == IN_OFF64) {
+        const int64_t *o = (const int64_t *)c->offsets + c->offset;
+        return o[c->length] - o[0];
+    }
+    for (i = 0; i < c->length; i++) {
+        (void)in_row(c, i, &n);
+        total += n;
+    }
+    return total;
+}
+
+/* A first size for component k's data: the href about the input's size, the
+ * path most of it, the host a third; the short ones a few bytes a row. */
+static int64_t
+guess(int k, int64_t bytes, int64_t rows)
+{
+    switch (k) {
+    case 0:
+        return bytes + bytes / 16 + 64;
+    case 7:
+        return bytes / 2 + 64;
+    case 4:
+    case 5:
+    case ORIGIN:
+        return bytes / 3 + 64;
+    case 1:
+        return rows * 6 + 64;
+    default:
+        return rows / 2 + 64;
+    }
 }
 
 /* The driver: rows of one chunk (and its aligned base rows) into the outputs. */
@@ -448,10 +558,11 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     if (nf == 0 && (bits = zeroed((c.length + 7) / 8)) == NULL) {
         goto done;
     }
-    /* the hrefs are about as long as the input: a first guess for the data */
-    bytes_hint = c.length * 16;
+    /* the hrefs are about as long as the input rows: a first guess for each
+     * component's share of them */
+    bytes_hint = in_bytes(&c);
     for (k = 0; k < nf; k++) {
-        int64_t cap = fld[k] == 0 || fld[k] == 7 ? bytes_hint : c.length * 4;
+        int64_t cap = guess(fld[k], bytes_hint, c.length);
         fields[k].offsets = zeroed((c.length + 1) * (large ? 8 : 4));
         fields[k].data = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)(cap < 64 ? 64 : cap));
         if (fields[k].offsets == NULL || fields[k].data == NULL) {
@@ -461,7 +572,7 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     }
     for (i = 0; i < c.length; i++) {
         RowURL r;
-        int rc = 0;
+        int rc = 0, called = 0;
         if (in_valid(&c, i) && (!has_base || in_valid(&bc, i))) {
             int64_t n;
             const uint8_t *p = in_row(&c, i, &n);
@@ -477,6 +588,7 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
                 }
             }
             rc = row_url(a[3], value, base, first + i, &r);
+            called = 1;
             Py_DECREF(value);
             Py_XDECREF(base);
             if (rc < 0) {
@@ -501,13 +613,13 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
         for (k = 0; k < nf; k++) {
             if ((rc ? put_component(&fields[k], i, large, &r, fld[k])
                     : field_put(&fields[k], i, large, NULL, 0)) < 0) {
-                if (rc) {
+                if (called) {
                     row_clear(&r);
                 }
                 goto fail;
             }
         }
-        if (rc) {
+        if (called) {
             row_clear(&r);
         }
     }

@@ -107,8 +107,9 @@ url_err(UrlP *P, int credentials, Py_ssize_t pos)
     return 0;
 }
 
-/* The whole parse: 1 with *o filled and the href in P->out, 0 to bail, -1. */
-static int
+/* The whole parse: 1 with *o filled and the href in P->out, 0 to bail, -1.
+ * (Also arrow_url.c's per-row parse, on a P set up as url_fast_new does.) */
+int
 url_run(UrlP *P, PyObject *input, UrlParts *o)
 {
     Py_ssize_t n = P->n, i, j, auth_end, at = -1, host_a, host_b;

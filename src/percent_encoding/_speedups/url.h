@@ -68,6 +68,7 @@ is_hex(Py_UCS4 c)
 }
 
 /* url.c */
+PE_INTERNAL int url_run(UrlP *P, PyObject *input, UrlParts *o);
 PE_INTERNAL int url_grow(UrlP *P, Py_ssize_t need);
 PE_INTERNAL int url_err(UrlP *P, int credentials, Py_ssize_t pos);
 
