@@ -59,13 +59,15 @@ def make_column(path: Path, rows: int) -> Any:
     return pc.take(pool, pc.remainder(idx, len(lines)))  # tiled, one pyarrow buffer
 
 
-def best(f: Callable[[], Any], repeat: int) -> float:
-    times = []
+def best(f: Callable[[], Any], repeat: int) -> tuple[float, float]:
+    """(wall, CPU) seconds of the fastest of ``repeat`` runs.  The machine is shared:
+    the CPU time of this process is the steadier measure of one thread's work."""
+    runs = []
     for _ in range(repeat):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         f()
-        times.append(time.perf_counter() - t)
-    return min(times)
+        runs.append((time.perf_counter() - t, time.process_time() - c))
+    return min(runs)
 
 
 def hostname(s: str) -> str | None:
@@ -93,10 +95,14 @@ def main(argv: list[str] | None = None) -> int:
     n = len(col)
     print(f"{n:,} rows of kasztp ({col.nbytes / 1e6:.0f} MB), kernels: {_impl.IMPLEMENTATION}")
     res: dict[str, float] = {}
+    print(f"  {'':<58} {'wall':>8} {'CPU':>8}  (M rows/s)")
 
-    def report(key: str, label: str, seconds: float, rows: int = n) -> None:
-        res[key] = rows / seconds
-        print(f"  {label:<58} {rows / seconds / 1e6:8.2f} M rows/s")
+    def report(key: str, label: str, t: tuple[float, float], rows: int = n) -> None:
+        wall, cpu = t
+        # one thread's rate by its CPU time; the threaded run by the wall clock
+        res[key] = rows / (wall if key == "host2" else cpu)
+        res[key + "wall"] = rows / wall
+        print(f"  {label:<58} {rows / wall / 1e6:8.2f} {rows / cpu / 1e6:8.2f}")
 
     if not only or "kernel" in only:
         for threads in (1, 2):
@@ -185,10 +191,11 @@ def print_targets(res: dict[str, float]) -> None:
     def ratio(a: str, b: str) -> str:
         return f"{res[a] / res[b]:.2f}x" if a in res and b in res else "n/a"
 
-    print("targets (issue 29):")
+    print("targets (issue 29; one thread by CPU time, two threads by the wall clock):")
     print(f"  hostname >= 5M rows/s a core: {res.get('host1', 0) / 1e6:.2f}M")
     print(f"  hostname >= 3x the per-string loop: {ratio('host1', 'loop')}")
-    print(f"  2 threads >= 1.7x 1 thread: {ratio('host2', 'host1')}")
+    two = res["host2"] / res["host1wall"] if "host2" in res and "host1wall" in res else 0
+    print(f"  2 threads >= 1.7x 1 thread (wall): {two:.2f}x")
     print(f"  url_parse >= 2M rows/s a core: {res.get('parse', 0) / 1e6:.2f}M")
     print(f"  Polars >= 10x map_elements(urlsplit): {ratio('polars', 'polars_urlsplit')}")
     print(f"  DuckDB >= 3x regexp_extract: {ratio('duckdb', 'duckdb_regex')}")
