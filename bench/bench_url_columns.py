@@ -13,6 +13,8 @@ URLs, a few not valid) tiled to ``--rows`` (default 10M).  Give its path with
   ``map_elements(lambda s: urlsplit(s).hostname)`` (a subsample);
 * DuckDB: ``pe_url_component(u, 'hostname')`` next to ``regexp_extract`` of
   the host with a reasonable pattern;
+* Spark (``--only spark``, needs pyspark and a JVM): our ``map_in_arrow``
+  helper next to ``parse_url(u, 'HOST')``, and the rows each leaves NULL;
 * memory: the RSS high-water mark of ``url_parse`` over the whole column in a
   fresh process, above the column itself, next to the result's size.
 
@@ -85,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", help="kasztp.txt (or a directory holding it)")
     ap.add_argument("--only", default="", help="comma-separated: kernel,loop,polars,duckdb,"
                     "memory")
+    ap.add_argument("--spark-rows", type=int, default=1_000_000)
     ap.add_argument("--peak-child", type=int, default=0, help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
     path = kasztp(a.data)
@@ -121,6 +124,8 @@ def main(argv: list[str] | None = None) -> int:
         bench_polars(col, a, report)
     if not only or "duckdb" in only:
         bench_duckdb(col, a, report)
+    if "spark" in only:  # only when asked: a JVM, and minutes
+        bench_spark(col.slice(0, min(n, a.spark_rows)), a, report)
     if not only or "memory" in only:
         out = subprocess.run([sys.executable, __file__, "--data", str(path), "--peak-child",
                               str(a.rows)], capture_output=True, text=True, check=False)
@@ -166,6 +171,48 @@ def bench_duckdb(col: Any, a: Any, report: Callable[..., None]) -> None:
     report("duckdb_regex", "DuckDB regexp_extract(u, host pattern, 1) (1 thread)",
            best(lambda: con.execute(f"SELECT count(regexp_extract(u, '{HOST_REGEX}', 1)) "
                                     "FROM t").fetchall(), a.repeat))
+
+
+def bench_spark(col: Any, a: Any, report: Callable[..., None]) -> None:
+    """Spark's parse_url(u, 'HOST') (java.net.URI; NULL where it fails, ANSI mode off)
+    next to our map_in_arrow helper, and the rows each leaves NULL."""
+    try:
+        from pyspark.sql import SparkSession
+
+        from percent_encoding.spark import map_in_arrow
+    except ImportError:
+        print("  spark: pyspark not installed")
+        return
+    spark = (SparkSession.builder.master("local[1]").appName("pe-url-bench")
+             .config("spark.sql.ansi.enabled", "false")
+             .config("spark.sql.execution.arrow.pyspark.enabled", "true")
+             .config("spark.driver.memory", "4g").getOrCreate())
+    spark.sparkContext.setLogLevel("ERROR")
+    df = spark.createDataFrame(pa.table({"u": col}).to_pandas()).cache()
+    n = df.count()
+    ours = map_in_arrow(df, "u", "url_component", output="host", component="hostname")
+    theirs = df.selectExpr("u", "parse_url(u, 'HOST') AS host")
+    report("spark_ours", "Spark map_in_arrow url_component('hostname') (local[1])",
+           _wall(lambda: ours.where("host IS NOT NULL").count(), a.repeat), n)
+    report("spark_parse_url", "Spark parse_url(u, 'HOST') (local[1])",
+           _wall(lambda: theirs.where("host IS NOT NULL").count(), a.repeat), n)
+    ours_null = ours.where("host IS NULL").count()
+    theirs_null = theirs.where("host IS NULL").count()
+    joined = ours.withColumnRenamed("host", "h1").join(
+        theirs.withColumnRenamed("host", "h2"), "u").distinct()
+    differ = joined.where("h1 IS NOT NULL AND (h2 IS NULL OR h1 != h2)")
+    print(f"  NULL hosts of {n:,} rows: ours {ours_null:,}, parse_url {theirs_null:,}; "
+          "distinct URLs where parse_url's host is NULL or not ours: "
+          f"{differ.count():,}, e.g.:")
+    for r in differ.limit(5).collect():
+        print(f"    {r['u']!r}: ours {r['h1']!r}, parse_url {r['h2']!r}")
+    spark.stop()
+
+
+def _wall(f: Callable[[], Any], repeat: int) -> tuple[float, float]:
+    """Wall time twice: the work is in the JVM and its Python workers, not this process."""
+    wall, _ = best(f, repeat)
+    return wall, wall
 
 
 def _status(field: str) -> int:
