@@ -84,3 +84,19 @@ def test_usage_and_data_errors(tmp_path: Path, capsys: Any) -> None:
     code, _, err = run(capsys, "url", "-c", "url", str(src), "--base", "nope", "--prefix", "q",
                        "-o", str(tmp_path / "o.parquet"))
     assert code == 2 and "--base" in err
+
+
+def test_progress_bar_on_a_terminal(tmp_path: Path, capsys: Any, monkeypatch: Any) -> None:
+    import sys
+
+    from percent_encoding.cli._term import _Progress
+
+    src, out = tmp_path / "in.parquet", tmp_path / "out.parquet"
+    pq.write_table(pa.table({"url": ["http://a/"] * 50}), src)
+    monkeypatch.setattr(_Progress, "DELAY", 0.0)
+    monkeypatch.setattr(_Progress, "INTERVAL", 0.0)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, _, err = run(capsys, "url", "-c", "url", str(src), "-o", str(out), "--batch-size", "10")
+    assert code == 0
+    assert "100.0%" in err and err.endswith("\r\x1b[2K")  # drawn, then cleared
+    assert pq.read_table(out).column("url_host").to_pylist() == ["a"] * 50

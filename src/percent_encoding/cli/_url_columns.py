@@ -112,7 +112,7 @@ def cmd_url_columns(args: argparse.Namespace) -> int:
             yield pa.RecordBatch.from_arrays(cols, schema=out_schema)
             start += batch.num_rows
             # the input read so far, by rows (Parquet) or by the batch's own size (CSV)
-            progress.update(total * batch.num_rows // rows_total if rows_total
+            progress.update(total * start // rows_total - progress.done if rows_total
                             else batch.nbytes)
 
     try:
