@@ -250,3 +250,47 @@ def test_url_base_object_and_nanoarrow_like_input() -> None:
     col = Capsules(pa.array(["../c", None]))
     assert A.url_component(col, "href", url.parse("http://h/a/b")).to_pylist() == [
         "http://h/c", None]
+
+
+# -- the twins against each other -------------------------------------------
+
+def _both_twins(f: Any) -> tuple[Any, Any]:
+    """f() with the pure twin active, then with the C twin (skip without it)."""
+    from conftest import KERNELS
+    from percent_encoding import core
+
+    if KERNELS["c"] is None:
+        pytest.skip("the C twin is not built")
+    results = []
+    for name in ("python", "c"):
+        old = core._use_kernels(KERNELS[name])
+        try:
+            results.append(f())
+        finally:
+            core._use_kernels(old)
+    return results[0], results[1]
+
+
+@pytest.mark.one_impl
+def test_c_and_pure_twins_agree_on_wpt() -> None:
+    cases = _wpt_cases()
+    col = pa.array([c["input"] for c in cases])
+    bases = pa.array([c.get("base") for c in cases])
+    for base in (None, bases, "https://example.org/a/b?c#d"):
+        pure, c = _both_twins(lambda: A.url_parse(col, base).to_pylist())  # noqa: B023
+        assert pure == c
+        pure, c = _both_twins(lambda: A.url_component(col, "origin", base).to_pylist())  # noqa: B023
+        assert pure == c
+        pure, c = _both_twins(lambda: A.url_can_parse(col, base).to_pylist())  # noqa: B023
+        assert pure == c
+
+
+@pytest.mark.one_impl
+@settings(max_examples=40, deadline=None)
+@given(url_columns())
+def test_c_and_pure_twins_agree_on_random_columns(case: tuple[list[Any], Any, str, str]) -> None:
+    rows, base, layout, shape = case
+    col = column(rows, layout, shape)
+    b = column(base, layout, shape) if isinstance(base, list) else base
+    pure, c = _both_twins(lambda: A.url_parse(col, b).to_pylist())
+    assert pure == c
