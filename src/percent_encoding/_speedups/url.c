@@ -164,7 +164,7 @@ url_raise(const UrlP *P, PyObject *input, int base)
 
 /* The base of a parse, from a URL (its href and offsets) or a str (parsed
  * into BP).  1 with *B set, 0 to leave it to Python, -1. */
-static int
+int
 url_base(PyObject *base, UrlP *BP, UrlBase *B, int *used_bp, int raise, PyObject **keep)
 {
     PyObject *href = NULL, *parts = NULL;

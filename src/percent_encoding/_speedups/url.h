@@ -137,6 +137,11 @@ PE_INTERNAL void url_p_free(UrlP *P);
  * ASCII after percent-decoding or that hold an xn-- label (so a caller on
  * another thread holds the GIL for those, or leaves such rows to Python);
  * url_setup has run (url_tables_init: the static tables, once). */
+/* url.c: the base of a parse from a url.URL (its href and offsets) or a str
+ * (parsed into BP, *used_bp set: url_p_free it); 1, 0 (leave it to Python), -1.
+ * *keep (a new reference or NULL) owns what B->href points into. */
+PE_INTERNAL int url_base(PyObject *base, UrlP *BP, UrlBase *B, int *used_bp, int raise,
+                         PyObject **keep);
 PE_INTERNAL int url_parse_core(UrlP *P, const UrlBase *base, UrlParts *o);
 PE_INTERNAL void url_tables_init(void);
 /* url_state.c's pieces that url_file.c shares */
