@@ -324,3 +324,35 @@ def test_rows_that_are_not_utf8_read_with_replacement(impl: str) -> None:
     got = A.url_component(col, "href").to_pylist()
     assert got == [url.parse(r.decode("utf-8", "replace")).href for r in raw]
     assert got[0] == "http://a/%EF%BF%BD/x"
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_long_columns_on_threads_match_url_parse(threads: int) -> None:
+    # long enough to be split over threads and windows: rows the GIL-free pass
+    # takes, rows for the host hook (IDNA), the Python parser, a blob: origin,
+    # invalid rows, nulls, and per-row bases
+    pool = ["https://a.example/x?y#z", "http://ÉXAMPLE.com/", "http://xn--9ca.com/p",
+            "blob:https://b.example/u", "not a url", None, "/rel?q", "http://[::1]:80/",
+            "file:///C:/a/../b", "http://a%F0%9F%98%80b/", "foo://h:1/p", "https://u:p@h:444/"]
+    bases = ["http://base.example/d/e", None, "https://other/", "no base"]
+    rows = [pool[(i * 7) % len(pool)] for i in range(150_000)]
+    base_col = [bases[(i // 3) % len(bases)] for i in range(len(rows))]
+    old = A.set_threads(threads)
+    try:
+        col = pa.array(rows, pa.string())
+        got = A.url_component(col, "origin").to_pylist()
+        got_can = A.url_can_parse(col, pa.array(base_col)).to_pylist()
+        got_href = A.url_component(col, "href", pa.array(base_col)).to_pylist()
+    finally:
+        A.set_threads(old)
+    memo: dict[Any, Any] = {}
+    for i, v in enumerate(rows[:20_000] + rows[-20_000:]):
+        j = i if i < 20_000 else len(rows) - 40_000 + i
+        b = base_col[j]
+        if (v, b) not in memo:
+            memo[v, b] = (expected(v), expected(v, b, base_column=True))
+        e, eb = memo[v, b]
+        assert got[j] == (None if e is None else e["origin"]), (j, v)
+        assert got_href[j] == (None if eb is None else eb["href"]), (j, v, b)
+        can = None if v is None or b is None else eb is not None
+        assert got_can[j] == can, (j, v, b)

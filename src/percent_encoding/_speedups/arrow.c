@@ -904,6 +904,13 @@ fail:
     return NULL;
 }
 
+/* the threads of set_threads, for arrow_url.c */
+int
+arrow_n_threads(void)
+{
+    return n_threads;
+}
+
 PyObject *
 pe_arrow_set_threads(PyObject *self, PyObject *arg)
 {

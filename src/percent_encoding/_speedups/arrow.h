@@ -312,6 +312,7 @@ typedef struct {
     const char *what;
     int64_t row;
 } Malformed;
+PE_INTERNAL int arrow_n_threads(void);
 PE_INTERNAL int read_chunk(const struct ArrowSchema *s, const struct ArrowArray *a, InChunk *c,
                            Malformed *bad);
 /* The result's layout: 32- or 64-bit offsets, or views. */

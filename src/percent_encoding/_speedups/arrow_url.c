@@ -27,6 +27,11 @@
 #include "arrow.h"
 #include "url.h"
 
+#ifndef _WIN32
+#include <pthread.h>
+#define PE_THREADS 1
+#endif
+
 #define N_PARTS 9
 #define ORIGIN 10
 
@@ -172,7 +177,12 @@ core_row(Scratch *S, UrlP *P, const uint8_t *p, int64_t n, const UrlBase *B, Url
     int64_t len;
     if (row_text(S, p, n, &kind, &data, &len) < 0) {
         url_p_init(P, PyUnicode_1BYTE_KIND, "", 0);
-        PyErr_NoMemory();
+        if (P->nogil) {
+            P->nomem = 1;
+        }
+        else {
+            PyErr_NoMemory();
+        }
         return -1;
     }
     if (url_p_init(P, kind, data, (Py_ssize_t)len) < 0) {
@@ -501,6 +511,275 @@ guess(int k, int64_t bytes, int64_t rows)
     }
 }
 
+/* -- the GIL-free pass -------------------------------------------------------
+ *
+ * The rows of a window (WINDOW rows at a time, so the copies stay small) are
+ * parsed without the GIL, split over set_threads' threads: each part writes
+ * its rows' components into its own buffers and a state per row.  Then, with
+ * the GIL, the driver copies the parts into the result in row order, and
+ * runs the rows a part left (ST_PY: a host for the host hook, a row for the
+ * Python parser, a blob: origin, an error under errors="strict") as before. */
+
+enum { ST_NULL, ST_OK, ST_PY, ST_FALSE };
+#define WINDOW (1 << 16)
+
+typedef struct {
+    char *d;
+    int64_t len, cap;
+    int64_t *off; /* rows + 1 */
+} PBuf;
+
+typedef struct {
+    const InChunk *c, *bc;
+    const UrlBase *one; /* the single base, or NULL */
+    int one_py;         /* a single base the core cannot read: every row for Python */
+    int has_base, strict, nf;
+    const int *fld;
+    int64_t r0, r1;
+    PBuf f[11];
+    uint8_t *st;
+    int64_t n_py;
+    int nomem;
+    int64_t bad; /* a malformed row (of the chunk), else -1 */
+} UPart;
+
+static int
+pbuf_put(PBuf *b, const char *s, int64_t n)
+{
+    if (b->len + n > b->cap) {
+        int64_t cap = b->cap < 256 ? 256 : b->cap;
+        char *d;
+        while (cap < b->len + n) {
+            cap *= 2;
+        }
+        if ((d = PyMem_RawRealloc(b->d, (size_t)cap)) == NULL) {
+            return -1;
+        }
+        b->d = d;
+        b->cap = cap;
+    }
+    memcpy(b->d + b->len, s, (size_t)n);
+    b->len += n;
+    return 0;
+}
+
+/* §4.7 origin of a row with offsets: 0 a tuple origin, 1 opaque ("null"),
+ * 2 blob: (its path's URL's origin, from the getter) */
+static int
+origin_kind(const RowURL *r)
+{
+    static const char *const tuple[] = {"ftp", "http", "https", "ws", "wss"};
+    Py_ssize_t sl = r->p[0];
+    int t;
+    for (t = 0; t < 5; t++) {
+        if ((Py_ssize_t)strlen(tuple[t]) == sl && r->len >= sl &&
+            memcmp(r->h, tuple[t], (size_t)sl) == 0) {
+            return 0;
+        }
+    }
+    return sl == 4 && r->len >= 4 && memcmp(r->h, "blob", 4) == 0 ? 2 : 1;
+}
+
+/* Component k of a row the core parsed into b (no GIL): 0, -1 no memory. */
+static int
+pbuf_component(PBuf *b, const RowURL *r, int k)
+{
+    Py_ssize_t a, e;
+    if (component_span(r, k, &a, &e)) {
+        return pbuf_put(b, r->h + a, e - a);
+    }
+    if (origin_kind(r) == 1) {
+        return pbuf_put(b, "null", 4);
+    }
+    span(r, 0, r->p[0] + 3, &a, &e);
+    if (pbuf_put(b, r->h + a, e - a) < 0) {
+        return -1;
+    }
+    span(r, r->p[2], r->p[5], &a, &e);
+    return pbuf_put(b, r->h + a, e - a);
+}
+
+static void
+upart_run(UPart *u)
+{
+    Scratch S;
+    UrlP P, BP;
+    UrlBase Bk;
+    UrlParts o;
+    int bp_live = 0, bk_rc = 0, k, wants_origin = 0;
+    const uint8_t *bk_p = NULL;
+    int64_t bk_n = -1, i;
+    memset(&S, 0, sizeof S);
+    P.nogil = BP.nogil = 1;
+    for (k = 0; k < u->nf; k++) {
+        wants_origin |= u->fld[k] == ORIGIN;
+    }
+    for (i = u->r0; i < u->r1; i++) {
+        int64_t j = i - u->r0;
+        uint8_t st = ST_NULL;
+        RowURL r;
+        if (in_valid(u->c, i) && (!u->has_base || in_valid(u->bc, i))) {
+            const UrlBase *B = u->one;
+            int rc;
+            r.in = in_row(u->c, i, &r.in_n);
+            if (r.in == NULL) {
+                u->bad = i;
+                break;
+            }
+            if (u->has_base) {
+                r.bin = in_row(u->bc, i, &r.bin_n);
+                if (r.bin == NULL) {
+                    u->bad = i;
+                    break;
+                }
+                if (!(bk_n == r.bin_n && (bk_p == r.bin || !memcmp(bk_p, r.bin, (size_t)bk_n)))) {
+                    if (bp_live) {
+                        url_p_free(&BP);
+                    }
+                    bp_live = 1;
+                    bk_rc = core_row(&S, &BP, r.bin, r.bin_n, NULL, &Bk.o);
+                    if (bk_rc < 0) {
+                        u->nomem = 1;
+                        break;
+                    }
+                    Bk.href = BP.out;
+                    Bk.len = BP.len;
+                    bk_p = r.bin;
+                    bk_n = r.bin_n;
+                }
+                B = &Bk;
+                if (bk_rc != 1) {
+                    st = bk_rc == 2 && !u->strict ? (u->nf ? ST_NULL : ST_FALSE) : ST_PY;
+                    goto put;
+                }
+            }
+            else if (u->one_py) {
+                st = ST_PY;
+                goto put;
+            }
+            rc = core_row(&S, &P, r.in, r.in_n, B, &o);
+            if (rc < 0) {
+                url_p_free(&P);
+                u->nomem = 1;
+                break;
+            }
+            if (rc == 1) {
+                Py_ssize_t v[N_PARTS] = {o.s_end,   o.u_end,   o.h_start, o.h_end,    o.port,
+                                         o.p_start, o.q_start, o.f_start, o.host_kind};
+                memcpy(r.p, v, sizeof v);
+                r.has_parts = 1;
+                r.h = P.out;
+                r.len = P.len;
+                st = ST_OK;
+                if (wants_origin && origin_kind(&r) == 2) {
+                    st = ST_PY;
+                }
+                for (k = 0; st == ST_OK && k < u->nf; k++) {
+                    if (pbuf_component(&u->f[k], &r, u->fld[k]) < 0) {
+                        u->nomem = 1;
+                    }
+                }
+            }
+            else if (rc == 2 && !u->strict) {
+                st = u->nf ? ST_NULL : ST_FALSE;
+            }
+            else {
+                st = ST_PY;
+            }
+            url_p_free(&P);
+            if (u->nomem) {
+                break;
+            }
+        }
+    put:
+        u->st[j] = st;
+        u->n_py += st == ST_PY;
+        for (k = 0; k < u->nf; k++) {
+            u->f[k].off[j + 1] = u->f[k].len;
+        }
+    }
+    if (bp_live) {
+        url_p_free(&BP);
+    }
+    scratch_free(&S);
+}
+
+static void
+upart_free(UPart *u)
+{
+    int k;
+    for (k = 0; k < 11; k++) {
+        PyMem_RawFree(u->f[k].d);
+        PyMem_RawFree(u->f[k].off);
+        u->f[k].d = NULL;
+        u->f[k].off = NULL;
+    }
+    PyMem_RawFree(u->st);
+    u->st = NULL;
+}
+
+#ifdef PE_THREADS
+static void *
+upart_main(void *arg)
+{
+    upart_run((UPart *)arg);
+    return NULL;
+}
+#endif
+
+/* Rows [w0, w1) into t parts (t <= 8), run without the GIL: 0, -1 no memory. */
+static int
+window_run(UPart *parts, int t, const UPart *proto, int64_t w0, int64_t w1)
+{
+    int p, k, fail = 0;
+    int64_t per = (w1 - w0 + t - 1) / t;
+    for (p = 0; p < t; p++) {
+        UPart *u = &parts[p];
+        *u = *proto;
+        u->r0 = w0 + per * p < w1 ? w0 + per * p : w1;
+        u->r1 = u->r0 + per < w1 ? u->r0 + per : w1;
+        u->bad = -1;
+        u->st = PyMem_RawMalloc((size_t)(u->r1 - u->r0 + 1));
+        fail |= u->st == NULL;
+        for (k = 0; k < u->nf; k++) {
+            u->f[k].off = PyMem_RawCalloc((size_t)(u->r1 - u->r0 + 1), sizeof(int64_t));
+            fail |= u->f[k].off == NULL;
+        }
+    }
+    if (fail) {
+        for (p = 0; p < t; p++) {
+            upart_free(&parts[p]);
+        }
+        PyErr_NoMemory();
+        return -1;
+    }
+    Py_BEGIN_ALLOW_THREADS
+#ifdef PE_THREADS
+    {
+        pthread_t tids[8];
+        int started[8] = {0};
+        for (p = 1; p < t; p++) {
+            started[p] = pthread_create(&tids[p], NULL, upart_main, &parts[p]) == 0;
+        }
+        upart_run(&parts[0]);
+        for (p = 1; p < t; p++) {
+            if (started[p]) {
+                pthread_join(tids[p], NULL);
+            }
+            else {
+                upart_run(&parts[p]);
+            }
+        }
+    }
+#else
+    for (p = 0; p < t; p++) {
+        upart_run(&parts[p]);
+    }
+#endif
+    Py_END_ALLOW_THREADS
+    return 0;
+}
+
 /* ("malformed", row, what) for arrow.py to raise */
 static PyObject *
 malformed(const Malformed *m, long long first)
@@ -526,10 +805,15 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     const uint8_t *bk_p = NULL;
     int64_t bk_n = -1;
     Field fields[11];
-    int64_t i, nulls = 0, bytes_hint;
+    int64_t i, nulls = 0, bytes_hint, w1 = 0;
     long long first;
+    UPart proto, parts[8];
+    int n_parts = 0, cur = 0, threads;
     (void)self;
     memset(&S, 0, sizeof S);
+    memset(&proto, 0, sizeof proto);
+    memset(parts, 0, sizeof parts);
+    P.nogil = BP.nogil = OP.nogil = 0;
     memset(fields, 0, sizeof fields);
     if (parse_args("arrow_url", args, nargs, kwnames, argn, 7, a) < 0) {
         return NULL;
@@ -613,10 +897,84 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
         }
         fields[k].cap = cap < 64 ? 64 : cap;
     }
+    proto.c = &c;
+    proto.bc = &bc;
+    proto.one = one && one_ok ? &B1 : NULL;
+    proto.one_py = one && !one_ok;
+    proto.has_base = has_base;
+    proto.strict = strict;
+    proto.nf = nf;
+    proto.fld = fld;
+    threads = arrow_n_threads();
+    threads = threads < 1 ? 1 : threads > 8 ? 8 : threads;
     for (i = 0; i < c.length; i++) {
         RowURL r;
         UrlParts o;
         int p_live = 0;
+        const UPart *u;
+        if (i == w1) {
+            /* the next window, without the GIL */
+            int t;
+            for (k = 0; k < n_parts; k++) {
+                upart_free(&parts[k]);
+            }
+            n_parts = 0;
+            w1 = c.length - i > (int64_t)WINDOW * threads ? i + (int64_t)WINDOW * threads
+                                                           : c.length;
+            t = w1 - i >= 16384 ? threads : 1;
+            if (window_run(parts, t, &proto, i, w1) < 0) {
+                goto fail;
+            }
+            n_parts = t;
+            cur = 0;
+            for (k = 0; k < n_parts; k++) {
+                if (parts[k].bad >= 0) {
+                    m.row = parts[k].bad;
+                    m.what = "its offsets (or its base's) go backwards or beyond the first and "
+                             "last offsets";
+                    res = malformed(&m, first);
+                    goto done;
+                }
+                if (parts[k].nomem) {
+                    PyErr_NoMemory();
+                    goto fail;
+                }
+            }
+        }
+        while (i >= parts[cur].r1) {
+            cur++;
+        }
+        u = &parts[cur];
+        if (u->st[i - u->r0] != ST_PY) {
+            int st = u->st[i - u->r0];
+            int64_t j = i - u->r0;
+            if (nf == 0) {
+                if (st != ST_NULL) {
+                    bit_set(validity, i);
+                    if (st == ST_OK) {
+                        bit_set(bits, i);
+                    }
+                }
+                else {
+                    nulls++;
+                }
+                continue;
+            }
+            if (st == ST_OK) {
+                bit_set(validity, i);
+            }
+            else {
+                nulls++;
+            }
+            for (k = 0; k < nf; k++) {
+                const PBuf *b = &u->f[k];
+                if (field_put(&fields[k], i, large, b->d + b->off[j], b->off[j + 1] - b->off[j]) <
+                    0) {
+                    goto fail;
+                }
+            }
+            continue;
+        }
         memset(&r, 0, sizeof r);
         rc = 0;
         if (in_valid(&c, i) && (!has_base || in_valid(&bc, i))) {
@@ -751,6 +1109,9 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     res = Py_BuildValue("(LLOO)", (long long)c.length, (long long)nulls, validity, out);
 fail:
 done:
+    for (k = 0; k < n_parts; k++) {
+        upart_free(&parts[k]);
+    }
     for (k = 0; k < nf; k++) {
         Py_XDECREF(fields[k].offsets);
         Py_XDECREF(fields[k].data);

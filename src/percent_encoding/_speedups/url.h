@@ -74,6 +74,12 @@ typedef struct {
     UrlErr errbuf[URL_ERRS];
     int fail;            /* after a failure (core returns 2): E_..., at fail_pos */
     Py_ssize_t fail_pos;
+    /* Set by a caller that runs the parse without the GIL (the column
+     * kernel, arrow_url.c): then the host hook is not called (need_gil is
+     * set and the parse bails, returning 0) and running out of memory sets
+     * nomem instead of MemoryError.  The buffers use the raw allocator
+     * (PyMem_Raw*), which needs no GIL. */
+    int nogil, need_gil, nomem;
 } UrlP;
 
 #define CH(P, i) PyUnicode_READ((P)->kind, (P)->data, (i))
