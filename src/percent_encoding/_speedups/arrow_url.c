@@ -780,6 +780,66 @@ window_run(UPart *parts, int t, const UPart *proto, int64_t w0, int64_t w1)
     return 0;
 }
 
+/* A whole part (no ST_PY row) into the result: validity, then each field's
+ * data in one copy and its offsets moved by where the data lands. */
+static int
+part_copy(const UPart *u, Field *fields, int nf, int large, PyObject *validity, PyObject *bits,
+          int64_t *nulls)
+{
+    int64_t i, n = u->r1 - u->r0;
+    int k;
+    for (i = 0; i < n; i++) {
+        int st = u->st[i];
+        if (st == ST_NULL) {
+            (*nulls)++;
+            continue;
+        }
+        if (nf == 0 || st == ST_OK) {
+            bit_set(validity, u->r0 + i);
+        }
+        if (nf == 0 && st == ST_OK) {
+            bit_set(bits, u->r0 + i);
+        }
+    }
+    for (k = 0; k < nf; k++) {
+        Field *f = &fields[k];
+        const PBuf *b = &u->f[k];
+        int64_t at = f->len;
+        if (f->len + b->len > f->cap) {
+            int64_t cap = f->cap < 64 ? 64 : f->cap;
+            while (cap < f->len + b->len) {
+                cap += cap / 2;
+            }
+            if (PyByteArray_Resize(f->data, (Py_ssize_t)cap) < 0) {
+                return -1;
+            }
+            f->cap = cap;
+        }
+        if (!large && f->len + b->len > INT32_MAX) {
+            PyErr_SetString(PyExc_OverflowError,
+                            "URL column result over 2 GiB in one chunk: use a large_string column");
+            return -1;
+        }
+        if (b->len > 0) {
+            memcpy(PyByteArray_AS_STRING(f->data) + at, b->d, (size_t)b->len);
+        }
+        f->len += b->len;
+        if (large) {
+            int64_t *o = (int64_t *)PyByteArray_AS_STRING(f->offsets) + u->r0 + 1;
+            for (i = 0; i < n; i++) {
+                o[i] = at + b->off[i + 1];
+            }
+        }
+        else {
+            int32_t *o = (int32_t *)PyByteArray_AS_STRING(f->offsets) + u->r0 + 1;
+            for (i = 0; i < n; i++) {
+                o[i] = (int32_t)(at + b->off[i + 1]);
+            }
+        }
+    }
+    return 0;
+}
+
 /* ("malformed", row, what) for arrow.py to raise */
 static PyObject *
 malformed(const Malformed *m, long long first)
@@ -945,6 +1005,14 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
             cur++;
         }
         u = &parts[cur];
+        if (i == u->r0 && u->n_py == 0 && u->r1 > u->r0) {
+            /* a part with no row for Python: its buffers in one copy each */
+            if (part_copy(u, fields, nf, large, validity, bits, &nulls) < 0) {
+                goto fail;
+            }
+            i = u->r1 - 1;
+            continue;
+        }
         if (u->st[i - u->r0] != ST_PY) {
             int st = u->st[i - u->r0];
             int64_t j = i - u->r0;
