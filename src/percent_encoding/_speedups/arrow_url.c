@@ -611,8 +611,11 @@ upart_run(UPart *u)
     int64_t bk_n = -1, i;
     memset(&S, 0, sizeof S);
     P.nogil = BP.nogil = 1;
+    BP.head_only = 0;
+    P.head_only = 1; /* only the components before the path? (and can-parse) */
     for (k = 0; k < u->nf; k++) {
         wants_origin |= u->fld[k] == ORIGIN;
+        P.head_only &= (u->fld[k] >= 1 && u->fld[k] <= 6) || u->fld[k] == ORIGIN;
     }
     for (i = u->r0; i < u->r1; i++) {
         int64_t j = i - u->r0;
@@ -874,6 +877,7 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     memset(&proto, 0, sizeof proto);
     memset(parts, 0, sizeof parts);
     P.nogil = BP.nogil = OP.nogil = 0;
+    P.head_only = BP.head_only = OP.head_only = 0;
     memset(fields, 0, sizeof fields);
     if (parse_args("arrow_url", args, nargs, kwnames, argn, 7, a) < 0) {
         return NULL;

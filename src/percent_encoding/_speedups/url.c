@@ -129,6 +129,7 @@ static int
 url_parse_str(UrlP *P, PyObject *s, const UrlBase *B, UrlParts *o)
 {
     P->nogil = 0;
+    P->head_only = 0;
     if (PE_READY(s) < 0) {
         url_p_init(P, PyUnicode_1BYTE_KIND, "", 0);
         return -1;

@@ -80,6 +80,11 @@ typedef struct {
      * nomem instead of MemoryError.  The buffers use the raw allocator
      * (PyMem_Raw*), which needs no GIL. */
     int nogil, need_gil, nomem;
+    /* Set by a caller that reads only the scheme, userinfo, host and port
+     * (or whether the input parses): the parse stops at the path start
+     * after an authority, since the path, query and fragment states never
+     * fail.  The href then ends there (P->len == o->p_start). */
+    int head_only;
 } UrlP;
 
 #define CH(P, i) PyUnicode_READ((P)->kind, (P)->data, (i))
