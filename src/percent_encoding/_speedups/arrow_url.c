@@ -521,7 +521,9 @@ guess(int k, int64_t bytes, int64_t rows)
  * Python parser, a blob: origin, an error under errors="strict") as before. */
 
 enum { ST_NULL, ST_OK, ST_PY, ST_FALSE };
-#define WINDOW (1 << 16)
+#define WINDOW (1 << 16) /* rows a thread */
+#define SUB 8192
+#define MAX_PARTS (WINDOW * 8 / SUB)
 
 typedef struct {
     char *d;
@@ -721,26 +723,37 @@ upart_free(UPart *u)
     u->st = NULL;
 }
 
-#ifdef PE_THREADS
+/* The parts of a window, taken one at a time by each thread (a busy core
+ * does fewer of them, and no thread waits long for another). */
+typedef struct {
+    UPart *parts;
+    int n;
+    int next; /* the next part to take (atomic) */
+} Work;
+
 static void *
-upart_main(void *arg)
+work_main(void *arg)
 {
-    upart_run((UPart *)arg);
+    Work *w = (Work *)arg;
+    int k;
+    while ((k = __atomic_fetch_add(&w->next, 1, __ATOMIC_RELAXED)) < w->n) {
+        upart_run(&w->parts[k]);
+    }
     return NULL;
 }
-#endif
 
-/* Rows [w0, w1) into t parts (t <= 8), run without the GIL: 0, -1 no memory. */
+/* Rows [w0, w1) into parts of SUB rows (at most MAX_PARTS), run without the
+ * GIL on t threads: the number of parts, or -1 (no memory). */
 static int
 window_run(UPart *parts, int t, const UPart *proto, int64_t w0, int64_t w1)
 {
-    int p, k, fail = 0;
-    int64_t per = (w1 - w0 + t - 1) / t;
-    for (p = 0; p < t; p++) {
+    int p, k, fail = 0, n = (int)((w1 - w0 + SUB - 1) / SUB);
+    Work w;
+    for (p = 0; p < n; p++) {
         UPart *u = &parts[p];
         *u = *proto;
-        u->r0 = w0 + per * p < w1 ? w0 + per * p : w1;
-        u->r1 = u->r0 + per < w1 ? u->r0 + per : w1;
+        u->r0 = w0 + (int64_t)SUB * p;
+        u->r1 = u->r0 + SUB < w1 ? u->r0 + SUB : w1;
         u->bad = -1;
         u->st = PyMem_RawMalloc((size_t)(u->r1 - u->r0 + 1));
         fail |= u->st == NULL;
@@ -750,37 +763,37 @@ window_run(UPart *parts, int t, const UPart *proto, int64_t w0, int64_t w1)
         }
     }
     if (fail) {
-        for (p = 0; p < t; p++) {
+        for (p = 0; p < n; p++) {
             upart_free(&parts[p]);
         }
         PyErr_NoMemory();
         return -1;
     }
+    w.parts = parts;
+    w.n = n;
+    w.next = 0;
+    t = t > n ? n : t;
     Py_BEGIN_ALLOW_THREADS
 #ifdef PE_THREADS
     {
         pthread_t tids[8];
         int started[8] = {0};
         for (p = 1; p < t; p++) {
-            started[p] = pthread_create(&tids[p], NULL, upart_main, &parts[p]) == 0;
+            started[p] = pthread_create(&tids[p], NULL, work_main, &w) == 0;
         }
-        upart_run(&parts[0]);
+        work_main(&w);
         for (p = 1; p < t; p++) {
             if (started[p]) {
                 pthread_join(tids[p], NULL);
             }
-            else {
-                upart_run(&parts[p]);
-            }
         }
     }
 #else
-    for (p = 0; p < t; p++) {
-        upart_run(&parts[p]);
-    }
+    (void)t;
+    work_main(&w);
 #endif
     Py_END_ALLOW_THREADS
-    return 0;
+    return n;
 }
 
 /* A whole part (no ST_PY row) into the result: validity, then each field's
@@ -870,7 +883,7 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     Field fields[11];
     int64_t i, nulls = 0, bytes_hint, w1 = 0;
     long long first;
-    UPart proto, parts[8];
+    UPart proto, parts[MAX_PARTS];
     int n_parts = 0, cur = 0, threads;
     (void)self;
     memset(&S, 0, sizeof S);
@@ -986,10 +999,10 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
             w1 = c.length - i > (int64_t)WINDOW * threads ? i + (int64_t)WINDOW * threads
                                                            : c.length;
             t = w1 - i >= 16384 ? threads : 1;
-            if (window_run(parts, t, &proto, i, w1) < 0) {
+            if ((n_parts = window_run(parts, t, &proto, i, w1)) < 0) {
+                n_parts = 0;
                 goto fail;
             }
-            n_parts = t;
             cur = 0;
             for (k = 0; k < n_parts; k++) {
                 if (parts[k].bad >= 0) {
