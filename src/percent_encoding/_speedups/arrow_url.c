@@ -750,22 +750,36 @@ window_run(UPart *parts, int t, const UPart *proto, int64_t w0, int64_t w1)
     int p, k, fail = 0, n = (int)((w1 - w0 + SUB - 1) / SUB);
     Work w;
     for (p = 0; p < n; p++) {
+        /* the buffers of the window before are kept (fresh ones each time
+         * cost page faults: the allocator maps big blocks anew) */
         UPart *u = &parts[p];
+        PBuf keep[11];
+        uint8_t *st = u->st;
+        memcpy(keep, u->f, sizeof keep);
         *u = *proto;
+        memcpy(u->f, keep, sizeof keep);
+        u->st = st;
         u->r0 = w0 + (int64_t)SUB * p;
         u->r1 = u->r0 + SUB < w1 ? u->r0 + SUB : w1;
         u->bad = -1;
-        u->st = PyMem_RawMalloc((size_t)(u->r1 - u->r0 + 1));
+        if (u->st == NULL) {
+            u->st = PyMem_RawMalloc(SUB + 1);
+        }
         fail |= u->st == NULL;
         for (k = 0; k < u->nf; k++) {
-            u->f[k].off = PyMem_RawCalloc((size_t)(u->r1 - u->r0 + 1), sizeof(int64_t));
-            fail |= u->f[k].off == NULL;
+            u->f[k].len = 0;
+            if (u->f[k].off == NULL) {
+                u->f[k].off = PyMem_RawMalloc((SUB + 1) * sizeof(int64_t));
+            }
+            if (u->f[k].off == NULL) {
+                fail = 1;
+            }
+            else {
+                u->f[k].off[0] = 0;
+            }
         }
     }
     if (fail) {
-        for (p = 0; p < n; p++) {
-            upart_free(&parts[p]);
-        }
         PyErr_NoMemory();
         return -1;
     }
@@ -884,7 +898,7 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     int64_t i, nulls = 0, bytes_hint, w1 = 0;
     long long first;
     UPart proto, parts[MAX_PARTS];
-    int n_parts = 0, cur = 0, threads;
+    int n_parts = 0, parts_used = 0, cur = 0, threads;
     (void)self;
     memset(&S, 0, sizeof S);
     memset(&proto, 0, sizeof proto);
@@ -992,15 +1006,13 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
         if (i == w1) {
             /* the next window, without the GIL */
             int t;
-            for (k = 0; k < n_parts; k++) {
-                upart_free(&parts[k]);
-            }
             n_parts = 0;
             w1 = c.length - i > (int64_t)WINDOW * threads ? i + (int64_t)WINDOW * threads
                                                            : c.length;
             t = w1 - i >= 16384 ? threads : 1;
-            if ((n_parts = window_run(parts, t, &proto, i, w1)) < 0) {
-                n_parts = 0;
+            n_parts = (int)((w1 - i + SUB - 1) / SUB);
+            parts_used = parts_used > n_parts ? parts_used : n_parts;
+            if (window_run(parts, t, &proto, i, w1) < 0) {
                 goto fail;
             }
             cur = 0;
@@ -1194,7 +1206,7 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     res = Py_BuildValue("(LLOO)", (long long)c.length, (long long)nulls, validity, out);
 fail:
 done:
-    for (k = 0; k < n_parts; k++) {
+    for (k = 0; k < parts_used; k++) {
         upart_free(&parts[k]);
     }
     for (k = 0; k < nf; k++) {
