@@ -181,6 +181,50 @@ CASES: list[Case] = [
 ]
 
 
+def _url_column_cases() -> list[tuple[str, Callable[[], Any], tuple[Any, ...]]]:
+    """arrow_url on each path: the C parser's core, the Python fallback, a row that is
+    not a URL, an opaque origin from the getter, a base column, a raising fallback."""
+    try:
+        import pyarrow as pa
+    except ImportError:  # pragma: no cover
+        return []
+    from percent_encoding import arrow
+
+    rows = pa.array([URL_PLAIN, URL_ERRS, URL_WIDE, URL_IDN, "nope", None, "blob:http://h/x",
+                     "http://a_b.example/", "mailto:x"])
+    bases = pa.array(["http://h/", None, "nope", "http://h/", "http://h/", "http://h/",
+                      "file:///", "http://h/", "x:"])
+    every = tuple(range(11))
+
+    def fallback(value: str, base: str | None, row: int) -> Any:
+        try:
+            return url.parse(value, base)
+        except url.URLParseError:
+            return None
+
+    def strict(value: str, base: str | None, row: int) -> Any:
+        raise url.URLParseError("stop", "x", 0)
+
+    return [
+        ("arrow_url-all", lambda: C.arrow_url(rows.__arrow_c_array__(), None, every, fallback,
+                                              False, 0), (rows,)),
+        ("arrow_url-large-one", lambda: C.arrow_url(rows.cast(pa.large_string())
+                                                    .__arrow_c_array__(), None, (5,),
+                                                    fallback, True, 0), ()),
+        ("arrow_url-can-parse", lambda: C.arrow_url(rows.__arrow_c_array__(), None, None,
+                                                    fallback, False, 0), (rows,)),
+        ("arrow_url-base-column", lambda: C.arrow_url(rows.__arrow_c_array__(),
+                                                      bases.__arrow_c_array__(), every,
+                                                      fallback, False, 0), (rows, bases)),
+        ("arrow_url-raises", lambda: C.arrow_url(rows.slice(4).__arrow_c_array__(), None,
+                                                 every, strict, False, 0), ()),
+        ("arrow_url-api", lambda: arrow.url_parse(rows, "http://h/"), (rows,)),
+    ]
+
+
+CASES += _url_column_cases()
+
+
 def _usage() -> int:
     gc.collect()
     total = getattr(sys, "gettotalrefcount", None)

@@ -864,12 +864,13 @@ def test_c_entries_bind_arguments_as_the_python_signature_says() -> None:
         _same_entry(public, checked, *required, *[p.default for p in params[len(required):]])
 
 
-# What only the C twin has: the Arrow column kernel, its thread count and its block
-# decoder switch (arrow.py maps rows in Python with the pure twin), the entries'
+# What only the C twin has: the Arrow column kernels, their thread count and the block
+# decoder switch (arrow.py maps rows in Python with the pure twin; the URL columns'
+# twin is _arrow_url's per-row url.parse, tests/test_arrow_url.py), the entries'
 # machinery (core._make_entry), and the URL fast path with its set-up and getters (the
 # pure twin's url.parse is the Python parser alone, which the fast path must agree
 # with: tests/test_url_c.py).
-_C_ONLY = {"arrow_map", "arrow_set_blocks", "arrow_set_threads", "make_entry",
+_C_ONLY = {"arrow_map", "arrow_set_blocks", "arrow_set_threads", "arrow_url", "make_entry",
            "set_entries_active", "url_getter", "url_parse", "url_setup"}
 
 

@@ -25,6 +25,12 @@ What comes back
   DuckDB import it without a copy.  :func:`form_parse` (a nested result)
   always needs pyarrow.
 
+URL columns: :func:`url_parse`, :func:`url_component` and :func:`url_can_parse`
+(in :mod:`._arrow_url`) run the WHATWG URL parser on each row of a ``string``,
+``large_string`` or ``string_view`` column, against an optional base (one URL
+or a column of them); each row is :func:`percent_encoding.url.parse` of it.
+They need pyarrow for their results in both twins.
+
 Two twins, as everywhere in the library: the C kernels read the Arrow buffers
 directly with the GIL released (UTF-8 is the fast path; a legacy ``encoding``
 runs the per-string codec row by row); long columns are split across
@@ -41,9 +47,22 @@ from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from . import _args, _impl, core, form
+from ._arrow_url import COMPONENTS as URL_COMPONENTS
+from ._arrow_url import url_can_parse, url_component, url_parse
 from .errors import PercentEncodingError, PercentEncodingTypeError, TextDecodeError
 
-__all__ = ["decode", "decode_text", "encode", "form_get", "form_parse", "set_threads"]
+__all__ = [
+    "URL_COMPONENTS",
+    "decode",
+    "decode_text",
+    "encode",
+    "form_get",
+    "form_parse",
+    "set_threads",
+    "url_can_parse",
+    "url_component",
+    "url_parse",
+]
 
 _TEXT_FORMATS = {"u": "string", "U": "large_string", "vu": "string_view"}
 _BINARY_FORMATS = {"z": "binary", "Z": "large_binary", "vz": "binary_view"}

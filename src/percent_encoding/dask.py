@@ -28,7 +28,8 @@ from typing import Any
 from . import arrow
 from .errors import PercentEncodingTypeError
 
-__all__ = ["decode", "decode_text", "encode", "form_get", "form_parse"]
+__all__ = ["decode", "decode_text", "encode", "form_get", "form_parse", "url_can_parse",
+           "url_component", "url_parse"]
 
 
 def _partition(part: Any, op: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
@@ -94,3 +95,53 @@ def form_get(col: Any, name: str, *, encoding: str = "utf-8") -> Any:
 def form_parse(col: Any, *, encoding: str = "utf-8") -> Any:
     """Each row's form fields (:func:`percent_encoding.arrow.form_parse`)."""
     return _map(col, "form_parse", encoding=encoding)
+
+
+def _partition_base(part: Any, base: Any, op: str, args: tuple[Any, ...],
+                    kwargs: dict[str, Any]) -> Any:
+    """One partition with its base partition (Dask aligns the two Series)."""
+    from . import pandas  # noqa: F401
+
+    return getattr(part.pe, op)(*args, base=base, **kwargs)
+
+
+def _map_url(col: Any, op: str, base: Any, *args: Any, **kwargs: Any) -> Any:
+    try:
+        import dask.dataframe as dd
+    except ImportError:
+        raise ImportError(
+            "percent_encoding.dask needs dask[dataframe], pandas and pyarrow "
+            "(pip install 'percent-encoding[dask]')"
+        ) from None
+    if not isinstance(base, dd.Series):
+        return _map(col, op, *args, base=base, **kwargs)
+    if not isinstance(col, dd.Series):
+        raise PercentEncodingTypeError(
+            f"expected a dask.dataframe Series (a column: ddf['url']), not {type(col).__name__}"
+        )
+    meta = _partition_base(col._meta, base._meta, op, args, kwargs)
+    return col.map_partitions(_partition_base, base, op, args, kwargs, meta=meta)
+
+
+def url_parse(col: Any, base: Any = None, *, errors: str = "null") -> Any:
+    """Each row parsed as a URL: a lazy DataFrame of its components, index kept
+    (:func:`percent_encoding.arrow.url_parse`; a row that is not a URL is missing).
+
+    ``base``: None, a str, or a dask Series with the same partitions.
+
+    >>> import pandas as pd, dask.dataframe as dd
+    >>> s = dd.from_pandas(pd.Series(["https://a.example/x?q", "nope"]), npartitions=2)
+    >>> url_parse(s)["hostname"].compute(scheduler="sync").tolist()
+    ['a.example', <NA>]
+    """
+    return _map_url(col, "url_parse", base, errors=errors)
+
+
+def url_component(col: Any, name: str, base: Any = None, *, errors: str = "null") -> Any:
+    """One component of each row's URL (:func:`percent_encoding.arrow.url_component`)."""
+    return _map_url(col, "url_component", base, name, errors=errors)
+
+
+def url_can_parse(col: Any, base: Any = None) -> Any:
+    """Whether each row parses as a URL (:func:`percent_encoding.arrow.url_can_parse`)."""
+    return _map_url(col, "url_can_parse", base)

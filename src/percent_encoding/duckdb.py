@@ -9,6 +9,17 @@ runs the C kernels on it)::
     pe_decode(s VARCHAR) -> BLOB                -- percent_encoding.decode
     pe_encode(s VARCHAR, set VARCHAR) -> VARCHAR  -- percent_encoding.encode(s, set)
     pe_form_get(s VARCHAR, name VARCHAR) -> VARCHAR  -- first value of a form field
+    pe_url_parse(url VARCHAR) -> STRUCT(href VARCHAR, protocol VARCHAR, ..., hash VARCHAR)
+    pe_url_component(url VARCHAR, name VARCHAR [, base VARCHAR]) -> VARCHAR
+    pe_url_can_parse(url VARCHAR) -> BOOLEAN    -- the URL API's canParse
+
+The URL functions are :func:`percent_encoding.arrow.url_parse`,
+``url_component`` and ``url_can_parse``: each row as
+:func:`percent_encoding.url.parse` gives it (the WHATWG URL Standard), NULL
+for a row that is not a URL (``pe_url_can_parse`` is false there, so
+``WHERE NOT pe_url_can_parse(url)`` lists those rows).  DuckDB takes one
+function per name, so ``pe_url_component`` is a macro over two UDFs,
+``pe_url_component_nobase`` and ``pe_url_component_base``.
 
 Row by row each is exactly the per-string function (``form_get``: the first
 value of ``name`` in :func:`percent_encoding.form.parse`, after one leading
@@ -68,6 +79,45 @@ def _with_argument(
     return udf
 
 
+def _one_value(pa: Any, col: Any) -> Any:
+    """The one value of a column that repeats it on every row (a constant), else None."""
+    if col.null_count:
+        return None
+    distinct = col.unique()
+    return distinct[0].as_py() if len(distinct) == 1 else None
+
+
+def _url_component(pa: Any, col: Any, name: Any, base: Any = None) -> Any:
+    """pe_url_component: rows grouped by the (usually constant) component name."""
+    col = pa.chunked_array(col).combine_chunks() if not isinstance(col, pa.Array) else col
+    name = pa.chunked_array(name).combine_chunks() if not isinstance(name, pa.Array) else name
+    if base is not None:
+        base = pa.chunked_array(base).combine_chunks() if not isinstance(base, pa.Array) else base
+        one = _one_value(pa, base)  # a constant base is parsed once
+        base = one if one is not None else base
+
+    def rows_of(rows: Any, component: str) -> Any:
+        b = base if base is None or isinstance(base, str) else base.take(rows)
+        return arrow.url_component(col.take(rows), component, b)
+
+    names = name.unique().to_pylist()
+    if len(names) == 1 and names[0] is not None:
+        return arrow.url_component(col, names[0], base)
+    parts, order = [], []
+    for value in names:
+        if value is None:
+            rows = pa.compute.indices_nonzero(name.is_null())
+            parts.append(pa.nulls(len(rows), pa.string()))
+        else:
+            rows = pa.compute.indices_nonzero(pa.compute.equal(name, value).fill_null(False))
+            parts.append(rows_of(rows, value).cast(pa.string()))
+        order.append(rows)
+    if not parts:
+        return pa.array([], pa.string())
+    where = pa.concat_arrays([pa.array(r, pa.int64()) for r in order])
+    return pa.concat_arrays(parts).take(pa.compute.sort_indices(where))
+
+
 def register(
     con: Any, *, encoding: str = "utf-8", plus_as_space: bool = False, prefix: str = "pe_"
 ) -> None:
@@ -83,6 +133,10 @@ def register(
     >>> con.execute("SELECT pe_decode_text('caf%C3%A9'), pe_decode_text('%FF'), "
     ...         "pe_form_get('?q=a+b&x=1', 'q'), pe_encode('a b/c', 'path')").fetchone()
     ('café', '\\ufffd', 'a b', 'a%20b/c')
+    >>> con.execute("SELECT pe_url_component('HTTPS://Example.COM:443/a', 'host'), "
+    ...         "pe_url_component('../x', 'href', 'http://h/a/b'), "
+    ...         "pe_url_can_parse('/x'), pe_url_parse('http://u@h/p').pathname").fetchone()
+    ('example.com', 'http://h/x', False, '/p')
     """
     try:
         import duckdb
@@ -122,8 +176,22 @@ def register(
         ("encode", _with_argument(pa, encode, pa.string()), [varchar, varchar], varchar),
         ("form_get", _with_argument(pa, form_get, pa.string()), [varchar, varchar], varchar),
     ]
+    url_struct = duckdb.struct_type({n: varchar for n in arrow.URL_COMPONENTS})
+    functions += [
+        ("url_parse", lambda c: arrow.url_parse(c), [varchar], url_struct),
+        ("url_component_nobase", lambda c, n: _url_component(pa, c, n), [varchar, varchar],
+         varchar),
+        ("url_component_base", lambda c, n, b: _url_component(pa, c, n, b),
+         [varchar, varchar, varchar], varchar),
+        ("url_can_parse", lambda c: arrow.url_can_parse(c), [varchar],
+         duckdb.sqltype("BOOLEAN")),
+    ]
     for name, f, params, result in functions:
         # "special": the UDF sees NULL rows (the kernels keep them NULL) and may return NULL
         # (form_get for an absent field); "default" would reject a NULL result.
         con.create_function(prefix + name, f, params, result, type="arrow",
                             null_handling="special")
+    # one name, two arities: a macro (DuckDB has one Python function per name)
+    con.execute(f"CREATE OR REPLACE TEMP MACRO {prefix}url_component(url, name) AS "
+                f"{prefix}url_component_nobase(url, name), (url, name, base) AS "
+                f"{prefix}url_component_base(url, name, base)")

@@ -211,10 +211,15 @@ class URLParseError(PercentEncodingError):
 
     ``name`` is the Standard's validation-error name (``"host-missing"``,
     ``"port-out-of-range"``, …) and ``position`` the index in the input where
-    the parser gave up.
+    the parser gave up.  The column functions (:func:`percent_encoding.arrow.url_parse`,
+    ``errors="strict"``) also set ``row``, the row index in the column (``None``
+    for a single URL).
     """
 
-    def __init__(self, message: str, name: str = "", position: int | None = None) -> None:
+    def __init__(
+        self, message: str, name: str = "", position: int | None = None, row: int | None = None
+    ) -> None:
         super().__init__(message)
         self.name = name
         self.position = position
+        self.row = row

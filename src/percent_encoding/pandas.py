@@ -35,7 +35,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import arrow, core
-from .errors import PercentEncodingTypeError, TextDecodeError
+from .errors import PercentEncodingTypeError, TextDecodeError, URLParseError
 
 try:
     import pandas as pd
@@ -209,3 +209,96 @@ class PercentEncodingAccessor:
         [[('a', '1'), ('b', '')]]
         """
         return self._run(_Op("form_parse", {"encoding": encoding}, "pairs"))
+
+    # -- URLs -------------------------------------------------------------------
+
+    def _url_column(self, what: Any, name: str = "url") -> Any:
+        """A Series (this one, or a base) as an Arrow string column, position by position."""
+        s = what
+        if s.dtype == object:
+            values = s.to_numpy(dtype=object)
+            missing = s.isna().to_numpy()
+            for i, v in enumerate(values):
+                if not missing[i] and not isinstance(v, str):
+                    raise PercentEncodingTypeError(
+                        f"{name}: {_where(s, i)}: expected str, not {type(v).__name__}")
+            return pa.array([None if missing[i] else v for i, v in enumerate(values)],
+                            pa.large_string())
+        if not _arrow_backed(s.dtype):
+            raise PercentEncodingTypeError(
+                f"{name}: Series {s.name!r} has dtype {s.dtype}: expected str or string, "
+                "an ArrowDtype of a string type, or object")
+        return pa.array(s.array)
+
+    def _url(self, op: str, base: Any, **kwargs: Any) -> Any:
+        """The arrow URL function over this Series; a strict error names the index label."""
+        s = self._s
+        if isinstance(base, pd.Series):
+            if len(base) != len(s):
+                raise PercentEncodingTypeError(
+                    f"base has {len(base)} rows, the Series {len(s)}: they must match "
+                    "(rows are paired by position)")
+            base = self._url_column(base, "base")
+        col = self._url_column(s)
+        try:
+            return getattr(arrow, op)(col, base=base, **kwargs)
+        except URLParseError as e:
+            if e.row is None:
+                raise
+            label = _label(s, e.row)
+            err = URLParseError(f"row {e.row} (index {label!r}): {str(e).split(': ', 1)[1]}",
+                                e.name, e.position, e.row)
+            err.label = label  # type: ignore[attr-defined]
+            raise err from None
+
+    def _url_series(self, result: Any, name: Any) -> Any:
+        s = self._s
+        if s.dtype == object:
+            return pd.Series(result.to_pylist(), index=s.index, name=name, dtype=object)
+        if isinstance(s.dtype, pd.StringDtype) and not pa.types.is_boolean(result.type):
+            values = pd.array(result, dtype=s.dtype)
+        else:
+            values = pd.arrays.ArrowExtensionArray(result)
+        return pd.Series(values, index=s.index, name=name, copy=False)
+
+    def url_parse(self, base: Any = None, *, errors: str = "null") -> Any:
+        """Each row parsed as a browser does: a DataFrame of the URL's components, index kept
+        (:func:`percent_encoding.arrow.url_parse`).
+
+        ``base``: None, a str, or a Series paired by position.  A row that is
+        not a URL is missing in every column (see :meth:`url_can_parse`).
+
+        >>> import pandas as pd
+        >>> df = pd.Series(["https://a.example:8443/p?q", "x"], index=[7, 9]).pe.url_parse()
+        >>> df[["hostname", "port", "search"]].values.tolist()
+        [['a.example', '8443', '?q'], [nan, nan, nan]]
+        >>> list(df.index)
+        [7, 9]
+        """
+        result = self._url("url_parse", base, errors=errors)
+        if isinstance(result, pa.ChunkedArray):
+            result = result.combine_chunks()
+        return pd.DataFrame({name: self._url_series(result.field(i), name)
+                             for i, name in enumerate(arrow.URL_COMPONENTS)}, index=self._s.index)
+
+    def url_component(self, name: str, base: Any = None, *, errors: str = "null") -> Any:
+        """One component of each row's URL, missing for a row that is not a URL
+        (:func:`percent_encoding.arrow.url_component`).
+
+        >>> import pandas as pd
+        >>> s = pd.Series(["HTTP://User@Example.COM/a/../b", "/x"])
+        >>> s.pe.url_component("pathname").tolist()
+        ['/b', nan]
+        """
+        return self._url_series(
+            self._url("url_component", base, component=name, errors=errors), self._s.name)
+
+    def url_can_parse(self, base: Any = None) -> Any:
+        """Whether each row parses as a URL (:func:`percent_encoding.arrow.url_can_parse`).
+
+        >>> import pandas as pd
+        >>> s = pd.Series(["https://a", "/x", "b"], dtype="string")
+        >>> s[~s.pe.url_can_parse()].tolist()
+        ['/x', 'b']
+        """
+        return self._url_series(self._url("url_can_parse", base), self._s.name)

@@ -42,6 +42,7 @@ except ImportError:  # pragma: no cover - the module is only imported for Polars
 __all__ = ["PercentEncodingExpr", "PercentEncodingSeries"]
 
 _PAIRS = pl.List(pl.Struct({"name": pl.String, "value": pl.String}))
+_URL = pl.Struct({name: pl.String for name in arrow.URL_COMPONENTS})
 
 
 def _input(s: Any) -> Any:
@@ -143,6 +144,50 @@ class _Methods:
         """
         return self._apply(_checked("form_parse", {"encoding": encoding}), _PAIRS)
 
+    def _apply_url(self, op: str, kwargs: dict[str, Any], base: Any, dtype: Any) -> Any:
+        """A URL function: ``base`` None or a str is bound now; a column goes along."""
+        if base is None or isinstance(base, str):
+            return self._apply(_checked(op, {**kwargs, "base": base}), dtype)
+        f = getattr(arrow, op)
+        f(pl.Series("", [], dtype=pl.String), **kwargs)  # checks the other arguments
+        return self._apply_with(lambda col, b: f(col, base=_input(b), **kwargs), base, dtype)
+
+    def _apply_with(self, call: Callable[[Any, Any], Any], base: Any, dtype: Any) -> Any:
+        raise NotImplementedError
+
+    def url_parse(self, base: Any = None, *, errors: str = "null") -> Any:
+        """Each row parsed as a browser does: a ``pl.Struct`` of the URL's components
+        (:func:`percent_encoding.arrow.url_parse`; needs pyarrow).
+
+        ``base``: None, a str, or a column (an expression, or a Series for the
+        Series method).  A null struct is a row that is not a URL.
+
+        >>> import polars as pl
+        >>> s = pl.Series(["https://EXAMPLE.com/a?q", "nope"]).pe.url_parse()
+        >>> s.struct.field("hostname").to_list()
+        ['example.com', None]
+        """
+        return self._apply_url("url_parse", {"errors": errors}, base, _URL)
+
+    def url_component(self, name: str, base: Any = None, *, errors: str = "null") -> Any:
+        """One component of each row's URL (:func:`percent_encoding.arrow.url_component`).
+
+        >>> import polars as pl
+        >>> pl.Series(["http://u@[::1]:81/p", "/x"]).pe.url_component("host").to_list()
+        ['[::1]:81', None]
+        """
+        return self._apply_url("url_component", {"component": name, "errors": errors}, base,
+                               pl.String)
+
+    def url_can_parse(self, base: Any = None) -> Any:
+        """Whether each row parses as a URL (:func:`percent_encoding.arrow.url_can_parse`).
+
+        >>> import polars as pl
+        >>> pl.Series(["http://a", "/x", None]).pe.url_can_parse().to_list()
+        [True, False, None]
+        """
+        return self._apply_url("url_can_parse", {}, base, pl.Boolean)
+
 
 @pl.api.register_expr_namespace("pe")
 class PercentEncodingExpr(_Methods):
@@ -156,6 +201,18 @@ class PercentEncodingExpr(_Methods):
             lambda s: _run(s, call, dtype), return_dtype=dtype, is_elementwise=True
         )
 
+    def _apply_with(self, call: Callable[[Any, Any], Any], base: Any, dtype: Any) -> Any:
+        if isinstance(base, pl.Series):
+            base = pl.lit(base)
+        both = pl.struct(self._expr.alias("u"), base.alias("b"))
+
+        def run(s: Any) -> Any:
+            out = pl.Series(s.name, call(_input(s.struct.field("u")), s.struct.field("b")))
+            return out if out.dtype == dtype else out.cast(dtype)
+
+        return both.map_batches(run, return_dtype=dtype, is_elementwise=True).alias(
+            self._expr.meta.output_name(raise_if_undetermined=False) or "u")
+
 
 @pl.api.register_series_namespace("pe")
 class PercentEncodingSeries(_Methods):
@@ -166,3 +223,9 @@ class PercentEncodingSeries(_Methods):
 
     def _apply(self, call: Callable[[Any], Any], dtype: Any) -> Any:
         return _run(self._series, call, dtype)
+
+    def _apply_with(self, call: Callable[[Any, Any], Any], base: Any, dtype: Any) -> Any:
+        if not isinstance(base, pl.Series):
+            raise PercentEncodingTypeError(
+                f"base must be None, a str or a Series, not {type(base).__name__}")
+        return _run(self._series, lambda col: call(col, base), dtype)

@@ -10,10 +10,19 @@ executors (no Python object per row on the way in or out):
   (4.1 and later), otherwise a pandas UDF over :mod:`percent_encoding.pandas`.
 
 The operations are the functions of :mod:`percent_encoding.arrow`:
-``"decode_text"``, ``"decode"`` (a binary column), ``"encode"`` and
-``"form_get"``; their arguments are passed by name (``udf("form_get",
-name="q")``, ``udf("encode", encode_set="path")``, ``udf("decode_text",
-plus_as_space=True)``).  Row by row the result is the
+``"decode_text"``, ``"decode"`` (a binary column), ``"encode"``,
+``"form_get"``, and for URLs ``"url_component"``, ``"url_can_parse"`` (a
+boolean column) and ``"url_parse"`` (a struct of the ten components); their
+arguments are passed by name (``udf("form_get", name="q")``,
+``udf("encode", encode_set="path")``, ``udf("url_component",
+component="hostname")``).  Adding a URL's host and path to a DataFrame::
+
+    df = map_in_arrow(df, "url", "url_component", output="host", component="hostname")
+    df = map_in_arrow(df, "url", "url_component", output="path", component="pathname")
+
+A row that is not a URL (WHATWG URL Standard) is null there, where Spark's
+``parse_url(url, 'HOST')`` follows java.net.URI and also gives null for
+many URLs browsers accept (see docs/columns.md).  Row by row the result is the
 per-string API; null stays null and no other row becomes null (Spark's
 ``url_decode`` raises on a ``%`` that starts no escape, and
 ``try_url_decode`` turns such a row to null).  Arguments are checked when
@@ -35,7 +44,9 @@ __all__ = ["OPERATIONS", "check_executors", "map_in_arrow", "udf"]
 
 #: The operations, and the Spark type of each one's result.
 OPERATIONS = {"decode_text": "string", "decode": "binary", "encode": "string",
-              "form_get": "string"}
+              "form_get": "string", "url_component": "string", "url_can_parse": "boolean",
+              "url_parse": "struct<" + ",".join(f"{n}:string" for n in arrow.URL_COMPONENTS)
+              + ">"}
 
 
 def _operation(op: str, options: dict[str, Any]) -> Callable[[Any], Any]:
@@ -64,11 +75,24 @@ def _as_type(result: Any, like: Any) -> Any:
     """The kernel's result with the offsets width Spark sent (string/large_string)."""
     import pyarrow as pa
 
+    if pa.types.is_boolean(result.type) or pa.types.is_struct(result.type):
+        return result  # the URL functions: bool, or strings as wide as the input's
     large = pa.types.is_large_string(like) or pa.types.is_large_binary(like)
     binary = pa.types.is_binary(result.type) or pa.types.is_large_binary(result.type)
     want = (pa.large_binary() if large else pa.binary()) if binary else (
         pa.large_string() if large else pa.string())
     return result if result.type == want else result.cast(want)
+
+
+def _spark_type(T: Any, name: str) -> Any:
+    if name == "binary":
+        return T.BinaryType()
+    if name == "boolean":
+        return T.BooleanType()
+    if name.startswith("struct<"):
+        return T.StructType([T.StructField(n, T.StringType(), True)
+                             for n in arrow.URL_COMPONENTS])
+    return T.StringType()
 
 
 def map_in_arrow(df: Any, column: str, op: str, *, output: str | None = None,
@@ -92,7 +116,7 @@ def map_in_arrow(df: Any, column: str, op: str, *, output: str | None = None,
     if column not in df.columns:
         raise PercentEncodingError(f"no column {column!r} in the DataFrame ({df.columns})")
     out = output or column
-    result_type = T.BinaryType() if OPERATIONS[op] == "binary" else T.StringType()
+    result_type = _spark_type(T, OPERATIONS[op])
     fields = [T.StructField(out, result_type, True) if f.name == out else f
               for f in df.schema.fields]
     if out not in df.columns:

@@ -26,10 +26,6 @@
 /* A malformed array: the message for arrow.py, which raises
  * PercentEncodingError.  *row is the row it names (the chunk's first row
  * when it is about the whole chunk). */
-typedef struct {
-    const char *what;
-    int64_t row;
-} Malformed;
 
 /* Check a view column's views (Arrow columnar format, "Variable-size Binary
  * View Layout") and sum the valid rows' lengths: a long row's buffer index
@@ -68,7 +64,7 @@ views_check(const InChunk *c, int64_t *bad)
     return sum;
 }
 
-static int
+int
 read_chunk(const struct ArrowSchema *s, const struct ArrowArray *a, InChunk *c, Malformed *bad)
 {
     const char *f = s->format;
@@ -906,6 +902,13 @@ fail:
     free(job.fix);
     Py_DECREF(col);
     return NULL;
+}
+
+/* the threads of set_threads, for arrow_url.c */
+int
+arrow_n_threads(void)
+{
+    return n_threads;
 }
 
 PyObject *

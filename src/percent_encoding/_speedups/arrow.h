@@ -306,6 +306,15 @@ typedef struct {
 } Column;
 
 PE_INTERNAL extern PyTypeObject ArrowColumnType;
+/* arrow.c: read and check one chunk (string or binary): 0, 1 malformed (*bad
+ * says what and where), -1 with an exception. */
+typedef struct {
+    const char *what;
+    int64_t row;
+} Malformed;
+PE_INTERNAL int arrow_n_threads(void);
+PE_INTERNAL int read_chunk(const struct ArrowSchema *s, const struct ArrowArray *a, InChunk *c,
+                           Malformed *bad);
 /* The result's layout: 32- or 64-bit offsets, or views. */
 enum { OUT_OFF32, OUT_OFF64, OUT_VIEW };
 PE_INTERNAL int out_init(OutChunk *o, int64_t rows, int64_t data_hint, int kind);

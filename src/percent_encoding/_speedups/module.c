@@ -89,6 +89,9 @@ static PyMethodDef methods[] = {
      "arrow_set_blocks(on)\n--\n\n"
      "Whether string columns go through the AVX2 block decoder (where the CPU has it); "
      "returns the previous value.  For tests."},
+    {"arrow_url", FASTCALL_KW(pe_arrow_url), METH_FASTCALL | METH_KEYWORDS,
+     "arrow_url(chunk, base, fields, fallback, large, first_row)\n--\n\n"
+     "URL components (or can-parse) of one Arrow string chunk's rows; see arrow_url.c."},
     {"url_parse", (PyCFunction)(void (*)(void))pe_url_parse, METH_FASTCALL,
      "url_parse(input, base=None, raise_failure=False, into=None)\n--\n\n"
      "The WHATWG URL parser: a url.URL (into, filled, when given), or None when the Python "

@@ -44,7 +44,8 @@
  *                   url_getter.c share)
  *   arrow.c         column kernels over the Arrow C Data Interface (percent_encoding.arrow):
  *                   reading columns, threads, the entry point; arrow_rows.c the per-row
- *                   work; arrow_column.c the result object; arrow.h what they share
+ *                   work; arrow_column.c the result object; arrow.h what they share;
+ *                   arrow_url.c URL columns (components of each row's URL)
  *
  * Functions called from another unit are declared here (hidden from the
  * shared object's exports); hot helpers used by several units are static
@@ -327,6 +328,10 @@ PE_INTERNAL int entry_init(void);
 PE_INTERNAL PyObject *pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                     PyObject *kwnames);
 PE_INTERNAL PyObject *pe_set_entries_active(PyObject *self, PyObject *flag);
+
+/* arrow_url.c */
+PE_INTERNAL PyObject *pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                   PyObject *kwnames);
 
 /* url.c */
 PE_INTERNAL PyObject *url_fast_new(PyObject *input, PyObject *base, int raise);

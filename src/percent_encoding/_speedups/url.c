@@ -128,6 +128,8 @@ url_parts_tuple(const UrlParts *o)
 static int
 url_parse_str(UrlP *P, PyObject *s, const UrlBase *B, UrlParts *o)
 {
+    P->nogil = 0;
+    P->head_only = 0;
     if (PE_READY(s) < 0) {
         url_p_init(P, PyUnicode_1BYTE_KIND, "", 0);
         return -1;
@@ -164,7 +166,7 @@ url_raise(const UrlP *P, PyObject *input, int base)
 
 /* The base of a parse, from a URL (its href and offsets) or a str (parsed
  * into BP).  1 with *B set, 0 to leave it to Python, -1. */
-static int
+int
 url_base(PyObject *base, UrlP *BP, UrlBase *B, int *used_bp, int raise, PyObject **keep)
 {
     PyObject *href = NULL, *parts = NULL;

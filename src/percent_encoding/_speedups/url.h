@@ -74,6 +74,17 @@ typedef struct {
     UrlErr errbuf[URL_ERRS];
     int fail;            /* after a failure (core returns 2): E_..., at fail_pos */
     Py_ssize_t fail_pos;
+    /* Set by a caller that runs the parse without the GIL (the column
+     * kernel, arrow_url.c): then the host hook is not called (need_gil is
+     * set and the parse bails, returning 0) and running out of memory sets
+     * nomem instead of MemoryError.  The buffers use the raw allocator
+     * (PyMem_Raw*), which needs no GIL. */
+    int nogil, need_gil, nomem;
+    /* Set by a caller that reads only the scheme, userinfo, host and port
+     * (or whether the input parses): the parse stops at the path start
+     * after an authority, since the path, query and fragment states never
+     * fail.  The href then ends there (P->len == o->p_start). */
+    int head_only;
 } UrlP;
 
 #define CH(P, i) PyUnicode_READ((P)->kind, (P)->data, (i))
@@ -137,6 +148,11 @@ PE_INTERNAL void url_p_free(UrlP *P);
  * ASCII after percent-decoding or that hold an xn-- label (so a caller on
  * another thread holds the GIL for those, or leaves such rows to Python);
  * url_setup has run (url_tables_init: the static tables, once). */
+/* url.c: the base of a parse from a url.URL (its href and offsets) or a str
+ * (parsed into BP, *used_bp set: url_p_free it); 1, 0 (leave it to Python), -1.
+ * *keep (a new reference or NULL) owns what B->href points into. */
+PE_INTERNAL int url_base(PyObject *base, UrlP *BP, UrlBase *B, int *used_bp, int raise,
+                         PyObject **keep);
 PE_INTERNAL int url_parse_core(UrlP *P, const UrlBase *base, UrlParts *o);
 PE_INTERNAL void url_tables_init(void);
 /* url_state.c's pieces that url_file.c shares */

@@ -295,6 +295,10 @@ host_from_hook(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind)
     if (host_hook == NULL || b - a > URL_HOOK_MAX) {
         return 0;
     }
+    if (P->nogil) {
+        P->need_gil = 1; /* the caller parses the row again with the GIL */
+        return 0;
+    }
     if (P->kind != PyUnicode_1BYTE_KIND) {
         for (i = a; i < b; i++) {
             Py_UCS4 c = CH(P, i);
@@ -482,8 +486,13 @@ url_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int special, int *kind)
     if (DCLS['%'] == 0) {
         dcls_init();
     }
-    if (b - a > (Py_ssize_t)sizeof(stack) && (d = PyMem_Malloc((size_t)(b - a))) == NULL) {
-        PyErr_NoMemory();
+    if (b - a > (Py_ssize_t)sizeof(stack) && (d = PyMem_RawMalloc((size_t)(b - a))) == NULL) {
+        if (P->nogil) {
+            P->nomem = 1;
+        }
+        else {
+            PyErr_NoMemory();
+        }
         return -1;
     }
     /* percent-decode and lower-case; anything non-ASCII goes to the hook */
@@ -552,7 +561,7 @@ url_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int special, int *kind)
     rc = 1;
 done:
     if (d != stack) {
-        PyMem_Free(d);
+        PyMem_RawFree(d);
     }
     if (rc == 3) {
         rc = host_from_hook(P, a, b, kind);

@@ -22,6 +22,19 @@ const char *const url_err_names[E_COUNT] = {
     "IPv4-in-IPv6-too-few-parts", "IPv6-invalid-code-point", "IPv6-too-few-pieces",
 };
 
+/* -1 with MemoryError (or P->nomem without the GIL) */
+static int
+url_nomem(UrlP *P)
+{
+    if (P->nogil) {
+        P->nomem = 1;
+    }
+    else {
+        url_nomem(P);
+    }
+    return -1;
+}
+
 /* 0, or -1 with MemoryError */
 int
 url_grow(UrlP *P, Py_ssize_t need)
@@ -29,23 +42,23 @@ url_grow(UrlP *P, Py_ssize_t need)
     Py_ssize_t cap = P->cap;
     char *o;
     if (need > PY_SSIZE_T_MAX / 2 - P->len) {
-        PyErr_NoMemory();
+        url_nomem(P);
         return -1;
     }
     while (cap < P->len + need) {
         cap *= 2;
     }
     if (P->heap) {
-        o = PyMem_Realloc(P->out, (size_t)cap);
+        o = PyMem_RawRealloc(P->out, (size_t)cap);
     }
     else {
-        o = PyMem_Malloc((size_t)cap);
+        o = PyMem_RawMalloc((size_t)cap);
         if (o != NULL) {
             memcpy(o, P->out, (size_t)P->len);
         }
     }
     if (o == NULL) {
-        PyErr_NoMemory();
+        url_nomem(P);
         return -1;
     }
     P->out = o;
@@ -61,20 +74,20 @@ url_err_raw(UrlP *P, int name, Py_ssize_t pos)
     if (P->nerr == P->errcap) {
         UrlErr *e;
         if (P->errcap > PY_SSIZE_T_MAX / 2 / (Py_ssize_t)sizeof(UrlErr)) {
-            PyErr_NoMemory();
+            url_nomem(P);
             return -1;
         }
         if (P->errs == P->errbuf) {
-            e = PyMem_Malloc(2 * (size_t)P->errcap * sizeof(UrlErr));
+            e = PyMem_RawMalloc(2 * (size_t)P->errcap * sizeof(UrlErr));
             if (e != NULL) {
                 memcpy(e, P->errbuf, sizeof(P->errbuf));
             }
         }
         else {
-            e = PyMem_Realloc(P->errs, 2 * (size_t)P->errcap * sizeof(UrlErr));
+            e = PyMem_RawRealloc(P->errs, 2 * (size_t)P->errcap * sizeof(UrlErr));
         }
         if (e == NULL) {
-            PyErr_NoMemory();
+            url_nomem(P);
             return -1;
         }
         P->errs = e;
@@ -133,6 +146,8 @@ url_p_init(UrlP *P, int kind, const void *data, Py_ssize_t n)
     P->errcap = URL_ERRS;
     P->fail = -1;
     P->fail_pos = 0;
+    P->need_gil = 0;
+    P->nomem = 0;
     /* §4.4 step 1: leading and trailing C0 control or space, one error */
     while (a < n && PyUnicode_READ(kind, data, a) <= 0x20) {
         a++;
@@ -181,10 +196,10 @@ url_p_init(UrlP *P, int kind, const void *data, Py_ssize_t n)
     if (first >= 0 && url_err_raw(P, E_UNIT, a + first) < 0) {
         return -1;
     }
-    P->kept = PyMem_Malloc((size_t)P->n * sizeof(Py_ssize_t));
-    P->clean = PyMem_Malloc((size_t)P->n * (size_t)kind);
+    P->kept = PyMem_RawMalloc((size_t)P->n * sizeof(Py_ssize_t));
+    P->clean = PyMem_RawMalloc((size_t)P->n * (size_t)kind);
     if (P->kept == NULL || P->clean == NULL) {
-        PyErr_NoMemory();
+        url_nomem(P);
         return -1;
     }
     for (j = 0; j < P->n; j++) {
@@ -206,15 +221,15 @@ void
 url_p_free(UrlP *P)
 {
     if (P->errs != P->errbuf) {
-        PyMem_Free(P->errs);
+        PyMem_RawFree(P->errs);
         P->errs = P->errbuf;
     }
     if (P->heap) {
-        PyMem_Free(P->out);
+        PyMem_RawFree(P->out);
         P->heap = 0;
     }
-    PyMem_Free(P->kept);
-    PyMem_Free(P->clean);
+    PyMem_RawFree(P->kept);
+    PyMem_RawFree(P->clean);
     P->kept = NULL;
     P->clean = NULL;
 }

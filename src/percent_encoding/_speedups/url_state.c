@@ -105,6 +105,9 @@ url_path_start(UrlP *P, Py_ssize_t j, int special, int file, UrlParts *o)
     Py_UCS4 c = AT(j);
     int rc;
     o->p_start = P->len;
+    if (P->head_only) {
+        return 1; /* see url.h */
+    }
     if (special) {
         if (c == '\\' && url_err(P, E_BACKSLASH, j) < 0) {
             return -1;

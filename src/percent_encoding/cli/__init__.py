@@ -218,9 +218,32 @@ def _build_parser(only: str | None) -> argparse.ArgumentParser:
 
     u = add("url", "what a browser requests for URL: href, components, encode sets, errors",
             EPILOG_URL)
-    u.add_argument("url", metavar="URL")
+    u.add_argument("url", metavar="URL", nargs="?",
+                   help="the URL (with --column: the Parquet or CSV file)")
     u.add_argument("--base", metavar="URL", help="base URL for a relative URL")
     u.add_argument("--json", action="store_true", help="as JSON")
+    ucol = u.add_argument_group("columns (needs pyarrow)")
+    ucol.add_argument("--column", "-c", metavar="NAME",
+                      help="parse this column of the file URL names and add its components "
+                      "as columns NAME_href, NAME_host, ...")
+    ucol.add_argument("--output", "-o", metavar="OUT",
+                      help="file to write (required unless the output is CSV: stdout)")
+    ucol.add_argument("--format", choices=("parquet", "csv"),
+                      help="input format (default: from the file's extension)")
+    ucol.add_argument("--output-format", choices=("parquet", "csv"),
+                      help="output format (default: from OUT's extension, else the input's)")
+    ucol.add_argument("--components", metavar="LIST",
+                      help="comma-separated components to add (default: href, protocol, "
+                      "username, password, host, hostname, port, pathname, search, hash; "
+                      "origin too)")
+    ucol.add_argument("--prefix", metavar="TEXT",
+                      help="names of the new columns: TEXT + component (default: NAME_)")
+    ucol.add_argument("--can-parse", action="store_true",
+                      help="also add NAME_ok: whether the row is a URL")
+    ucol.add_argument("--errors", choices=("null", "strict"), default="null",
+                      help="a row that is not a URL: nulls (default), or stop with its row")
+    ucol.add_argument("--batch-size", type=int, default=65536, metavar="ROWS",
+                      help="rows per batch; memory is bounded by one batch (default: 65536)")
     u.set_defaults(func=_cmd_url)
 
     v = add("serve", "start the web tool", EPILOG_SERVE)
@@ -236,14 +259,23 @@ EPILOG_URL = """examples:
   percent url 'https://Bücher.example/a b?q=ü#x'
   percent url --base https://h.example/a/b '../c d'
   percent url --json 'http://[::1]:80/%zz'
+  percent url --column url access.parquet -o parsed.parquet
 
 The WHATWG URL Standard's parser, as browsers run it. A URL that does not
-parse exits 1 with the Standard's validation-error name and position."""
+parse exits 1 with the Standard's validation-error name and position.
+--column adds a column of URLs' components as columns of a Parquet or CSV
+file, batch by batch (docs/cli.md)."""
 
 
 def _cmd_url(args: argparse.Namespace) -> int:
-    from ._url import cmd_url  # imported on use: keeps `percent encode` start-up small
+    if args.column is not None:
+        from ._url_columns import cmd_url_columns  # imported on use: pyarrow is optional
 
+        return cmd_url_columns(args)
+    from ._url import cmd_url  # imported on use: keeps `percent encode` start-up small
+    from ._url_columns import check_column_args
+
+    check_column_args(args)
     return cmd_url(args)
 
 

@@ -1,0 +1,252 @@
+"""URL columns: ``arrow.url_component`` / ``url_parse`` next to loops, Polars and DuckDB.
+
+The column is ada's ``kasztp`` URL list (url-various-datasets: 48,009 real
+URLs, a few not valid) tiled to ``--rows`` (default 10M).  Give its path with
+``--data`` or ``$PERCENT_ENCODING_URL_DATASETS`` (a directory holding
+``kasztp.txt``); the file is read, never copied.  One run reports rows/s for:
+
+* ``arrow.url_component(col, "hostname")``, 1 and 2 threads (``set_threads``),
+  ``arrow.url_parse(col)`` (all ten fields) and ``arrow.url_can_parse(col)``;
+* the per-string loop ``[url.parse(s).hostname for s in col]`` (a row that
+  does not parse gives None), on a subsample;
+* Polars: ``pl.col("u").pe.url_component("hostname")`` next to
+  ``map_elements(lambda s: urlsplit(s).hostname)`` (a subsample);
+* DuckDB: ``pe_url_component(u, 'hostname')`` next to ``regexp_extract`` of
+  the host with a reasonable pattern;
+* Spark (``--only spark``, needs pyspark and a JVM): our ``map_in_arrow``
+  helper next to ``parse_url(u, 'HOST')``, and the rows each leaves NULL;
+* memory: the RSS high-water mark of ``url_parse`` over the whole column in a
+  fresh process, above the column itself, next to the result's size.
+
+    .venv/bin/python bench/bench_url_columns.py --rows 2000000
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from percent_encoding import _impl, arrow, url
+
+# scheme "://" optional userinfo, then the host up to ':', '/', '?' or '#'
+HOST_REGEX = r"^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?([^:/?#]*)"
+
+
+def kasztp(path: str | None) -> Path:
+    where = path or os.environ.get("PERCENT_ENCODING_URL_DATASETS", "")
+    p = Path(where)
+    if p.is_dir():
+        p = p / "kasztp.txt"
+    if not where or not p.exists():
+        sys.exit("give --data PATH/kasztp.txt (or PERCENT_ENCODING_URL_DATASETS=DIR)")
+    return p
+
+
+def make_column(path: Path, rows: int) -> Any:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    pool = pa.array(lines, pa.string())
+    idx = pa.array(range(rows), pa.int64())
+    return pc.take(pool, pc.remainder(idx, len(lines)))  # tiled, one pyarrow buffer
+
+
+def best(f: Callable[[], Any], repeat: int) -> tuple[float, float]:
+    """(wall, CPU) seconds of the fastest of ``repeat`` runs.  The machine is shared:
+    the CPU time of this process is the steadier measure of one thread's work."""
+    runs = []
+    for _ in range(repeat):
+        t, c = time.perf_counter(), time.process_time()
+        f()
+        runs.append((time.perf_counter() - t, time.process_time() - c))
+    return min(runs)
+
+
+def hostname(s: str) -> str | None:
+    try:
+        return url.parse(s).hostname
+    except ValueError:
+        return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    ap.add_argument("--rows", type=int, default=10_000_000)
+    ap.add_argument("--repeat", type=int, default=2)
+    ap.add_argument("--loop-rows", type=int, default=300_000)
+    ap.add_argument("--data", help="kasztp.txt (or a directory holding it)")
+    ap.add_argument("--only", default="", help="comma-separated: kernel,loop,polars,duckdb,"
+                    "memory")
+    ap.add_argument("--spark-rows", type=int, default=1_000_000)
+    ap.add_argument("--peak-child", type=int, default=0, help=argparse.SUPPRESS)
+    a = ap.parse_args(argv)
+    path = kasztp(a.data)
+    if a.peak_child:
+        return peak_child(path, a.peak_child)
+    only = set(filter(None, a.only.split(",")))
+    col = make_column(path, a.rows)
+    n = len(col)
+    print(f"{n:,} rows of kasztp ({col.nbytes / 1e6:.0f} MB), kernels: {_impl.IMPLEMENTATION}")
+    res: dict[str, float] = {}
+    print(f"  {'':<58} {'wall':>8} {'CPU':>8}  (M rows/s)")
+
+    def report(key: str, label: str, t: tuple[float, float], rows: int = n) -> None:
+        wall, cpu = t
+        # one thread's rate by its CPU time; the threaded run by the wall clock
+        res[key] = rows / (wall if key == "host2" else cpu)
+        res[key + "wall"] = rows / wall
+        print(f"  {label:<58} {rows / wall / 1e6:8.2f} {rows / cpu / 1e6:8.2f}")
+
+    if not only or "kernel" in only:
+        for threads in (1, 2):
+            old = arrow.set_threads(threads)
+            report(f"host{threads}", f"url_component(col, 'hostname'), {threads} thread(s)",
+                   best(lambda: arrow.url_component(col, "hostname"), a.repeat))
+            arrow.set_threads(old)
+        report("parse", "url_parse(col): all ten fields",
+               best(lambda: arrow.url_parse(col), a.repeat))
+        report("can", "url_can_parse(col)", best(lambda: arrow.url_can_parse(col), a.repeat))
+    if not only or "loop" in only:
+        sample = col.slice(0, min(n, a.loop_rows)).to_pylist()
+        report("loop", "[url.parse(s).hostname for s in col] (subsample)",
+               best(lambda: [hostname(s) for s in sample], 1), len(sample))
+    if not only or "polars" in only:
+        bench_polars(col, a, report)
+    if not only or "duckdb" in only:
+        bench_duckdb(col, a, report)
+    if "spark" in only:  # only when asked: a JVM, and minutes
+        bench_spark(col.slice(0, min(n, a.spark_rows)), a, report)
+    if not only or "memory" in only:
+        out = subprocess.run([sys.executable, __file__, "--data", str(path), "--peak-child",
+                              str(a.rows)], capture_output=True, text=True, check=False)
+        print(out.stdout.rstrip() or out.stderr.rstrip())
+    print_targets(res)
+    return 0
+
+
+def bench_polars(col: Any, a: Any, report: Callable[..., None]) -> None:
+    try:
+        import polars as pl
+
+        import percent_encoding.polars  # noqa: F401
+    except ImportError:
+        print("  polars: not installed")
+        return
+    df = pl.DataFrame({"u": pl.Series("u", col)})
+    report("polars", "Polars pl.col('u').pe.url_component('hostname')",
+           best(lambda: df.select(pl.col("u").pe.url_component("hostname")), a.repeat))
+    small = df.head(min(len(df), a.loop_rows))
+    report("polars_urlsplit", "Polars map_elements(urlsplit(s).hostname) (subsample)",
+           best(lambda: small.select(pl.col("u").map_elements(
+               lambda s: urlsplit(s).hostname, return_dtype=pl.String)), 1), len(small))
+
+
+def bench_duckdb(col: Any, a: Any, report: Callable[..., None]) -> None:
+    try:
+        import duckdb
+
+        from percent_encoding.duckdb import register
+    except ImportError:
+        print("  duckdb: not installed")
+        return
+    con = duckdb.connect()
+    con.execute("SET threads = 1")
+    register(con)
+    t = pa.table({"u": col})
+    con.register("t_arrow", t)
+    con.execute("CREATE TABLE t AS SELECT * FROM t_arrow")
+    report("duckdb", "DuckDB pe_url_component(u, 'hostname') (1 thread)",
+           best(lambda: con.execute("SELECT count(pe_url_component(u, 'hostname')) FROM t")
+                .fetchall(), a.repeat))
+    report("duckdb_regex", "DuckDB regexp_extract(u, host pattern, 1) (1 thread)",
+           best(lambda: con.execute(f"SELECT count(regexp_extract(u, '{HOST_REGEX}', 1)) "
+                                    "FROM t").fetchall(), a.repeat))
+
+
+def bench_spark(col: Any, a: Any, report: Callable[..., None]) -> None:
+    """Spark's parse_url(u, 'HOST') (java.net.URI; NULL where it fails, ANSI mode off)
+    next to our map_in_arrow helper, and the rows each leaves NULL."""
+    try:
+        from pyspark.sql import SparkSession
+
+        from percent_encoding.spark import map_in_arrow
+    except ImportError:
+        print("  spark: pyspark not installed")
+        return
+    spark = (SparkSession.builder.master("local[1]").appName("pe-url-bench")
+             .config("spark.sql.ansi.enabled", "false")
+             .config("spark.sql.execution.arrow.pyspark.enabled", "true")
+             .config("spark.driver.memory", "4g").getOrCreate())
+    spark.sparkContext.setLogLevel("ERROR")
+    df = spark.createDataFrame(pa.table({"u": col}).to_pandas()).cache()
+    n = df.count()
+    ours = map_in_arrow(df, "u", "url_component", output="host", component="hostname")
+    theirs = df.selectExpr("u", "parse_url(u, 'HOST') AS host")
+    report("spark_ours", "Spark map_in_arrow url_component('hostname') (local[1])",
+           _wall(lambda: ours.where("host IS NOT NULL").count(), a.repeat), n)
+    report("spark_parse_url", "Spark parse_url(u, 'HOST') (local[1])",
+           _wall(lambda: theirs.where("host IS NOT NULL").count(), a.repeat), n)
+    ours_null = ours.where("host IS NULL").count()
+    theirs_null = theirs.where("host IS NULL").count()
+    joined = ours.withColumnRenamed("host", "h1").join(
+        theirs.withColumnRenamed("host", "h2"), "u").distinct()
+    differ = joined.where("h1 IS NOT NULL AND (h2 IS NULL OR h1 != h2)")
+    print(f"  NULL hosts of {n:,} rows: ours {ours_null:,}, parse_url {theirs_null:,}; "
+          "distinct URLs where parse_url's host is NULL or not ours: "
+          f"{differ.count():,}, e.g.:")
+    for r in differ.limit(5).collect():
+        print(f"    {r['u']!r}: ours {r['h1']!r}, parse_url {r['h2']!r}")
+    spark.stop()
+
+
+def _wall(f: Callable[[], Any], repeat: int) -> tuple[float, float]:
+    """Wall time twice: the work is in the JVM and its Python workers, not this process."""
+    wall, _ = best(f, repeat)
+    return wall, wall
+
+
+def _status(field: str) -> int:
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(field):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def peak_child(path: Path, rows: int) -> int:
+    col = make_column(path, rows)
+    before = _status("VmRSS:")
+    out = arrow.url_parse(col)
+    peak = _status("VmHWM:") - before
+    size = out.nbytes
+    print(f"  memory: url_parse over {rows:,} rows: peak {peak / 2**20:.0f} MiB above the "
+          f"column; the result is {size / 2**20:.0f} MiB (+{(peak - size) / 2**20:.0f} MiB)")
+    return 0
+
+
+def print_targets(res: dict[str, float]) -> None:
+    def ratio(a: str, b: str) -> str:
+        return f"{res[a] / res[b]:.2f}x" if a in res and b in res else "n/a"
+
+    print("targets (issue 29; one thread by CPU time, two threads by the wall clock):")
+    print(f"  hostname >= 5M rows/s a core: {res.get('host1', 0) / 1e6:.2f}M")
+    print(f"  hostname >= 3x the per-string loop: {ratio('host1', 'loop')}")
+    two = res["host2"] / res["host1wall"] if "host2" in res and "host1wall" in res else 0
+    print(f"  2 threads >= 1.7x 1 thread (wall): {two:.2f}x")
+    print(f"  url_parse >= 2M rows/s a core: {res.get('parse', 0) / 1e6:.2f}M")
+    print(f"  Polars >= 10x map_elements(urlsplit): {ratio('polars', 'polars_urlsplit')}")
+    print(f"  DuckDB >= 3x regexp_extract: {ratio('duckdb', 'duckdb_regex')}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,300 @@
+"""URL columns: the WHATWG URL parser over Arrow string columns (see :mod:`.arrow`).
+
+Each row is :func:`percent_encoding.url.parse` of it (URL Standard §4.4 basic
+URL parser, §6.1 the API's getters), against ``base`` when one is given.  Two
+twins: the pure one parses row by row through ``url.parse`` and builds the
+result with pyarrow; the C one (``_speedups/arrow_url.c``) reads the Arrow
+buffers, parses each row with the C URL parser (the Python state machine for
+the rows it leaves) and copies each component's span of the href into the
+output buffers.  Both need pyarrow to build the result (a struct column is a
+nested type, as ``form_parse``'s is).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+from . import _impl, core, url
+from .errors import PercentEncodingError, PercentEncodingTypeError, URLParseError
+
+__all__ = ["COMPONENTS", "url_can_parse", "url_component", "url_parse"]
+
+#: The fields of :func:`url_parse`'s struct, in order (the URL API's getters, §6.1).
+COMPONENTS = ("href", "protocol", "username", "password", "host", "hostname", "port",
+              "pathname", "search", "hash")
+_ONE = (*COMPONENTS, "origin")  # what url_component takes
+
+URLErrors = Literal["null", "strict"]
+_STRING_TYPES = {"string", "large_string", "string_view"}
+
+
+def _pyarrow() -> Any:
+    try:
+        import pyarrow
+    except ImportError:
+        raise ImportError(
+            "percent_encoding.arrow's URL functions need pyarrow "
+            "(pip install 'percent-encoding[arrow]')"
+        ) from None
+    return pyarrow
+
+
+def _chunks(pa: Any, array: object, what: str) -> tuple[bool, list[Any]]:
+    """(was it a stream, its chunks as pyarrow string arrays)."""
+    if isinstance(array, pa.Array):
+        stream, chunks = False, [array]
+    elif isinstance(array, pa.ChunkedArray):
+        stream, chunks = True, list(array.chunks)
+    elif hasattr(array, "__arrow_c_array__"):
+        stream, chunks = False, [pa.array(array)]
+    elif hasattr(array, "__arrow_c_stream__"):
+        stream, chunks = True, list(pa.chunked_array(array).chunks)
+    else:
+        raise PercentEncodingTypeError(
+            f"{what}: expected an Arrow string column (an object with __arrow_c_array__ or "
+            f"__arrow_c_stream__), not {type(array).__name__}"
+        )
+    for c in chunks:
+        if str(c.type) not in _STRING_TYPES:
+            raise PercentEncodingTypeError(
+                f"{what}: expected a string, large_string or string_view column, not {c.type}"
+            )
+    return stream, chunks
+
+
+def _check_errors(errors: object) -> str:
+    if errors == "null" or errors == "strict":
+        return str(errors)
+    if not isinstance(errors, str):
+        raise PercentEncodingTypeError(f"errors must be a str, not {type(errors).__name__}")
+    raise PercentEncodingError(f"errors must be 'null' or 'strict', not {errors!r}")
+
+
+class _Base:
+    """The ``base`` argument: none, one URL for every row, or a column (aligned to chunks)."""
+
+    def __init__(self, pa: Any, base: object, rows: int) -> None:
+        self.one: url.URL | None = None
+        self.column: Any = None
+        if base is None:
+            return
+        if isinstance(base, url.URL):
+            self.one = base
+        elif isinstance(base, str):
+            try:
+                self.one = url.parse(base)
+            except URLParseError as e:
+                raise URLParseError(
+                    f"invalid base URL {base!r}: {e.name} at position {e.position}",
+                    e.name, e.position,
+                ) from None
+        elif hasattr(base, "__arrow_c_array__") or hasattr(base, "__arrow_c_stream__"):
+            _, chunks = _chunks(pa, base, "base")
+            total = sum(len(c) for c in chunks)
+            if total != rows:
+                raise PercentEncodingError(
+                    f"the base column has {total} rows, the URL column {rows}: "
+                    "they must have the same length"
+                )
+            self.column = pa.chunked_array(chunks, type=chunks[0].type if chunks else
+                                           pa.string())
+        else:
+            raise PercentEncodingTypeError(
+                "base must be None, a str, a url.URL or an Arrow string column, not "
+                f"{type(base).__name__}"
+            )
+
+    def rows(self, start: int, length: int) -> Any:
+        """The base column's rows [start, start + length) as one array (or None)."""
+        if self.column is None:
+            return None
+        part = self.column.slice(start, length)
+        return part.chunk(0) if part.num_chunks == 1 else part.combine_chunks()
+
+
+def _row_parser(base: _Base, strict: bool) -> Callable[[str, str | None, int], url.URL | None]:
+    """value, the row's base (a base column's value), row -> its URL, or None (a null row)."""
+    one = base.one
+    cache: dict[str, url.URL | URLParseError] = {}
+
+    def parse(value: str, b: str | None, row: int) -> url.URL | None:
+        against: url.URL | None = one
+        if base.column is not None:
+            if b is None:
+                return None  # a null base makes the row null
+            hit = cache.get(b)
+            if hit is None:
+                if len(cache) > 256:
+                    cache.clear()
+                try:
+                    hit = url.parse(b)
+                except URLParseError as e:
+                    hit = e
+                cache[b] = hit
+            if isinstance(hit, URLParseError):
+                if strict:
+                    raise URLParseError(
+                        f"row {row}: invalid base URL {b!r}: {hit.name} at position "
+                        f"{hit.position}", hit.name, hit.position, row,
+                    ) from None
+                return None
+            against = hit
+        try:
+            return url.parse(value, against)
+        except URLParseError as e:
+            if strict:
+                raise URLParseError(f"row {row}: {e}", e.name, e.position, row) from None
+            return None
+
+    return parse
+
+
+def _string(pa: Any, large: bool) -> Any:
+    return pa.large_string() if large else pa.string()
+
+
+def _struct(pa: Any, large: bool) -> Any:
+    return pa.struct([(name, _string(pa, large)) for name in COMPONENTS])
+
+
+def _c_kernel() -> Any:
+    # the C column kernel only while the C twin is the active one
+    return core.compiled_kernel("arrow_url") if core.url_parse_kernel is not None else None
+
+
+def _run(array: object, base: object, errors: object, fields: tuple[int, ...] | None) -> Any:
+    """The column, chunk by chunk: ``fields`` are indexes into _ONE, None for can_parse."""
+    _impl.warn_if_fallback()  # loud when the C twin was expected but did not load
+    pa = _pyarrow()
+    strict = _check_errors(errors) == "strict"
+    stream, chunks = _chunks(pa, array, "url")
+    b = _Base(pa, base, sum(len(c) for c in chunks))
+    parse = _row_parser(b, strict)
+    k = _c_kernel()
+    results = []
+    start = 0
+    for chunk in chunks:
+        large = str(chunk.type) == "large_string"
+        bases = b.rows(start, len(chunk))
+        if k is not None:
+            results.append(_chunk_c(pa, k, chunk, bases if bases is not None else b.one, parse,
+                                    fields, large, start, strict))
+        else:
+            results.append(_chunk_pure(pa, chunk, bases, parse, fields, large, start))
+        start += len(chunk)
+    if not stream:
+        return results[0]
+    if not results:
+        large = bool(chunks) and str(chunks[0].type) == "large_string"
+        return pa.chunked_array([], type=_type(pa, fields, large))
+    return pa.chunked_array(results)
+
+
+def _type(pa: Any, fields: tuple[int, ...] | None, large: bool) -> Any:
+    if fields is None:
+        return pa.bool_()
+    if len(fields) == 1:
+        return _string(pa, large)
+    return _struct(pa, large)
+
+
+def _chunk_pure(pa: Any, chunk: Any, bases: Any, parse: Callable[..., url.URL | None],
+                fields: tuple[int, ...] | None, large: bool, start: int) -> Any:
+    values = chunk.to_pylist()
+    base_values = bases.to_pylist() if bases is not None else [None] * len(values)
+    urls = [None if v is None else parse(v, bv, start + i)
+            for i, (v, bv) in enumerate(zip(values, base_values, strict=True))]
+    if fields is None:
+        no_base = bases is not None  # a base column: its null rows are null
+        return pa.array([None if v is None or (no_base and bv is None) else u is not None
+                         for v, bv, u in zip(values, base_values, urls, strict=True)],
+                        pa.bool_())
+    names = [_ONE[f] for f in fields]
+    columns = [pa.array([None if u is None else getattr(u, n) for u in urls],
+                        _string(pa, large)) for n in names]
+    if len(fields) == 1:
+        return columns[0]
+    mask = pa.array([u is None for u in urls], pa.bool_())
+    return pa.StructArray.from_arrays(columns, names=names, mask=mask)
+
+
+def _chunk_c(pa: Any, k: Any, chunk: Any, bases: Any, parse: Callable[..., url.URL | None],
+             fields: tuple[int, ...] | None, large: bool, start: int, strict: bool) -> Any:
+    # bases: the base column's rows for this chunk, the one base URL, or None
+    base_arg = bases.__arrow_c_array__() if hasattr(bases, "__arrow_c_array__") else bases
+    result = k(chunk.__arrow_c_array__(), base_arg, fields, parse, large, start, strict)
+    if len(result) == 3:  # ("malformed", row, what): the array breaks the Arrow format
+        err = PercentEncodingError(
+            f"malformed Arrow array at row {result[1]}: {result[2]} "
+            "(the producer of this column wrote buffers the Arrow format does not allow)"
+        )
+        err.row = result[1]  # type: ignore[attr-defined]
+        raise err
+    n, nulls, validity, out = result
+    valid = None if nulls == 0 else pa.py_buffer(validity)
+    if fields is None:
+        return pa.Array.from_buffers(pa.bool_(), n, [valid, pa.py_buffer(out)], nulls)
+    t = _string(pa, large)
+    columns = [pa.Array.from_buffers(t, n, [valid, pa.py_buffer(o), pa.py_buffer(d)], nulls)
+               for o, d in out]
+    if len(fields) == 1:
+        return columns[0]
+    return pa.StructArray.from_buffers(_struct(pa, large), n, [valid], nulls, children=columns)
+
+
+def url_parse(array: object, base: object = None, *, errors: URLErrors = "null") -> Any:
+    """Parse each row as a browser does: a struct column of the URL API's components.
+
+    Row by row :func:`percent_encoding.url.parse` (URL Standard §4.4, the
+    getters of §6.1): fields ``href, protocol, username, password, host,
+    hostname, port, pathname, search, hash``, all strings.  A row that is not
+    a URL is a null struct (``errors="null"``) or raises
+    :class:`~percent_encoding.errors.URLParseError` with ``.row``
+    (``errors="strict"``); a null row stays null.  ``base`` is ``None``, one
+    base URL (a ``str``, parsed once) or a string column of the same length
+    (a row whose base is null is null).
+
+    >>> import pyarrow as pa
+    >>> col = url_parse(pa.array(["https://EXAMPLE.com:8080/a b?q#f", "not a url", None]))
+    >>> col.field("hostname").to_pylist(), col.is_null().to_pylist()
+    (['example.com', None, None], [False, True, True])
+    """
+    return _run(array, base, errors, tuple(range(len(COMPONENTS))))
+
+
+def url_component(array: object, component: str, base: object = None, *,
+                  errors: URLErrors = "null") -> Any:
+    """One component of each row's URL: a string column (``url_parse``'s field, or ``origin``).
+
+    ``component`` is one of ``href, protocol, username, password, host,
+    hostname, port, pathname, search, hash, origin`` (URL Standard §6.1 getters;
+    ``origin`` is §4.7 serialized); only that component's strings are built.
+    Rows, nulls, ``base`` and ``errors`` as in :func:`url_parse`.
+
+    >>> import pyarrow as pa
+    >>> url_component(pa.array(["http://[::1]:80/x", "/rel"]), "host").to_pylist()
+    ['[::1]', None]
+    >>> url_component(pa.array(["../c?d"]), "href", base="http://h/a/b").to_pylist()
+    ['http://h/c?d']
+    """
+    if not isinstance(component, str):
+        raise PercentEncodingTypeError(
+            f"component must be a str, not {type(component).__name__}")
+    if component not in _ONE:
+        raise PercentEncodingError(
+            f"unknown URL component {component!r}: expected one of {', '.join(_ONE)}")
+    return _run(array, base, errors, (_ONE.index(component),))
+
+
+def url_can_parse(array: object, base: object = None) -> Any:
+    """Whether each row parses as a URL (the URL API's ``canParse``, URL Standard §6.1).
+
+    A bool column; a null row (or a null base in a base column) stays null.
+    ``~url_can_parse(col)`` finds the rows :func:`url_parse` makes null.
+
+    >>> import pyarrow as pa
+    >>> url_can_parse(pa.array(["https://a.example", "/x", None])).to_pylist()
+    [True, False, None]
+    """
+    return _run(array, base, "null", None)

@@ -1,0 +1,1228 @@
+/* arrow_url.c: URL columns (percent_encoding.arrow.url_parse / url_component /
+ * url_can_parse) over one Arrow string chunk.
+ *
+ * arrow_url(chunk, base, fields, fallback, large, first_row) reads a string, large_string
+ * or string_view chunk (the (schema, array) capsule pair of __arrow_c_array__),
+ * parses each row as a URL (URL Standard §4.4) and writes, for each requested
+ * component (§6.1 getters; 10 is origin, §4.7), an offsets buffer and a data
+ * buffer, with one validity bitmap for all of them; fields None asks for the
+ * can-parse bitmap instead.  It returns (rows, null count, validity, out) with
+ * bytearrays that pyarrow wraps without a copy (arrow.py builds the string,
+ * struct or bool array from them).
+ *
+ * One row: core_row() reads its UTF-8 (ASCII as it is, else decoded to code
+ * points in a scratch buffer; not UTF-8: U+FFFD, as the other string kernels
+ * read it) and runs the C URL parser's core (url_parse_core, url.h) against
+ * the base: none, one url.URL (its href and offsets, read once) or the row's
+ * base in a base column (parsed by the same core; the row before's is kept
+ * while the text repeats).  The component writers copy spans of the href the
+ * core wrote, with no Python object per row.  A row the core leaves (a lone
+ * surrogate, a host the hook declines), an invalid row under errors="strict"
+ * (for the error) and a row whose base the core leaves go to
+ * `fallback(value, base, row)` (the Python parser: a url.URL or None), read
+ * through its href and offsets or its getters.  A malformed chunk (offsets
+ * out of range: arrow.c's read_chunk and in_row) returns ("malformed", row,
+ * what) for the caller to raise.  The tests compare every row with
+ * url.parse(value, base). */
+#include "arrow.h"
+#include "url.h"
+
+#ifndef _WIN32
+#include <pthread.h>
+#define PE_THREADS 1
+#endif
+
+#define N_PARTS 9
+#define ORIGIN 10
+
+static PyObject *s_names[11]; /* the getter names, for URLs without offsets */
+
+static const char *const names[11] = {"href",     "protocol", "username", "password",
+                                      "host",     "hostname", "port",     "pathname",
+                                      "search",   "hash",     "origin"};
+
+/* One chunk, string layouts only (arrow.c's read_chunk reads and checks it):
+ * 0, 1 malformed (*bad), -1. */
+static int
+url_read_chunk(PyObject *caps, InChunk *c, const char *what, Malformed *bad)
+{
+    struct ArrowSchema *s;
+    struct ArrowArray *a;
+    int rc;
+    if (!PyTuple_Check(caps) || PyTuple_GET_SIZE(caps) != 2) {
+        PyErr_Format(PyExc_TypeError, "%s: expected the two capsules of __arrow_c_array__",
+                     what);
+        return -1;
+    }
+    s = PyCapsule_GetPointer(PyTuple_GET_ITEM(caps, 0), "arrow_schema");
+    a = s == NULL ? NULL : PyCapsule_GetPointer(PyTuple_GET_ITEM(caps, 1), "arrow_array");
+    if (a == NULL) {
+        return -1;
+    }
+    if (s->format == NULL ||
+        (strcmp(s->format, "u") != 0 && strcmp(s->format, "U") != 0 &&
+         strcmp(s->format, "vu") != 0)) {
+        PyErr_Format(PyExc_TypeError, "%s: expected a string column, not format '%.20s'", what,
+                     s->format == NULL ? "" : s->format);
+        return -1;
+    }
+    rc = read_chunk(s, a, c, bad);
+    return rc;
+}
+
+/* A str of a row's UTF-8 (not UTF-8: read with U+FFFD, as the other string
+ * kernels read it). */
+static PyObject *
+row_str(const uint8_t *p, int64_t n)
+{
+    int64_t i;
+    uint8_t any = 0;
+    PyObject *s;
+    for (i = 0; i < n; i++) {
+        any |= p[i];
+    }
+    if (any & 0x80) {
+        return PyUnicode_DecodeUTF8((const char *)p, (Py_ssize_t)n, "replace");
+    }
+    s = PyUnicode_New((Py_ssize_t)n, 127);
+    if (s != NULL) {
+        memcpy(PyUnicode_DATA(s), p, (size_t)n);
+    }
+    return s;
+}
+
+/* Per-call scratch: a row's code points (UCS4) when it is not ASCII, and a
+ * row that is not UTF-8 with U+FFFD (arrow_rows.c's fix_row, through a Job). */
+typedef struct {
+    Py_UCS4 *ucs;
+    int64_t ucs_cap;
+    Job fix;
+} Scratch;
+
+static void
+scratch_free(Scratch *S)
+{
+    PyMem_RawFree(S->ucs);
+    free(S->fix.fix);
+}
+
+/* A row's UTF-8 as (kind, data, length) for url_p_init: ASCII as it is, else
+ * decoded into S->ucs.  0, or -1 out of memory (no exception set). */
+static int
+row_text(Scratch *S, const uint8_t *p, int64_t n, int *kind, const void **data, int64_t *len)
+{
+    int64_t i, ok, m = 0;
+    uint64_t any = 0;
+    for (i = 0; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        any |= w;
+    }
+    for (; i < n; i++) {
+        any |= p[i];
+    }
+    if (!(any & 0x8080808080808080ULL)) {
+        *kind = PyUnicode_1BYTE_KIND;
+        *data = p;
+        *len = n;
+        return 0;
+    }
+    ok = utf8_valid_prefix(p, n);
+    if (ok < n && (p = fix_row(&S->fix, p, &n, ok)) == NULL) {
+        return -1;
+    }
+    if (n > S->ucs_cap) {
+        Py_UCS4 *u = PyMem_RawRealloc(S->ucs, (size_t)n * sizeof(Py_UCS4));
+        if (u == NULL) {
+            return -1;
+        }
+        S->ucs = u;
+        S->ucs_cap = n;
+    }
+    for (i = 0; i < n;) {
+        unsigned c = p[i];
+        Py_UCS4 v;
+        if (c < 0x80) {
+            v = c, i += 1;
+        }
+        else if (c < 0xE0) {
+            v = ((Py_UCS4)(c & 0x1F) << 6) | (p[i + 1] & 0x3F), i += 2;
+        }
+        else if (c < 0xF0) {
+            v = ((Py_UCS4)(c & 0x0F) << 12) | ((Py_UCS4)(p[i + 1] & 0x3F) << 6) |
+                (p[i + 2] & 0x3F);
+            i += 3;
+        }
+        else {
+            v = ((Py_UCS4)(c & 0x07) << 18) | ((Py_UCS4)(p[i + 1] & 0x3F) << 12) |
+                ((Py_UCS4)(p[i + 2] & 0x3F) << 6) | (p[i + 3] & 0x3F);
+            i += 4;
+        }
+        S->ucs[m++] = v;
+    }
+    *kind = PyUnicode_4BYTE_KIND;
+    *data = S->ucs;
+    *len = m;
+    return 0;
+}
+
+/* The C URL parser (url_parse_core) on a row's UTF-8 against B (NULL: none),
+ * into P (url_p_free it after): 1 parsed, 2 not a URL, 0 for the Python
+ * parser, -1 with an exception. */
+static int
+core_row(Scratch *S, UrlP *P, const uint8_t *p, int64_t n, const UrlBase *B, UrlParts *o)
+{
+    int kind;
+    const void *data;
+    int64_t len;
+    if (row_text(S, p, n, &kind, &data, &len) < 0) {
+        url_p_init(P, PyUnicode_1BYTE_KIND, "", 0);
+        if (P->nogil) {
+            P->nomem = 1;
+        }
+        else {
+            PyErr_NoMemory();
+        }
+        return -1;
+    }
+    if (url_p_init(P, kind, data, (Py_ssize_t)len) < 0) {
+        return -1;
+    }
+    return url_parse_core(P, B, o);
+}
+
+/* One parsed row: its href's bytes and, when the C parser made them, the
+ * component offsets (else has_parts is 0 and u, the url.URL, has the getters). */
+typedef struct {
+    PyObject *u, *href;
+    const char *h;
+    Py_ssize_t len;
+    Py_ssize_t p[N_PARTS];
+    int has_parts;
+    /* the row and its base (for the getters that need a url.URL) */
+    const uint8_t *in, *bin;
+    int64_t in_n, bin_n;
+    int has_base;
+} RowURL;
+
+static PyObject *
+slot_get(PyObject *descr, PyObject *obj)
+{
+    return Py_TYPE(descr)->tp_descr_get(descr, obj, (PyObject *)Py_TYPE(obj));
+}
+
+static void
+row_clear(RowURL *r)
+{
+    Py_CLEAR(r->u);
+    Py_CLEAR(r->href);
+}
+
+/* The Python parser on a row (fallback(value, base, row): a url.URL or None). */
+static PyObject *
+row_fallback(PyObject *fallback, RowURL *r, int64_t row)
+{
+    PyObject *value = row_str(r->in, r->in_n), *base = NULL, *u;
+    if (value == NULL) {
+        return NULL;
+    }
+    if (r->has_base && (base = row_str(r->bin, r->bin_n)) == NULL) {
+        Py_DECREF(value);
+        return NULL;
+    }
+    u = PyObject_CallFunction(fallback, "OOL", value, base == NULL ? Py_None : base,
+                              (long long)row);
+    Py_DECREF(value);
+    Py_XDECREF(base);
+    return u;
+}
+
+/* A row the Python parser takes: 1 (r filled), 0 (a null row), -1. */
+static int
+row_python(PyObject *fallback, RowURL *r, int64_t row)
+{
+    PyObject *u, *parts;
+    u = row_fallback(fallback, r, row);
+    if (u == NULL) {
+        return -1;
+    }
+    if (u == Py_None) {
+        Py_DECREF(u);
+        return 0;
+    }
+    r->u = u;
+    if (d_href == NULL || d_parts == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "arrow_url: url_setup has not run");
+        return -1;
+    }
+    r->href = slot_get(d_href, u);
+    if (r->href == NULL || !PyUnicode_Check(r->href)) {
+        if (r->href != NULL) {
+            PyErr_SetString(PyExc_TypeError, "arrow_url: URL.href is not a str");
+        }
+        return -1;
+    }
+    r->h = PyUnicode_AsUTF8AndSize(r->href, &r->len);
+    if (r->h == NULL) {
+        return -1;
+    }
+    parts = slot_get(d_parts, u);
+    if (parts == NULL) {
+        PyErr_Clear(); /* an unset slot: a URL the Python parser built */
+    }
+    else {
+        if (PyTuple_Check(parts) && PyTuple_GET_SIZE(parts) == N_PARTS &&
+            PyUnicode_IS_ASCII(r->href)) {
+            int k;
+            r->has_parts = 1;
+            for (k = 0; k < N_PARTS; k++) {
+                r->p[k] = PyLong_AsSsize_t(PyTuple_GET_ITEM(parts, k));
+            }
+            if (PyErr_Occurred()) {
+                Py_DECREF(parts);
+                return -1;
+            }
+        }
+        Py_DECREF(parts);
+    }
+    return 1;
+}
+
+/* Python's href[a:b] for 0 <= a, b (the getters' slices): clamped, empty when b < a. */
+static void
+span(const RowURL *r, Py_ssize_t a, Py_ssize_t b, Py_ssize_t *a_out, Py_ssize_t *b_out)
+{
+    if (a < 0) {
+        a += r->len;
+    }
+    if (b < 0) {
+        b += r->len;
+    }
+    a = a < 0 ? 0 : a > r->len ? r->len : a;
+    b = b < 0 ? 0 : b > r->len ? r->len : b;
+    *a_out = a;
+    *b_out = b < a ? a : b;
+}
+
+/* Component k as spans of the href (url.py's getters on _parts); 0 when it
+ * must come from the getter (a URL without offsets, an opaque origin). */
+static int
+component_span(const RowURL *r, int k, Py_ssize_t *a, Py_ssize_t *b)
+{
+    const Py_ssize_t *p = r->p, n = r->len;
+    Py_ssize_t end;
+    if (k == 0) {
+        *a = 0;
+        *b = n;
+        return 1;
+    }
+    if (!r->has_parts) {
+        return 0;
+    }
+    switch (k) {
+    case 1:
+        span(r, 0, p[0] + 1, a, b);
+        break;
+    case 2:
+    case 3:
+        if (p[2] > p[0] + 3) {
+            if (k == 2) {
+                span(r, p[0] + 3, p[1], a, b);
+            }
+            else {
+                span(r, p[1] + 1, p[2] - 1, a, b);
+            }
+        }
+        else {
+            *a = *b = 0;
+        }
+        break;
+    case 4:
+        span(r, p[2], p[5], a, b);
+        break;
+    case 5:
+        span(r, p[2], p[3], a, b);
+        break;
+    case 6:
+        span(r, p[3] + 1, p[5], a, b);
+        break;
+    case 7:
+        end = p[6] >= 0 ? p[6] : p[7] >= 0 ? p[7] : n;
+        span(r, p[5], end, a, b);
+        break;
+    case 8:
+        end = p[7] >= 0 ? p[7] : n;
+        if (p[6] >= 0 && end - p[6] > 1) {
+            span(r, p[6], end, a, b);
+        }
+        else {
+            *a = *b = 0;
+        }
+        break;
+    case 9:
+        if (0 <= p[7] && p[7] < n - 1) {
+            span(r, p[7], n, a, b);
+        }
+        else {
+            *a = *b = 0;
+        }
+        break;
+    default:
+        return 0; /* origin: written by put_origin */
+    }
+    return 1;
+}
+
+/* One output string field: offsets and data, bytearrays pyarrow takes as they are. */
+typedef struct {
+    PyObject *offsets, *data;
+    int64_t len, cap;
+} Field;
+
+static int
+field_put(Field *f, int64_t row, int large, const char *s, Py_ssize_t n)
+{
+    if (n > 0) {
+        if (f->len + n > f->cap) {
+            /* by half again: the sizes are guessed from the input's bytes, so a
+             * growth is rare, and a smaller step keeps the slack (memory beyond
+             * the result) small */
+            int64_t cap = f->cap < 64 ? 64 : f->cap;
+            while (cap < f->len + n) {
+                cap += cap / 2;
+            }
+            if (PyByteArray_Resize(f->data, (Py_ssize_t)cap) < 0) {
+                return -1;
+            }
+            f->cap = cap;
+        }
+        memcpy(PyByteArray_AS_STRING(f->data) + f->len, s, (size_t)n);
+        f->len += n;
+    }
+    if (large) {
+        ((int64_t *)PyByteArray_AS_STRING(f->offsets))[row + 1] = f->len;
+    }
+    else if (f->len > INT32_MAX) {
+        PyErr_SetString(PyExc_OverflowError,
+                        "URL column result over 2 GiB in one chunk: use a large_string column");
+        return -1;
+    }
+    else {
+        ((int32_t *)PyByteArray_AS_STRING(f->offsets))[row + 1] = (int32_t)f->len;
+    }
+    return 0;
+}
+
+/* Component k of a parsed row into f. */
+static int
+put_component(Field *f, int64_t row, int large, RowURL *r, int k, PyObject *fallback,
+              int64_t first)
+{
+    Py_ssize_t a, b, n;
+    const char *s;
+    PyObject *v;
+    int rc;
+    if (component_span(r, k, &a, &b)) {
+        return field_put(f, row, large, r->h + a, b - a);
+    }
+    if (k == ORIGIN && r->has_parts) {
+        /* §4.7: a tuple origin for the special schemes but file (url.py's
+         * _TUPLE_ORIGIN): "scheme://" and the host with its port; blob: reads
+         * its path's URL (the getter); any other scheme is opaque */
+        static const char *const tuple[] = {"ftp", "http", "https", "ws", "wss"};
+        Py_ssize_t sl = r->p[0];
+        int t, blob = sl == 4 && r->len >= 4 && memcmp(r->h, "blob", 4) == 0;
+        for (t = 0; t < 5; t++) {
+            if ((Py_ssize_t)strlen(tuple[t]) == sl && r->len >= sl &&
+                memcmp(r->h, tuple[t], (size_t)sl) == 0) {
+                span(r, 0, r->p[0] + 3, &a, &b);
+                if (field_put(f, row, large, r->h + a, b - a) < 0) {
+                    return -1;
+                }
+                span(r, r->p[2], r->p[5], &a, &b);
+                return field_put(f, row, large, r->h + a, b - a);
+            }
+        }
+        if (!blob) {
+            return field_put(f, row, large, "null", 4);
+        }
+    }
+    if (r->u == NULL) { /* a row the core parsed: its url.URL, made once for the getter */
+        r->u = row_fallback(fallback, r, first + row);
+        if (r->u == NULL) {
+            return -1;
+        }
+        if (r->u == Py_None) {
+            PyErr_SetString(PyExc_RuntimeError, "arrow_url: the C and Python parsers differ");
+            return -1;
+        }
+    }
+    v = PyObject_GetAttr(r->u, s_names[k]);
+    if (v == NULL) {
+        return -1;
+    }
+    s = PyUnicode_Check(v) ? PyUnicode_AsUTF8AndSize(v, &n) : NULL;
+    if (s == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_TypeError, "arrow_url: a URL getter gave a non-str");
+        }
+        Py_DECREF(v);
+        return -1;
+    }
+    rc = field_put(f, row, large, s, n);
+    Py_DECREF(v);
+    return rc;
+}
+
+static void
+bit_set(PyObject *bits, int64_t i)
+{
+    ((uint8_t *)PyByteArray_AS_STRING(bits))[i >> 3] |= (uint8_t)(1u << (i & 7));
+}
+
+static PyObject *
+zeroed(int64_t n)
+{
+    PyObject *b = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)n);
+    if (b != NULL) {
+        memset(PyByteArray_AS_STRING(b), 0, (size_t)n);
+    }
+    return b;
+}
+
+/* A first size for component k's data: the href about the input's size, the
+ * path most of it, the host a third; the short ones a few bytes a row. */
+static int64_t
+guess(int k, int64_t bytes, int64_t rows)
+{
+    switch (k) {
+    case 0:
+        return bytes + bytes / 16 + 64;
+    case 7:
+        return bytes / 2 + 64;
+    case 4:
+    case 5:
+    case ORIGIN:
+        return bytes / 3 + 64;
+    case 1:
+        return rows * 6 + 64;
+    default:
+        return rows / 2 + 64;
+    }
+}
+
+/* -- the GIL-free pass -------------------------------------------------------
+ *
+ * The rows of a window (WINDOW rows at a time, so the copies stay small) are
+ * parsed without the GIL, split over set_threads' threads: each part writes
+ * its rows' components into its own buffers and a state per row.  Then, with
+ * the GIL, the driver copies the parts into the result in row order, and
+ * runs the rows a part left (ST_PY: a host for the host hook, a row for the
+ * Python parser, a blob: origin, an error under errors="strict") as before. */
+
+enum { ST_NULL, ST_OK, ST_PY, ST_FALSE };
+#define WINDOW (1 << 16) /* rows a thread */
+#define SUB 8192
+#define MAX_PARTS (WINDOW * 8 / SUB)
+
+typedef struct {
+    char *d;
+    int64_t len, cap;
+    int64_t *off; /* rows + 1 */
+} PBuf;
+
+typedef struct {
+    const InChunk *c, *bc;
+    const UrlBase *one; /* the single base, or NULL */
+    int one_py;         /* a single base the core cannot read: every row for Python */
+    int has_base, strict, nf;
+    const int *fld;
+    int64_t r0, r1;
+    PBuf f[11];
+    uint8_t *st;
+    int64_t n_py;
+    int nomem;
+    int64_t bad; /* a malformed row (of the chunk), else -1 */
+} UPart;
+
+static int
+pbuf_put(PBuf *b, const char *s, int64_t n)
+{
+    if (b->len + n > b->cap) {
+        int64_t cap = b->cap < 256 ? 256 : b->cap;
+        char *d;
+        while (cap < b->len + n) {
+            cap *= 2;
+        }
+        if ((d = PyMem_RawRealloc(b->d, (size_t)cap)) == NULL) {
+            return -1;
+        }
+        b->d = d;
+        b->cap = cap;
+    }
+    memcpy(b->d + b->len, s, (size_t)n);
+    b->len += n;
+    return 0;
+}
+
+/* §4.7 origin of a row with offsets: 0 a tuple origin, 1 opaque ("null"),
+ * 2 blob: (its path's URL's origin, from the getter) */
+static int
+origin_kind(const RowURL *r)
+{
+    static const char *const tuple[] = {"ftp", "http", "https", "ws", "wss"};
+    Py_ssize_t sl = r->p[0];
+    int t;
+    for (t = 0; t < 5; t++) {
+        if ((Py_ssize_t)strlen(tuple[t]) == sl && r->len >= sl &&
+            memcmp(r->h, tuple[t], (size_t)sl) == 0) {
+            return 0;
+        }
+    }
+    return sl == 4 && r->len >= 4 && memcmp(r->h, "blob", 4) == 0 ? 2 : 1;
+}
+
+/* Component k of a row the core parsed into b (no GIL): 0, -1 no memory. */
+static int
+pbuf_component(PBuf *b, const RowURL *r, int k)
+{
+    Py_ssize_t a, e;
+    if (component_span(r, k, &a, &e)) {
+        return pbuf_put(b, r->h + a, e - a);
+    }
+    if (origin_kind(r) == 1) {
+        return pbuf_put(b, "null", 4);
+    }
+    span(r, 0, r->p[0] + 3, &a, &e);
+    if (pbuf_put(b, r->h + a, e - a) < 0) {
+        return -1;
+    }
+    span(r, r->p[2], r->p[5], &a, &e);
+    return pbuf_put(b, r->h + a, e - a);
+}
+
+static void
+upart_run(UPart *u)
+{
+    Scratch S;
+    UrlP P, BP;
+    UrlBase Bk;
+    UrlParts o;
+    int bp_live = 0, bk_rc = 0, k, wants_origin = 0;
+    const uint8_t *bk_p = NULL;
+    int64_t bk_n = -1, i;
+    memset(&S, 0, sizeof S);
+    P.nogil = BP.nogil = 1;
+    BP.head_only = 0;
+    P.head_only = 1; /* only the components before the path? (and can-parse) */
+    for (k = 0; k < u->nf; k++) {
+        wants_origin |= u->fld[k] == ORIGIN;
+        P.head_only &= (u->fld[k] >= 1 && u->fld[k] <= 6) || u->fld[k] == ORIGIN;
+    }
+    for (i = u->r0; i < u->r1; i++) {
+        int64_t j = i - u->r0;
+        uint8_t st = ST_NULL;
+        RowURL r;
+        if (in_valid(u->c, i) && (!u->has_base || in_valid(u->bc, i))) {
+            const UrlBase *B = u->one;
+            int rc;
+            r.in = in_row(u->c, i, &r.in_n);
+            if (r.in == NULL) {
+                u->bad = i;
+                break;
+            }
+            if (u->has_base) {
+                r.bin = in_row(u->bc, i, &r.bin_n);
+                if (r.bin == NULL) {
+                    u->bad = i;
+                    break;
+                }
+                if (!(bk_n == r.bin_n && (bk_p == r.bin || !memcmp(bk_p, r.bin, (size_t)bk_n)))) {
+                    if (bp_live) {
+                        url_p_free(&BP);
+                    }
+                    bp_live = 1;
+                    bk_rc = core_row(&S, &BP, r.bin, r.bin_n, NULL, &Bk.o);
+                    if (bk_rc < 0) {
+                        u->nomem = 1;
+                        break;
+                    }
+                    Bk.href = BP.out;
+                    Bk.len = BP.len;
+                    bk_p = r.bin;
+                    bk_n = r.bin_n;
+                }
+                B = &Bk;
+                if (bk_rc != 1) {
+                    st = bk_rc == 2 && !u->strict ? (u->nf ? ST_NULL : ST_FALSE) : ST_PY;
+                    goto put;
+                }
+            }
+            else if (u->one_py) {
+                st = ST_PY;
+                goto put;
+            }
+            rc = core_row(&S, &P, r.in, r.in_n, B, &o);
+            if (rc < 0) {
+                url_p_free(&P);
+                u->nomem = 1;
+                break;
+            }
+            if (rc == 1) {
+                Py_ssize_t v[N_PARTS] = {o.s_end,   o.u_end,   o.h_start, o.h_end,    o.port,
+                                         o.p_start, o.q_start, o.f_start, o.host_kind};
+                memcpy(r.p, v, sizeof v);
+                r.has_parts = 1;
+                r.h = P.out;
+                r.len = P.len;
+                st = ST_OK;
+                if (wants_origin && origin_kind(&r) == 2) {
+                    st = ST_PY;
+                }
+                for (k = 0; st == ST_OK && k < u->nf; k++) {
+                    if (pbuf_component(&u->f[k], &r, u->fld[k]) < 0) {
+                        u->nomem = 1;
+                    }
+                }
+            }
+            else if (rc == 2 && !u->strict) {
+                st = u->nf ? ST_NULL : ST_FALSE;
+            }
+            else {
+                st = ST_PY;
+            }
+            url_p_free(&P);
+            if (u->nomem) {
+                break;
+            }
+        }
+    put:
+        u->st[j] = st;
+        u->n_py += st == ST_PY;
+        for (k = 0; k < u->nf; k++) {
+            u->f[k].off[j + 1] = u->f[k].len;
+        }
+    }
+    if (bp_live) {
+        url_p_free(&BP);
+    }
+    scratch_free(&S);
+}
+
+static void
+upart_free(UPart *u)
+{
+    int k;
+    for (k = 0; k < 11; k++) {
+        PyMem_RawFree(u->f[k].d);
+        PyMem_RawFree(u->f[k].off);
+        u->f[k].d = NULL;
+        u->f[k].off = NULL;
+    }
+    PyMem_RawFree(u->st);
+    u->st = NULL;
+}
+
+/* The parts of a window, taken one at a time by each thread (a busy core
+ * does fewer of them, and no thread waits long for another). */
+typedef struct {
+    UPart *parts;
+    int n;
+    int next; /* the next part to take (atomic) */
+} Work;
+
+static void *
+work_main(void *arg)
+{
+    Work *w = (Work *)arg;
+    int k;
+    while ((k = __atomic_fetch_add(&w->next, 1, __ATOMIC_RELAXED)) < w->n) {
+        upart_run(&w->parts[k]);
+    }
+    return NULL;
+}
+
+/* Rows [w0, w1) into parts of SUB rows (at most MAX_PARTS), run without the
+ * GIL on t threads: the number of parts, or -1 (no memory). */
+static int
+window_run(UPart *parts, int t, const UPart *proto, int64_t w0, int64_t w1)
+{
+    int p, k, fail = 0, n = (int)((w1 - w0 + SUB - 1) / SUB);
+    Work w;
+    for (p = 0; p < n; p++) {
+        /* the buffers of the window before are kept (fresh ones each time
+         * cost page faults: the allocator maps big blocks anew) */
+        UPart *u = &parts[p];
+        PBuf keep[11];
+        uint8_t *st = u->st;
+        memcpy(keep, u->f, sizeof keep);
+        *u = *proto;
+        memcpy(u->f, keep, sizeof keep);
+        u->st = st;
+        u->r0 = w0 + (int64_t)SUB * p;
+        u->r1 = u->r0 + SUB < w1 ? u->r0 + SUB : w1;
+        u->bad = -1;
+        if (u->st == NULL) {
+            u->st = PyMem_RawMalloc(SUB + 1);
+        }
+        fail |= u->st == NULL;
+        for (k = 0; k < u->nf; k++) {
+            u->f[k].len = 0;
+            if (u->f[k].off == NULL) {
+                u->f[k].off = PyMem_RawMalloc((SUB + 1) * sizeof(int64_t));
+            }
+            if (u->f[k].off == NULL) {
+                fail = 1;
+            }
+            else {
+                u->f[k].off[0] = 0;
+            }
+        }
+    }
+    if (fail) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    w.parts = parts;
+    w.n = n;
+    w.next = 0;
+    t = t > n ? n : t;
+    Py_BEGIN_ALLOW_THREADS
+#ifdef PE_THREADS
+    {
+        pthread_t tids[8];
+        int started[8] = {0};
+        for (p = 1; p < t; p++) {
+            started[p] = pthread_create(&tids[p], NULL, work_main, &w) == 0;
+        }
+        work_main(&w);
+        for (p = 1; p < t; p++) {
+            if (started[p]) {
+                pthread_join(tids[p], NULL);
+            }
+        }
+    }
+#else
+    (void)t;
+    work_main(&w);
+#endif
+    Py_END_ALLOW_THREADS
+    return n;
+}
+
+/* A whole part (no ST_PY row) into the result: validity, then each field's
+ * data in one copy and its offsets moved by where the data lands. */
+static int
+part_copy(const UPart *u, Field *fields, int nf, int large, PyObject *validity, PyObject *bits,
+          int64_t *nulls)
+{
+    int64_t i, n = u->r1 - u->r0;
+    int k;
+    for (i = 0; i < n; i++) {
+        int st = u->st[i];
+        if (st == ST_NULL) {
+            (*nulls)++;
+            continue;
+        }
+        if (nf == 0 || st == ST_OK) {
+            bit_set(validity, u->r0 + i);
+        }
+        if (nf == 0 && st == ST_OK) {
+            bit_set(bits, u->r0 + i);
+        }
+    }
+    for (k = 0; k < nf; k++) {
+        Field *f = &fields[k];
+        const PBuf *b = &u->f[k];
+        int64_t at = f->len;
+        if (f->len + b->len > f->cap) {
+            int64_t cap = f->cap < 64 ? 64 : f->cap;
+            while (cap < f->len + b->len) {
+                cap += cap / 2;
+            }
+            if (PyByteArray_Resize(f->data, (Py_ssize_t)cap) < 0) {
+                return -1;
+            }
+            f->cap = cap;
+        }
+        if (!large && f->len + b->len > INT32_MAX) {
+            PyErr_SetString(PyExc_OverflowError,
+                            "URL column result over 2 GiB in one chunk: use a large_string column");
+            return -1;
+        }
+        if (b->len > 0) {
+            memcpy(PyByteArray_AS_STRING(f->data) + at, b->d, (size_t)b->len);
+        }
+        f->len += b->len;
+        if (large) {
+            int64_t *o = (int64_t *)PyByteArray_AS_STRING(f->offsets) + u->r0 + 1;
+            for (i = 0; i < n; i++) {
+                o[i] = at + b->off[i + 1];
+            }
+        }
+        else {
+            int32_t *o = (int32_t *)PyByteArray_AS_STRING(f->offsets) + u->r0 + 1;
+            for (i = 0; i < n; i++) {
+                o[i] = (int32_t)(at + b->off[i + 1]);
+            }
+        }
+    }
+    return 0;
+}
+
+/* ("malformed", row, what) for arrow.py to raise */
+static PyObject *
+malformed(const Malformed *m, long long first)
+{
+    return Py_BuildValue("(sLs)", "malformed", first + (long long)m->row, m->what);
+}
+
+/* The driver: rows of one chunk (and its aligned base rows) into the outputs. */
+PyObject *
+pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const argn[] = {"chunk", "base", "fields", "fallback", "large",
+                                       "first_row", "strict"};
+    PyObject *a[7], *validity = NULL, *bits = NULL, *one_keep = NULL;
+    PyObject *out = NULL, *res = NULL;
+    InChunk c, bc;
+    Malformed m;
+    Scratch S;
+    UrlP P, BP, OP;
+    UrlBase B1, Bk;
+    int has_base = 0, one = 0, one_ok = 0, used_one = 0, bp_live = 0, bk_rc = 0;
+    int large, strict, nf = 0, k, fld[11], rc;
+    const uint8_t *bk_p = NULL;
+    int64_t bk_n = -1;
+    Field fields[11];
+    int64_t i, nulls = 0, bytes_hint, w1 = 0;
+    long long first;
+    UPart proto, parts[MAX_PARTS];
+    int n_parts = 0, parts_used = 0, cur = 0, threads;
+    (void)self;
+    memset(&S, 0, sizeof S);
+    memset(&proto, 0, sizeof proto);
+    memset(parts, 0, sizeof parts);
+    P.nogil = BP.nogil = OP.nogil = 0;
+    P.head_only = BP.head_only = OP.head_only = 0;
+    memset(fields, 0, sizeof fields);
+    if (parse_args("arrow_url", args, nargs, kwnames, argn, 7, a) < 0) {
+        return NULL;
+    }
+    first = PyLong_AsLongLong(a[5]);
+    if (first == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if ((strict = PyObject_IsTrue(a[6])) < 0 || (large = PyObject_IsTrue(a[4])) < 0) {
+        return NULL;
+    }
+    if (s_names[0] == NULL) {
+        for (k = 0; k < 11; k++) {
+            if ((s_names[k] = PyUnicode_InternFromString(names[k])) == NULL) {
+                return NULL;
+            }
+        }
+    }
+    if (a[2] != Py_None) {
+        if (!PyTuple_Check(a[2]) || PyTuple_GET_SIZE(a[2]) < 1 || PyTuple_GET_SIZE(a[2]) > 11) {
+            PyErr_SetString(PyExc_TypeError, "arrow_url: fields must be a tuple of 1-11 ints");
+            return NULL;
+        }
+        nf = (int)PyTuple_GET_SIZE(a[2]);
+        for (k = 0; k < nf; k++) {
+            long v = PyLong_AsLong(PyTuple_GET_ITEM(a[2], k));
+            if (v < 0 || v > 10) {
+                if (!PyErr_Occurred()) {
+                    PyErr_SetString(PyExc_ValueError, "arrow_url: a field is 0-10");
+                }
+                return NULL;
+            }
+            fld[k] = (int)v;
+        }
+    }
+    if (!PyCallable_Check(a[3])) {
+        PyErr_SetString(PyExc_TypeError, "arrow_url: fallback must be callable");
+        return NULL;
+    }
+    if ((rc = url_read_chunk(a[0], &c, "url", &m)) != 0) {
+        return rc < 0 ? NULL : malformed(&m, first);
+    }
+    if (PyTuple_Check(a[1])) {
+        has_base = 1;
+        if ((rc = url_read_chunk(a[1], &bc, "base", &m)) != 0) {
+            return rc < 0 ? NULL : malformed(&m, first);
+        }
+        if (bc.length != c.length) {
+            PyErr_SetString(PyExc_ValueError, "arrow_url: the base chunk's length differs");
+            return NULL;
+        }
+    }
+    else if (a[1] != Py_None) {
+        /* one base URL for every row (a url.URL): its href and offsets */
+        one = 1;
+        OP.errs = OP.errbuf;
+        OP.heap = 0;
+        OP.kept = NULL;
+        OP.clean = NULL;
+        if ((rc = url_base(a[1], &OP, &B1, &used_one, 0, &one_keep)) < 0) {
+            goto fail;
+        }
+        one_ok = rc == 1;
+    }
+    validity = zeroed((c.length + 7) / 8);
+    if (validity == NULL) {
+        goto fail;
+    }
+    if (nf == 0 && (bits = zeroed((c.length + 7) / 8)) == NULL) {
+        goto fail;
+    }
+    /* the hrefs are about as long as the input rows: a first guess for each
+     * component's share of them */
+    bytes_hint = c.bytes;
+    for (k = 0; k < nf; k++) {
+        int64_t cap = guess(fld[k], bytes_hint, c.length);
+        fields[k].offsets = zeroed((c.length + 1) * (large ? 8 : 4));
+        fields[k].data = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)(cap < 64 ? 64 : cap));
+        if (fields[k].offsets == NULL || fields[k].data == NULL) {
+            goto fail;
+        }
+        fields[k].cap = cap < 64 ? 64 : cap;
+    }
+    proto.c = &c;
+    proto.bc = &bc;
+    proto.one = one && one_ok ? &B1 : NULL;
+    proto.one_py = one && !one_ok;
+    proto.has_base = has_base;
+    proto.strict = strict;
+    proto.nf = nf;
+    proto.fld = fld;
+    threads = arrow_n_threads();
+    threads = threads < 1 ? 1 : threads > 8 ? 8 : threads;
+    for (i = 0; i < c.length; i++) {
+        RowURL r;
+        UrlParts o;
+        int p_live = 0;
+        const UPart *u;
+        if (i == w1) {
+            /* the next window, without the GIL */
+            int t;
+            n_parts = 0;
+            w1 = c.length - i > (int64_t)WINDOW * threads ? i + (int64_t)WINDOW * threads
+                                                           : c.length;
+            t = w1 - i >= 16384 ? threads : 1;
+            n_parts = (int)((w1 - i + SUB - 1) / SUB);
+            parts_used = parts_used > n_parts ? parts_used : n_parts;
+            if (window_run(parts, t, &proto, i, w1) < 0) {
+                goto fail;
+            }
+            cur = 0;
+            for (k = 0; k < n_parts; k++) {
+                if (parts[k].bad >= 0) {
+                    m.row = parts[k].bad;
+                    m.what = "its offsets (or its base's) go backwards or beyond the first and "
+                             "last offsets";
+                    res = malformed(&m, first);
+                    goto done;
+                }
+                if (parts[k].nomem) {
+                    PyErr_NoMemory();
+                    goto fail;
+                }
+            }
+        }
+        while (i >= parts[cur].r1) {
+            cur++;
+        }
+        u = &parts[cur];
+        if (i == u->r0 && u->n_py == 0 && u->r1 > u->r0) {
+            /* a part with no row for Python: its buffers in one copy each */
+            if (part_copy(u, fields, nf, large, validity, bits, &nulls) < 0) {
+                goto fail;
+            }
+            i = u->r1 - 1;
+            continue;
+        }
+        if (u->st[i - u->r0] != ST_PY) {
+            int st = u->st[i - u->r0];
+            int64_t j = i - u->r0;
+            if (nf == 0) {
+                if (st != ST_NULL) {
+                    bit_set(validity, i);
+                    if (st == ST_OK) {
+                        bit_set(bits, i);
+                    }
+                }
+                else {
+                    nulls++;
+                }
+                continue;
+            }
+            if (st == ST_OK) {
+                bit_set(validity, i);
+            }
+            else {
+                nulls++;
+            }
+            for (k = 0; k < nf; k++) {
+                const PBuf *b = &u->f[k];
+                if (field_put(&fields[k], i, large, b->d + b->off[j], b->off[j + 1] - b->off[j]) <
+                    0) {
+                    goto fail;
+                }
+            }
+            continue;
+        }
+        memset(&r, 0, sizeof r);
+        rc = 0;
+        if (in_valid(&c, i) && (!has_base || in_valid(&bc, i))) {
+            const UrlBase *B = NULL;
+            int go_c = 1;
+            r.in = in_row(&c, i, &r.in_n);
+            if (r.in == NULL) {
+                m.row = i;
+                m.what = "its offsets go backwards or beyond the first and last offsets";
+                res = malformed(&m, first);
+                goto done;
+            }
+            if (has_base) {
+                r.has_base = 1;
+                r.bin = in_row(&bc, i, &r.bin_n);
+                if (r.bin == NULL) {
+                    m.row = i;
+                    m.what = "the base column's offsets go backwards or beyond the first and "
+                             "last offsets";
+                    res = malformed(&m, first);
+                    goto done;
+                }
+                /* the base of the row before, when it is the same text */
+                if (!(bk_n == r.bin_n && (bk_p == r.bin || !memcmp(bk_p, r.bin, (size_t)bk_n)))) {
+                    if (bp_live) {
+                        url_p_free(&BP);
+                    }
+                    bp_live = 1;
+                    bk_rc = core_row(&S, &BP, r.bin, r.bin_n, NULL, &Bk.o);
+                    if (bk_rc < 0) {
+                        goto fail;
+                    }
+                    Bk.href = BP.out;
+                    Bk.len = BP.len;
+                    bk_p = r.bin;
+                    bk_n = r.bin_n;
+                }
+                if (bk_rc == 1) {
+                    B = &Bk;
+                }
+                else {
+                    go_c = bk_rc == 2 && !strict ? -1 : 0; /* -1: an invalid base, a null row */
+                }
+            }
+            else if (one) {
+                B = &B1;
+                go_c = one_ok;
+            }
+            if (go_c == 1) {
+                p_live = 1;
+                rc = core_row(&S, &P, r.in, r.in_n, B, &o);
+                if (rc < 0) {
+                    url_p_free(&P);
+                    goto fail;
+                }
+                if (rc == 1) {
+                    Py_ssize_t v[N_PARTS] = {o.s_end,   o.u_end,   o.h_start, o.h_end,    o.port,
+                                             o.p_start, o.q_start, o.f_start, o.host_kind};
+                    memcpy(r.p, v, sizeof v);
+                    r.has_parts = 1;
+                    r.h = P.out;
+                    r.len = P.len;
+                }
+                else if (rc == 2 && !strict) {
+                    rc = 0; /* not a URL: a null row */
+                }
+                else {
+                    go_c = 0; /* strict (for the error), or a row the C parser leaves */
+                }
+            }
+            else if (go_c < 0) {
+                rc = 0;
+            }
+            if (go_c == 0) {
+                rc = row_python(a[3], &r, first + i);
+                if (rc < 0) {
+                    goto row_fail;
+                }
+            }
+            if (nf == 0) {
+                bit_set(validity, i); /* can_parse: not a URL is false, not null */
+                if (rc) {
+                    bit_set(bits, i);
+                }
+                goto row_end;
+            }
+        }
+        if (rc) {
+            bit_set(validity, i);
+        }
+        else {
+            nulls++;
+        }
+        for (k = 0; k < nf; k++) {
+            if ((rc ? put_component(&fields[k], i, large, &r, fld[k], a[3], first)
+                    : field_put(&fields[k], i, large, NULL, 0)) < 0) {
+                goto row_fail;
+            }
+        }
+    row_end:
+        row_clear(&r);
+        if (p_live) {
+            url_p_free(&P);
+        }
+        continue;
+    row_fail:
+        row_clear(&r);
+        if (p_live) {
+            url_p_free(&P);
+        }
+        goto fail;
+    }
+    if (nf == 0) {
+        res = Py_BuildValue("(LLOO)", (long long)c.length, (long long)nulls, validity, bits);
+        goto done;
+    }
+    out = PyList_New(nf);
+    if (out == NULL) {
+        goto fail;
+    }
+    for (k = 0; k < nf; k++) {
+        PyObject *pair;
+        if (PyByteArray_Resize(fields[k].data, (Py_ssize_t)fields[k].len) < 0) {
+            goto fail;
+        }
+        pair = PyTuple_Pack(2, fields[k].offsets, fields[k].data);
+        if (pair == NULL) {
+            goto fail;
+        }
+        PyList_SET_ITEM(out, k, pair);
+    }
+    res = Py_BuildValue("(LLOO)", (long long)c.length, (long long)nulls, validity, out);
+fail:
+done:
+    for (k = 0; k < parts_used; k++) {
+        upart_free(&parts[k]);
+    }
+    for (k = 0; k < nf; k++) {
+        Py_XDECREF(fields[k].offsets);
+        Py_XDECREF(fields[k].data);
+    }
+    if (bp_live) {
+        url_p_free(&BP);
+    }
+    if (used_one) {
+        url_p_free(&OP);
+    }
+    Py_XDECREF(one_keep);
+    scratch_free(&S);
+    Py_XDECREF(out);
+    Py_XDECREF(validity);
+    Py_XDECREF(bits);
+    return res;
+}

@@ -1,0 +1,358 @@
+"""percent_encoding.arrow's URL columns: every row against url.parse, on both twins.
+
+The shared URL suites (wpt) become columns (with their bases as a base
+column), ada's url-various-datasets files are read from
+``$PERCENT_ENCODING_URL_DATASETS`` (a directory; skipped when absent), and
+hypothesis draws columns of every layout with per-row bases.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import shared_path
+from percent_encoding import url
+from percent_encoding.errors import (
+    PercentEncodingError,
+    PercentEncodingTypeError,
+    URLParseError,
+)
+
+pa = pytest.importorskip("pyarrow")
+from percent_encoding import arrow as A  # noqa: E402
+
+COMPONENTS = ["href", "protocol", "username", "password", "host", "hostname", "port",
+              "pathname", "search", "hash"]
+ALL = [*COMPONENTS, "origin"]
+LAYOUTS = ["string", "large_string", "string_view"]
+
+
+def expected(value: str | None, base: Any = None, *, base_column: bool = False) -> Any:
+    """What url.parse gives for one row: a dict of the 11 getters, or None."""
+    if value is None or (base_column and base is None):
+        return None
+    try:
+        u = url.parse(value, base)
+    except URLParseError:
+        return None
+    return {name: getattr(u, name) for name in ALL}
+
+
+def column(rows: list[Any], layout: str = "string", shape: str = "plain") -> Any:
+    arr = pa.array(rows, type=getattr(pa, layout)())
+    if shape == "chunked":
+        cut = len(rows) // 3
+        return pa.chunked_array([arr.slice(0, cut), arr.slice(cut)], type=arr.type)
+    if shape == "slice":
+        padded = pa.array(["x:", *rows, None], type=arr.type)
+        return padded.slice(1, len(rows))
+    return arr
+
+
+def check(rows: list[Any], base: Any = None, layout: str = "string",
+          shape: str = "plain") -> None:
+    """url_parse, url_component (each of the 11) and url_can_parse, row by row."""
+    col = column(rows, layout, shape)
+    base_column = base is not None and not isinstance(base, str)
+    base_rows = base if base_column else [base] * len(rows)
+    b = column(base, layout, shape) if base_column else base
+    want = [expected(v, bv, base_column=base_column)
+            for v, bv in zip(rows, base_rows, strict=True)]
+    parsed = A.url_parse(col, b).to_pylist()
+    assert parsed == [None if w is None else {k: w[k] for k in COMPONENTS} for w in want]
+    for name in ALL:
+        got = A.url_component(col, name, b).to_pylist()
+        assert got == [None if w is None else w[name] for w in want], name
+    can = A.url_can_parse(col, b).to_pylist()
+    assert can == [None if v is None or (base_column and bv is None) else w is not None
+                   for v, bv, w in zip(rows, base_rows, want, strict=True)]
+
+
+def _usv(s: str) -> bool:
+    return not any(0xD800 <= ord(ch) <= 0xDFFF for ch in s)
+
+
+def _wpt_cases() -> list[dict[str, Any]]:
+    data = json.loads(shared_path("wpt", "urltestdata.json").read_text(encoding="utf-8"))
+    return [c for c in data if isinstance(c, dict) and _usv(c["input"])
+            and (c.get("base") is None or _usv(c["base"]))]
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_wpt_urltestdata_as_columns(layout: str) -> None:
+    cases = _wpt_cases()
+    with_base = [c for c in cases if c.get("base") is not None]
+    without = [c for c in cases if c.get("base") is None]
+    check([c["input"] for c in with_base], [c["base"] for c in with_base], layout)
+    check([c["input"] for c in without], None, layout)
+
+
+def test_wpt_urltestdata_expected_values() -> None:
+    """The columns give wpt's own expected values (not only url.parse's)."""
+    cases = [c for c in _wpt_cases() if c.get("base") is not None]
+    col = A.url_parse(pa.array([c["input"] for c in cases]), pa.array([c["base"] for c in cases]))
+    origins = A.url_component(pa.array([c["input"] for c in cases]), "origin",
+                              pa.array([c["base"] for c in cases])).to_pylist()
+    for c, got, origin in zip(cases, col.to_pylist(), origins, strict=True):
+        if c.get("failure"):
+            assert got is None, c["input"]
+        else:
+            assert got == {k: c[k] for k in COMPONENTS}, c["input"]
+            if "origin" in c:
+                assert origin == c["origin"], c["input"]
+
+
+def test_wpt_one_base_for_every_row() -> None:
+    """A str base (parsed once), per base: the same rows as url.parse(row, base)."""
+    cases = _wpt_cases()
+    inputs = [c["input"] for c in cases]
+    for base in sorted({c["base"] for c in cases if c.get("base")})[:12]:
+        if url.can_parse(base):
+            check(inputs, base)
+
+
+def test_wpt_other_suites_as_columns() -> None:
+    hosts = json.loads(shared_path("wpt", "toascii.json").read_text(encoding="utf-8"))
+    rows = [f"https://{c['input']}/x" for c in hosts if isinstance(c, dict) and _usv(c["input"])]
+    setters = json.loads(shared_path("wpt", "setters_tests.json").read_text(encoding="utf-8"))
+    rows += [c["href"] for name, cs in setters.items() if name != "comment" for c in cs]
+    pct = json.loads(shared_path("wpt", "percent-encoding.json").read_text(encoding="utf-8"))
+    rows += [f"https://doesnotmatter.invalid/?{c['input']}#{c['input']}" for c in pct
+             if isinstance(c, dict) and _usv(c["input"])]
+    check(rows, None, "string", "chunked")
+
+
+def _datasets() -> list[Path]:
+    where = os.environ.get("PERCENT_ENCODING_URL_DATASETS")
+    if not where:
+        pytest.skip("set PERCENT_ENCODING_URL_DATASETS to a directory of ada's "
+                    "url-various-datasets files (kasztp.txt, userbait.txt, ...)")
+    files = sorted(p for p in Path(where).iterdir() if p.suffix == ".txt")
+    if not files:
+        pytest.skip(f"no .txt files in {where}")
+    return files
+
+
+def test_ada_datasets() -> None:
+    for path in _datasets():
+        rows = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        check(rows, None, "string", "chunked")
+        check(rows[:3000], "https://example.com/a/b?c#d", "string_view")
+
+
+# -- random columns ---------------------------------------------------------
+
+PIECES = ["http", "https", "file", "blob", "foo", "mailto", ":", "//", "/", "\\", "?", "#",
+          "@", ":8080", ":0", ":99999", "[::1]", "1.2.3.4", "0x7f.1", "a", "B", "é", "日",
+          "%41", "%zz", "%", ".", "..", " ", "\t", "xn--", "EXAMPLE.com", "user:pw@", "'"]
+
+
+@st.composite
+def url_columns(draw: Any) -> tuple[list[Any], Any, str, str]:
+    rows = draw(st.lists(st.one_of(st.none(), st.lists(st.sampled_from(PIECES), max_size=10)
+                                   .map("".join)), max_size=16))
+    which = draw(st.sampled_from(["none", "one", "column"]))
+    base: Any = None
+    if which == "one":
+        base = draw(st.sampled_from(["http://h.example/a/b?c#d", "file:///C:/x/", "foo://h/p",
+                                     "https://[::1]:8443/"]))
+    elif which == "column":
+        base = draw(st.lists(st.one_of(st.none(), st.sampled_from(
+            ["http://h.example/a/b", "sc:opaque", "not a base", "file:///x", "https://a.b/"])),
+            min_size=len(rows), max_size=len(rows)))
+    return rows, base, draw(st.sampled_from(LAYOUTS)), draw(
+        st.sampled_from(["plain", "slice", "chunked"]))
+
+
+@settings(max_examples=120, deadline=None)
+@given(url_columns())
+def test_random_columns_match_url_parse(case: tuple[list[Any], Any, str, str]) -> None:
+    rows, base, layout, shape = case
+    check(rows, base, layout, shape)
+
+
+# -- arguments, errors, results ----------------------------------------------
+
+def test_strict_names_the_row() -> None:
+    col = pa.chunked_array([["http://a/"], [None, "http://b/", "http://[::1"]])
+    with pytest.raises(URLParseError) as e:
+        A.url_parse(col, errors="strict")
+    assert e.value.row == 3
+    assert e.value.name == "IPv6-unclosed"
+    assert e.value.position is not None
+    assert "row 3" in str(e.value)
+    with pytest.raises(URLParseError) as e:
+        A.url_component(pa.array(["/x", "http://a"]), "host", errors="strict")
+    assert e.value.row == 0 and e.value.name == "missing-scheme-non-relative-URL"
+
+
+def test_strict_bad_base_in_a_base_column() -> None:
+    with pytest.raises(URLParseError) as e:
+        A.url_parse(pa.array(["a", "b"]), pa.array(["http://h/", "nope"]), errors="strict")
+    assert e.value.row == 1 and "base" in str(e.value)
+
+
+def test_null_base_row_is_null_and_null_rows_stay_null() -> None:
+    col = pa.array(["http://a/", "/rel", None])
+    base = pa.array([None, "http://h/", "http://h/"])
+    assert A.url_parse(col, base).to_pylist()[0] is None
+    assert A.url_component(col, "href", base).to_pylist() == [None, "http://h/rel", None]
+    assert A.url_can_parse(col, base).to_pylist() == [None, True, None]
+    assert A.url_can_parse(col).to_pylist() == [True, False, None]
+
+
+def test_bad_arguments() -> None:
+    col = pa.array(["http://a/"])
+    with pytest.raises(PercentEncodingError, match="unknown URL component 'path'"):
+        A.url_component(col, "path")
+    with pytest.raises(PercentEncodingTypeError):
+        A.url_component(col, 3)  # type: ignore[arg-type]
+    with pytest.raises(PercentEncodingError, match="same length"):
+        A.url_parse(col, pa.array(["http://h/", "http://h/"]))
+    with pytest.raises(URLParseError, match="invalid base URL"):
+        A.url_parse(col, "not a url")
+    with pytest.raises(PercentEncodingTypeError, match="base must be"):
+        A.url_parse(col, 42)
+    with pytest.raises(PercentEncodingError, match="'null' or 'strict'"):
+        A.url_parse(col, errors="replace")  # type: ignore[arg-type]
+    with pytest.raises(PercentEncodingTypeError, match="string"):
+        A.url_parse(pa.array([b"http://a/"]))
+    with pytest.raises(PercentEncodingTypeError, match="Arrow string column"):
+        A.url_parse(["http://a/"])
+
+
+def test_result_types() -> None:
+    r = A.url_parse(pa.array(["http://a/"], pa.large_string()))
+    assert r.type == pa.struct([(n, pa.large_string()) for n in COMPONENTS])
+    assert A.url_parse(pa.array(["http://a/"])).type.field(0).type == pa.string()
+    assert A.url_component(pa.array(["http://a/"], pa.string_view()), "host").type == pa.string()
+    assert A.url_can_parse(pa.array(["http://a/"])).type == pa.bool_()
+    empty = A.url_parse(pa.chunked_array([], pa.string()))
+    assert isinstance(empty, pa.ChunkedArray) and len(empty) == 0
+    assert A.url_component(pa.chunked_array([["http://a/"], []]), "host").num_chunks == 2
+
+
+def test_url_base_object_and_nanoarrow_like_input() -> None:
+    class Capsules:  # only the PyCapsule interface, as nanoarrow or Polars offer it
+        def __init__(self, arr: Any) -> None:
+            self.arr = arr
+
+        def __arrow_c_array__(self, requested_schema: Any = None) -> Any:
+            return self.arr.__arrow_c_array__()
+
+    col = Capsules(pa.array(["../c", None]))
+    assert A.url_component(col, "href", url.parse("http://h/a/b")).to_pylist() == [
+        "http://h/c", None]
+
+
+# -- the twins against each other -------------------------------------------
+
+def _both_twins(f: Any) -> tuple[Any, Any]:
+    """f() with the pure twin active, then with the C twin (skip without it)."""
+    from conftest import KERNELS
+    from percent_encoding import core
+
+    if KERNELS["c"] is None:
+        pytest.skip("the C twin is not built")
+    results = []
+    for name in ("python", "c"):
+        old = core._use_kernels(KERNELS[name])
+        try:
+            results.append(f())
+        finally:
+            core._use_kernels(old)
+    return results[0], results[1]
+
+
+@pytest.mark.one_impl
+def test_c_and_pure_twins_agree_on_wpt() -> None:
+    cases = _wpt_cases()
+    col = pa.array([c["input"] for c in cases])
+    bases = pa.array([c.get("base") for c in cases])
+    for base in (None, bases, "https://example.org/a/b?c#d"):
+        pure, c = _both_twins(lambda: A.url_parse(col, base).to_pylist())  # noqa: B023
+        assert pure == c
+        pure, c = _both_twins(lambda: A.url_component(col, "origin", base).to_pylist())  # noqa: B023
+        assert pure == c
+        pure, c = _both_twins(lambda: A.url_can_parse(col, base).to_pylist())  # noqa: B023
+        assert pure == c
+
+
+@pytest.mark.one_impl
+@settings(max_examples=40, deadline=None)
+@given(url_columns())
+def test_c_and_pure_twins_agree_on_random_columns(case: tuple[list[Any], Any, str, str]) -> None:
+    rows, base, layout, shape = case
+    col = column(rows, layout, shape)
+    b = column(base, layout, shape) if isinstance(base, list) else base
+    pure, c = _both_twins(lambda: A.url_parse(col, b).to_pylist())
+    assert pure == c
+
+
+def test_malformed_offsets_raise_naming_the_row(impl: str) -> None:
+    # offsets that go backwards at row 2 (pyarrow's from_buffers does not check them)
+    if impl != "c":
+        pytest.skip("the pure twin reads the column through pyarrow, which checks it itself")
+    data = pa.py_buffer(b"http://a/http://b/http://c/")
+    for bad in ([0, 9, 18, 4, 27], [0, 9, 18, 40, 27]):
+        offsets = pa.py_buffer(pa.array(bad, pa.int32()).buffers()[1])
+        col = pa.Array.from_buffers(pa.string(), 4, [None, offsets, data])
+        for f in (lambda c: A.url_component(c, "host"), A.url_parse, A.url_can_parse):
+            with pytest.raises(PercentEncodingError, match="malformed Arrow array at row 2") \
+                    as info:
+                f(col)
+            assert info.value.row == 2  # type: ignore[attr-defined]
+
+
+def test_rows_that_are_not_utf8_read_with_replacement(impl: str) -> None:
+    # a row that is not UTF-8 reads as text does (U+FFFD), as in the other kernels
+    raw = [b"http://a/\xff/x", b"http://\xc3\xa9.example/\xe2\x82", b"https://b/ok"]
+    offs = [0]
+    for r in raw:
+        offs.append(offs[-1] + len(r))
+    col = pa.Array.from_buffers(pa.string(), 3, [None, pa.py_buffer(
+        pa.array(offs, pa.int32()).buffers()[1]), pa.py_buffer(b"".join(raw))])
+    if impl != "c":
+        col = pa.array([r.decode("utf-8", "replace") for r in raw])
+    got = A.url_component(col, "href").to_pylist()
+    assert got == [url.parse(r.decode("utf-8", "replace")).href for r in raw]
+    assert got[0] == "http://a/%EF%BF%BD/x"
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_long_columns_on_threads_match_url_parse(threads: int) -> None:
+    # long enough to be split over threads and windows: rows the GIL-free pass
+    # takes, rows for the host hook (IDNA), the Python parser, a blob: origin,
+    # invalid rows, nulls, and per-row bases
+    pool = ["https://a.example/x?y#z", "http://ÉXAMPLE.com/", "http://xn--9ca.com/p",
+            "blob:https://b.example/u", "not a url", None, "/rel?q", "http://[::1]:80/",
+            "file:///C:/a/../b", "http://a%F0%9F%98%80b/", "foo://h:1/p", "https://u:p@h:444/"]
+    bases = ["http://base.example/d/e", None, "https://other/", "no base"]
+    rows = [pool[(i * 7) % len(pool)] for i in range(150_000)]
+    base_col = [bases[(i // 3) % len(bases)] for i in range(len(rows))]
+    old = A.set_threads(threads)
+    try:
+        col = pa.array(rows, pa.string())
+        got = A.url_component(col, "origin").to_pylist()
+        got_can = A.url_can_parse(col, pa.array(base_col)).to_pylist()
+        got_href = A.url_component(col, "href", pa.array(base_col)).to_pylist()
+    finally:
+        A.set_threads(old)
+    memo: dict[Any, Any] = {}
+    for i, v in enumerate(rows[:20_000] + rows[-20_000:]):
+        j = i if i < 20_000 else len(rows) - 40_000 + i
+        b = base_col[j]
+        if (v, b) not in memo:
+            memo[v, b] = (expected(v), expected(v, b, base_column=True))
+        e, eb = memo[v, b]
+        assert got[j] == (None if e is None else e["origin"]), (j, v)
+        assert got_href[j] == (None if eb is None else eb["href"]), (j, v, b)
+        can = None if v is None or b is None else eb is not None
+        assert got_can[j] == can, (j, v, b)

@@ -1,0 +1,202 @@
+"""The URL column functions in each engine adapter: every row against url.parse.
+
+Polars, pandas, DuckDB, Dask and Spark each skip when the engine is missing.
+The adapters call the arrow kernels, so these run on both twins.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from percent_encoding import url
+from percent_encoding.errors import PercentEncodingError, URLParseError
+
+pytest.importorskip("pyarrow")
+
+COMPONENTS = ["href", "protocol", "username", "password", "host", "hostname", "port",
+              "pathname", "search", "hash"]
+ROWS = ["https://user:pw@EXAMPLE.com:8443/a/./b/../c?x=1#f", "http://[::1]/", "/relative",
+        None, "mailto:x@y", "http://a\\b\\c", "https://xn--nxasmq6b.example/ü", "not a url",
+        "file:///C:/x", "https://h/%zz path"]
+BASES = ["http://base.example/dir/page", None, "https://b/", "http://h/", "nope", "http://h/",
+         "http://h/", "sc:x", "file:///", "http://h/"]
+
+PIECES = ["http", "https", "foo", ":", "//", "/", "\\", "?", "#", "@", ":81", "[::1]",
+          "1.2.3.4", "a", "é", "%41", "%zz", ".", "..", " ", "\t"]
+rows_st = st.lists(st.one_of(st.none(), st.lists(st.sampled_from(PIECES), max_size=8)
+                             .map("".join)), max_size=12)
+
+
+def comp(value: str | None, name: str, base: Any = None, base_column: bool = False) -> Any:
+    if value is None or (base_column and base is None):
+        return None
+    try:
+        return getattr(url.parse(value, base), name)
+    except URLParseError:
+        return None
+
+
+def can(value: str | None, base: Any = None, base_column: bool = False) -> Any:
+    if value is None or (base_column and base is None):
+        return None
+    return url.can_parse(value, base)
+
+
+# -- Polars ---------------------------------------------------------------------------
+
+def test_polars_expr_and_series() -> None:
+    pl = pytest.importorskip("polars")
+    import percent_encoding.polars  # noqa: F401
+
+    df = pl.DataFrame({"u": ROWS, "b": BASES})
+    for engine in ("in-memory", "streaming"):
+        out = df.lazy().select(
+            pl.col("u").pe.url_parse().alias("p"),
+            pl.col("u").pe.url_component("origin").alias("o"),
+            pl.col("u").pe.url_component("href", base=pl.col("b")).alias("rb"),
+            pl.col("u").pe.url_component("pathname", base="http://one/x/").alias("r1"),
+            pl.col("u").pe.url_can_parse().alias("c"),
+            pl.col("u").pe.url_can_parse(pl.col("b")).alias("cb"),
+        ).collect(engine=engine)
+        assert out.schema["p"] == pl.Struct({n: pl.String for n in COMPONENTS})
+        parsed = out["p"].to_list()
+        for v, got in zip(ROWS, parsed, strict=True):
+            want = None if comp(v, "href") is None else {n: comp(v, n) for n in COMPONENTS}
+            assert got == want or (want is None and got is None), v
+        assert out["o"].to_list() == [comp(v, "origin") for v in ROWS]
+        assert out["rb"].to_list() == [comp(v, "href", b, True) for v, b in zip(ROWS, BASES,
+                                                                                  strict=True)]
+        assert out["r1"].to_list() == [comp(v, "pathname", "http://one/x/") for v in ROWS]
+        assert out["c"].to_list() == [can(v) for v in ROWS]
+        assert out["cb"].to_list() == [can(v, b, True) for v, b in zip(ROWS, BASES, strict=True)]
+    s = pl.Series("u", ROWS)
+    assert s.pe.url_component("host", base=pl.Series(BASES)).to_list() == [
+        comp(v, "host", b, True) for v, b in zip(ROWS, BASES, strict=True)]
+    with pytest.raises(PercentEncodingError, match="unknown URL component"):
+        pl.col("u").pe.url_component("path")
+    with pytest.raises(URLParseError):
+        s.pe.url_parse(errors="strict")
+
+
+@settings(max_examples=30, deadline=None)
+@given(rows_st)
+def test_polars_random(rows: list[Any]) -> None:
+    pl = pytest.importorskip("polars")
+    import percent_encoding.polars  # noqa: F401
+
+    got = pl.DataFrame({"u": rows}, schema={"u": pl.String}).select(
+        pl.col("u").pe.url_component("hostname"))["u"].to_list()
+    assert got == [comp(v, "hostname") for v in rows]
+
+
+# -- pandas ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", [object, "string", "str"])
+def test_pandas_accessor(dtype: Any) -> None:
+    pd = pytest.importorskip("pandas")
+    import percent_encoding.pandas  # noqa: F401
+
+    s = pd.Series(ROWS, index=[f"r{i}" for i in range(len(ROWS))], dtype=dtype, name="url")
+    df = s.pe.url_parse()
+    assert list(df.columns) == COMPONENTS and list(df.index) == list(s.index)
+    for n in COMPONENTS:
+        got = [None if pd.isna(x) else x for x in df[n].tolist()]
+        assert got == [comp(v, n) for v in ROWS], n
+    host = s.pe.url_component("host", base=pd.Series(BASES))
+    assert list(host.index) == list(s.index) and host.name == "url"
+    assert [None if pd.isna(x) else x for x in host.tolist()] == [
+        comp(v, "host", b, True) for v, b in zip(ROWS, BASES, strict=True)]
+    c = s.pe.url_can_parse("http://h/")
+    assert [None if pd.isna(x) else bool(x) for x in c.tolist()] == [can(v, "http://h/")
+                                                                     for v in ROWS]
+    with pytest.raises(URLParseError) as e:
+        s.pe.url_component("href", errors="strict")
+    assert e.value.row == 2 and e.value.label == "r2"  # type: ignore[attr-defined]
+
+
+def test_pandas_object_rejects_non_str() -> None:
+    pd = pytest.importorskip("pandas")
+    import percent_encoding.pandas  # noqa: F401
+    from percent_encoding.errors import PercentEncodingTypeError
+
+    with pytest.raises(PercentEncodingTypeError, match="row 1"):
+        pd.Series(["http://a/", 3], dtype=object).pe.url_parse()
+
+
+# -- DuckDB ---------------------------------------------------------------------------
+
+def test_duckdb_functions() -> None:
+    duckdb = pytest.importorskip("duckdb")
+    from percent_encoding.duckdb import register
+
+    con = duckdb.connect()
+    register(con)
+    con.execute("CREATE TABLE t (i INTEGER, u VARCHAR, b VARCHAR)")
+    con.executemany("INSERT INTO t VALUES (?, ?, ?)",
+                    [(i, v, b) for i, (v, b) in enumerate(zip(ROWS, BASES, strict=True))])
+    got = con.execute("SELECT pe_url_parse(u), pe_url_component(u, 'hostname'), "
+                      "pe_url_component(u, 'href', b), pe_url_component(u, 'origin', "
+                      "'http://one/'), pe_url_can_parse(u) FROM t ORDER BY i").fetchall()
+    for (p, h, rb, o, c), v, b in zip(got, ROWS, BASES, strict=True):
+        want = None if comp(v, "href") is None else {n: comp(v, n) for n in COMPONENTS}
+        assert p == want, v
+        assert h == comp(v, "hostname")
+        assert rb == comp(v, "href", b, True)
+        assert o == comp(v, "origin", "http://one/")
+        assert c == can(v)
+    # several component names in one column
+    rows = con.execute("SELECT pe_url_component(u, CASE WHEN i % 2 = 0 THEN 'host' ELSE "
+                       "'search' END) FROM t ORDER BY i").fetchall()
+    assert [r[0] for r in rows] == [comp(v, "host" if i % 2 == 0 else "search")
+                                    for i, v in enumerate(ROWS)]
+
+
+# -- Dask -----------------------------------------------------------------------------
+
+def test_dask_functions() -> None:
+    pytest.importorskip("dask.dataframe")
+    pd = pytest.importorskip("pandas")
+    import dask.dataframe as dd
+
+    from percent_encoding import dask as D
+
+    frame = dd.from_pandas(pd.DataFrame({"u": ROWS, "b": BASES}), npartitions=3)
+    hosts = D.url_component(frame["u"], "host", frame["b"]).compute(scheduler="sync")
+    assert [None if pd.isna(x) else x for x in hosts.tolist()] == [
+        comp(v, "host", b, True) for v, b in zip(ROWS, BASES, strict=True)]
+    parsed = D.url_parse(frame["u"]).compute(scheduler="sync")
+    assert list(parsed.columns) == COMPONENTS
+    assert [None if pd.isna(x) else x for x in parsed["pathname"].tolist()] == [
+        comp(v, "pathname") for v in ROWS]
+    c = D.url_can_parse(frame["u"]).compute(scheduler="sync")
+    assert [None if pd.isna(x) else bool(x) for x in c.tolist()] == [can(v) for v in ROWS]
+
+
+# -- Spark ----------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def spark() -> Any:
+    pytest.importorskip("pyspark")
+    from pyspark.sql import SparkSession
+
+    session = SparkSession.builder.master("local[1]").appName("pe-url").getOrCreate()
+    yield session
+    session.stop()
+
+
+def test_spark_host_and_path_columns(spark: Any) -> None:
+    from percent_encoding.spark import map_in_arrow, udf
+
+    df = spark.createDataFrame([(v,) for v in ROWS], "url string")
+    df = map_in_arrow(df, "url", "url_component", output="host", component="hostname")
+    df = map_in_arrow(df, "url", "url_component", output="path", component="pathname")
+    rows = df.collect()
+    assert [(r["host"], r["path"]) for r in rows] == [
+        (comp(v, "hostname"), comp(v, "pathname")) for v in ROWS]
+    c = spark.createDataFrame([(v,) for v in ROWS], "url string").select(
+        udf("url_can_parse")("url").alias("c")).collect()
+    assert [r["c"] for r in c] == [can(v) for v in ROWS]
