@@ -9,26 +9,19 @@ through ``url.parse`` run on both twins.
 
 from __future__ import annotations
 
-import os
 import time
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers.twins import C_URL as C
 from percent_encoding import url as U
 from percent_encoding._url_parser import Failure, URLRecord, basic_parse, serialize
 from percent_encoding.core import to_usv_string
 from percent_encoding.errors import URLParseError
 
-try:
-    if os.environ.get("PERCENT_ENCODING_NO_EXTENSIONS", "") not in ("", "0"):
-        raise ImportError
-    from percent_encoding import _speedups as C
-
-    HAVE_C = hasattr(C, "url_parse")
-except ImportError:  # pragma: no cover
-    HAVE_C = False
+HAVE_C = C is not None
 
 needs_c = pytest.mark.skipif(not HAVE_C, reason="the C twin is not built")
 

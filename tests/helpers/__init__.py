@@ -3,7 +3,7 @@
 * :mod:`helpers.paths`: ``ROOT`` (the checkout), ``SHARED`` (the one place that locates
   ``../shared``) and :func:`shared_path` (a file under ``../shared/conformance``, or a
   clean skip when it is absent); also re-exported here: ``from helpers import shared_path``.
-* :mod:`helpers.twins`: the kernel twins (``IMPLS``, ``KERNELS``, ``C_KERNELS``) and the
+* :mod:`helpers.twins`: the kernel twins (``IMPLS``, ``KERNELS``, ``C_KERNELS``, ``C_URL``) and the
   ``NoKernels`` stand-in of ``no_kernels`` tests.
 * :mod:`helpers.engines`: which engine each column adapter needs (``need_engines``).
 * :mod:`helpers.web` and :mod:`helpers.browser`: the ``web_server`` fixture (the web tool

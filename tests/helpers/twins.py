@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import os
 from types import ModuleType
+from typing import Any
 
 from percent_encoding import _pure
 
@@ -23,6 +24,9 @@ def _c_kernels() -> ModuleType | None:
 C_KERNELS = _c_kernels()
 IMPLS = ["python"] + (["c"] if C_KERNELS is not None else [])
 KERNELS: dict[str, ModuleType | None] = {"python": _pure, "c": C_KERNELS}
+# The C twin when it has the URL parser (``_speedups.url_parse``), else None: what
+# test_url_c.py and test_url_c_full.py call directly.
+C_URL: Any = C_KERNELS if C_KERNELS is not None and hasattr(C_KERNELS, "url_parse") else None
 
 
 class NoKernels(ModuleType):

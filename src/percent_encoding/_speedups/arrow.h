@@ -345,6 +345,8 @@ PE_INTERNAL void legacy_init(Job *j);
 PE_INTERNAL int legacy_encode_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n);
 PE_INTERNAL int legacy_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail,
                            int utf8_in);
+/* Room for need bytes in a job buffer (j->scratch, j->fix) and its *cap; -1 out of memory. */
+PE_INTERNAL int job_buf_reserve(uint8_t **buf, int64_t *cap, int64_t need);
 /* A string row that is not UTF-8 (ok: its valid prefix) read with U+FFFD into j->fix. */
 PE_INTERNAL const uint8_t *fix_row(Job *j, const uint8_t *p, int64_t *n, int64_t ok);
 PE_INTERNAL int run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o,

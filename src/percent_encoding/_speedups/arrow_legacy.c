@@ -169,18 +169,8 @@ legacy_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail, int 
     Py_ssize_t bad;
     U8Stats st;
     int64_t len, out;
-    if (j->scratch_cap < n + PE_OUT_SLACK) {
-        int64_t cap = j->scratch_cap ? j->scratch_cap : 256;
-        uint8_t *s;
-        while (cap < n + PE_OUT_SLACK) {
-            cap *= 2;
-        }
-        s = realloc(j->scratch, (size_t)cap);
-        if (s == NULL) {
-            return -1;
-        }
-        j->scratch = s;
-        j->scratch_cap = cap;
+    if (job_buf_reserve(&j->scratch, &j->scratch_cap, n + PE_OUT_SLACK) < 0) {
+        return -1;
     }
     if (pe_blocks_ok) {
         int check;

@@ -124,23 +124,31 @@ utf8_replace(const uint8_t *p, int64_t n, uint8_t *o)
 /* -- per-row work ---------------------------------------------------------- */
 
 
+/* Room for need bytes in the job's buffer *buf of *cap bytes (the scratch
+ * row or the fixed row): grow by doubling from 256; -1 out of memory. */
+int
+job_buf_reserve(uint8_t **buf, int64_t *cap, int64_t need)
+{
+    if (need > *cap) {
+        int64_t c = *cap ? *cap : 256;
+        uint8_t *b;
+        while (c < need) {
+            c *= 2;
+        }
+        b = realloc(*buf, (size_t)c);
+        if (b == NULL) {
+            return -1;
+        }
+        *buf = b;
+        *cap = c;
+    }
+    return 0;
+}
+
 static int
 scratch_reserve(Job *j, int64_t need)
 {
-    if (need > j->scratch_cap) {
-        int64_t cap = j->scratch_cap ? j->scratch_cap : 256;
-        uint8_t *s;
-        while (cap < need) {
-            cap *= 2;
-        }
-        s = realloc(j->scratch, (size_t)cap);
-        if (s == NULL) {
-            return -1;
-        }
-        j->scratch = s;
-        j->scratch_cap = cap;
-    }
-    return 0;
+    return job_buf_reserve(&j->scratch, &j->scratch_cap, need);
 }
 
 /* A string column's row that is not UTF-8 (the Arrow format forbids it, but
@@ -152,18 +160,8 @@ const uint8_t *
 fix_row(Job *j, const uint8_t *p, int64_t *n, int64_t ok)
 {
     int64_t need = ok + 3 * (*n - ok);
-    if (need > j->fix_cap) {
-        int64_t cap = j->fix_cap ? j->fix_cap : 256;
-        uint8_t *f;
-        while (cap < need) {
-            cap *= 2;
-        }
-        f = realloc(j->fix, (size_t)cap);
-        if (f == NULL) {
-            return NULL;
-        }
-        j->fix = f;
-        j->fix_cap = cap;
+    if (job_buf_reserve(&j->fix, &j->fix_cap, need) < 0) {
+        return NULL;
     }
     memcpy(j->fix, p, (size_t)ok);
     *n = ok + utf8_replace(p + ok, *n - ok, j->fix + ok);

@@ -109,20 +109,15 @@ blocks_supported(void)
 /* v looked at k positions on (zeros past its end). */
 #define ON256(v, k) _mm256_alignr_epi8(_mm256_permute2x128_si256((v), (v), 0x81), (v), (k))
 
-/* One step of the UTF-8 check over the escapes' values, in the input's
- * positions: s holds each escape's value at its '%' and 0 elsewhere, h the
- * same for the 32 positions before.  Consecutive escapes are 3 bytes apart,
- * so a byte's predecessor in its run is 3 positions back (0 there: the run
- * starts here, as after ASCII).  A raw byte cannot end or continue a run (raw
- * text is whole UTF-8 sequences), so the result is UTF-8 exactly when each
- * run is by itself; the ways a pair can be wrong are the tables' bits, and a
- * third byte of E0-EF or a third or fourth of F0-F4 is the one place two
- * continuation bytes may follow each other. */
+/* The UTF-8 check of the bytes s against their three predecessors p1, p2, p3
+ * (0 where a run starts): the ways a pair can be wrong are the tables' bits,
+ * and a third byte of E0-EF or a third or fourth of F0-F4 is the one place
+ * two continuation bytes may follow each other.  Shared by the two steps
+ * below, which differ only in how far back a predecessor stands. */
 __attribute__((target("avx2,popcnt"))) static inline __m256i
-u8_step(__m256i s, __m256i h, __m256i t1, __m256i t2, __m256i t3)
+u8_pairs(__m256i s, __m256i p1, __m256i p2, __m256i p3, __m256i t1, __m256i t2, __m256i t3)
 {
     const __m256i nib = _mm256_set1_epi8(0x0F), x80 = _mm256_set1_epi8((char)0x80);
-    __m256i p1 = BACK256(s, h, 3), p2 = BACK256(s, h, 6), p3 = BACK256(s, h, 9);
     __m256i special, must23;
     special = _mm256_and_si256(
         _mm256_and_si256(_mm256_shuffle_epi8(t1, _mm256_and_si256(_mm256_srli_epi16(p1, 4), nib)),
@@ -134,6 +129,19 @@ u8_step(__m256i s, __m256i h, __m256i t1, __m256i t2, __m256i t3)
     return _mm256_xor_si256(special, must23);
 }
 
+/* One step of the UTF-8 check over the escapes' values, in the input's
+ * positions: s holds each escape's value at its '%' and 0 elsewhere, h the
+ * same for the 32 positions before.  Consecutive escapes are 3 bytes apart,
+ * so a byte's predecessor in its run is 3 positions back (0 there: the run
+ * starts here, as after ASCII).  A raw byte cannot end or continue a run (raw
+ * text is whole UTF-8 sequences), so the result is UTF-8 exactly when each
+ * run is by itself. */
+__attribute__((target("avx2,popcnt"))) static inline __m256i
+u8_step(__m256i s, __m256i h, __m256i t1, __m256i t2, __m256i t3)
+{
+    return u8_pairs(s, BACK256(s, h, 3), BACK256(s, h, 6), BACK256(s, h, 9), t1, t2, t3);
+}
+
 /* The same check over the raw bytes of a row (each byte with the three
  * before it: s the block, h the 32 bytes before), for a string column whose
  * rows may not be UTF-8 after all; '%' and hex digits are ASCII, so this is
@@ -141,17 +149,7 @@ u8_step(__m256i s, __m256i h, __m256i t1, __m256i t2, __m256i t3)
 __attribute__((target("avx2,popcnt"))) static inline __m256i
 raw_step(__m256i s, __m256i h, __m256i t1, __m256i t2, __m256i t3)
 {
-    const __m256i nib = _mm256_set1_epi8(0x0F), x80 = _mm256_set1_epi8((char)0x80);
-    __m256i p1 = BACK256(s, h, 1), p2 = BACK256(s, h, 2), p3 = BACK256(s, h, 3);
-    __m256i special, must23;
-    special = _mm256_and_si256(
-        _mm256_and_si256(_mm256_shuffle_epi8(t1, _mm256_and_si256(_mm256_srli_epi16(p1, 4), nib)),
-                         _mm256_shuffle_epi8(t2, _mm256_and_si256(p1, nib))),
-        _mm256_shuffle_epi8(t3, _mm256_and_si256(_mm256_srli_epi16(s, 4), nib)));
-    must23 = _mm256_or_si256(_mm256_subs_epu8(p2, _mm256_set1_epi8((char)0xDF)),
-                             _mm256_subs_epu8(p3, _mm256_set1_epi8((char)0xEF)));
-    must23 = _mm256_andnot_si256(_mm256_cmpeq_epi8(must23, _mm256_setzero_si256()), x80);
-    return _mm256_xor_si256(special, must23);
+    return u8_pairs(s, BACK256(s, h, 1), BACK256(s, h, 2), BACK256(s, h, 3), t1, t2, t3);
 }
 
 /* Decode p[0:n] into o.  Loads may read up to p + avail (avail >= n); o has

@@ -192,6 +192,25 @@ DEFINE_UTF8_FILL(1, Py_UCS1)
 DEFINE_UTF8_FILL(2, Py_UCS2)
 DEFINE_UTF8_FILL(4, Py_UCS4)
 
+/* One step on the stream (i, o) of valid UTF-8: asciiW_K widens the ASCII run
+ * at p + i, W bytes at a time; unless all W were ASCII, p[i] then leads a
+ * valid sequence of 2 to 4 bytes, put together with no branch on its length.
+ * The 16-byte (SSE2) and 32-byte (AVX2) fills below share it. */
+#define PE_FILL_STEP(W, K, T, i, o)                                                        \
+    {                                                                                      \
+        int m_ = ascii##W##_##K(p + (i), (o));                                             \
+        (o) += m_;                                                                         \
+        (i) += m_;                                                                         \
+        if (m_ < (W)) {                                                                    \
+            Py_UCS4 c_ = p[i], b1_ = p[(i) + 1] & 0x3Fu, b2_ = p[(i) + 2] & 0x3Fu;         \
+            Py_UCS4 b3_ = p[(i) + 3] & 0x3Fu;                                              \
+            *(o)++ = (T)(c_ < 0xE0   ? (c_ & 0x1Fu) << 6 | b1_                             \
+                         : c_ < 0xF0 ? (c_ & 0x0Fu) << 12 | b1_ << 6 | b2_                 \
+                                     : (c_ & 0x07u) << 18 | b1_ << 12 | b2_ << 6 | b3_);   \
+            (i) += 2 + (c_ >= 0xE0) + (c_ >= 0xF0);                                        \
+        }                                                                                  \
+    }
+
 /* utf8_fill_K for bytes known to be valid UTF-8 (the block decoder checked
  * them): 16 bytes a step, an ASCII run widened whole and each multi-byte
  * sequence put together with no branch on its length (mostly-ASCII text with
@@ -203,23 +222,7 @@ DEFINE_UTF8_FILL(4, Py_UCS4)
     {                                                                                      \
         Py_ssize_t i = 0;                                                                  \
         while (i + 16 <= n && end - o >= 16) {                                             \
-            int m = ascii16_##K(p + i, o);                                                 \
-            Py_UCS4 c, b1, b2, b3, c2, c3, c4;                                             \
-            o += m;                                                                        \
-            i += m;                                                                        \
-            if (m == 16) {                                                                 \
-                continue;                                                                  \
-            }                                                                              \
-            /* p[i] leads a sequence of 2 to 4 bytes, all before p + n - 12. */            \
-            c = p[i];                                                                      \
-            b1 = p[i + 1] & 0x3Fu;                                                         \
-            b2 = p[i + 2] & 0x3Fu;                                                         \
-            b3 = p[i + 3] & 0x3Fu;                                                         \
-            c2 = (c & 0x1Fu) << 6 | b1;                                                    \
-            c3 = (c & 0x0Fu) << 12 | b1 << 6 | b2;                                         \
-            c4 = (c & 0x07u) << 18 | b1 << 12 | b2 << 6 | b3;                              \
-            *o++ = (T)(c < 0xE0 ? c2 : c < 0xF0 ? c3 : c4);                                \
-            i += 2 + (c >= 0xE0) + (c >= 0xF0);                                            \
+            PE_FILL_STEP(16, K, T, i, o)                                                   \
         }                                                                                  \
         return utf8_fill_##K(p + i, n - i, o, end);                                        \
     }
@@ -283,22 +286,7 @@ ascii32_4(const uint8_t *p, Py_UCS4 *o)
     {                                                                                      \
         Py_ssize_t i = 0;                                                                  \
         while (i + 32 <= n && end - o >= 32) {                                             \
-            int m = ascii32_##K(p + i, o);                                                 \
-            Py_UCS4 c, b1, b2, b3, c2, c3, c4;                                             \
-            o += m;                                                                        \
-            i += m;                                                                        \
-            if (m == 32) {                                                                 \
-                continue;                                                                  \
-            }                                                                              \
-            c = p[i];                                                                      \
-            b1 = p[i + 1] & 0x3Fu;                                                         \
-            b2 = p[i + 2] & 0x3Fu;                                                         \
-            b3 = p[i + 3] & 0x3Fu;                                                         \
-            c2 = (c & 0x1Fu) << 6 | b1;                                                    \
-            c3 = (c & 0x0Fu) << 12 | b1 << 6 | b2;                                         \
-            c4 = (c & 0x07u) << 18 | b1 << 12 | b2 << 6 | b3;                              \
-            *o++ = (T)(c < 0xE0 ? c2 : c < 0xF0 ? c3 : c4);                                \
-            i += 2 + (c >= 0xE0) + (c >= 0xF0);                                            \
+            PE_FILL_STEP(32, K, T, i, o)                                                   \
         }                                                                                  \
         return utf8_fill_valid_##K(p + i, n - i, o, end);                                  \
     }
@@ -306,22 +294,6 @@ ascii32_4(const uint8_t *p, Py_UCS4 *o)
 DEFINE_UTF8_FILL_AVX2(1, Py_UCS1)
 DEFINE_UTF8_FILL_AVX2(2, Py_UCS2)
 DEFINE_UTF8_FILL_AVX2(4, Py_UCS4)
-
-/* One step of utf8_fill_avx2_K on the stream (i, o). */
-#define PE_FILL_STEP(K, T, i, o)                                                           \
-    {                                                                                      \
-        int m_ = ascii32_##K(p + (i), (o));                                                \
-        (o) += m_;                                                                         \
-        (i) += m_;                                                                         \
-        if (m_ < 32) {                                                                     \
-            Py_UCS4 c_ = p[i], b1_ = p[(i) + 1] & 0x3Fu, b2_ = p[(i) + 2] & 0x3Fu;         \
-            Py_UCS4 b3_ = p[(i) + 3] & 0x3Fu;                                              \
-            *(o)++ = (T)(c_ < 0xE0   ? (c_ & 0x1Fu) << 6 | b1_                             \
-                         : c_ < 0xF0 ? (c_ & 0x0Fu) << 12 | b1_ << 6 | b2_                 \
-                                     : (c_ & 0x07u) << 18 | b1_ << 12 | b2_ << 6 | b3_);   \
-            (i) += 2 + (c_ >= 0xE0) + (c_ >= 0xF0);                                        \
-        }                                                                                  \
-    }
 
 /* The same over two halves at once: p[0:mid] into o[0:omid - o] and p[mid:n]
  * into the rest (mid starts a sequence; omid - o is the first half's number
@@ -334,8 +306,8 @@ DEFINE_UTF8_FILL_AVX2(4, Py_UCS4)
         Py_ssize_t ia = 0, ib = mid;                                                       \
         T *oa = o, *ob = omid;                                                             \
         while (ia + 32 <= mid && omid - oa >= 32 && ib + 32 <= n && end - ob >= 32) {      \
-            PE_FILL_STEP(K, T, ia, oa)                                                     \
-            PE_FILL_STEP(K, T, ib, ob)                                                     \
+            PE_FILL_STEP(32, K, T, ia, oa)                                                 \
+            PE_FILL_STEP(32, K, T, ib, ob)                                                 \
         }                                                                                  \
         if (utf8_fill_avx2_##K(p + ia, mid - ia, oa, omid) < 0) {                          \
             return -1;                                                                     \

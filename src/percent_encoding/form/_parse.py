@@ -141,7 +141,7 @@ def parse(
             return _core.form_parse_kernel(data)
         if type(data) is str and (data.isascii() or LONE_SURROGATE.search(data) is None):
             return _core.form_parse_kernel(data)
-    if deprecated or (type(encoding) is str and encoding.strip().lower() == "auto"):
+    if deprecated or (_names_auto(encoding)):
         _warn_moved(encoding, deprecated)
     return full_parse(
         data, encoding=encoding, separators=separators,
@@ -149,6 +149,12 @@ def parse(
         max_field_size=max_field_size, max_total=max_total, errors=errors, strict=strict,
         **deprecated,
     )
+
+
+def _names_auto(encoding: object) -> bool:
+    """Whether ``encoding`` is the string ``"auto"`` (any case, spaces around), the old
+    spelling of :func:`percent_encoding.detect.parse_form`'s encoding guessing."""
+    return type(encoding) is str and encoding.strip().lower() == "auto"
 
 
 # The keywords parse() took until this release, and where each went (for one release
@@ -170,7 +176,7 @@ def _warn_moved(encoding: object, deprecated: Mapping[str, object]) -> None:
             raise PercentEncodingTypeError(f"parse() got an unexpected keyword argument {name!r}")
     moved = [f"{name}=" for name in deprecated]
     targets = sorted({_MOVED[name] for name in deprecated})
-    if type(encoding) is str and encoding.strip().lower() == "auto":
+    if _names_auto(encoding):
         moved.insert(0, "encoding='auto'")
         if "detect.parse_form" not in targets:
             targets.insert(0, "detect.parse_form")
@@ -202,7 +208,7 @@ def full_parse(
     """:func:`parse` with every option it ever had: the spec's, the encoding guessing
     (``encoding="auto"`` and its hints, for :func:`percent_encoding.detect.parse_form`)
     and the pre-2016 flags (for :func:`percent_encoding.legacy.whatwg_form_parse`)."""
-    if type(encoding) is str and encoding.strip().lower() == "auto":
+    if _names_auto(encoding):
         return parse_detected(
             data,
             isindex=isindex,
