@@ -365,6 +365,15 @@ def _cases() -> list[Case]:
     c += on(P + "arrow.encode", lambda a: arrow.encode(a, "query", space_as_plus=True), cols)
     c += on(P + "arrow.form_parse", lambda a: arrow.form_parse(_as_text_column(a)), cols)
     c += on(P + "arrow.form_get", lambda a: arrow.form_get(_as_text_column(a), "a"), cols)
+    # rows of URLs: the adversarial text behind a scheme and host, cut into rows, and one
+    # huge host (the C parser's host scan and the Python fallback both see it)
+    url_cols = {"adv": _arrow_column(url_of(adv)),
+                "host": _arrow_column(lambda n: "http://" + "a." * (n // 2) + "example/")}
+    c += on(P + "arrow.url_parse", lambda a: arrow.url_parse(_as_text_column(a)), url_cols)
+    c += on(P + "arrow.url_component", lambda a: arrow.url_component(
+        _as_text_column(a), "hostname", "http://base.example/"), url_cols)
+    c += on(P + "arrow.url_can_parse", lambda a: arrow.url_can_parse(_as_text_column(a)),
+            url_cols)
     return c + _engine_cases(cols) + _other_cases()
 
 
@@ -427,7 +436,30 @@ def _engine_cases(cols: dict[str, Callable[[int], Any]]) -> list[Case]:
             args = ("a",) if name == "form_get" else ()
             getattr(pe_dask, name)(s, *args).compute(scheduler="sync")
 
+    def url_engines(col: Any) -> None:
+        # the URL column methods of the pandas accessor and the Dask functions (Polars and
+        # DuckDB register theirs in the classes and functions covered above)
+        pd = pytest.importorskip("pandas")
+        import percent_encoding.pandas  # noqa: F401
+
+        s = pd.Series(col.to_pylist(), dtype="string[pyarrow]")
+        s.pe.url_parse()
+        s.pe.url_component("hostname", "http://base.example/")
+        s.pe.url_can_parse()
+        dd = pytest.importorskip("dask.dataframe")
+        from percent_encoding import dask as pe_dask
+
+        d = dd.from_pandas(s, npartitions=2)
+        for name in ("url_parse", "url_can_parse"):
+            getattr(pe_dask, name)(d).compute(scheduler="sync")
+        pe_dask.url_component(d, "host").compute(scheduler="sync")
+
+    url_methods = ("url_parse", "url_component", "url_can_parse")
+    ucols = {"adv": text(_arrow_column(url_of(adv)))}
+
     c: list[Case] = []
+    c += on((*(P + "pandas.PercentEncodingAccessor." + m for m in url_methods),
+             *(P + "dask." + m for m in url_methods)), url_engines, ucols)
     c += on((P + "polars.PercentEncodingSeries",), polars_series, tcols)
     c += on((P + "polars.PercentEncodingExpr",), polars_expr, tcols)
     c += on((P + "pandas.PercentEncodingAccessor",

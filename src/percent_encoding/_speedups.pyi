@@ -45,19 +45,27 @@ def arrow_map(column: object, op: str, arg: object, plus: bool, errors: str,
               views: bool = ...) -> Any:
     """NO PURE TWIN. A kernel over an Arrow string/binary column (PyCapsule interface)."""
 
+def arrow_url(chunk: object, base: object, fields: object, fallback: Any, large: bool,
+              first_row: int) -> Any:
+    """NO PURE TWIN. URL components (or can-parse) of one Arrow string chunk's rows
+    (``_arrow_url.py`` parses each row with ``url.parse`` without it)."""
+
 def arrow_set_threads(n: int) -> int:
     """NO PURE TWIN. Threads for long columns in arrow_map (1-8); returns the previous value."""
 
 def arrow_set_blocks(on: bool) -> bool:
     """NO PURE TWIN. Whether string columns use the AVX2 block decoder (tests)."""
 
-# -- no pure twin: the URL parser's common case (the Python state machine is the twin) ---
+# -- no pure twin: the URL parser (the Python state machine is the twin) ---------------
 
-def url_parse(input: str) -> Any:
-    """NO PURE TWIN. A url.URL for the common case, or None when the Python parser must run."""
+def url_parse(input: str, base: Any = ..., raise_failure: bool = ...,
+              into: Any = ...) -> Any:
+    """NO PURE TWIN. The WHATWG URL parser: a url.URL (``into``, filled, when given), or None
+    when the Python parser must run (a failure unless ``raise_failure``)."""
 
 def url_getter(name: str, fallback: Any) -> Any:
     """NO PURE TWIN. A descriptor for URL.<name> that slices the href url_parse built."""
 
-def url_setup(url_type: type, error_type: type, host_hook: Callable[[str], Any]) -> None:
+def url_setup(url_type: type, error_type: type, host_hook: Callable[[str], Any],
+              parse_error: type) -> None:
     """NO PURE TWIN. Give url_parse the URL class, the ValidationError class, the host hook."""

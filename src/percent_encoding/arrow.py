@@ -47,7 +47,7 @@ from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from . import _args, _impl, core, form
-from ._arrow_url import COMPONENTS as URL_COMPONENTS
+from ._arrow_url import COMPONENTS as _URL_COMPONENTS
 from ._arrow_url import url_can_parse, url_component, url_parse
 from .errors import PercentEncodingError, PercentEncodingTypeError, TextDecodeError
 
@@ -63,6 +63,10 @@ __all__ = [
     "url_component",
     "url_parse",
 ]
+
+#: The fields of :func:`url_parse`'s struct, in order (each a URL getter's name,
+#: URL Standard §6.1): what :func:`url_component` also takes, with ``"origin"``.
+URL_COMPONENTS = _URL_COMPONENTS
 
 _TEXT_FORMATS = {"u": "string", "U": "large_string", "vu": "string_view"}
 _BINARY_FORMATS = {"z": "binary", "Z": "large_binary", "vz": "binary_view"}
