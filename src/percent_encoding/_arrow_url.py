@@ -29,6 +29,17 @@ URLErrors = Literal["null", "strict"]
 _STRING_TYPES = {"string", "large_string", "string_view"}
 
 
+def malformed_array_error(row: int, what: str) -> PercentEncodingError:
+    """The error for an array whose buffers break the Arrow format (a C kernel's
+    ``("malformed", row, what)``), with ``.row``."""
+    err = PercentEncodingError(
+        f"malformed Arrow array at row {row}: {what} "
+        "(the producer of this column wrote buffers the Arrow format does not allow)"
+    )
+    err.row = row  # type: ignore[attr-defined]
+    return err
+
+
 def _pyarrow() -> Any:
     try:
         import pyarrow
@@ -225,12 +236,7 @@ def _chunk_c(pa: Any, k: Any, chunk: Any, bases: Any, parse: Callable[..., url.U
     base_arg = bases.__arrow_c_array__() if hasattr(bases, "__arrow_c_array__") else bases
     result = k(chunk.__arrow_c_array__(), base_arg, fields, parse, large, start, strict)
     if len(result) == 3:  # ("malformed", row, what): the array breaks the Arrow format
-        err = PercentEncodingError(
-            f"malformed Arrow array at row {result[1]}: {result[2]} "
-            "(the producer of this column wrote buffers the Arrow format does not allow)"
-        )
-        err.row = result[1]  # type: ignore[attr-defined]
-        raise err
+        raise malformed_array_error(result[1], result[2])
     n, nulls, validity, out = result
     valid = None if nulls == 0 else pa.py_buffer(validity)
     if fields is None:

@@ -48,7 +48,7 @@ from typing import Any, TypeVar
 
 from . import _args, _impl, core, form
 from ._arrow_url import COMPONENTS as _URL_COMPONENTS
-from ._arrow_url import url_can_parse, url_component, url_parse
+from ._arrow_url import malformed_array_error, url_can_parse, url_component, url_parse
 from .errors import PercentEncodingError, PercentEncodingTypeError, TextDecodeError
 
 __all__ = [
@@ -254,12 +254,7 @@ def _run_c(k: Any, array: object, op: str, arg: object, plus: bool, errors: str)
         raise PercentEncodingTypeError(str(e)) from None
     if type(result) is tuple:
         if len(result) == 3:  # ("malformed", row, what): the array breaks the Arrow format
-            err = PercentEncodingError(
-                f"malformed Arrow array at row {result[1]}: {result[2]} "
-                "(the producer of this column wrote buffers the Arrow format does not allow)"
-            )
-            err.row = result[1]  # type: ignore[attr-defined]
-            raise err
+            raise malformed_array_error(result[1], result[2])
         return result  # a strict decode stopped at this row: (row, value)
     try:
         import pyarrow as pa

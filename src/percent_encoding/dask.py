@@ -39,7 +39,7 @@ def _partition(part: Any, op: str, args: tuple[Any, ...], kwargs: dict[str, Any]
     return getattr(part.pe, op)(*args, **kwargs)
 
 
-def _map(col: Any, op: str, *args: Any, **kwargs: Any) -> Any:
+def _dask_dataframe() -> Any:
     try:
         import dask.dataframe as dd
     except ImportError:
@@ -47,6 +47,11 @@ def _map(col: Any, op: str, *args: Any, **kwargs: Any) -> Any:
             "percent_encoding.dask needs dask[dataframe], pandas and pyarrow "
             "(pip install 'percent-encoding[dask]')"
         ) from None
+    return dd
+
+
+def _map(col: Any, op: str, *args: Any, **kwargs: Any) -> Any:
+    dd = _dask_dataframe()
     if not isinstance(col, dd.Series):
         raise PercentEncodingTypeError(
             f"expected a dask.dataframe Series (a column: ddf['url']), not {type(col).__name__}"
@@ -106,13 +111,7 @@ def _partition_base(part: Any, base: Any, op: str, args: tuple[Any, ...],
 
 
 def _map_url(col: Any, op: str, base: Any, *args: Any, **kwargs: Any) -> Any:
-    try:
-        import dask.dataframe as dd
-    except ImportError:
-        raise ImportError(
-            "percent_encoding.dask needs dask[dataframe], pandas and pyarrow "
-            "(pip install 'percent-encoding[dask]')"
-        ) from None
+    dd = _dask_dataframe()
     if not isinstance(base, dd.Series):
         return _map(col, op, *args, base=base, **kwargs)
     if not isinstance(col, dd.Series):
