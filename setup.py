@@ -17,8 +17,10 @@ from pathlib import Path
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-# One extension module, several translation units by concept (see speedups.h).
-SRC_DIR = Path("src/percent_encoding/_speedups")
+# One extension module, several translation units by concept (see src/csrc/speedups.h).
+# The folder is not named like the extension, so an unbuilt checkout has no empty
+# ``percent_encoding._speedups`` namespace package to import by mistake.
+SRC_DIR = Path("src/csrc")
 SOURCES = sorted(str(p) for p in SRC_DIR.glob("*.c"))
 
 

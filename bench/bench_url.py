@@ -5,7 +5,7 @@ Every contender parses each URL of the corpus and reads its serialization
 the table gives the median µs per URL and each peer's time over ours.
 
 Ours three times: "C" is ``url.parse`` with the C twin active
-(``_speedups/url.c`` takes the common URL and builds the URL object; anything
+(``src/csrc/url.c`` takes the common URL and builds the URL object; anything
 else runs the Python state machine), "pure" the same call with the pure twin
 active (the Python fast path and state machine, pure-Python kernels), and "py
 parser, C kernels" the Python parser with the C twin's kernels (what

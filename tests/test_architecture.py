@@ -51,8 +51,9 @@ MODULES = _modules()
 
 
 def _is_module(name: str) -> bool:
-    # A .py module, or an extension's directory (_speedups: its C sources).
-    return name in MODULES or SRC.joinpath(*name.split(".")).is_dir()
+    # A .py module, or the compiled extension (_speedups, built from src/csrc).
+    return name in MODULES or any(SRC.joinpath(*name.split(".")).parent.glob(
+        name.rsplit(".", 1)[-1] + ".pyi"))
 
 
 def _imports(mod: str) -> Iterator[tuple[str, int]]:

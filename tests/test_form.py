@@ -153,7 +153,7 @@ def test_parse_has_one_signature_with_the_spec_options() -> None:
     assert len(options) <= 9
     # the old keywords are only a deprecated catch-all, no second signature
     assert [p.kind for p in params][-1] is inspect.Parameter.VAR_KEYWORD
-    # the C twin's entry (_speedups/entry.c) wraps the one Python function, itself
+    # the C twin's entry (src/csrc/entry.c) wraps the one Python function, itself
     # unwrapped
     inner = inspect.unwrap(parse)
     assert not hasattr(inner, "__wrapped__")

@@ -98,10 +98,10 @@ def test_built_wheel_installs_and_runs_outside_the_checkout(tmp_path: Path) -> N
         names = {n.split("/", 1)[1] for n in tf.getnames() if "/" in n}
     c_sources = sorted(
         p.relative_to(ROOT).as_posix()
-        for p in (ROOT / "src" / "percent_encoding" / "_speedups").iterdir()
+        for p in (ROOT / "src" / "csrc").iterdir()
         if p.suffix in (".c", ".h")
     )
-    assert "src/percent_encoding/_speedups/module.c" in c_sources
+    assert "src/csrc/module.c" in c_sources
     for need in ("setup.py", "pyproject.toml", "README.md", "LICENSE", *c_sources,
                  "src/percent_encoding/web/static/index.html"):
         assert need in names, f"{need} is missing from the sdist"

@@ -1,4 +1,4 @@
-"""The C URL parser (``_speedups/url*.c``) against the Python state machine.
+"""The C URL parser (``src/csrc/url*.c``) against the Python state machine.
 
 ``_speedups.url_parse(s)`` either says None (a failure here; with
 ``raise_failure`` it raises, see test_url_c_full.py) or returns a URL whose

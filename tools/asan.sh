@@ -28,15 +28,15 @@ tar -C "$ROOT" --exclude=./.venv --exclude=./.git --exclude=./build --exclude='*
 
 INC=$("$PY" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 EXT=$("$PY" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
-SRC=("$WORK"/repo/src/percent_encoding/_speedups/*.c)
+SRC=("$WORK"/repo/src/csrc/*.c)
 OUT="$WORK/repo/src/percent_encoding/_speedups$EXT"
 
 if [ -n "${VALGRIND:-}" ]; then
     command -v valgrind >/dev/null || { echo "valgrind not installed" >&2; exit 2; }
     "$CC" -std=c99 -O1 -g -Wall -Wextra -Werror -shared -fPIC -I"$INC" "${SRC[@]}" -o "$OUT"
     # CPython itself trips memcheck (no suppression file is installed), so
-    # only reports whose stack passes through _speedups/*.c count.
-    OURS="\\(($(cd "$WORK/repo/src/percent_encoding/_speedups" && ls *.c | sed 's/\\.c$//' | paste -sd'|'))\\.c:[0-9]+\\)"
+    # only reports whose stack passes through src/csrc/*.c count.
+    OURS="\\(($(cd "$WORK/repo/src/csrc" && ls *.c | sed 's/\\.c$//' | paste -sd'|'))\\.c:[0-9]+\\)"
     RUN=(valgrind --quiet --leak-check=no --track-origins=yes --num-callers=30
          --log-file="$WORK/valgrind.%p.log" "$PY")
     export PYTHONMALLOC=malloc
@@ -67,7 +67,7 @@ fi
 "${RUN[@]}" -m pytest -p no:cacheprovider "$@"
 if [ -n "${VALGRIND:-}" ] && grep -lE "$OURS" "$WORK"/valgrind.*.log >/dev/null 2>&1; then
     grep -hE -B2 -A30 "$OURS" "$WORK"/valgrind.*.log | head -200
-    echo "tools/asan.sh: valgrind reports in _speedups/*.c" >&2
+    echo "tools/asan.sh: valgrind reports in src/csrc/*.c" >&2
     exit 1
 fi
 echo "tools/asan.sh: no sanitizer reports"

@@ -1,6 +1,6 @@
-"""Generate ``src/percent_encoding/_speedups/_tables.h`` from :mod:`percent_encoding.sets`.
+"""Generate ``src/csrc/_tables.h`` from :mod:`percent_encoding.sets`.
 
-The C kernels (``_speedups/*.c``) and the pure twin must agree on every table, so
+The C kernels (``src/csrc/*.c``) and the pure twin must agree on every table, so
 the C side never spells one out by hand: this script writes them from the same
 Python definitions the pure twin uses (one source of truth; yarl's twins once
 drifted apart because theirs were duplicated).  ``tests/test_speedups.py``
@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-HEADER = ROOT / "src" / "percent_encoding" / "_speedups" / "_tables.h"
+HEADER = ROOT / "src" / "csrc" / "_tables.h"
 
 
 def _rows(values: list[int], fmt: str, per_row: int = 16) -> str:

@@ -3,7 +3,7 @@
 Each row is :func:`percent_encoding.url.parse` of it (URL Standard §4.4 basic
 URL parser, §6.1 the API's getters), against ``base`` when one is given.  Two
 twins: the pure one parses row by row through ``url.parse`` and builds the
-result with pyarrow; the C one (``_speedups/arrow_url.c``) reads the Arrow
+result with pyarrow; the C one (``src/csrc/arrow_url.c``) reads the Arrow
 buffers, parses each row with the C URL parser (the Python state machine for
 the rows it leaves) and copies each component's span of the href into the
 output buffers.  Both need pyarrow to build the result (a struct column is a

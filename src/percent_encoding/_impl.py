@@ -47,16 +47,10 @@ def _load() -> tuple[ModuleType, str, str]:
     try:
         from . import _speedups
     except ImportError as e:
+        # Not built (no C compiler or Python headers at install time, or a failed build).
         reason = f"the C extension did not import ({e})"
     else:
-        # Without a built extension, the C sources' directory _speedups/
-        # imports as an empty namespace package: that is no C twin.
-        if hasattr(_speedups, "decode"):
-            return _speedups, "c", ""
-        reason = (
-            "the C extension percent_encoding._speedups is not built (no C compiler or "
-            "Python headers at install time, or the build failed)"
-        )
+        return _speedups, "c", ""
     if _flag("PERCENT_ENCODING_REQUIRE_EXTENSION"):
         raise ImportError(
             f"percent_encoding: PERCENT_ENCODING_REQUIRE_EXTENSION is set but {reason}; {_FIX}"

@@ -1,4 +1,4 @@
-"""The pure-Python kernels: the reference twin of ``_speedups/*.c``.
+"""The pure-Python kernels: the reference twin of ``src/csrc/*.c``.
 
 Strategy: the kernels do the byte work and nothing else.  Argument checking,
 encode-set lookup, legacy encodings and error wording live in :mod:`core` and

@@ -1,4 +1,4 @@
-"""The C twin, ``percent_encoding._speedups`` (built from ``_speedups/*.c``).
+"""The C twin, ``percent_encoding._speedups`` (built from ``src/csrc/*.c``).
 
 The contract of every function the extension exports.  The first six have a
 pure-Python twin of the same name and signature in :mod:`percent_encoding._pure`

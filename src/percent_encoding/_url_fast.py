@@ -6,7 +6,7 @@ RFC 3986 Appendix B's regular expression, and each component is percent-encoded 
 its encode set (URL Standard §1.3) in one kernel call, or kept as it is when the text
 after the host holds nothing any set encodes and no validation error.
 :func:`fast_href` returns the serialization (§4.5) with the component offsets that
-``url.URL`` reads its getters from (the layout ``_speedups/url.c`` writes), or ``None``
+``url.URL`` reads its getters from (the layout ``src/csrc/url.c`` writes), or ``None``
 when the input needs the state machine of :mod:`._url_parser`; :func:`fast_parse`
 gives the record instead.  A hypothesis test checks that the fast path and the state
 machine agree.

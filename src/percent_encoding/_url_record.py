@@ -142,7 +142,7 @@ def _ignore(name: str, pos: int) -> None:
 
 def record_of(href: str, parts: tuple[int, ...]) -> URLRecord:
     """The record of an href that a fast parser wrote, from its component offsets."""
-    # (_speedups/url.c and _url_fast.fast_href write the same layout):
+    # (src/csrc/url.c and _url_fast.fast_href write the same layout):
     # scheme end (the ':'), username end, host start and end, port (-1: none),
     # path start, '?' and '#' (-1: none), host kind (0 none: opaque path,
     # 1 domain or opaque host, 2 IPv4, 3 IPv6, 4 empty, 5 none: list path).

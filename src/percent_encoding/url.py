@@ -102,7 +102,7 @@ class URL:
 
     # A URL holds its href and either its record (``_r``, with ``_parts``
     # None) or, when the C parser built it, the component offsets into the
-    # href (``_parts``, see _speedups/url.h and _url_record.record_of): the getters then
+    # href (``_parts``, see src/csrc/url.h and _url_record.record_of): the getters then
     # slice the href, and the record is made on first use (replace, origin).
     __slots__ = {
         "_parts": None,
@@ -346,7 +346,7 @@ def _init_parts(u: URL, href: str, parts: tuple[int, ...], errs: list[tuple[str,
 def _c_host(
     text: str,
 ) -> tuple[str, int, tuple[tuple[str, int], ...]] | tuple[str, int]:
-    # The C parser's host hook (_speedups/url_host.c): a special URL's host
+    # The C parser's host hook (src/csrc/url_host.c): a special URL's host
     # that is not ASCII after percent-decoding, or holds an xn-- label, through
     # the host parser (URL Standard §3.5).  (serialized host, kind: 1 domain,
     # 2 IPv4, 3 IPv6, validation errors as (name, offset)), or on failure
@@ -473,7 +473,7 @@ def _parse(
 if TYPE_CHECKING:
     parse = _parse
 else:
-    # With the C twin active, parse(s, base) (UTF-8) is _speedups/url*.c, which
+    # With the C twin active, parse(s, base) (UTF-8) is src/csrc/url*.c, which
     # builds the URL or raises URLParseError itself; a legacy encoding, and the
     # rare input it leaves (see docs/url.md), run _parse.
     parse = core._make_entry("url_parse", _parse, "parse")

@@ -18,7 +18,7 @@ def _c_kernels() -> ModuleType | None:
         m = importlib.import_module("percent_encoding._speedups")
     except ImportError:
         return None
-    return m if hasattr(m, "decode") else None  # not the sources' namespace package
+    return m
 
 
 C_KERNELS = _c_kernels()

@@ -277,7 +277,7 @@ def full_parse(
 
 if not TYPE_CHECKING:
     # With the C twin active, form.parse(data) with no option goes from its C entry
-    # (_speedups/entry.c) straight to the kernel; every other call runs the above.
+    # (src/csrc/entry.c) straight to the kernel; every other call runs the above.
     parse = _core._make_entry("form_parse", parse, "parse")
 
 
