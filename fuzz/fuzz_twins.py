@@ -31,8 +31,8 @@ from helpers.twin_outcome import ESCAPE_ALPHABET, outcome
 
 with atheris.instrument_imports():
     from percent_encoding import _pure, sets, url
-    from percent_encoding._url_parser import Failure, basic_parse, serialize
     from percent_encoding.core import to_usv_string
+    from percent_encoding.url._parser import Failure, basic_parse, serialize
 
 from percent_encoding import _speedups as C
 

@@ -1,4 +1,4 @@
-"""percent_encoding._idna: Punycode (RFC 3492) and UTS #46 as the URL Standard uses it."""
+"""percent_encoding.url._idna: Punycode (RFC 3492) and UTS #46 as the URL Standard uses it."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from percent_encoding import _idna
 from percent_encoding.errors import PercentEncodingError
+from percent_encoding.url import _idna as _idna
 
 pytestmark = [pytest.mark.one_impl, pytest.mark.no_kernels]  # no kernel is reached
 
@@ -108,7 +108,7 @@ def test_generated_tables_are_current() -> None:
     import idna.uts46data
     import unicodedata2
 
-    from percent_encoding import _uts46_data
+    from percent_encoding.url import _uts46_data as _uts46_data
 
     if (idna.uts46data.__version__ != _uts46_data.UNICODE_VERSION
             or unicodedata2.unidata_version != _uts46_data.UNICODE_VERSION):

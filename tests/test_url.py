@@ -240,7 +240,7 @@ _FAST_PIECES = ["http://", "HTTPS://", "ws://", "ftp://", "foo://", "a", "Z", "-
 @settings(max_examples=1500, deadline=None)
 @given(st.lists(st.sampled_from(_FAST_PIECES), min_size=1, max_size=14))
 def test_fast_path_equals_state_machine(parts: list[str]) -> None:
-    from percent_encoding._url_parser import Failure, basic_parse, fast_parse, serialize
+    from percent_encoding.url._parser import Failure, basic_parse, fast_parse, serialize
 
     s = "".join(parts)
     fast_errs: list[tuple[str, int]] = []
@@ -258,7 +258,7 @@ def test_fast_path_equals_state_machine(parts: list[str]) -> None:
 
 
 def test_fast_path_is_taken_for_common_urls() -> None:
-    from percent_encoding._url_parser import fast_parse
+    from percent_encoding.url._parser import fast_parse
 
     for s in ("https://www.example.com/a/b?c=d#e", "http://h.example:8080/x y?é",
               "http://u:p@h/a/../b", "http://[::1]/", "http://1.2.3.4/", "file:///x",

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from linear_time import assert_linear
 from percent_encoding import url as U
-from percent_encoding._host import _ipv4_number
 from percent_encoding.errors import URLParseError
+from percent_encoding.url._host import _ipv4_number
 
 
 def _parse(s: str) -> None:

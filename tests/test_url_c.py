@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 from helpers.twins import C_URL as C
 from percent_encoding import url as U
-from percent_encoding._url_parser import Failure, URLRecord, basic_parse, serialize
 from percent_encoding.core import to_usv_string
 from percent_encoding.errors import URLParseError
+from percent_encoding.url._parser import Failure, URLRecord, basic_parse, serialize
 
 HAVE_C = C is not None
 

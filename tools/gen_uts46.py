@@ -1,4 +1,4 @@
-"""Generate src/percent_encoding/_uts46_data.py, the tables UTS #46 needs.
+"""Generate src/percent_encoding/url/_uts46_data.py, the tables UTS #46 needs.
 
 Sources (dev-time only; the library itself has no dependency):
   * the IDNA Mapping Table of UTS #46 §5, as the ``idna`` package ships it

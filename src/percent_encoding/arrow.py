@@ -47,9 +47,9 @@ from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from . import _args, _impl, core, form
-from ._arrow_url import COMPONENTS as _URL_COMPONENTS
-from ._arrow_url import malformed_array_error, url_can_parse, url_component, url_parse
 from .errors import PercentEncodingError, PercentEncodingTypeError, TextDecodeError
+from .url._columns import COMPONENTS as _URL_COMPONENTS
+from .url._columns import malformed_array_error, url_can_parse, url_component, url_parse
 
 __all__ = [
     "URL_COMPONENTS",

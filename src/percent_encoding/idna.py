@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import re
 
-from . import _args, _idna
+from . import _args
 from .errors import IDNAError
+from .url import _idna
 
 __all__ = [
     "IDNAError",

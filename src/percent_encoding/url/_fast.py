@@ -16,15 +16,15 @@ from __future__ import annotations
 
 import re
 
+from ..core import encode
 from ._host import HostError, parse_ipv4, parse_ipv6, serialize_host, url_unit_errors
-from ._url_record import (
+from ._record import (
     URLRecord,
     _double_dot,
     _is_normalized_drive_letter,
     _single_dot,
     record_of,
 )
-from .core import encode
 
 # --- the common case, without the state machine ----------------------------
 # A special URL with "//", an ASCII domain (or IPv4, IPv6) host, no tabs or newlines,

@@ -1,7 +1,7 @@
 """Whole URLs as browsers parse them: the WHATWG URL Standard's URL parser.
 
 Strategy: :func:`parse` runs the URL Standard's basic URL parser (§4.4, in
-``_url_parser``; hosts in ``_host``) and returns an immutable, hashable
+``url._parser``; hosts in ``url._host``) and returns an immutable, hashable
 :class:`URL` with the URL API's attributes in snake case.  Each component is
 percent-encoded with the set the Standard names for it (``sets.USERINFO``,
 ``sets.PATH``, ``sets.QUERY`` or ``sets.SPECIAL_QUERY``, ``sets.FRAGMENT``,
@@ -21,7 +21,7 @@ changed.
     >>> url.parse("../c?d", base="http://h/a/b").href
     'http://h/c?d'
 
-The setters that :meth:`URL.replace` runs (§6.1) are in :mod:`._url_setters`.
+The setters that :meth:`URL.replace` runs (§6.1) are in ``url._setters``.
 """
 
 from __future__ import annotations
@@ -29,17 +29,24 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from . import core
-from ._host import HostError, parse_host, serialize_host
-from ._url_fast import fast_href
-from ._url_parser import Failure, URLRecord, basic_parse, fast_parse, serialize, serialize_path
-from ._url_record import record_of
-from ._url_setters import _SETTERS
-from .core import encode, to_usv_string
-from .errors import PercentEncodingTypeError, URLParseError
-from .form import URLSearchParams
-from .sets import EncodeSet
-from .sets import get as _get_set
+from .. import core
+from ..core import encode, to_usv_string
+from ..errors import PercentEncodingTypeError, URLParseError
+from ..form import URLSearchParams
+from ..sets import EncodeSet
+from ..sets import get as _get_set
+from ._fast import fast_href as _fast_href
+from ._host import HostError as _HostError
+from ._host import parse_host as _parse_host
+from ._host import serialize_host as _serialize_host
+from ._parser import Failure as _Failure
+from ._parser import URLRecord as _URLRecord
+from ._parser import basic_parse as _basic_parse
+from ._parser import fast_parse as _fast_parse
+from ._parser import serialize as _serialize
+from ._parser import serialize_path as _serialize_path
+from ._record import record_of as _record_of
+from ._setters import _SETTERS
 
 __all__ = [
     "URL",
@@ -68,19 +75,19 @@ def _check_str(value: object, what: str) -> str:
 _TUPLE_ORIGIN = frozenset(("ftp", "http", "https", "ws", "wss"))
 
 
-def _origin(rec: URLRecord) -> str:
+def _origin(rec: _URLRecord) -> str:
     # URL Standard §4.7 "Origin", serialized as HTML says.
     if rec.scheme == "blob":
         try:
-            inner = basic_parse(serialize_path(rec))
-        except Failure:
+            inner = _basic_parse(_serialize_path(rec))
+        except _Failure:
             return "null"
         if inner.scheme in ("http", "https", "file"):
             return _origin(inner)
         return "null"
     if rec.scheme in ("ftp", "http", "https", "ws", "wss"):
         assert rec.host is not None
-        out = rec.scheme + "://" + serialize_host(rec.host)
+        out = rec.scheme + "://" + _serialize_host(rec.host)
         if rec.port is not None:
             out += ":" + str(rec.port)
         return out
@@ -111,7 +118,7 @@ class URL:
         "validation_errors": "The validation errors the parser recorded (name, position).",
     }
 
-    _r: URLRecord
+    _r: _URLRecord
     _parts: tuple[int, ...] | None
     href: str
     validation_errors: tuple[ValidationError, ...]
@@ -133,33 +140,33 @@ class URL:
                     return
         elif base is None and type(input) is str:
             # the pure twin's fast path (_url_fast): the commonest URLs whole
-            r = fast_href(input if input.isascii() else to_usv_string(input))
+            r = _fast_href(input if input.isascii() else to_usv_string(input))
             if r is not None:
                 _init_parts(self, *r)
                 return
         rec, errs, href = _api_parse(input, base)
         self._init(rec, errs, href)
 
-    def _init(self, rec: URLRecord, errs: tuple[ValidationError, ...], href: str | None) -> None:
+    def _init(self, rec: _URLRecord, errs: tuple[ValidationError, ...], href: str | None) -> None:
         _set = object.__setattr__
         _set(self, "_r", rec)
         _set(self, "_parts", None)
-        _set(self, "href", serialize(rec) if href is None else href)
+        _set(self, "href", _serialize(rec) if href is None else href)
         _set(self, "validation_errors", errs)
 
     @property
-    def _rec(self) -> URLRecord:
+    def _rec(self) -> _URLRecord:
         try:
             return self._r
         except AttributeError:
             assert self._parts is not None
-            rec = record_of(self.href, self._parts)
+            rec = _record_of(self.href, self._parts)
             object.__setattr__(self, "_r", rec)
             return rec
 
     @classmethod
     def _from_record(
-        cls, rec: URLRecord, errs: tuple[ValidationError, ...] = (), href: str | None = None
+        cls, rec: _URLRecord, errs: tuple[ValidationError, ...] = (), href: str | None = None
     ) -> URL:
         self = object.__new__(cls)
         self._init(rec, errs, href)
@@ -224,8 +231,8 @@ class URL:
         if rec.host is None:
             return ""
         if rec.port is None:
-            return serialize_host(rec.host)
-        return serialize_host(rec.host) + ":" + str(rec.port)
+            return _serialize_host(rec.host)
+        return _serialize_host(rec.host) + ":" + str(rec.port)
 
     @property
     def hostname(self) -> str:
@@ -234,7 +241,7 @@ class URL:
         if p is not None:
             return self.href[p[2] : p[3]]
         rec = self._r
-        return "" if rec.host is None else serialize_host(rec.host)
+        return "" if rec.host is None else _serialize_host(rec.host)
 
     @property
     def port(self) -> str:
@@ -251,7 +258,7 @@ class URL:
         if p is not None:
             end = p[6] if p[6] >= 0 else p[7] if p[7] >= 0 else len(self.href)
             return self.href[p[5] : end]
-        return serialize_path(self._r)
+        return _serialize_path(self._r)
 
     @property
     def search(self) -> str:
@@ -353,11 +360,11 @@ def _c_host(
     # (name, offset).
     found: list[tuple[str, int]] = []
     try:
-        host = parse_host(text, False, lambda name, pos: found.append((name, pos)))
-    except HostError as e:
+        host = _parse_host(text, False, lambda name, pos: found.append((name, pos)))
+    except _HostError as e:
         return e.name, e.position
     kind = 2 if isinstance(host, int) else 3 if isinstance(host, tuple) else 1
-    return serialize_host(host), kind, tuple(found)
+    return _serialize_host(host), kind, tuple(found)
 
 
 _url_setup = core.compiled_kernel("url_setup")
@@ -385,28 +392,28 @@ def _api_parse(
     base: str | URL | None,
     raw: dict[str, str] | None = None,
     encoding: str = "utf-8",
-) -> tuple[URLRecord, tuple[ValidationError, ...], str | None]:
+) -> tuple[_URLRecord, tuple[ValidationError, ...], str | None]:
     # URL Standard §6.1 "API URL parser": the base is parsed first.
     text = to_usv_string(_check_str(input, "input"))
-    base_rec: URLRecord | None = None
+    base_rec: _URLRecord | None = None
     if isinstance(base, URL):
         base_rec = base._rec
     elif base is not None:
         b = to_usv_string(_check_str(base, "base"))
         try:
-            base_rec = basic_parse(b)
-        except Failure as e:
+            base_rec = _basic_parse(b)
+        except _Failure as e:
             raise URLParseError(
                 f"invalid base URL ({e.name} at {e.position})", e.name, e.position
             ) from None
     errs: list[tuple[str, int]] = []
     if base_rec is None and raw is None and encoding == "utf-8":
-        fast = fast_parse(text, errs)
+        fast = _fast_parse(text, errs)
         if fast is not None:
             return fast[0], tuple(ValidationError(*e) for e in errs) if errs else (), fast[1]
     try:
-        rec = basic_parse(text, base_rec, errors=errs, raw=raw, encoding=encoding)
-    except Failure as e:
+        rec = _basic_parse(text, base_rec, errors=errs, raw=raw, encoding=encoding)
+    except _Failure as e:
         raise URLParseError(
             f"invalid URL {input!r}: {e.name} at position {e.position}", e.name, e.position
         ) from None
@@ -439,7 +446,7 @@ def _parse(
         'http://h/a.b#ü x'
     """
     if edition != "current":
-        from ._url_history import apply_edition, check_edition
+        from ._history import apply_edition, check_edition
 
         check_edition(edition)
         if isinstance(base, str):
@@ -451,7 +458,7 @@ def _parse(
     if encoding == "utf-8":
         # (the default first: one comparison, and the fast path when there is no base)
         if base is None and type(input) is str:
-            r = fast_href(input if input.isascii() else to_usv_string(input))
+            r = _fast_href(input if input.isascii() else to_usv_string(input))
             if r is not None:
                 # (_init_parts inlined: this is the pure twin's hot path)
                 u = _new_url(URL)
@@ -462,7 +469,7 @@ def _parse(
     elif _check_str(encoding, "encoding").lower() in ("utf-8", "utf8"):
         encoding = "utf-8"
     else:
-        from .encodings import lookup
+        from ..encodings import lookup
 
         name = lookup(encoding).name
         encoding = "utf-8" if name in ("UTF-8", "UTF-16LE", "UTF-16BE", "replacement") else name
@@ -494,7 +501,7 @@ def can_parse(input: str, base: str | URL | None = None) -> bool:
             except URLParseError:
                 return False
     elif base is None and type(input) is str:
-        if fast_href(input if input.isascii() else to_usv_string(input)) is not None:
+        if _fast_href(input if input.isascii() else to_usv_string(input)) is not None:
             return True
     try:
         _api_parse(input, base)

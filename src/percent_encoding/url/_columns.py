@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
-from . import _impl, core, url
-from .errors import PercentEncodingError, PercentEncodingTypeError, URLParseError
+from .. import _impl, core, url
+from ..errors import PercentEncodingError, PercentEncodingTypeError, URLParseError
 
 __all__ = ["COMPONENTS", "url_can_parse", "url_component", "url_parse"]
 

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import re
 
-from . import core as _core
-from . import sets as _sets
-from ._url_record import URLRecord
-from .errors import PercentEncodingError, PercentEncodingTypeError
+from .. import core as _core
+from .. import sets as _sets
+from ..errors import PercentEncodingError, PercentEncodingTypeError
+from ._record import URLRecord
 
 __all__ = ["EDITIONS", "apply_edition", "check_edition"]
 

@@ -9,9 +9,9 @@ Private: :meth:`percent_encoding.url.URL.replace` calls them through
 
 from __future__ import annotations
 
-from ._url_parser import Failure, URLRecord, basic_parse
-from .core import encode
-from .errors import URLParseError
+from ..core import encode
+from ..errors import URLParseError
+from ._parser import Failure, URLRecord, basic_parse
 
 __all__: list[str] = []
 

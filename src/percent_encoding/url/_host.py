@@ -16,8 +16,8 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from ._abnf import BAD_PERCENT, PCT_ENCODED
-from .errors import PercentEncodingError
+from .._abnf import BAD_PERCENT, PCT_ENCODED
+from ..errors import PercentEncodingError
 
 __all__ = [
     "HostError",
@@ -336,12 +336,12 @@ def parse_host(text: str, is_opaque: bool, sink: ErrorSink) -> int | tuple[int, 
         if m:
             raise HostError("host-invalid-code-point", m.start())
         url_unit_errors(text, 0, sink)
-        from .core import encode
+        from ..core import encode
 
         return encode(text, "c0-control", errors="replace")
     if "%" in text and PCT_ENCODED.search(text):
         sink("domain-percent-encoded", 0)
-    from .core import decode_text
+    from ..core import decode_text
 
     domain = decode_text(text) if "%" in text else text
     ascii_domain = _domain_to_ascii(domain, sink)

@@ -25,7 +25,7 @@ from bisect import bisect_right
 from functools import lru_cache
 from types import ModuleType
 
-from .errors import PercentEncodingError
+from ..errors import PercentEncodingError
 
 __all__ = [
     "IDNAError",

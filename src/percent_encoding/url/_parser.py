@@ -18,9 +18,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..core import encode
+from ._fast import fast_parse as fast_parse
 from ._host import HostError, parse_host, url_unit_errors
-from ._url_fast import fast_parse as fast_parse
-from ._url_record import (
+from ._record import (
     _ALPHA,
     SPECIAL,
     Failure,
@@ -33,8 +34,7 @@ from ._url_record import (
     _starts_with_drive_letter,
     serialize,
 )
-from ._url_record import serialize_path as serialize_path
-from .core import encode
+from ._record import serialize_path as serialize_path
 
 __all__ = ["SPECIAL", "Failure", "URLRecord", "basic_parse", "serialize"]
 
