@@ -22,7 +22,7 @@ from typing import Any
 import log_column
 
 import percent_encoding as pe
-from percent_encoding import _impl, _pure, arrow, core
+from percent_encoding import _kernels, _pure, arrow, core
 
 PIECES_PLAIN = ["search", "q", "id", "page", "lang", "utm_source", "news", "item", "view"]
 ESCAPED = ["%20", "%2F", "%3D", "%26", "%C3%A9", "%E6%97%A5%E6%9C%AC", "%F0%9F%98%80"]
@@ -74,13 +74,13 @@ def main(argv: list[str] | None = None) -> int:
     col = make_column(args.rows)
     mb = col.nbytes / 1e6
     print(f"column: {len(col):,} rows, {col.nbytes / 1e6:.0f} MB, {col.null_count:,} null, "
-          f"implementation {_impl.IMPLEMENTATION}")
+          f"implementation {_kernels.IMPLEMENTATION}")
     lines = ["| contender | rows/s | MB/s |", "|---|---:|---:|"]
 
     def row(label: str, secs: float, n: int, size: float) -> None:
         lines.append(f"| {label} | {n / secs / 1e6:.1f}M | {size / secs:,.0f} |")
 
-    if _impl.IMPLEMENTATION == "c":
+    if _kernels.IMPLEMENTATION == "c":
         for threads in (1, 2):
             arrow.set_threads(threads)
             secs = best(lambda: arrow.decode_text(col), args.repeat)
@@ -108,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     row("arrow.decode_text, pure twin (pyarrow, row by row)", secs, len(small), small_mb)
     print("\n".join(lines))
 
-    if _impl.IMPLEMENTATION == "c":
+    if _kernels.IMPLEMENTATION == "c":
         for threads in (1, 2):
             out = subprocess.run([sys.executable, __file__, "--rows", str(args.rows),
                                   "--peak-child", str(threads)],

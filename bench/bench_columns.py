@@ -46,7 +46,7 @@ import log_column
 import pyarrow as pa
 
 import percent_encoding as pe
-from percent_encoding import _impl, arrow
+from percent_encoding import _kernels, arrow
 
 POOL = 100_000
 PLAIN = ["search", "q", "id", "page", "lang", "utm_source", "news", "item", "view", "ref",
@@ -159,7 +159,7 @@ def host_scaling(rounds: int = 600) -> float:
 
 
 def bench_kernel(col: Any, rep: Report, repeat: int) -> None:
-    if _impl.IMPLEMENTATION != "c":
+    if _kernels.IMPLEMENTATION != "c":
         rep.skip("arrow.decode_text, C kernel", "the C extension is not built")
         return
     # 1 and 2 threads alternate, so that both see the same phases of a shared host,
@@ -211,7 +211,7 @@ def bench_polars(col: Any, rep: Report, repeat: int) -> None:
     expr = pl.col("s").pe.decode_text()
     secs = best(lambda: df.select(expr), repeat)
     rep.add("polars", label, secs, note=f"polars {pl.__version__}, kernel on 1 thread")
-    if _impl.IMPLEMENTATION == "c":
+    if _kernels.IMPLEMENTATION == "c":
         old = arrow.set_threads(2)
         try:
             secs = best(lambda: df.select(expr), repeat)
@@ -409,7 +409,7 @@ def peak_child(rows: int, threads: int) -> None:
 
 
 def bench_memory(rows: int, rep: Report) -> list[str]:
-    if _impl.IMPLEMENTATION != "c" or not os.path.exists("/proc/self/clear_refs"):
+    if _kernels.IMPLEMENTATION != "c" or not os.path.exists("/proc/self/clear_refs"):
         return ["peak memory: skipped (needs the C kernels and Linux /proc)"]
     lines = []
     for threads in (1, 2):
@@ -434,7 +434,7 @@ def bench_memory(rows: int, rep: Report) -> list[str]:
 
 def bench_legacy(col: Any, rep: Report, repeat: int) -> None:
     """decode_text with a legacy encoding on the same column, one thread."""
-    if _impl.IMPLEMENTATION != "c":
+    if _kernels.IMPLEMENTATION != "c":
         rep.skip("arrow.decode_text, legacy encodings", "the C extension is not built")
         return
     arrow.set_threads(1)
@@ -519,7 +519,7 @@ def main(argv: list[str] | None = None) -> int:
     col = make_column(args.rows)
     print(f"column: {len(col):,} rows, {col.nbytes / 1e6:,.0f} MB (text + offsets), "
           f"{col.null_count:,} null, built in {time.perf_counter() - t:.1f} s; "
-          f"kernels: {_impl.IMPLEMENTATION}; pyarrow {pa.__version__}", flush=True)
+          f"kernels: {_kernels.IMPLEMENTATION}; pyarrow {pa.__version__}", flush=True)
     rep = Report(len(col), col.nbytes)
     if "kernel" in only:
         bench_kernel(col, rep, args.kernel_repeat)

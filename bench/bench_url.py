@@ -77,11 +77,11 @@ C_NAME, PURE_NAME, PY_C_NAME = "ours: C", "ours: pure", "ours: py parser, C kern
 
 def kernels() -> dict[str, ModuleType]:
     """The twin each of our contenders runs with."""
-    from percent_encoding import _impl, _pure
+    from percent_encoding import _kernels, _pure
 
     out = {PURE_NAME: _pure}
-    if _impl.IMPLEMENTATION == "c":
-        out[C_NAME] = _impl.kernels
+    if _kernels.IMPLEMENTATION == "c":
+        out[C_NAME] = _kernels.kernels
     return out
 
 
@@ -221,10 +221,10 @@ def _side_by_side(title: str, corpus: list[str], cs: dict[str, Callable[[str], A
 
 def _fallbacks(corpus: list[str], base: Any = None) -> int:
     """How many inputs the C parser leaves to the Python one (not failures)."""
-    from percent_encoding import _impl
+    from percent_encoding import _kernels
     from percent_encoding.errors import URLParseError
 
-    cp = getattr(_impl.kernels, "url_parse", None)
+    cp = getattr(_kernels.kernels, "url_parse", None)
     if cp is None:
         return len(corpus)
     n = 0

@@ -38,7 +38,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from percent_encoding import _impl, arrow, url
+from percent_encoding import _kernels, arrow, url
 
 # scheme "://" optional userinfo, then the host up to ':', '/', '?' or '#'
 HOST_REGEX = r"^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?([^:/?#]*)"
@@ -96,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     only = set(filter(None, a.only.split(",")))
     col = make_column(path, a.rows)
     n = len(col)
-    print(f"{n:,} rows of kasztp ({col.nbytes / 1e6:.0f} MB), kernels: {_impl.IMPLEMENTATION}")
+    print(f"{n:,} rows of kasztp ({col.nbytes / 1e6:.0f} MB), kernels: {_kernels.IMPLEMENTATION}")
     res: dict[str, float] = {}
     print(f"  {'':<58} {'wall':>8} {'CPU':>8}  (M rows/s)")
 

@@ -11,7 +11,7 @@ left out since they never run) and checks:
   ``percent_encoding.schemes``;
 * charset detection sits below the form parser (bytes in, a guess out), so
   ``detect.parse_form`` never goes form -> detect -> form;
-* the kernels are reached through one seam, ``core`` (``_impl`` picks the twin).
+* the kernels are reached through one seam, ``core`` (``_kernels`` picks the twin).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 PKG = SRC / "percent_encoding"
 
 # Module -> why it must load a module by name.  Empty: the kernel twin selector
-# (_impl) imports ``_speedups`` with a plain ``from . import _speedups``, and the
+# (_kernels) imports ``_speedups`` with a plain ``from . import _speedups``, and the
 # optional engines (pyarrow) with plain ``import`` statements.
 STRING_IMPORT_EXCEPTIONS: dict[str, str] = {}
 
@@ -160,9 +160,9 @@ def _cycles(graph: dict[str, set[str]] = GRAPH) -> list[tuple[str, ...]]:
 def test_the_scan_sees_imports() -> None:
     # The scan itself: known edges, module level and lazy.
     assert "percent_encoding.core" in GRAPH["percent_encoding.form._parse"]
-    assert "percent_encoding._charset" in GRAPH["percent_encoding.form._parse"]  # lazy
+    assert "percent_encoding.encodings._detect" in GRAPH["percent_encoding.form._parse"]  # lazy
     assert "percent_encoding.legacy" in GRAPH["percent_encoding.schemes"]  # in _sources()
-    assert "percent_encoding._speedups" in GRAPH["percent_encoding._impl"]
+    assert "percent_encoding._speedups" in GRAPH["percent_encoding._kernels"]
 
 
 
@@ -254,12 +254,12 @@ def test_detection_is_below_the_form_parser() -> None:
     for m in (m for m in MODULES if m.startswith("percent_encoding.form")):
         reach = _reachable(m)
         assert "percent_encoding.detect" not in reach, _path(m, "percent_encoding.detect")
-    charset = _reachable("percent_encoding._charset")
+    charset = _reachable("percent_encoding.encodings._detect")
     assert not any(m.startswith("percent_encoding.form") for m in charset)
 
 
 # Where the twins may be named: the selector, the seam, the twins themselves.
-_SEAM = {"percent_encoding._impl", "percent_encoding.core", "percent_encoding._pure"}
+_SEAM = {"percent_encoding._kernels", "percent_encoding.core", "percent_encoding._pure"}
 _TWINS = {"_pure", "_speedups", "kernels"}
 
 
@@ -267,7 +267,7 @@ def _kernel_reach(path: Path) -> Iterator[tuple[int, str]]:
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Attribute) and (
             node.attr == "_k" or (node.attr in _TWINS and isinstance(node.value, ast.Name)
-                                  and node.value.id in ("_impl", "percent_encoding"))
+                                  and node.value.id in ("_kernels", "percent_encoding"))
         ):
             yield node.lineno, ast.unparse(node)
         elif isinstance(node, ast.ImportFrom) and any(a.name in _TWINS for a in node.names):
@@ -291,6 +291,6 @@ def test_the_kernels_have_one_seam() -> None:
 
 def test_the_seam_check_can_fail(tmp_path: Path) -> None:
     p = tmp_path / "m.py"
-    p.write_text("from . import core, _impl\nfrom ._pure import form_parse\n"
-                 "x = core._k.encode\ny = _impl.kernels\n")
+    p.write_text("from . import core, _kernels\nfrom ._pure import form_parse\n"
+                 "x = core._k.encode\ny = _kernels.kernels\n")
     assert sorted(line for line, _ in _kernel_reach(p)) == [2, 3, 4]

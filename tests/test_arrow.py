@@ -408,13 +408,13 @@ def test_polars_series_round_trip() -> None:
 def test_large_column_across_threads(impl: str) -> None:
     """Long columns are split across threads (C twin): the join keeps row order,
     offsets, nulls and the first strict failure."""
-    from percent_encoding import _impl
+    from percent_encoding import _kernels
 
     rows = [None if i % 97 == 0 else f"r{i}%41%{'FF' if i % 1009 == 0 else '42'}/%E6%97%A5"
             for i in range(300_000)]
     arr = pa.array(rows).slice(3)
     rows = rows[3:]
-    setter = getattr(_impl.kernels, "arrow_set_threads", None)
+    setter = getattr(_kernels.kernels, "arrow_set_threads", None)
     old = setter(2) if setter is not None else None
     try:
         got = A.decode_text(arr, errors="null")
@@ -481,9 +481,9 @@ def test_threaded_runs_match_one_thread(col: Any, op: tuple[str, dict[str, Any]]
     result to the byte: the same buffers (offsets from 0, no unused bytes
     before the first row or between the parts), and under errors="strict" the
     same first bad row."""
-    from percent_encoding import _impl
+    from percent_encoding import _kernels
 
-    setter = getattr(_impl.kernels, "arrow_set_threads", None)
+    setter = getattr(_kernels.kernels, "arrow_set_threads", None)
     if setter is None:
         pytest.skip("the pure twin runs on one thread")
     arr, _rows = col
@@ -517,9 +517,9 @@ def test_two_threads_when_part_0_outgrows_its_input_a_little(impl: str) -> None:
     notice before the first block (rows 0-2047) would be written below the
     buffer's start, and give the one-thread result (tools/asan.sh reports the
     write below the buffer if the check is taken out)."""
-    from percent_encoding import _impl
+    from percent_encoding import _kernels
 
-    setter = getattr(_impl.kernels, "arrow_set_threads", None)
+    setter = getattr(_kernels.kernels, "arrow_set_threads", None)
     rows = [b"abc"] * 70_000  # no escapes: every other row is as long decoded
     rows[30_000] = b"x\xffy"
     arr = pa.array(rows, type=pa.binary())
@@ -589,14 +589,14 @@ def test_view_results_hold_the_same_rows(col: Any, op: tuple[str, dict[str, Any]
 def test_view_results_inline_short_rows_and_join_threads(impl: str, threads: int) -> None:
     """Rows of 12 bytes or fewer sit inside their view, longer ones point into the
     data; a threaded run (C twin) shifts each part's views when it joins the parts."""
-    from percent_encoding import _impl
+    from percent_encoding import _kernels
 
     if impl == "python" and threads > 1:
         pytest.skip("the pure twin runs on one thread: threads=1 is the same run")
     pieces = ["%41" * k for k in range(16)] + ["%E6%97%A5" * 4, "%FF%FE", None, ""]
     rows = [pieces[i % len(pieces)] if i % 7 else f"row{i}-%41%42" for i in range(300_000)]
     arr = pa.array(rows).slice(11)
-    setter = getattr(_impl.kernels, "arrow_set_threads", None)
+    setter = getattr(_kernels.kernels, "arrow_set_threads", None)
     old = setter(threads) if setter is not None else None
     try:
         for errors in ("replace", "null"):

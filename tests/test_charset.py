@@ -1,4 +1,4 @@
-"""Tests for percent_encoding._charset: charset detection of percent-decoded bytes and the
+"""Tests for percent_encoding.encodings._detect: charset detection of percent-decoded bytes and the
 choice of a form's encoding (detect.charset, choose_form_encoding)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from helpers.linear_time import assert_linear
 from percent_encoding import detect, encodings
-from percent_encoding._charset import (
+from percent_encoding.encodings._detect import (
     DEFAULT_CANDIDATES,
     MAX_BYTES,
     CharsetGuess,

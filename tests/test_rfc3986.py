@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import percent_encoding
-from percent_encoding import _uri_components, _uri_normalize, _uri_resolve, rfc3986, schemes
+from percent_encoding import rfc3986, schemes
 from percent_encoding.errors import (
     PercentEncodeError,
     PercentEncodingError,
@@ -31,6 +31,9 @@ from percent_encoding.rfc3986 import (
     split,
     split_authority,
 )
+from percent_encoding.rfc3986 import _components as _uri_components
+from percent_encoding.rfc3986 import _normalize as _uri_normalize
+from percent_encoding.rfc3986 import _resolve as _uri_resolve
 
 ROOT = Path(__file__).resolve().parents[1]
 

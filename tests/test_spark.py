@@ -166,7 +166,7 @@ def test_check_executors_names_a_worker_without_the_c_twin(monkeypatch: Any) -> 
     # feeds _probe as mapInArrow would, with this process's twin set to the pure one.
     import pyarrow as pa
 
-    from percent_encoding import _impl
+    from percent_encoding import _kernels
 
     class Frame:
         def __init__(self, n: int) -> None:
@@ -188,9 +188,9 @@ def test_check_executors_names_a_worker_without_the_c_twin(monkeypatch: Any) -> 
         def range(self, start: int, end: int, step: int, n: int) -> Frame:
             return Frame(n)
 
-    monkeypatch.setattr(_impl, "IMPLEMENTATION", "python")
-    monkeypatch.setattr(_impl, "FORCED", False)
-    monkeypatch.setattr(_impl, "REASON", "the C extension did not import (test)")
+    monkeypatch.setattr(_kernels, "IMPLEMENTATION", "python")
+    monkeypatch.setattr(_kernels, "FORCED", False)
+    monkeypatch.setattr(_kernels, "REASON", "the C extension did not import (test)")
     found = pe_spark.check_executors(Session(), partitions=3)
     assert set(found.values()) == {"python"}
     with pytest.raises(PercentEncodingError,

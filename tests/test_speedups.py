@@ -57,9 +57,9 @@ def test_c_twin_is_loaded() -> None:
         pytest.skip("PERCENT_ENCODING_NO_EXTENSIONS is set: the pure twin is expected")
     assert C is not None, "percent_encoding._speedups did not build or import"
     assert percent_encoding.IMPLEMENTATION == "c"
-    from percent_encoding import _impl
+    from percent_encoding import _kernels
 
-    assert _impl.kernels is C
+    assert _kernels.kernels is C
 
 
 def test_tables_header_is_current() -> None:

@@ -13,7 +13,7 @@ import pytest
 
 import percent_encoding
 from helpers.twins import C_KERNELS, IMPLS
-from percent_encoding import _impl, core
+from percent_encoding import _kernels, core
 
 pytestmark = pytest.mark.one_impl
 
@@ -58,12 +58,12 @@ def _child(env_value: str | None) -> tuple[str, str, str]:
 def test_this_process_runs_the_twin_the_variable_asks_for() -> None:
     if FORCED:
         assert percent_encoding.IMPLEMENTATION == "python"
-        assert _impl.kernels is percent_encoding._pure
+        assert _kernels.kernels is percent_encoding._pure
         assert IMPLS == ["python"]  # every test, one_impl ones included, on the pure twin
     else:
         assert IMPLS[-1] == percent_encoding.IMPLEMENTATION  # one_impl tests run on it
     assert (C_KERNELS is None) == (IMPLS == ["python"])
-    assert core._k is _impl.kernels  # a one_impl test runs on the process's own twin
+    assert core._k is _kernels.kernels  # a one_impl test runs on the process's own twin
 
 
 def test_subprocesses_inherit_the_twin() -> None:

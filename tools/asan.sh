@@ -53,7 +53,7 @@ fi
 cd "$WORK/repo"
 export PYTHONPATH="$WORK/repo/src" PYTHONDONTWRITEBYTECODE=1
 "${RUN[@]}" -c 'import percent_encoding as p; assert p.IMPLEMENTATION == "c", "C twin not loaded"
-print("sanitized C twin:", p._impl.kernels.__file__)'
+print("sanitized C twin:", p._kernels.kernels.__file__)'
 if [ $# -eq 0 ]; then
     # Subprocess oracles (node, chromium, php) would inherit LD_PRELOAD: leave them out.
     # So are the pure twin's 200k-character timing checks: ASan's realloc always

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import sets
-from ._impl import IMPLEMENTATION
+from ._kernels import IMPLEMENTATION
 from ._version import __version__
 from .core import (
     decode,

@@ -46,7 +46,7 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any, TypeVar
 
-from . import _args, _impl, core, form
+from . import _args, _kernels, core, form
 from .errors import PercentEncodingError, PercentEncodingTypeError, TextDecodeError
 from .url._columns import COMPONENTS as _URL_COMPONENTS
 from .url._columns import malformed_array_error, url_can_parse, url_component, url_parse
@@ -103,7 +103,7 @@ def _pyarrow() -> Any:
 
 def _columns(array: object) -> tuple[bool, list[Any]]:
     """(was it a stream, its chunks as pyarrow arrays): the pure twin's reader."""
-    _impl.warn_if_fallback()  # loud when the C twin was expected but did not load
+    _kernels.warn_if_fallback()  # loud when the C twin was expected but did not load
     if not hasattr(array, "__arrow_c_array__") and not hasattr(array, "__arrow_c_stream__"):
         raise PercentEncodingTypeError(
             "expected an Arrow array (an object with __arrow_c_array__ or "

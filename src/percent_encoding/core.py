@@ -3,7 +3,7 @@
 Strategy: this module is the boundary.  It checks argument types, resolves an
 encode set or an encoding label, turns Python's codec errors into ours (with
 positions), and hands the byte work to a kernel (``_speedups`` or ``_pure``,
-see :mod:`._impl`).  Everything else in the library (forms, ECMAScript, OAuth,
+see :mod:`._kernels`).  Everything else in the library (forms, ECMAScript, OAuth,
 templates, …) is a thin layer over :func:`encode` and :func:`decode`.
 
 Spec: WHATWG URL Standard §1.3 "Percent-encoded bytes": *percent-encode after
@@ -18,7 +18,7 @@ from functools import lru_cache, update_wrapper
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from . import _args, _impl
+from . import _args, _kernels
 from ._abnf import LONE_SURROGATE as _LONE_SURROGATE
 from .errors import (
     PercentDecodeError,
@@ -39,7 +39,7 @@ __all__ = [
     "to_usv_string",
 ]
 
-_k: ModuleType = _impl.kernels
+_k: ModuleType = _kernels.kernels
 _T = TypeVar("_T")
 
 # --------------------------------------------------------------------------------------------
@@ -83,13 +83,13 @@ def _bind_seam(module: ModuleType) -> None:
 def compiled_kernel(name: str) -> Any:
     """The built C twin's function ``name`` whichever twin is active, or None (for set-up
     done once at import, such as the URL type's C getters)."""
-    return getattr(_impl.kernels, name, None)
+    return getattr(_kernels.kernels, name, None)
 
 
 def set_arrow_threads(n: int) -> None:
     """Tell the C twin's Arrow kernel how many threads a column may use (the active twin
     and the built one, so the setting holds when the suite swaps twins)."""
-    for module in (_k, _impl.kernels):
+    for module in (_k, _kernels.kernels):
         setter = getattr(module, "arrow_set_threads", None)
         if setter is not None:
             setter(n)
@@ -105,10 +105,10 @@ def _use_kernels(module: ModuleType) -> ModuleType:
     global _k
     old, _k = _k, module
     _bind_seam(module)
-    active = getattr(_impl.kernels, "set_entries_active", None)
+    active = getattr(_kernels.kernels, "set_entries_active", None)
     if active is not None:
         # the C entries' fast paths call the C kernels: off while another is active
-        active(module is _impl.kernels)
+        active(module is _kernels.kernels)
     return old
 
 
@@ -363,7 +363,7 @@ def _make_entry(
     # bad call's TypeError reads "encode() got ...", as it always has).  Used
     # for encode and decode_text here, for form.serialize and url.parse.
     checked.__name__ = checked.__qualname__ = name or kind
-    make = getattr(_impl.kernels, "make_entry", None)
+    make = getattr(_kernels.kernels, "make_entry", None)
     if make is None:
         return checked
     entry: Callable[..., _T] = update_wrapper(

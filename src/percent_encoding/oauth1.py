@@ -39,7 +39,6 @@ from . import _args
 from . import core as _core
 from ._abnf import OWS as _OWS
 from ._abnf import TOKEN as _TOKEN
-from ._http import read_quoted
 from ._scheme import Scheme
 from .errors import (
     PercentDecodeError,
@@ -47,6 +46,7 @@ from .errors import (
     PercentEncodingError,
     PercentEncodingTypeError,
 )
+from .rfc8187._http import read_quoted
 from .sets import OAUTH1
 
 __all__ = [

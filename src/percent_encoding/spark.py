@@ -179,14 +179,14 @@ def _probe(batches: Iterator[Any]) -> Iterator[Any]:
 
     import pyarrow as pa
 
-    from . import __version__, _impl
+    from . import __version__, _kernels
 
     for _ in batches:
         pass
     yield pa.RecordBatch.from_pydict({
         "worker": [f"{socket.gethostname()}:{os.getpid()}"],
-        "implementation": [_impl.IMPLEMENTATION],
-        "reason": [_impl.describe()],
+        "implementation": [_kernels.IMPLEMENTATION],
+        "reason": [_kernels.describe()],
         "version": [__version__],
     })
 

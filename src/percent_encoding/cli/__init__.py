@@ -326,7 +326,7 @@ def _not_utf8(args: argparse.Namespace) -> str | None:
 
 
 def _version() -> str:
-    from .._impl import describe
+    from .._kernels import describe
 
     return f"percent {__version__} ({describe()})"
 

@@ -57,7 +57,7 @@ from ._input import _usv as _usv
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-    from .._charset import CharsetGuess
+    from ..encodings._detect import CharsetGuess
 
 
 class _MovedOptions(TypedDict, total=False):
@@ -306,7 +306,7 @@ class ParsedForm(list[tuple[str, str]]):
         charset: CharsetGuess,
         fields: list[CharsetGuess] | None = None,
     ) -> None:
-        from .._charset import CharsetGuess as _Guess
+        from ..encodings._detect import CharsetGuess as _Guess
 
         if not isinstance(charset, _Guess):
             raise PercentEncodingTypeError(
@@ -339,7 +339,7 @@ def parse_detected(
 ) -> ParsedForm:
     # Percent-decode once to bytes, let detect choose (hints first, then
     # scoring), then decode with the chosen encoding through the normal path.
-    from .._charset import form_encodings
+    from ..encodings._detect import form_encodings
 
     if probe is not None and not (
         isinstance(probe, tuple) and len(probe) == 2 and all(isinstance(x, str) for x in probe)

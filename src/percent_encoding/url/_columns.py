@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
-from .. import _impl, core, url
+from .. import _kernels, core, url
 from ..errors import PercentEncodingError, PercentEncodingTypeError, URLParseError
 
 __all__ = ["COMPONENTS", "url_can_parse", "url_component", "url_parse"]
@@ -176,7 +176,7 @@ def _c_kernel() -> Any:
 
 def _run(array: object, base: object, errors: object, fields: tuple[int, ...] | None) -> Any:
     """The column, chunk by chunk: ``fields`` are indexes into _ONE, None for can_parse."""
-    _impl.warn_if_fallback()  # loud when the C twin was expected but did not load
+    _kernels.warn_if_fallback()  # loud when the C twin was expected but did not load
     pa = _pyarrow()
     strict = _check_errors(errors) == "strict"
     stream, chunks = _chunks(pa, array, "url")

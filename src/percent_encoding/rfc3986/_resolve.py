@@ -6,8 +6,8 @@ Private: the public names are re-exported from :mod:`.rfc3986`.
 
 from __future__ import annotations
 
-from ._uri_components import Components, _need_str, recompose, split
-from .errors import PercentEncodingError
+from ..errors import PercentEncodingError
+from ._components import Components, _need_str, recompose, split
 
 __all__ = ["remove_dot_segments", "resolve"]
 

@@ -40,10 +40,17 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from . import _args
-from . import core as _core
-from ._abnf import PCT_ENCODED as _PCT_LIKE
-from ._abnf import TOKEN as _TOKEN
+from .. import _args
+from .. import core as _core
+from .._abnf import PCT_ENCODED as _PCT_LIKE
+from .._abnf import TOKEN as _TOKEN
+from .._scheme import Scheme
+from ..errors import (
+    PercentEncodeError,
+    PercentEncodingError,
+    PercentEncodingTypeError,
+)
+from ..sets import RFC8187
 from ._content_disposition import ContentDisposition, Finding, parse_content_disposition
 from ._ext_value import (
     _CHARSETS,
@@ -56,13 +63,6 @@ from ._ext_value import (
     _to_text,
     _value_octets,
 )
-from ._scheme import Scheme
-from .errors import (
-    PercentEncodeError,
-    PercentEncodingError,
-    PercentEncodingTypeError,
-)
-from .sets import RFC8187
 
 __all__ = [
     "SCHEMES",

@@ -15,12 +15,12 @@ import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import _args
-from ._abnf import PCT_ENCODED_RUN as _ESCAPE_RUN
-from ._abnf import UNRESERVED
-from .errors import PercentEncodingTypeError
-from .sets import EncodeSet
-from .sets import get as _get_set
+from .. import _args
+from .._abnf import PCT_ENCODED_RUN as _ESCAPE_RUN
+from .._abnf import UNRESERVED
+from ..errors import PercentEncodingTypeError
+from ..sets import EncodeSet
+from ..sets import get as _get_set
 
 __all__ = ["Finding", "diagnose"]
 
@@ -305,6 +305,6 @@ def diagnose(text: str, *, context: str | EncodeSet = "auto") -> list[Finding]:
 
 
 def _encode_for_fix(ch: str, surrogate_ok: bool = False) -> str:
-    from .core import encode
+    from ..core import encode
 
     return encode(ch, "rfc3986-unreserved", errors="replace" if surrogate_ok else "strict")

@@ -30,17 +30,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from . import _args
-from ._charset import ECHO_CHARSET_FIELDS as ECHO_CHARSET_FIELDS
-from ._charset import CharsetGuess
+from .. import _args
+from ..encodings._detect import ECHO_CHARSET_FIELDS as ECHO_CHARSET_FIELDS
+from ..encodings._detect import CharsetGuess
+from ..errors import PercentEncodingError
 from ._diagnose import _LOOKS_LIKE_URL as _LOOKS_LIKE_URL
 from ._diagnose import _TOKEN as _TOKEN
 from ._diagnose import Finding, _url_spans, diagnose
 from ._diagnose import _token_re as _token_re
-from .errors import PercentEncodingError
 
 if TYPE_CHECKING:
-    from .form import ParsedForm
+    from ..form import ParsedForm
 
 __all__ = [
     "ECHO_CHARSET_FIELDS",
@@ -238,7 +238,7 @@ def charset(
     >>> charset(decode("%93%FA%96%7B%8C%EA"))[0].encoding
     'Shift_JIS'
     """
-    from ._charset import charset as _impl
+    from ..encodings._detect import charset as _impl
 
     return _impl(data, candidates=candidates, hints=hints)
 
@@ -256,7 +256,7 @@ def choose_form_encoding(
     field echoing the charset (:data:`ECHO_CHARSET_FIELDS`, or ``echo_fields``),
     then detection; the answer's ``.reason`` says which rule decided and its
     ``.findings`` what looked wrong (fields that disagree, a cut UTF-8 value)."""
-    from ._charset import choose_form_encoding as _impl
+    from ..encodings._detect import choose_form_encoding as _impl
 
     return _impl(
         raw_pairs,
@@ -285,7 +285,7 @@ def form_field_charsets(
     >>> [g.encoding for g in fields], whole.findings[0][:15]
     (['Shift_JIS', 'EUC-JP'], 'fields disagree')
     """
-    from ._charset import form_encodings
+    from ..encodings._detect import form_encodings
 
     return form_encodings(
         raw_pairs, probe=probe, content_type_charset=content_type_charset,
@@ -328,7 +328,7 @@ def parse_form(
     >>> parse_form("ie=EUC-JP&q=%A4%A2").charset.reason
     "field 'ie' echoes the input charset: 'EUC-JP'"
     """
-    from .form._parse import parse_detected
+    from ..form._parse import parse_detected
 
     return parse_detected(
         data, separators=separators, strip_leading_question_mark=strip_leading_question_mark,
@@ -399,7 +399,7 @@ def variants(text: str) -> list[str]:
     False
     """
     _args.check_str_input("variants", text)
-    from . import schemes
+    from .. import schemes
 
     out = []
     for s in schemes.all_schemes():

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import ClassVar
 
-from . import encodings as _enc
+from .. import encodings as _enc
 
 # Language data, written for this module.  Letters: most frequent first (lower case; ASCII
 # letters are listed so that the non-ASCII ones get a realistic share).  CJK: the most

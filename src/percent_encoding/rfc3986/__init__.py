@@ -33,29 +33,17 @@ import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from . import _args
-from . import core as _core
-from ._abnf import BAD_PERCENT as _BAD_PERCENT
-from ._abnf import IP_LITERAL_BODY as _IP_LITERAL_BODY
-from ._abnf import LONE_SURROGATE as _LONE_SURROGATE
-from ._abnf import SCHEME as _SCHEME
-from ._abnf import SUB_DELIMS as _SUB_DELIMS
-from ._abnf import UNRESERVED as _UNRESERVED
-from ._scheme import Scheme, from_encode_set
-from ._uri_components import (
-    _SPLIT,
-    _SPLIT_RELATIVE,
-    Components,
-    _join_authority,
-    _need_str,
-    recompose,
-    split,
-    split_authority,
-)
-from ._uri_normalize import equivalent, normalize, normalize_percent_encoding
-from ._uri_resolve import remove_dot_segments, resolve
-from .errors import PercentEncodeError, UnknownSetError
-from .sets import (
+from .. import _args
+from .. import core as _core
+from .._abnf import BAD_PERCENT as _BAD_PERCENT
+from .._abnf import IP_LITERAL_BODY as _IP_LITERAL_BODY
+from .._abnf import LONE_SURROGATE as _LONE_SURROGATE
+from .._abnf import SCHEME as _SCHEME
+from .._abnf import SUB_DELIMS as _SUB_DELIMS
+from .._abnf import UNRESERVED as _UNRESERVED
+from .._scheme import Scheme, from_encode_set
+from ..errors import PercentEncodeError, UnknownSetError
+from ..sets import (
     RFC3986_FRAGMENT,
     RFC3986_PATH,
     RFC3986_PATH_SEGMENT,
@@ -65,6 +53,18 @@ from .sets import (
     RFC3986_USERINFO,
     EncodeSet,
 )
+from ._components import (
+    _SPLIT,
+    _SPLIT_RELATIVE,
+    Components,
+    _join_authority,
+    _need_str,
+    recompose,
+    split,
+    split_authority,
+)
+from ._normalize import equivalent, normalize, normalize_percent_encoding
+from ._resolve import remove_dot_segments, resolve
 
 __all__ = [
     "COMPONENTS",

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 
-from . import _args
-from ._abnf import HEXDIG as _HEX
-from ._abnf import PCT_ENCODED as _PCT_RE
-from ._abnf import UNRESERVED as _UNRESERVED
-from ._uri_components import _join_authority, _need_str, recompose, split, split_authority
-from ._uri_resolve import remove_dot_segments
+from .. import _args
+from .._abnf import HEXDIG as _HEX
+from .._abnf import PCT_ENCODED as _PCT_RE
+from .._abnf import UNRESERVED as _UNRESERVED
+from ._components import _join_authority, _need_str, recompose, split, split_authority
+from ._resolve import remove_dot_segments
 
 __all__ = ["equivalent", "normalize", "normalize_percent_encoding"]
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 
-from . import core as _core
-from . import encodings as _encodings
-from ._abnf import BAD_PERCENT as _BAD_PERCENT
-from .errors import PercentDecodeError, TextDecodeError, UnknownEncodingError
+from .. import core as _core
+from .. import encodings as _encodings
+from .._abnf import BAD_PERCENT as _BAD_PERCENT
+from ..errors import PercentDecodeError, TextDecodeError, UnknownEncodingError
 
 __all__ = ["ContentDispositionError", "ExtValueError", "UnsupportedCharsetError"]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .errors import PercentEncodingError, PercentEncodingTypeError
+from ..errors import PercentEncodingError, PercentEncodingTypeError
 
 __all__ = ["Components", "recompose", "split", "split_authority"]
 

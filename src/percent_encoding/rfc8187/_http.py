@@ -7,7 +7,7 @@ RFC 7230 §3.2.6 (now RFC 9110 §5.6.4) quoted-string:
 
 from __future__ import annotations
 
-from ._abnf import QUOTED_PAIR, QUOTED_STRING
+from .._abnf import QUOTED_PAIR, QUOTED_STRING
 
 
 def read_quoted(header: str, start: int) -> tuple[str, int] | None:

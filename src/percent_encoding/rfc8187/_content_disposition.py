@@ -14,10 +14,11 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from . import _args
-from . import core as _core
-from ._abnf import OWS as _OWS
-from ._abnf import TOKEN as _TOKEN
+from .. import _args
+from .. import core as _core
+from .._abnf import OWS as _OWS
+from .._abnf import TOKEN as _TOKEN
+from ..errors import PercentDecodeError, PercentEncodingTypeError
 from ._ext_value import (
     ContentDispositionError,
     ExtValueError,
@@ -30,7 +31,6 @@ from ._ext_value import (
     _value_octets,
 )
 from ._http import read_quoted
-from .errors import PercentDecodeError, PercentEncodingTypeError
 
 __all__ = ["ContentDisposition", "Finding", "parse_content_disposition"]
 

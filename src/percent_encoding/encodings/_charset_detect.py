@@ -17,14 +17,14 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from . import encodings as _enc
-from ._charset_model import _ENCODING_LANGS, _LANGUAGE_NAMES, _score
-from .errors import (
+from .. import encodings as _enc
+from ..errors import (
     PercentEncodeError,
     PercentEncodingError,
     PercentEncodingTypeError,
     TextDecodeError,
 )
+from ._charset_model import _ENCODING_LANGS, _LANGUAGE_NAMES, _score
 
 MAX_BYTES = 4096
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from . import encodings as _enc
+from .. import encodings as _enc
+from ..errors import PercentEncodingTypeError
 from ._charset_detect import (
     _NOT_ASCII_COMPATIBLE,
     CharsetGuess,
@@ -26,7 +27,6 @@ from ._charset_detect import (
     _resolve,
     charset,
 )
-from .errors import PercentEncodingTypeError
 
 #: Field names whose value real forms fill with the page's (so the input's) charset:
 #: Google and Baidu ``ie``, Yahoo ``ei``, ``inputEncoding``/``input_encoding`` (search
