@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from percent_encoding import _tool, cli, schemes
+from percent_encoding.cli._term import Progress, Style
 
 pytestmark = pytest.mark.one_impl
 
@@ -325,21 +326,21 @@ class _TTY(io.StringIO):
 def test_colour_only_on_tty_and_not_with_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setenv("TERM", "xterm")
-    assert cli._Style(_TTY()).red("x") == "\x1b[31mx\x1b[0m"
-    assert cli._Style(io.StringIO()).red("x") == "x"
+    assert Style(_TTY()).red("x") == "\x1b[31mx\x1b[0m"
+    assert Style(io.StringIO()).red("x") == "x"
     monkeypatch.setenv("NO_COLOR", "1")
-    assert cli._Style(_TTY()).red("x") == "x"
+    assert Style(_TTY()).red("x") == "x"
 
 
 def test_progress_bar(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(cli._Progress, "DELAY", 0.0)
-    monkeypatch.setattr(cli._Progress, "INTERVAL", 0.0)
-    p = cli._Progress(total=4 << 20, enabled=True)
+    monkeypatch.setattr(Progress, "DELAY", 0.0)
+    monkeypatch.setattr(Progress, "INTERVAL", 0.0)
+    p = Progress(total=4 << 20, enabled=True)
     p.update(2 << 20)
     p.finish()
     err = capsys.readouterr().err
     assert " 50.0%" in err and "█" * 15 in err and err.endswith("\r\x1b[2K")
-    q = cli._Progress(total=100, enabled=False)
+    q = Progress(total=100, enabled=False)
     q.update(100)
     q.finish()
     assert capsys.readouterr().err == ""
@@ -351,8 +352,8 @@ def test_progress_bar_on_a_real_terminal(tmp_path: Path) -> None:
     big = tmp_path / "in.txt"
     big.write_bytes(b"a%20b\n" * 40_000)
     master, slave = os.openpty()
-    code = ("import sys, percent_encoding.cli as c; c._Progress.DELAY = 0; "
-            "c._Progress.INTERVAL = 0; sys.exit(c.main(['decode']))")
+    code = ("import sys, percent_encoding.cli as c, percent_encoding.cli._term as t; "
+            "t.Progress.DELAY = 0; t.Progress.INTERVAL = 0; sys.exit(c.main(['decode']))")
     with open(big, "rb") as stdin:
         p = subprocess.run([sys.executable, "-c", code], stdin=stdin, stdout=subprocess.PIPE,
                            stderr=slave, timeout=120)

@@ -192,7 +192,7 @@ def test_decode_long_lines_in_pieces_byte_identical(data: bytes, chunk: int, lon
 
     def fn(line: bytes) -> bytes:
         if as_text:
-            return _stream._out_bytes(core.decode_text(protect(line), plus_as_space=plus))
+            return _stream.out_bytes(core.decode_text(protect(line), plus_as_space=plus))
         return core.decode(protect(line), plus_as_space=plus)
 
     expected = _pipe(data, fn)  # whole lines, as before

@@ -89,12 +89,12 @@ def test_usage_and_data_errors(tmp_path: Path, capsys: Any) -> None:
 def test_progress_bar_on_a_terminal(tmp_path: Path, capsys: Any, monkeypatch: Any) -> None:
     import sys
 
-    from percent_encoding.cli._term import _Progress
+    from percent_encoding.cli._term import Progress
 
     src, out = tmp_path / "in.parquet", tmp_path / "out.parquet"
     pq.write_table(pa.table({"url": ["http://a/"] * 50}), src)
-    monkeypatch.setattr(_Progress, "DELAY", 0.0)
-    monkeypatch.setattr(_Progress, "INTERVAL", 0.0)
+    monkeypatch.setattr(Progress, "DELAY", 0.0)
+    monkeypatch.setattr(Progress, "INTERVAL", 0.0)
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     code, _, err = run(capsys, "url", "-c", "url", str(src), "-o", str(out), "--batch-size", "10")
     assert code == 0

@@ -402,10 +402,10 @@ FAST_PATH = ["Shift_JIS", "EUC-JP", "EUC-KR", "Big5", "gb18030", "GBK"]
     ).map(b"".join)
 )
 def test_fast_path_agrees_with_spec_decoder(name: str, data: bytes) -> None:
-    codec = _codecs._codec(name)
-    assert isinstance(codec, _base._MultiByte)
+    codec = _codecs.codec(name)
+    assert isinstance(codec, _base.MultiByte)
     codec._ensure()
-    out = _base._Out(False, name)
+    out = _base.Out(False, name)
     codec._slow_decode(data, out)
     assert E.lookup(name).decode(data) == "".join(out.parts)
 

@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 import percent_encoding
 from helpers.twin_outcome import ESCAPE_ALPHABET, outcome
 from percent_encoding import _pure, sets
+from percent_encoding.form._serialize import checked_serialize
 
 pytestmark = pytest.mark.one_impl
 
@@ -494,10 +495,10 @@ def test_entries_wrap_the_checked_functions() -> None:
     from percent_encoding import form
 
     assert form.serialize.__name__ == "serialize"
-    assert form.serialize.__doc__ == form._serialize.__doc__
+    assert form.serialize.__doc__ == checked_serialize.__doc__
     if C is not None:
-        assert form.serialize is not form._serialize
-        assert form.serialize.__wrapped__ is form._serialize  # type: ignore[attr-defined]
+        assert form.serialize is not checked_serialize
+        assert form.serialize.__wrapped__ is checked_serialize  # type: ignore[attr-defined]
         assert "serialize" in repr(form.serialize)
     assert pickle.loads(pickle.dumps(form.serialize)) is form.serialize
     assert percent_encoding.form.serialize is form.serialize
@@ -586,7 +587,7 @@ def _serialize_pairs(draw: Any) -> Any:
 @SETTINGS
 @given(st.data())
 def test_serialize_entry_twins(draw: st.DataObject) -> None:
-    # form.serialize (the C entry) and form._serialize (the checked function
+    # form.serialize (the C entry) and checked_serialize (the checked function
     # it falls back to) agree on every shape of call: results, error types
     # and messages.
     from percent_encoding import form
@@ -600,10 +601,10 @@ def test_serialize_entry_twins(draw: st.DataObject) -> None:
     kw = _kwargs(draw.draw, {"encoding": _SERIALIZE_ENC})
     if draw.draw(st.booleans()):
         c = outcome(lambda: form.serialize(make(), **kw))
-        py = outcome(lambda: form._serialize(make(), **kw))
+        py = outcome(lambda: checked_serialize(make(), **kw))
     else:
         c = outcome(lambda: form.serialize(pairs=make(), **kw))
-        py = outcome(lambda: form._serialize(pairs=make(), **kw))
+        py = outcome(lambda: checked_serialize(pairs=make(), **kw))
     assert c == py, f"serialize({pairs!r}, **{kw!r})"
 
 
@@ -633,7 +634,7 @@ def test_entries_bad_calls_match() -> None:
 
     for a, kw in [((), {}), (([], "utf-8"), {}), (([],), {"bogus": 1}), (([],), {"pairs": []}),
                   ((), {"encoding": "utf-8"})]:
-        _same_entry(form.serialize, form._serialize, *a, **kw)
+        _same_entry(form.serialize, checked_serialize, *a, **kw)
     from percent_encoding import core
 
     for a, kw in [((), {}), (("a", "path", "x"), {}), (("a",), {"bogus": 1}),
@@ -842,7 +843,7 @@ def test_c_entries_bind_arguments_as_the_python_signature_says() -> None:
     for public, checked in [
         (core.encode, core._encode_checked),
         (core.decode_text, core._decode_text_checked),
-        (form.serialize, form._serialize),
+        (form.serialize, checked_serialize),
     ]:
         required = _ENTRY_REQUIRED[checked.__name__]
         base = _same_entry(public, checked, *required)

@@ -1,7 +1,7 @@
 """Regenerate the index corrections in src/percent_encoding/encodings/_data.py.
 
 encodings/_index.py derives each index of the Encoding Standard from a Python codec at first use
-(``python_index``) and then applies ``_INDEX_NULL_RANGES`` and ``_INDEX_FIXES``.  This
+(``python_index``) and then applies ``INDEX_NULL_RANGES`` and ``INDEX_FIXES``.  This
 script compares ``python_index(name)`` with the Standard's indexes.json and writes the
 differences (facts about the Standard, not a copy of its index files).
 
@@ -58,11 +58,11 @@ def main() -> None:
         if diff:
             fixes[name] = diff
         print(f"{name}: {len(diff)} fixes, {len(runs)} null ranges")
-    out = ["_INDEX_NULL_RANGES: dict[str, tuple[tuple[int, int], ...]] = {"]
+    out = ["INDEX_NULL_RANGES: dict[str, tuple[tuple[int, int], ...]] = {"]
     for name, runs in ranges.items():
         out.append(f"    {name!r}: ({', '.join(f'({a}, {b})' for a, b in runs)},),")
     out.append("}")
-    out.append("_INDEX_FIXES: dict[str, dict[int, int | None]] = {")
+    out.append("INDEX_FIXES: dict[str, dict[int, int | None]] = {")
     for name, diff in fixes.items():
         out.append(f"    {name!r}: {{")
         items = [f"{p}: {'None' if cp is None else hex(cp)}" for p, cp in sorted(diff.items())]

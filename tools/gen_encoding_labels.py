@@ -20,7 +20,7 @@ BEGIN, END = "# BEGIN GENERATED LABELS\n# fmt: off\n", "# fmt: on\n# END GENERAT
 
 def render(groups: list[dict[str, object]]) -> str:
     lines = [
-        "_ENCODING_GROUPS: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...] = ("
+        "ENCODING_GROUPS: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...] = ("
     ]
     for group in groups:
         lines.append("    (")

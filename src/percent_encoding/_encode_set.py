@@ -18,11 +18,11 @@ from .errors import PercentEncodingError, PercentEncodingTypeError
 __all__ = ["EncodeSet"]
 
 
-_FULL_MASK = (1 << 128) - 1
+FULL_MASK = (1 << 128) - 1
 _BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
 
 
-def _mask_of(chars: str | Iterable[int]) -> int:
+def mask_of(chars: str | Iterable[int]) -> int:
     if isinstance(chars, (bytes, bytearray)):
         chars = list(chars)
     try:
@@ -49,11 +49,11 @@ def _mask_of(chars: str | Iterable[int]) -> int:
     return mask
 
 
-def _as_mask(chars: str | EncodeSet) -> int:
+def as_mask(chars: str | EncodeSet) -> int:
     if isinstance(chars, EncodeSet):
         return chars.mask
     if isinstance(chars, str):
-        return _mask_of(chars)
+        return mask_of(chars)
     raise PercentEncodingTypeError(
         f"expected a str of ASCII characters or an EncodeSet, got {type(chars).__name__}"
     )
@@ -95,8 +95,8 @@ class EncodeSet:
         _args.check_int_limit("mask", mask, minimum=None)
         _args.check_str("name", name, none=True)
         _args.check_str("spec", spec, none=True)
-        m = _mask_of(encoded) if mask is None else mask
-        if not 0 <= m <= _FULL_MASK:
+        m = mask_of(encoded) if mask is None else mask
+        if not 0 <= m <= FULL_MASK:
             raise PercentEncodingError("mask must be a 128-bit non-negative integer")
         object.__setattr__(self, "mask", m)
         object.__setattr__(self, "non_ascii", bool(non_ascii))
@@ -118,7 +118,7 @@ class EncodeSet:
         spec: str | None = None,
     ) -> EncodeSet:
         """The set that encodes every ASCII code point *not* in ``allowed``."""
-        return cls(mask=_FULL_MASK & ~_mask_of(allowed), non_ascii=non_ascii, name=name, spec=spec)
+        return cls(mask=FULL_MASK & ~mask_of(allowed), non_ascii=non_ascii, name=name, spec=spec)
 
     def named(self, name: str, spec: str | None = None) -> EncodeSet:
         """This set under a (new) name and spec citation."""
@@ -132,7 +132,15 @@ class EncodeSet:
         raise AttributeError("EncodeSet is immutable")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (self.mask, self.non_ascii, self.name, self.spec))
+        # A pickle names the public path, percent_encoding.sets.EncodeSet._from_pickle
+        # (the class's __module__ is set below), never this private module.
+        return (EncodeSet._from_pickle, (self.mask, self.non_ascii, self.name, self.spec))
+
+    @classmethod
+    def _from_pickle(
+        cls, mask: int, non_ascii: bool, name: str | None, spec: str | None
+    ) -> EncodeSet:
+        return cls(mask=mask, non_ascii=non_ascii, name=name, spec=spec)
 
     # -- membership -------------------------------------------------------
     def encodes(self, cp: int) -> bool:
@@ -193,11 +201,11 @@ class EncodeSet:
 
     def add(self, chars: str | EncodeSet) -> EncodeSet:
         """A new set that also encodes ``chars``."""
-        return EncodeSet(mask=self.mask | _as_mask(chars), non_ascii=self.non_ascii)
+        return EncodeSet(mask=self.mask | as_mask(chars), non_ascii=self.non_ascii)
 
     def remove(self, chars: str | EncodeSet) -> EncodeSet:
         """A new set that leaves ``chars`` alone."""
-        return EncodeSet(mask=self.mask & ~_as_mask(chars), non_ascii=self.non_ascii)
+        return EncodeSet(mask=self.mask & ~as_mask(chars), non_ascii=self.non_ascii)
 
     # -- identity ---------------------------------------------------------
     def __eq__(self, other: object) -> bool:
@@ -227,5 +235,6 @@ class EncodeSet:
         return f"<EncodeSet{label}: {', '.join(parts)}>"
 
 
-def _rebuild(mask: int, non_ascii: bool, name: str | None, spec: str | None) -> EncodeSet:
-    return EncodeSet(mask=mask, non_ascii=non_ascii, name=name, spec=spec)
+
+# Users meet the type as percent_encoding.sets.EncodeSet: say so to pickle, repr and docs.
+EncodeSet.__module__ = "percent_encoding.sets"

@@ -30,11 +30,7 @@ from . import _args
 from ._abnf import ALNUM as _ALNUM
 from ._abnf import SUB_DELIMS as _SUB_DELIMS
 from ._abnf import UNRESERVED as _UNRESERVED
-from ._encode_set import _FULL_MASK as _FULL_MASK
 from ._encode_set import EncodeSet
-from ._encode_set import _as_mask as _as_mask
-from ._encode_set import _mask_of as _mask_of
-from ._encode_set import _rebuild as _rebuild
 from .errors import PercentEncodingError, PercentEncodingTypeError, UnknownSetError
 
 __all__ = [

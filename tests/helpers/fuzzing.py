@@ -282,7 +282,7 @@ def strategy_for(param: inspect.Parameter) -> st.SearchStrategy[Any]:
         return int_any
     if "EncodeSet" in ann:
         return encode_set_any()
-    if any(k in ann for k in ("str", "bytes", "_Text", "memoryview")):
+    if any(k in ann for k in ("str", "bytes", "Text", "memoryview")):
         return textish
     return st.one_of(textish, pairs_any, nested_value)
 

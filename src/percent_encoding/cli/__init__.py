@@ -36,9 +36,9 @@ from .. import __version__
 from ..errors import PercentEncodingError, PercentEncodingTypeError
 from ._codec import cmd_decode, cmd_encode
 from ._detect import cmd_detect
-from ._form import _enctype_arg, cmd_form_build, cmd_form_parse
+from ._form import cmd_form_build, cmd_form_parse
+from ._form import enctype_arg as _enctype_arg
 from ._parser import (
-    _F,
     EPILOG_COMPARE,
     EPILOG_DECODE,
     EPILOG_DETECT,
@@ -47,12 +47,18 @@ from ._parser import (
     EPILOG_MAIN,
     EPILOG_SCHEMES,
     EPILOG_SERVE,
-    _Parser,
+)
+from ._parser import (
+    F as _F,
+)
+from ._parser import (
+    Parser as _Parser,
 )
 from ._serve import cmd_serve
 from ._stream import stream_lines as stream_lines
-from ._term import DEFAULT_SCHEME, CLIError, _exit_code, _Style
-from ._term import _Progress as _Progress
+from ._term import DEFAULT_SCHEME, CLIError
+from ._term import Style as _Style
+from ._term import exit_code as _exit_code
 
 __all__ = ["CLIError", "build_parser", "main"]
 

@@ -32,19 +32,19 @@ from ..errors import PercentEncodingError, TextDecodeError
 from ..sets import EncodeSet
 from ._stream import (
     Step,
-    _out_bytes,
     escape_cut,
     keep_crlf_encoded,
+    out_bytes,
     stream_lines,
     terminal_safe,
 )
-from ._term import CLIError, _input_size, _Progress, _Style, _table, _visible
+from ._term import CLIError, Progress, Style, input_size, table, visible
 
 
 def _all_table(text: str, args: argparse.Namespace, decode: bool) -> str:
     from .. import schemes  # the whole registry: only for --all
 
-    style = _Style(sys.stdout)
+    style = Style(sys.stdout)
     rows = []
     for s in schemes.all_schemes():
         try:
@@ -54,16 +54,16 @@ def _all_table(text: str, args: argparse.Namespace, decode: bool) -> str:
                 out, _ = decode_with(s, text, args.encoding, strict=args.strict)
             else:
                 out = encode_with(s, text, args.encoding)
-            cell = _visible(out)
+            cell = visible(out)
         except NotApplicableError as e:
             cell = style.dim("n/a: " + str(e).split(",")[0])
         except PercentEncodingError as e:
             cell = style.red(f"error: {e}")
         rows.append([s.name, cell])
-    return _table(rows, style, ["scheme", "decoded" if decode else "encoded"])
+    return table(rows, style, ["scheme", "decoded" if decode else "encoded"])
 
 
-def _arg_data(text: str) -> str | bytes:
+def arg_data(text: str) -> str | bytes:
     """An argument that was not valid UTF-8 (surrogate-escaped by Python) as its raw bytes.
 
     main() has refused any argument os.fsencode cannot take (cli._not_utf8)."""
@@ -83,12 +83,12 @@ def cmd_encode(args: argparse.Namespace) -> int:
         if args.all:
             print(_all_table(args.text, args, decode=False))
             return 0
-        print(encode_with(s, _arg_data(args.text), args.encoding))
+        print(encode_with(s, arg_data(args.text), args.encoding))
         return 0
     if args.all:
 
         def fn(line: bytes) -> bytes:
-            return _out_bytes(_all_table(_utf8(line), args, decode=False)) + b"\n"
+            return out_bytes(_all_table(_utf8(line), args, decode=False)) + b"\n"
 
     else:
         encode_with(s, "", args.encoding)  # report --encoding/scheme mismatches up front
@@ -167,16 +167,16 @@ def cmd_decode(args: argparse.Namespace) -> int:
             return 0
         if args.bytes:
             assert prof is not None
-            raw = core.decode(_arg_data(args.text), plus_as_space=prof[1], strict=args.strict)
+            raw = core.decode(arg_data(args.text), plus_as_space=prof[1], strict=args.strict)
             sys.stdout.flush()
             sys.stdout.buffer.write(terminal_safe(raw) if sys.stdout.isatty() else raw)
             sys.stdout.buffer.flush()
             return 0
-        out, chosen = decode_with(s, _arg_data(args.text), args.encoding, strict=args.strict)
+        out, chosen = decode_with(s, arg_data(args.text), args.encoding, strict=args.strict)
         if chosen is not None:
             print(f"percent: charset: {chosen}", file=sys.stderr)
         sys.stdout.flush()
-        shown = _out_bytes(out)
+        shown = out_bytes(out)
         sys.stdout.buffer.write((terminal_safe(shown) if sys.stdout.isatty() else shown) + b"\n")
         sys.stdout.buffer.flush()
         return 0
@@ -194,7 +194,7 @@ def cmd_decode(args: argparse.Namespace) -> int:
     if args.all:
 
         def fn(line: bytes) -> bytes:
-            return _out_bytes(_all_table(_utf8(line), args, decode=True)) + b"\n"
+            return out_bytes(_all_table(_utf8(line), args, decode=True)) + b"\n"
 
     elif prof is not None and not args.strict and (args.bytes or (
             encoding != "auto" and _is_utf8(encoding))):
@@ -202,7 +202,7 @@ def cmd_decode(args: argparse.Namespace) -> int:
 
         def fn(line: bytes) -> bytes:
             if as_text:
-                return _out_bytes(core.decode_text(protect(line), plus_as_space=plus))
+                return out_bytes(core.decode_text(protect(line), plus_as_space=plus))
             return core.decode(protect(line), plus_as_space=plus)
 
         # Neither percent-decoding nor UTF-8 decoding (a newline byte ends any bad
@@ -228,7 +228,7 @@ def cmd_decode(args: argparse.Namespace) -> int:
             text = decode_with(s, line, encoding, strict=args.strict)[0]
             if not args.raw:
                 text = text.replace("\r", "%0D").replace("\n", "%0A")
-            return _out_bytes(text)
+            return out_bytes(text)
 
     if tty:  # what is shown on a terminal cannot drive it (%1B stays visible as %1B)
         block_fn = None
@@ -259,7 +259,7 @@ def _decode_step(plus: bool, as_text: bool, protect: Callable[[bytes], bytes]) -
         cut = len(buf) if final else escape_cut(buf)
         carry = buf[cut:]
         raw = core.decode(protect(buf[:cut]), plus_as_space=plus)
-        return raw if text is None else _out_bytes(text.decode(raw, final))
+        return raw if text is None else out_bytes(text.decode(raw, final))
 
     return step
 
@@ -341,7 +341,7 @@ def _run_stream(
         inp = sys.stdin.buffer
     if inp.isatty() and sys.stderr.isatty():
         print("percent: reading lines from the terminal (Ctrl-D to end)", file=sys.stderr)
-    progress = _Progress(_input_size(inp))
+    progress = Progress(input_size(inp))
     sys.stdout.flush()
     try:
         stream_lines(inp, sys.stdout.buffer, fn, progress, block_fn=block_fn,

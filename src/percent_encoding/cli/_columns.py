@@ -40,7 +40,7 @@ _COMPRESSED = (".gz", ".bz2", ".zst", ".lz4")
 _BAD_PERCENT = r"%([^0-9A-Fa-f]|[0-9A-Fa-f][^0-9A-Fa-f]|[0-9A-Fa-f]?$)"
 
 
-def _pyarrow() -> Any:
+def pyarrow() -> Any:
     try:
         import pyarrow
         import pyarrow.csv
@@ -97,7 +97,7 @@ def cmd_decode_columns(args: argparse.Namespace) -> int:
     """Decode ``args.column`` of the file ``args.text`` into ``args.output`` (or stdout)."""
     plus, errors = _check_args(args)
     check_encoding(args.encoding)
-    pa = _pyarrow()
+    pa = pyarrow()
     src = args.text
     in_fmt = file_format(src, args.format)
     out_fmt = args.output_format or (file_format(args.output, None) if args.output and
@@ -119,7 +119,7 @@ def cmd_decode_columns(args: argparse.Namespace) -> int:
 
 def _run(pa: Any, args: argparse.Namespace, src: str, in_fmt: str, out_fmt: str, plus: bool,
          errors: str) -> int:
-    schema, batches = (_read_parquet if in_fmt == "parquet" else _read_csv)(
+    schema, batches = (read_parquet if in_fmt == "parquet" else read_csv)(
         pa, src, args.column, args.batch_size)
     targets = _targets(pa, schema, args.column, src)
     decode = _decoder(pa, args, plus, errors)
@@ -135,7 +135,7 @@ def _run(pa: Any, args: argparse.Namespace, src: str, in_fmt: str, out_fmt: str,
             yield pa.RecordBatch.from_arrays(cols, schema=out_schema)
             base += batch.num_rows
 
-    _write(pa, out_fmt, args.output, out_schema, converted(), src)
+    write(pa, out_fmt, args.output, out_schema, converted(), src)
     return 0
 
 
@@ -151,7 +151,7 @@ def _arrow_error(pa: Any, path: str, e: Exception) -> CLIError:
     return CLIError(f"{path}: cannot read it: {' '.join(str(e).split())}", 1)
 
 
-def _read_parquet(pa: Any, path: str, names: list[str], batch_size: int) -> tuple[Any, Any]:
+def read_parquet(pa: Any, path: str, names: list[str], batch_size: int) -> tuple[Any, Any]:
     import pyarrow.parquet as pq
 
     try:
@@ -171,7 +171,7 @@ def _read_parquet(pa: Any, path: str, names: list[str], batch_size: int) -> tupl
     return schema, batches()
 
 
-def _read_csv(pa: Any, path: str, names: list[str], batch_size: int) -> tuple[Any, Any]:
+def read_csv(pa: Any, path: str, names: list[str], batch_size: int) -> tuple[Any, Any]:
     import pyarrow.csv as pacsv
 
     # The named columns are read as binary, so their bytes reach the decoder even when
@@ -319,7 +319,7 @@ def _decoder(pa: Any, args: argparse.Namespace, plus: bool,
     return decode
 
 
-def _write(pa: Any, fmt: str, output: str | None, schema: Any, batches: Iterator[Any],
+def write(pa: Any, fmt: str, output: str | None, schema: Any, batches: Iterator[Any],
            src: str) -> None:
     import itertools
 

@@ -12,7 +12,7 @@ import sys
 from .._tool import (
     detect_report,
 )
-from ._term import _Style
+from ._term import Style
 
 
 def cmd_detect(args: argparse.Namespace) -> int:
@@ -20,7 +20,7 @@ def cmd_detect(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rep, indent=2, ensure_ascii=False))
         return 0
-    style = _Style(sys.stdout)
+    style = Style(sys.stdout)
     sc = rep.get("space_convention")
     if isinstance(sc, dict):
         plus = sc.get("plus_is_space")

@@ -21,8 +21,8 @@ from typing import IO, Any
 from .._tool import (
     check_encoding,
 )
-from ._stream import _stdin_or_file
-from ._term import CLIError, _input_size, _Progress, _Style, _table, _visible
+from ._stream import stdin_or_file
+from ._term import CLIError, Progress, Style, input_size, table, visible
 
 # RFC 9110 §8.3.1: media-type parameters; charset's value may be quoted.
 _CHARSET_PARAM = re.compile(r';\s*charset\s*=\s*"?([^";\s]+)', re.IGNORECASE)
@@ -56,8 +56,8 @@ def cmd_form_parse(args: argparse.Namespace) -> int:
         if args.tsv:
             raise CLIError("--lines writes JSON Lines; it does not combine with --tsv", 2)
         return _parse_lines(args.file, kwargs)
-    stream = _stdin_or_file(args.file)
-    progress = _Progress(_input_size(stream))
+    stream = stdin_or_file(args.file)
+    progress = Progress(input_size(stream))
     out = sys.stdout
     try:
         if "charset_hack" in kwargs or enc == "auto":
@@ -89,12 +89,12 @@ def cmd_form_parse(args: argparse.Namespace) -> int:
                 out.write("".join("\t".join(_escape_tsv(c) for c in row) + "\n"
                                   for row in batch))
         else:
-            style = _Style(out)
+            style = Style(out)
             # A table needs every width first: it is for people, not for large bodies.
-            table = [[_visible(c) for c in row] for b in batches for row in b]
-            if table:
+            cells = [[visible(c) for c in row] for b in batches for row in b]
+            if cells:
                 head = ["name", "value", "charset"] if per_field else ["name", "value"]
-                print(_table(table, style, head))
+                print(table(cells, style, head))
     finally:
         progress.finish()
         if stream is not sys.stdin.buffer:
@@ -120,7 +120,7 @@ def _parse_whole(body: bytes, kwargs: dict[str, Any]) -> list[tuple[str, str]]:
     return form.parse(body, **kwargs)
 
 
-def _chunks(stream: IO[bytes], progress: _Progress) -> Iterator[bytes]:
+def _chunks(stream: IO[bytes], progress: Progress) -> Iterator[bytes]:
     while True:
         c = stream.read(1 << 16)
         if not c:
@@ -158,7 +158,7 @@ def _parse_lines(path: str | None, kwargs: dict[str, Any]) -> int:
     """``--lines``: each input line is one query or body; one JSON array per output
     line (JSON Lines), streamed, flushed whenever the input pauses."""
 
-    stream = _stdin_or_file(path)
+    stream = stdin_or_file(path)
     out = sys.stdout.buffer if hasattr(sys.stdout, "buffer") else None
 
     def one(line: bytes) -> bytes:
@@ -210,7 +210,7 @@ _ENCTYPES = {
 }
 
 
-def _enctype_arg(value: str) -> str:
+def enctype_arg(value: str) -> str:
     """``--enctype``: a short or full name, any case -> the MIME type."""
     kind = _ENCTYPES.get(value.strip().lower())
     if kind is None:
@@ -222,13 +222,13 @@ def _enctype_arg(value: str) -> str:
 
 def cmd_form_build(args: argparse.Namespace) -> int:
     from .. import form
-    from ._codec import _arg_data
+    from ._codec import arg_data
 
     pairs: list[tuple[str | bytes, str | bytes]] = []
     for item in args.pairs:
         # An argument that is not UTF-8 in the locale is taken as its original bytes,
         # which the serializer percent-encodes as they are.
-        data = _arg_data(item)
+        data = arg_data(item)
         if isinstance(data, bytes):
             bname, _bsep, bvalue = data.partition(b"=")
             pairs.append((bname, bvalue))

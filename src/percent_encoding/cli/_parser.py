@@ -9,14 +9,14 @@ import argparse
 from typing import NoReturn
 
 
-class _Parser(argparse.ArgumentParser):
+class Parser(argparse.ArgumentParser):
     """argparse with one-line usage errors (exit status 2)."""
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-_F = argparse.RawDescriptionHelpFormatter
+F = argparse.RawDescriptionHelpFormatter
 
 EPILOG_MAIN = """\
 examples:

@@ -16,7 +16,7 @@ from .._tool import (
     compare_data,
 )
 from ..schemes import Scheme
-from ._term import _Style, _table
+from ._term import Style, table
 
 
 def cmd_schemes(args: argparse.Namespace) -> int:
@@ -41,7 +41,7 @@ def cmd_schemes(args: argparse.Namespace) -> int:
         }
         print(json.dumps(data, indent=2, ensure_ascii=False))
         return 0
-    style = _Style(sys.stdout)
+    style = Style(sys.stdout)
     by_family: dict[str, list[Scheme]] = {}
     for s in all_s:
         by_family.setdefault(s.family or "other", []).append(s)
@@ -50,7 +50,7 @@ def cmd_schemes(args: argparse.Namespace) -> int:
         # Every name the registry accepts is listed: aliases beside their scheme.
         rows = [[s.name + (f" ({', '.join(also[s.name])})" if s.name in also else ""), s.spec]
                 for s in members]
-        blocks.append(style.bold(style.yellow(fam)) + "\n" + _table(rows, style, None))
+        blocks.append(style.bold(style.yellow(fam)) + "\n" + table(rows, style, None))
     set_rows = [
         [n + "".join(f" ({o}, deprecated)" for o in old_names.get(n, [])), _sets.get(n).spec or ""]
         for n in _sets.names()
@@ -58,7 +58,7 @@ def cmd_schemes(args: argparse.Namespace) -> int:
     blocks.append(
         style.bold(style.yellow("encode sets (plain UTF-8 percent-encoding; also --scheme)"))
         + "\n"
-        + _table(set_rows, style, None)
+        + table(set_rows, style, None)
     )
     print("\n\n".join(blocks))
     return 0
@@ -84,13 +84,13 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, indent=2, ensure_ascii=False))
         return 0
-    style = _Style(sys.stdout)
+    style = Style(sys.stdout)
     cols = data["schemes"]
     rows = data["rows"]
     if not args.all_rows:
         rows = [r for r in rows if len({str(o) for o in r["output"]}) > 1]
     legend = [[str(i + 1), c["name"]] for i, c in enumerate(cols)]
-    print(_table(legend, style, ["#", "scheme"]))
+    print(table(legend, style, ["#", "scheme"]))
     print()
     # Up to 8 schemes show the exact output; more show one mark per cell.
     compact = len(cols) > 8 and not args.wide

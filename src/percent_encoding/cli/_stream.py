@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import IO
 
 from ..errors import PercentEncodingError
-from ._term import CLIError, _exit_code, _Progress
+from ._term import CLIError, Progress, exit_code
 
 Step = Callable[[bytes, bool], bytes]
 
@@ -27,7 +27,7 @@ def stream_lines(
     inp: IO[bytes],
     out: IO[bytes],
     fn: Callable[[bytes], bytes],
-    progress: _Progress | None = None,
+    progress: Progress | None = None,
     chunk_size: int = 65536,
     block_fn: Callable[[bytes], bytes] | None = None,
     step_factory: Callable[[], Step] | None = None,
@@ -156,7 +156,7 @@ def _line(fn: Callable[[bytes], bytes], line: bytes, n: int) -> bytes:
     except CLIError as e:
         raise CLIError(f"line {n}: {e}", e.code) from None
     except PercentEncodingError as e:
-        raise CLIError(f"line {n}: {e}", _exit_code(e)) from None
+        raise CLIError(f"line {n}: {e}", exit_code(e)) from None
 
 
 def escape_cut(buf: bytes) -> int:
@@ -189,11 +189,11 @@ def terminal_safe(data: bytes) -> bytes:
                                   data)
 
 
-def _out_bytes(text: str) -> bytes:
+def out_bytes(text: str) -> bytes:
     return text.encode("utf-8", "backslashreplace")
 
 
-def _stdin_or_file(path: str | None) -> IO[bytes]:
+def stdin_or_file(path: str | None) -> IO[bytes]:
     if path is None or path == "-":
         return sys.stdin.buffer
     try:

@@ -34,7 +34,7 @@ class CLIError(PercentEncodingError):
         self.code = code
 
 
-def _exit_code(e: PercentEncodingError) -> int:
+def exit_code(e: PercentEncodingError) -> int:
     """2 for the errors that mean the command line is wrong, 1 for bad data."""
     return 2 if isinstance(e, USAGE_ERRORS) else 1
 
@@ -52,7 +52,7 @@ def _colour_ok(stream: IO[Any]) -> bool:
     return bool(getattr(stream, "isatty", lambda: False)())
 
 
-class _Style:
+class Style:
     def __init__(self, stream: IO[Any]) -> None:
         self.on = _colour_ok(stream)
 
@@ -78,14 +78,14 @@ class _Style:
         return self(t, "36")
 
 
-def _visible(text: str) -> str:
+def visible(text: str) -> str:
     """Control characters as escapes so a table cell stays on one line."""
     if text.isprintable():
         return text
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
-def _table(rows: Sequence[Sequence[str]], style: _Style, header: Sequence[str] | None) -> str:
+def table(rows: Sequence[Sequence[str]], style: Style, header: Sequence[str] | None) -> str:
     cols = len(rows[0]) if rows else len(header or ())
     widths = [0] * cols
     for r in [header or [], *rows]:
@@ -103,7 +103,7 @@ def _table(rows: Sequence[Sequence[str]], style: _Style, header: Sequence[str] |
     return "\n".join(lines)
 
 
-class _Progress:
+class Progress:
     """A byte-count progress bar on stderr, only when stderr is a terminal and stdout is not
     (otherwise the output itself shows progress), and only after the input has taken a while."""
 
@@ -146,7 +146,7 @@ class _Progress:
             sys.stderr.flush()
 
 
-def _input_size(stream: IO[bytes]) -> int | None:
+def input_size(stream: IO[bytes]) -> int | None:
     try:
         st = os.fstat(stream.fileno())
     except (OSError, ValueError, AttributeError):

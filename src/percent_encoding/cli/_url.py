@@ -12,7 +12,7 @@ import json
 import sys
 
 from .._tool import url_report
-from ._term import _Style
+from ._term import Style
 
 
 def cmd_url(args: argparse.Namespace) -> int:
@@ -20,7 +20,7 @@ def cmd_url(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rep, indent=2, ensure_ascii=False))
         return 0
-    style = _Style(sys.stdout)
+    style = Style(sys.stdout)
     print(rep["href"])
     for c in rep["components"]:
         changed = ", ".join(f"{ch!r}→{r}" for ch, r in c["encoded"])

@@ -21,8 +21,8 @@ from typing import Any
 
 from .. import arrow
 from ..errors import URLParseError
-from ._columns import _pyarrow, _read_csv, _read_parquet, _write, file_format
-from ._term import CLIError, _Progress
+from ._columns import file_format, pyarrow, read_csv, read_parquet, write
+from ._term import CLIError, Progress
 
 
 def _components(spec: str | None) -> list[str]:
@@ -41,7 +41,7 @@ def _components(spec: str | None) -> list[str]:
 
 def cmd_url_columns(args: argparse.Namespace) -> int:
     """Parse column ``args.column`` of the file ``args.url`` into ``args.output``."""
-    pa = _pyarrow()
+    pa = pyarrow()
     src = args.url
     if src is None:
         raise CLIError("--column needs an input FILE (Parquet or CSV)", 2)
@@ -66,9 +66,9 @@ def cmd_url_columns(args: argparse.Namespace) -> int:
         except URLParseError as e:
             raise CLIError(f"--base: {e}", 2) from None
     if in_fmt == "parquet":
-        schema, batches = _read_parquet(pa, src, [], args.batch_size)
+        schema, batches = read_parquet(pa, src, [], args.batch_size)
     else:
-        schema, batches = _read_csv(pa, src, [], args.batch_size)
+        schema, batches = read_csv(pa, src, [], args.batch_size)
     column = args.column
     idx = schema.get_all_field_indices(column)
     if len(idx) != 1:
@@ -87,7 +87,7 @@ def cmd_url_columns(args: argparse.Namespace) -> int:
     total = os.path.getsize(src)
     rows_total = _row_count(pa, src, in_fmt)
     enabled = sys.stderr.isatty() and (args.output is not None or not sys.stdout.isatty())
-    progress = _Progress(total, enabled)
+    progress = Progress(total, enabled)
 
     def converted() -> Iterator[Any]:
         start = 0
@@ -116,7 +116,7 @@ def cmd_url_columns(args: argparse.Namespace) -> int:
                             else batch.nbytes)
 
     try:
-        _write(pa, out_fmt, args.output, out_schema, converted(), src)
+        write(pa, out_fmt, args.output, out_schema, converted(), src)
     finally:
         progress.finish()
     return 0

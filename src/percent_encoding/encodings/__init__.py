@@ -47,9 +47,10 @@ from ..errors import (
     PercentEncodingTypeError,
     UnknownEncodingError,
 )
-from ._codecs import _codec
-from ._data import _ENCODING_GROUPS, _SINGLE_BYTE_INDEX
-from ._index import _INDEX_LAYOUT
+from ._codecs import codec as _codec
+from ._data import ENCODING_GROUPS as _ENCODING_GROUPS
+from ._data import SINGLE_BYTE_INDEX as _SINGLE_BYTE_INDEX
+from ._index import INDEX_LAYOUT as _INDEX_LAYOUT
 from ._index import index as _index
 
 __all__ = [

@@ -17,11 +17,11 @@ from collections.abc import Callable
 
 from ..errors import PercentEncodeError, TextDecodeError
 from ._index import (
-    _LOCK,
+    LOCK,
 )
 
 
-class _Out:
+class Out:
     """Output of a pure-Python decoder: collects text, handles the error mode."""
 
     __slots__ = ("fatal", "name", "parts")
@@ -39,11 +39,11 @@ class _Out:
         self.parts.append("\ufffd")
 
 
-def _decode_error(name: str, position: int) -> TextDecodeError:
+def decode_error(name: str, position: int) -> TextDecodeError:
     return TextDecodeError(f"invalid {name} byte sequence at byte offset {position}", position)
 
 
-class _Codec:
+class Codec:
     name: str = ""
 
     def decode(self, data: bytes, fatal: bool) -> str:
@@ -61,7 +61,7 @@ _MARK = "\ud800"  # cannot occur in encoder input: surrogates are rejected first
 _MARK_RE = re.compile("\ud800([0-9]+)\ud800")
 
 
-def _split_marked(translated: str) -> list[bytes | int]:
+def split_marked(translated: str) -> list[bytes | int]:
     parts = _MARK_RE.split(translated)
     out: list[bytes | int] = []
     for i, part in enumerate(parts):
@@ -77,7 +77,7 @@ class _Unencodable(Exception):
         self.cp = cp
 
 
-class _EncodeMap(dict[int, str]):
+class EncodeMap(dict[int, str]):
     """A ``str.translate`` table: code point -> bytes (as latin-1 text).
 
     Missing code points are either computed by ``fallback`` (and memoised), replaced by an
@@ -104,10 +104,10 @@ class _EncodeMap(dict[int, str]):
         raise _Unencodable(cp)
 
 
-class _TableCodec(_Codec):
+class _TableCodec(Codec):
     """Stateless encoders (§10-§14 except ISO-2022-JP) share this encode path."""
 
-    _maps: tuple[_EncodeMap, _EncodeMap, _EncodeMap] | None = None
+    _maps: tuple[EncodeMap, EncodeMap, EncodeMap] | None = None
 
     def _encode_table(self) -> dict[int, str]:
         raise NotImplementedError
@@ -115,16 +115,16 @@ class _TableCodec(_Codec):
     def _fallback(self, cp: int) -> str | None:
         return None
 
-    def _get_maps(self) -> tuple[_EncodeMap, _EncodeMap, _EncodeMap]:
+    def _get_maps(self) -> tuple[EncodeMap, EncodeMap, EncodeMap]:
         maps = self._maps
         if maps is None:
-            with _LOCK:
+            with LOCK:
                 if self._maps is None:
                     table = {i: chr(i) for i in range(128)}
                     table.update(self._encode_table())
                     fb = None if type(self)._fallback is _TableCodec._fallback else self._fallback
                     self._maps = tuple(  # type: ignore[assignment]
-                        _EncodeMap(table, mode, fb) for mode in ("fatal", "html", "mark")
+                        EncodeMap(table, mode, fb) for mode in ("fatal", "html", "mark")
                     )
                 maps = self._maps
         assert maps is not None
@@ -133,7 +133,7 @@ class _TableCodec(_Codec):
     def segments(self, text: str) -> list[bytes | int]:
         if text.isascii():
             return [text.encode("ascii")] if text else []
-        return _split_marked(text.translate(self._get_maps()[2]))
+        return split_marked(text.translate(self._get_maps()[2]))
 
     def encode(self, text: str, html: bool) -> bytes:
         if text.isascii():
@@ -150,7 +150,7 @@ class _TableCodec(_Codec):
             ) from None
 
 
-class _MultiByte(_TableCodec):
+class MultiByte(_TableCodec):
     """Shared machinery of the lead/trail decoders (§10-§13): Python codec fast path.
 
     Subclasses set ``pycodec`` and build ``singles`` (non-ASCII byte decoded alone),
@@ -174,7 +174,7 @@ class _MultiByte(_TableCodec):
     def _ensure(self) -> None:
         if self._ready:
             return
-        with _LOCK:
+        with LOCK:
             if self._ready:
                 return
             self._build()
@@ -229,11 +229,11 @@ class _MultiByte(_TableCodec):
         else:
             if self.suspect is None or self.suspect.search(s) is None:
                 return s
-        out = _Out(fatal, self.name)
+        out = Out(fatal, self.name)
         self._slow_decode(data, out)
         return "".join(out.parts)
 
-    def _slow_decode(self, data: bytes, out: _Out) -> None:
+    def _slow_decode(self, data: bytes, out: Out) -> None:
         """Lead/trail decoders of Shift_JIS (§12.3.1), EUC-KR (§13.1.1), Big5 (§11.1.1):
         after a bad trail byte that is ASCII, that byte is decoded again ("restore")."""
         singles, pairs, leads = self.singles, self.pairs, self._leads

@@ -24,7 +24,7 @@ from ..errors import (
     PercentEncodingTypeError,
     TextDecodeError,
 )
-from ._charset_model import _ENCODING_LANGS, _LANGUAGE_NAMES, _score
+from ._charset_model import ENCODING_LANGS, LANGUAGE_NAMES, score
 
 MAX_BYTES = 4096
 
@@ -71,12 +71,12 @@ _DEFAULT_PRIOR = -3.5
 
 _NON_ASCII = re.compile(rb"[\x80-\xff]")
 _ISO2022JP_ESC = re.compile(rb"\x1b(?:\$[@B]|\([BJI])")
-_NOT_ASCII_COMPATIBLE = frozenset(
+NOT_ASCII_COMPATIBLE = frozenset(
     {"UTF-16BE", "UTF-16LE", "ISO-2022-JP", "replacement"}
 )
 
 
-def _decode(enc: _enc.Encoding, data: bytes, cut: bool) -> str | None:
+def decode(enc: _enc.Encoding, data: bytes, cut: bool) -> str | None:
     """Fatal decode; ``None`` on error.  When we cut the input at MAX_BYTES, a sequence
     broken by the cut is forgiven."""
     try:
@@ -90,7 +90,7 @@ def _decode(enc: _enc.Encoding, data: bytes, cut: bool) -> str | None:
         return None
 
 
-def _resolve(candidates: Sequence[str] | None) -> list[_enc.Encoding]:
+def resolve(candidates: Sequence[str] | None) -> list[_enc.Encoding]:
     if candidates is None:
         return [_enc.lookup(c) for c in DEFAULT_CANDIDATES]
     if isinstance(candidates, (str, bytes)) or not isinstance(candidates, Sequence | set
@@ -113,7 +113,7 @@ def _resolve(candidates: Sequence[str] | None) -> list[_enc.Encoding]:
     return out
 
 
-def _as_bytes(data: object, what: str = "data") -> bytes:
+def as_bytes(data: object, what: str = "data") -> bytes:
     if isinstance(data, bytes):
         return data
     if isinstance(data, (bytearray, memoryview)):
@@ -125,7 +125,7 @@ def _as_bytes(data: object, what: str = "data") -> bytes:
     )
 
 
-def _known(label: object) -> _enc.Encoding | None:
+def known(label: object) -> _enc.Encoding | None:
     if isinstance(label, bytes):
         try:
             label = label.decode("ascii")
@@ -156,7 +156,7 @@ def _check_hints(hints: object) -> Mapping[str, object]:
     return hints
 
 
-def _probe_bytes(enc: _enc.Encoding, char: str) -> bytes | None:
+def probe_bytes(enc: _enc.Encoding, char: str) -> bytes | None:
     try:
         return enc.encode(char, "html")
     except PercentEncodeError:  # lone surrogate
@@ -176,16 +176,16 @@ def _ranked_guesses(
     scored: list[tuple[float, str, str, str]] = []
     memo: dict[tuple[str, tuple[str, ...]], tuple[float, str]] = {}
     for enc in encs:
-        text = _decode(enc, data, cut)
+        text = decode(enc, data, cut)
         if text is None:
             continue
-        key = (text, _ENCODING_LANGS.get(enc.name, ("und",)))
+        key = (text, ENCODING_LANGS.get(enc.name, ("und",)))
         found = memo.get(key)
         if found is None:
-            found = memo[key] = _score(text, enc.name)
+            found = memo[key] = score(text, enc.name)
         s, lang = found
         s += _PRIOR.get(enc.name, _DEFAULT_PRIOR)
-        reason = f"scored as {_LANGUAGE_NAMES.get(lang, lang)}"
+        reason = f"scored as {LANGUAGE_NAMES.get(lang, lang)}"
         if bonus == enc.name:
             s += 3.0
             reason += "; Content-Type charset names it"
@@ -218,7 +218,7 @@ def _to_guesses(scored: list[tuple[float, str, str, str]], mass: float) -> list[
     ]
 
 
-def _label_text(label: object) -> str:
+def label_text(label: object) -> str:
     return label.decode("ascii", "replace") if isinstance(label, bytes) else str(label)
 
 
@@ -230,7 +230,7 @@ def _check_probe(probe: object) -> tuple[str, bytes] | None:
         raise PercentEncodingTypeError(
             "hints['probe'] must be a pair (character: str, submitted_bytes: bytes)"
         )
-    return probe[0], _as_bytes(probe[1], "the probe's submitted bytes")
+    return probe[0], as_bytes(probe[1], "the probe's submitted bytes")
 
 
 def _scaled(guesses: list[CharsetGuess], factor: float, prefix: str = "") -> list[CharsetGuess]:
@@ -267,24 +267,24 @@ def charset(
     >>> charset(b"\\xa4\\xa2", hints={"_charset_": "euc-jp"})[0].reason
     "_charset_ field says 'euc-jp'"
     """
-    raw = _as_bytes(data)
-    encs = _resolve(candidates)
+    raw = as_bytes(data)
+    encs = resolve(candidates)
     h = _check_hints(hints)
     cut = len(raw) > MAX_BYTES
     if cut:  # look at 4 KB, from a little before the first non-ASCII byte
         m = _NON_ASCII.search(raw)
         start = m.start() - 64 if m is not None and m.start() > MAX_BYTES - 64 else 0
         raw = raw[start : start + MAX_BYTES]
-    hinted = _known(h["charset"]) if h.get("charset") is not None else None
+    hinted = known(h["charset"]) if h.get("charset") is not None else None
     bonus = hinted.name if hinted is not None else None
 
     # 1. _charset_: decisive (the browser wrote in it the encoding it used).
-    declared = _known(h["_charset_"]) if h.get("_charset_") is not None else None
+    declared = known(h["_charset_"]) if h.get("_charset_") is not None else None
     if declared is not None:
-        ok = _decode(declared, raw, cut) is not None
+        ok = decode(declared, raw, cut) is not None
         first = CharsetGuess(
             declared.name, 0.99 if ok else 0.6,
-            f"_charset_ field says {_label_text(h['_charset_'])!r}"
+            f"_charset_ field says {label_text(h['_charset_'])!r}"
             + ("" if ok else ", but the bytes do not decode cleanly in it"),
         )
         rest = _detect(raw, [e for e in encs if e != declared], cut, bonus)
@@ -294,7 +294,7 @@ def charset(
     probe = _check_probe(h.get("probe"))
     if probe is not None:
         char, submitted = probe
-        matched = [e for e in encs if _probe_bytes(e, char) == submitted]
+        matched = [e for e in encs if probe_bytes(e, char) == submitted]
         if matched:
             note = f"probe field matched ({char!r} was sent as {submitted!r}); "
             if raw.isascii():  # every match reads the data the same: the prior orders them
@@ -351,11 +351,11 @@ def _detect(
     if raw.isascii() and ascii_rule:
         out: list[CharsetGuess] = []
         if "ISO-2022-JP" in names and _ISO2022JP_ESC.search(raw):
-            text = _decode(_enc.lookup("ISO-2022-JP"), raw, cut)
+            text = decode(_enc.lookup("ISO-2022-JP"), raw, cut)
             if text is not None and not text.isascii():
                 out.append(CharsetGuess("ISO-2022-JP", 0.99,
                                         "7-bit data with valid ISO-2022-JP escape sequences"))
-        compatible = [n for n in names if n not in _NOT_ASCII_COMPATIBLE]
+        compatible = [n for n in names if n not in NOT_ASCII_COMPATIBLE]
         if compatible:
             first = bonus if bonus in compatible else "UTF-8" if "UTF-8" in compatible \
                 else compatible[0]
@@ -377,7 +377,7 @@ def _fallback(raw: bytes, encs: list[_enc.Encoding]) -> list[CharsetGuess]:
     for enc in encs:
         text = enc.decode(raw, "replace")
         bad = text.count("\ufffd")
-        ranked.append((-bad, _score(text, enc.name)[0], enc.name, bad))
+        ranked.append((-bad, score(text, enc.name)[0], enc.name, bad))
     ranked.sort(reverse=True)
     return [
         CharsetGuess(name, round(0.05 / (1 + i), 4),

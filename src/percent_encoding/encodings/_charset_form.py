@@ -17,15 +17,15 @@ from collections.abc import Iterable, Sequence
 from .. import encodings as _enc
 from ..errors import PercentEncodingTypeError
 from ._charset_detect import (
-    _NOT_ASCII_COMPATIBLE,
+    NOT_ASCII_COMPATIBLE,
     CharsetGuess,
-    _as_bytes,
-    _decode,
-    _known,
-    _label_text,
-    _probe_bytes,
-    _resolve,
+    as_bytes,
     charset,
+    decode,
+    known,
+    label_text,
+    probe_bytes,
+    resolve,
 )
 
 #: Field names whose value real forms fill with the page's (so the input's) charset:
@@ -130,7 +130,7 @@ def form_encodings(
     for item in raw_pairs:
         if not isinstance(item, tuple) or len(item) != 2:
             raise PercentEncodingTypeError("raw_pairs must hold (name, value) pairs of bytes")
-        pairs.append((_as_bytes(item[0], "a name"), _as_bytes(item[1], "a value")))
+        pairs.append((as_bytes(item[0], "a name"), as_bytes(item[1], "a value")))
     if content_type_charset is not None and not isinstance(content_type_charset, str):
         raise PercentEncodingTypeError("content_type_charset must be a str label")
     if probe is not None and (not isinstance(probe, tuple) or len(probe) != 2
@@ -171,7 +171,7 @@ def _field_guess(
 
 
 def _cut_finding(name: bytes, value: bytes, cut: int) -> str:
-    return (f"the value of {_label_text(name)!r} ends inside a UTF-8 sequence "
+    return (f"the value of {label_text(name)!r} ends inside a UTF-8 sequence "
             f"({len(value) - cut} byte(s) of it): it was probably cut off at a length "
             "limit; the incomplete character decodes as U+FFFD")
 
@@ -186,10 +186,10 @@ def _whole_form(
     # HTML "constructing the entry list" (and the pre-2016 URL Standard's _charset_ flag).
     for name, value in pairs:
         if name.lower() == b"_charset_":
-            enc = _known(value.strip())
+            enc = known(value.strip())
             if enc is not None:
                 return CharsetGuess(enc.name, 0.99,
-                                    f"_charset_ field says {_label_text(value)!r}")
+                                    f"_charset_ field says {label_text(value)!r}")
 
     fields: list[bytes] = []
     owners: list[bytes] = []  # the field name each of `fields` belongs to
@@ -210,8 +210,8 @@ def _whole_form(
         if submitted is None:
             notes = f" (no probe field {probe[0]!r} in the form)"
         else:
-            encs = _resolve(candidates)
-            matched = {e.name for e in encs if _probe_bytes(e, probe[1]) == submitted}
+            encs = resolve(candidates)
+            matched = {e.name for e in encs if probe_bytes(e, probe[1]) == submitted}
             if matched:
                 g = charset(body, candidates=candidates,
                             hints={**hints, "probe": (probe[1], submitted)})[0]
@@ -224,19 +224,19 @@ def _whole_form(
     wanted = {f.lower().encode("utf-8") for f in echo}
     for name, value in pairs:
         if name.lower() in wanted and value.strip().isascii():
-            enc = _known(value.strip())
+            enc = known(value.strip())
             if enc is None:
                 continue
-            if all(_decode(enc, f, False) is not None for f in fields):
+            if all(decode(enc, f, False) is not None for f in fields):
                 return CharsetGuess(enc.name, 0.95,
-                                    f"field {_label_text(name)!r} echoes the input charset: "
-                                    f"{_label_text(value.strip())!r}{notes}")
-            notes += (f" (field {_label_text(name)!r} says {_label_text(value.strip())!r}, "
+                                    f"field {label_text(name)!r} echoes the input charset: "
+                                    f"{label_text(value.strip())!r}{notes}")
+            notes += (f" (field {label_text(name)!r} says {label_text(value.strip())!r}, "
                       "but the data do not decode in it)")
 
     if not n:
-        declared = _known(content_type_charset) if content_type_charset else None
-        if declared is not None and declared.name not in _NOT_ASCII_COMPATIBLE:
+        declared = known(content_type_charset) if content_type_charset else None
+        if declared is not None and declared.name not in NOT_ASCII_COMPATIBLE:
             return CharsetGuess(declared.name, 0.99,
                                 "every name and value is ASCII; the Content-Type charset "
                                 f"says {declared.name}{notes}")
@@ -282,7 +282,7 @@ def _whole_form(
         agree = agreeing(best)
         if agree < len(own):
             others = ", ".join(
-                f"{_label_text(k)!r} reads as {x.encoding}"
+                f"{label_text(k)!r} reads as {x.encoding}"
                 for (k, v), x in zip(own, guesses, strict=True)
                 if not agrees(best, k, v, x)
             )
@@ -296,12 +296,12 @@ def _whole_form(
                           f"the joined data scored {enc_name}")
                 enc_name = best
             conf = round(min(conf, 0.9) * agree / len(own), 4)
-    declared = _known(content_type_charset) if content_type_charset else None
+    declared = known(content_type_charset) if content_type_charset else None
     if declared is not None:
         if declared.name == enc_name:
             if "Content-Type charset" not in reason:
                 reason += "; the Content-Type charset says so too"
-        elif _decode(declared, b"\n".join(fields), False) is None:
+        elif decode(declared, b"\n".join(fields), False) is None:
             findings.append(f"the Content-Type header says charset={declared.name}, "
                             "but the data do not decode in it")
         elif _reads(declared.name, b"\n".join(fields)) != _reads(enc_name, b"\n".join(fields)):

@@ -80,7 +80,7 @@ _SCRIPT: dict[str, str] = {
     "ru": "CYRILLIC", "uk": "CYRILLIC", "bg": "CYRILLIC", "el": "GREEK", "he": "HEBREW",
     "ar": "ARABIC", "th": "THAI",
 }
-_LANGUAGE_NAMES: dict[str, str] = {
+LANGUAGE_NAMES: dict[str, str] = {
     "ru": "Russian", "uk": "Ukrainian", "bg": "Bulgarian", "pl": "Polish", "cs": "Czech",
     "hu": "Hungarian", "de": "German", "fr": "French", "es": "Spanish", "pt": "Portuguese",
     "tr": "Turkish", "el": "Greek", "he": "Hebrew", "ar": "Arabic", "th": "Thai",
@@ -310,7 +310,7 @@ class _CJKModel(_Model):
         return -11.0
 
 
-_ENCODING_LANGS: dict[str, tuple[str, ...]] = {
+ENCODING_LANGS: dict[str, tuple[str, ...]] = {
     "windows-1252": ("de", "fr", "es", "pt"), "ISO-8859-15": ("de", "fr", "es", "pt"),
     "windows-1250": ("pl", "cs", "hu"), "ISO-8859-2": ("pl", "cs", "hu"),
     "windows-1251": ("ru", "uk", "bg"), "KOI8-R": ("ru", "uk", "bg"),
@@ -417,10 +417,10 @@ _WORD = re.compile(r"[^\W\d_]+")
 _WORD_BONUS = 1.5
 
 
-def _score(text: str, encoding: str) -> tuple[float, str]:
+def score(text: str, encoding: str) -> tuple[float, str]:
     """Best log-probability of ``text`` over the languages written in ``encoding``, and
     that language's code."""
-    langs = _ENCODING_LANGS.get(encoding, ("und",))
+    langs = ENCODING_LANGS.get(encoding, ("und",))
     counts = Counter(text).items()
     words: list[str] | None = None
     best, best_lang = -math.inf, langs[0]

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import bisect
 
-from ._base import _MultiByte, _Out
+from ._base import MultiByte, Out
 from ._index import (
-    _LOCK,
-    _first_pointers,
-    _ptr_big5,
-    _ptr_gb,
-    _ptr_gb4,
-    _py_char,
+    LOCK,
+    first_pointers,
     index,
+    ptr_big5,
+    ptr_gb,
+    ptr_gb4,
+    py_char,
 )
 
 # §11.1.1: four Big5 pointers decode to two code points each.
@@ -32,7 +32,7 @@ _BIG5_PAIRS = {
 _BIG5_LAST = (0x2550, 0x255E, 0x2561, 0x256A, 0x5341, 0x5345)
 
 
-class _Big5(_MultiByte):
+class Big5(MultiByte):
     name = "Big5"
     pycodec = "big5hkscs"
     _leads = frozenset(range(0x81, 0xFF))
@@ -43,10 +43,10 @@ class _Big5(_MultiByte):
         pairs: dict[int, str] = {}
         for p, cp in enumerate(idx):
             if cp is not None:
-                b = _ptr_big5(p)
+                b = ptr_big5(p)
                 pairs[b[0] << 8 | b[1]] = chr(cp)
         for p, s in _BIG5_PAIRS.items():
-            b = _ptr_big5(p)
+            b = ptr_big5(p)
             pairs[b[0] << 8 | b[1]] = s
         self.pairs = pairs
 
@@ -54,11 +54,11 @@ class _Big5(_MultiByte):
         # §11.1.2 with "index Big5 pointer": no HKSCS pointers below (0xA1-0x81)*157.
         idx = index("big5")
         lo = (0xA1 - 0x81) * 157
-        ptrs = _first_pointers(idx, lambda p: p < lo)
+        ptrs = first_pointers(idx, lambda p: p < lo)
         for p in range(lo, len(idx)):
             if idx[p] in _BIG5_LAST:
                 ptrs[idx[p]] = p  # type: ignore[index]
-        return {cp: _ptr_big5(p).decode("latin-1") for cp, p in ptrs.items()}
+        return {cp: ptr_big5(p).decode("latin-1") for cp, p in ptrs.items()}
 
 
 # §10.2.2 gb18030 encoder: code points with fixed two-byte sequences (GB18030-2005 compat).
@@ -93,7 +93,7 @@ class _Ranges:
         last_delta: int | None = None
         prev = -2
         for p in range(39420):
-            cp = _py_char(_ptr_gb4(p), "gb18030")
+            cp = py_char(ptr_gb4(p), "gb18030")
             if cp is None:
                 continue
             if cp - p != last_delta or p != prev + 1:
@@ -103,7 +103,7 @@ class _Ranges:
             prev = p
         # Supplementary planes are one linear range starting at pointer 189000.
         sup = 189000
-        first = _py_char(_ptr_gb4(sup), "gb18030")
+        first = py_char(ptr_gb4(sup), "gb18030")
         ptrs.append(sup)
         cps.append(first if first is not None else 0x10000)
         self.ptrs = ptrs
@@ -130,13 +130,13 @@ _RANGES: list[_Ranges] = []
 
 
 def _ranges() -> _Ranges:
-    with _LOCK:
+    with LOCK:
         if not _RANGES:
             _RANGES.append(_Ranges())
         return _RANGES[0]
 
 
-class _GB18030(_MultiByte):
+class GB18030(MultiByte):
     name = "gb18030"
     pycodec = "gb18030"
     is_gbk = False
@@ -148,7 +148,7 @@ class _GB18030(_MultiByte):
         self.pairs = {}
         for p, cp in enumerate(idx):
             if cp is not None:
-                b = _ptr_gb(p)
+                b = ptr_gb(p)
                 self.pairs[b[0] << 8 | b[1]] = chr(cp)
         self.ranges = _ranges()
 
@@ -158,10 +158,10 @@ class _GB18030(_MultiByte):
         out: dict[bytes, str] = {}
         for p in range(4 * 12600):
             cp = r.code_point(p)
-            out[_ptr_gb4(p)] = "" if cp is None else chr(cp)
+            out[ptr_gb4(p)] = "" if cp is None else chr(cp)
         return out
 
-    def _slow_decode(self, data: bytes, out: _Out) -> None:
+    def _slow_decode(self, data: bytes, out: Out) -> None:
         # §10.2.1 gb18030 decoder, including its restore rules.
         pairs, ranges = self.pairs, self.ranges
         parts = out.parts
@@ -220,7 +220,7 @@ class _GB18030(_MultiByte):
     def _encode_table(self) -> dict[int, str]:
         # §10.2.2 gb18030 encoder, two-byte part; four-byte sequences come from _fallback.
         table = {
-            cp: _ptr_gb(p).decode("latin-1") for cp, p in _first_pointers(index("gb18030")).items()
+            cp: ptr_gb(p).decode("latin-1") for cp, p in first_pointers(index("gb18030")).items()
         }
         table.pop(0xE5E5, None)
         for cp, bs in _GB18030_PUA_ENCODE.items():
@@ -232,10 +232,10 @@ class _GB18030(_MultiByte):
     def _fallback(self, cp: int) -> str | None:
         if self.is_gbk or cp == 0xE5E5 or cp < 0x80 or 0xD800 <= cp <= 0xDFFF:
             return None
-        return _ptr_gb4(_ranges().pointer(cp)).decode("latin-1")
+        return ptr_gb4(_ranges().pointer(cp)).decode("latin-1")
 
 
-class _GBK(_GB18030):
+class GBK(GB18030):
     """§10.1: GBK decodes like gb18030 and encodes with "is GBK" set."""
 
     name = "GBK"

@@ -14,18 +14,18 @@ import codecs
 from collections.abc import Callable
 
 from ..errors import PercentEncodeError, TextDecodeError
-from ._base import _Codec, _decode_error, _EncodeMap, _Out, _split_marked
-from ._chinese import _GB18030, _GBK, _Big5
-from ._data import _SINGLE_BYTE_INDEX
+from ._base import Codec, EncodeMap, Out, decode_error, split_marked
+from ._chinese import GB18030, GBK, Big5
+from ._data import SINGLE_BYTE_INDEX
 from ._index import (
-    _LOCK,
+    LOCK,
     index,
 )
-from ._japanese import _EUCJP, _ISO2022JP, _ShiftJIS
-from ._korean import _EUCKR
+from ._japanese import EUCJP, ISO2022JP, ShiftJIS
+from ._korean import EUCKR
 
 
-class _UTF8(_Codec):
+class _UTF8(Codec):
     """§8.1 UTF-8.  CPython's decoder replaces maximal subparts exactly like §8.1.1 does."""
 
     name = "UTF-8"
@@ -36,13 +36,13 @@ class _UTF8(_Codec):
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise _decode_error(self.name, e.start) from None
+            raise decode_error(self.name, e.start) from None
 
     def encode(self, text: str, html: bool) -> bytes:
         return text.encode("utf-8")  # surrogates were rejected by Encoding.encode
 
 
-class _SingleByte(_Codec):
+class _SingleByte(Codec):
     """§9 single-byte decoder/encoder via ``codecs.charmap_*`` over a 256-entry table."""
 
     def __init__(self, name: str, table: str) -> None:
@@ -56,7 +56,7 @@ class _SingleByte(_Codec):
         try:
             return codecs.charmap_decode(data, "strict", self.table)[0]
         except UnicodeDecodeError as e:
-            raise _decode_error(self.name, e.start) from None
+            raise decode_error(self.name, e.start) from None
 
     def segments(self, text: str) -> list[bytes | int]:
         try:
@@ -65,7 +65,7 @@ class _SingleByte(_Codec):
             pass
         table = {i: chr(i) for i in range(128)}
         table.update({ord(ch): chr(b) for b, ch in enumerate(self.table) if ch != "\ufffe"})
-        return _split_marked(text.translate(_EncodeMap(table, "mark", None)))
+        return split_marked(text.translate(EncodeMap(table, "mark", None)))
 
     def encode(self, text: str, html: bool) -> bytes:
         if html:
@@ -86,14 +86,14 @@ def _single_byte(name: str) -> _SingleByte:
         return _SingleByte(
             name, "".join(map(chr, range(128))) + "".join(chr(0xF780 + i) for i in range(128))
         )
-    idx = index(_SINGLE_BYTE_INDEX[name])
+    idx = index(SINGLE_BYTE_INDEX[name])
     table = "".join(map(chr, range(128))) + "".join(
         "\ufffe" if cp is None else chr(cp) for cp in idx
     )
     return _SingleByte(name, table)
 
 
-class _UTF16(_Codec):
+class _UTF16(Codec):
     """§14.2 shared UTF-16 decoder; encoding goes to UTF-8 (the output encoding)."""
 
     def __init__(self, name: str) -> None:
@@ -105,7 +105,7 @@ class _UTF16(_Codec):
             return data.decode("utf-16-be" if self.be else "utf-16-le")
         except UnicodeDecodeError:
             pass
-        out = _Out(fatal, self.name)
+        out = Out(fatal, self.name)
         parts = out.parts
         be = self.be
         n = len(data)
@@ -138,7 +138,7 @@ class _UTF16(_Codec):
         return text.encode("utf-8")
 
 
-class _Replacement(_Codec):
+class _Replacement(Codec):
     """§14.1 replacement: one error for non-empty input, then finished."""
 
     name = "replacement"
@@ -156,26 +156,26 @@ class _Replacement(_Codec):
         return text.encode("utf-8")
 
 
-_CODEC_FACTORIES: dict[str, Callable[[], _Codec]] = {
+_CODEC_FACTORIES: dict[str, Callable[[], Codec]] = {
     "UTF-8": _UTF8,
     "UTF-16BE": lambda: _UTF16("UTF-16BE"),
     "UTF-16LE": lambda: _UTF16("UTF-16LE"),
     "replacement": _Replacement,
-    "Shift_JIS": _ShiftJIS,
-    "EUC-JP": _EUCJP,
-    "ISO-2022-JP": _ISO2022JP,
-    "EUC-KR": _EUCKR,
-    "Big5": _Big5,
-    "gb18030": _GB18030,
-    "GBK": _GBK,
+    "Shift_JIS": ShiftJIS,
+    "EUC-JP": EUCJP,
+    "ISO-2022-JP": ISO2022JP,
+    "EUC-KR": EUCKR,
+    "Big5": Big5,
+    "gb18030": GB18030,
+    "GBK": GBK,
 }
-_CODECS: dict[str, _Codec] = {}
+_CODECS: dict[str, Codec] = {}
 
 
-def _codec(name: str) -> _Codec:
+def codec(name: str) -> Codec:
     got = _CODECS.get(name)
     if got is None:
-        with _LOCK:
+        with LOCK:
             got = _CODECS.get(name)
             if got is None:
                 factory = _CODEC_FACTORIES.get(name)

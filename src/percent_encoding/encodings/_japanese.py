@@ -10,16 +10,16 @@ error recovery).
 from __future__ import annotations
 
 from ..errors import PercentEncodeError
-from ._base import _Codec, _MultiByte, _Out
+from ._base import Codec, MultiByte, Out
 from ._index import (
-    _LOCK,
-    _first_pointers,
-    _ptr_sjis,
+    LOCK,
+    first_pointers,
     index,
+    ptr_sjis,
 )
 
 
-class _ShiftJIS(_MultiByte):
+class ShiftJIS(MultiByte):
     name = "Shift_JIS"
     pycodec = "cp932"
     _leads = frozenset([*range(0x81, 0xA0), *range(0xE0, 0xFD)])
@@ -29,7 +29,7 @@ class _ShiftJIS(_MultiByte):
         self.singles = {0x80: "\x80"} | {b: chr(0xFF61 - 0xA1 + b) for b in range(0xA1, 0xE0)}
         pairs: dict[int, str] = {}
         for p in range(11280):
-            b = _ptr_sjis(p)
+            b = ptr_sjis(p)
             if 8836 <= p <= 10715:  # §12.3.1: EUDC maps to the Private Use Area
                 pairs[b[0] << 8 | b[1]] = chr(0xE000 - 8836 + p)
             elif jis[p] is not None:
@@ -38,8 +38,8 @@ class _ShiftJIS(_MultiByte):
 
     def _encode_table(self) -> dict[int, str]:
         # §12.3.2 Shift_JIS encoder with §5 "index Shift_JIS pointer" (skip 8272-8835).
-        ptrs = _first_pointers(index("jis0208"), lambda p: 8272 <= p <= 8835)
-        table = {cp: _ptr_sjis(p).decode("latin-1") for cp, p in ptrs.items()}
+        ptrs = first_pointers(index("jis0208"), lambda p: 8272 <= p <= 8835)
+        table = {cp: ptr_sjis(p).decode("latin-1") for cp, p in ptrs.items()}
         table[0x80] = "\x80"
         table[0xA5] = "\\"
         table[0x203E] = "~"
@@ -50,7 +50,7 @@ class _ShiftJIS(_MultiByte):
         return table
 
 
-class _EUCJP(_MultiByte):
+class EUCJP(MultiByte):
     name = "EUC-JP"
     pycodec = "euc_jp"
     _leads = frozenset([0x8E, *range(0xA1, 0xFF)])
@@ -81,7 +81,7 @@ class _EUCJP(_MultiByte):
                 out[bytes((0x8F, b2, b3))] = s if s is not None else ""
         return out
 
-    def _slow_decode(self, data: bytes, out: _Out) -> None:
+    def _slow_decode(self, data: bytes, out: Out) -> None:
         # §12.1.1 EUC-JP decoder.
         pairs, triples, leads = self.pairs, self.triples, self._leads
         parts = out.parts
@@ -130,7 +130,7 @@ class _EUCJP(_MultiByte):
 
     def _encode_table(self) -> dict[int, str]:
         # §12.1.2 EUC-JP encoder.
-        ptrs = _first_pointers(index("jis0208"))
+        ptrs = first_pointers(index("jis0208"))
         table = {
             cp: bytes((p // 94 + 0xA1, p % 94 + 0xA1)).decode("latin-1")
             for cp, p in ptrs.items()
@@ -145,7 +145,7 @@ class _EUCJP(_MultiByte):
         return table
 
 
-class _ISO2022JP(_Codec):
+class ISO2022JP(Codec):
     """§12.2 ISO-2022-JP: always the pure-Python state machines (no Python codec agrees)."""
 
     name = "ISO-2022-JP"
@@ -154,10 +154,10 @@ class _ISO2022JP(_Codec):
     def _ensure(self) -> None:
         if self._ready:
             return
-        with _LOCK:
+        with LOCK:
             if not self._ready:
                 self.jis = index("jis0208")
-                self.ptrs = {cp: p for cp, p in _first_pointers(self.jis).items() if p < 8836}
+                self.ptrs = {cp: p for cp, p in first_pointers(self.jis).items() if p < 8836}
                 self.kana = index("iso-2022-jp-katakana")
                 self._ready = True
 
@@ -166,7 +166,7 @@ class _ISO2022JP(_Codec):
             return data.decode("ascii")
         self._ensure()
         jis = self.jis
-        out = _Out(fatal, self.name)
+        out = Out(fatal, self.name)
         parts = out.parts
         ASCII, ROMAN, KATAKANA, LEAD, TRAIL, ESC_START, ESC = range(7)
         state = output_state = ASCII

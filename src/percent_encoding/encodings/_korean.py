@@ -4,15 +4,15 @@ codec over index EUC-KR (Python's ``cp949`` has the same index).
 
 from __future__ import annotations
 
-from ._base import _MultiByte
+from ._base import MultiByte
 from ._index import (
-    _first_pointers,
-    _ptr_euc_kr,
+    first_pointers,
     index,
+    ptr_euc_kr,
 )
 
 
-class _EUCKR(_MultiByte):
+class EUCKR(MultiByte):
     name = "EUC-KR"
     pycodec = "cp949"
     _leads = frozenset(range(0x81, 0xFF))
@@ -29,6 +29,6 @@ class _EUCKR(_MultiByte):
     def _encode_table(self) -> dict[int, str]:
         # §13.1.2 EUC-KR encoder: first pointer.
         return {
-            cp: _ptr_euc_kr(p).decode("latin-1")
-            for cp, p in _first_pointers(index("euc-kr")).items()
+            cp: ptr_euc_kr(p).decode("latin-1")
+            for cp, p in first_pointers(index("euc-kr")).items()
         }

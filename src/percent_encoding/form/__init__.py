@@ -60,7 +60,6 @@ from ._parse import ParsedForm, parse, parse_bytes
 from ._parse import Text as Text
 from ._schemes import SCHEMES
 from ._search_params import URLSearchParams
-from ._serialize import _serialize as _serialize  # the checked twin of the C entry
 from ._serialize import serialize
 
 __all__ = [

@@ -19,7 +19,7 @@ from .. import _args
 from .. import core as _core
 from .._abnf import BAD_PERCENT, BAD_PERCENT_BYTES
 from ..errors import PercentDecodeError, TextDecodeError
-from ._input import _BAD_PERCENT_UNDER_ERRORS, Pair, Text, _amp, _to_ampersands
+from ._input import BAD_PERCENT_UNDER_ERRORS, Pair, Text, amp, to_ampersands
 
 if TYPE_CHECKING:
     from ..encodings import Encoding
@@ -31,17 +31,17 @@ _HEX_PAIR_STR = re.compile("[0-9A-Fa-f]{2}")
 _HEX_PAIR_BYTES = re.compile(b"[0-9A-Fa-f]{2}")
 
 
-def _lookup(label: str | Encoding) -> Encoding:
+def lookup(label: str | Encoding) -> Encoding:
     from ..encodings import lookup
 
     return lookup(label)
 
 
-def _encoding_or_none(encoding: str | Encoding | None) -> Encoding | None:
+def encoding_or_none(encoding: str | Encoding | None) -> Encoding | None:
     """None for UTF-8 (the kernels' own decoder), else the Encoding."""
     if encoding is None or (type(encoding) is str and encoding in _UTF8_LABELS):
         return None
-    enc = _lookup(encoding)
+    enc = lookup(encoding)
     return None if enc.name == "UTF-8" else enc
 
 
@@ -91,7 +91,7 @@ def _text_decoder(enc: Encoding | None, strict: bool) -> Callable[[bytes], str]:
     return lambda b: enc.decode(b, errors=mode)
 
 
-def _sniff_charset(data: Text, sep: str = "&") -> Encoding | None:
+def sniff_charset(data: Text, sep: str = "&") -> Encoding | None:
     # Pre-2016 URL Standard §5.1 step "use _charset_ flag": the first field
     # named `_charset_` (compared after "+" -> space, before percent-decoding)
     # whose value is a known label sets the encoding.  The old parser compared
@@ -119,7 +119,7 @@ def _sniff_charset(data: Text, sep: str = "&") -> Encoding | None:
     return None
 
 
-def _decode_fields(
+def decode_fields(
     data: Text,
     enc: Encoding | None,
     strict: bool,
@@ -135,7 +135,7 @@ def _decode_fields(
         m = (BAD_PERCENT if isinstance(data, str) else BAD_PERCENT_BYTES).search(data)  # type: ignore[arg-type]
         if m is not None:
             if percent_strict is None:
-                _args.warn_deprecated(_BAD_PERCENT_UNDER_ERRORS)
+                _args.warn_deprecated(BAD_PERCENT_UNDER_ERRORS)
             pos = m.start()
             raise PercentDecodeError(
                 f"invalid percent-encoding {data[pos:pos + 3]!r} at position {base + pos}: "
@@ -143,7 +143,7 @@ def _decode_fields(
                 base + pos,
             )
     if not strict:
-        data = _to_ampersands(data, sep)
+        data = to_ampersands(data, sep)
         if enc is None:
             return _core.form_parse_kernel(data)
         raw = _core.form_parse_bytes_kernel(
@@ -153,9 +153,9 @@ def _decode_fields(
         return [(dec(n), dec(v)) for n, v in raw]
     decode_text = _text_decoder(enc, True)
     out: list[Pair] = []
-    amp = _amp(data, sep)
+    ampersand = amp(data, sep)
     pos = 0
-    for seq in data.split(amp):  # type: ignore[arg-type]
+    for seq in data.split(ampersand):  # type: ignore[arg-type]
         start = pos
         pos += len(seq) + 1
         if not seq:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..errors import PercentEncodingTypeError
-from ._serialize import _check_pair, _pairs_list
+from ._serialize import check_pair, pairs_list
 
 
 def group(pairs: Iterable[tuple[str, str]]) -> dict[str, str | list[str]]:
@@ -28,8 +28,8 @@ def group(pairs: Iterable[tuple[str, str]]) -> dict[str, str | list[str]]:
     if isinstance(pairs, (str, bytes)):
         raise PercentEncodingTypeError("group() takes (name, value) pairs; parse the body first")
     out: dict[str, str | list[str]] = {}
-    for i, pair in enumerate(_pairs_list(pairs)):
-        name, value = _check_pair(pair, i)
+    for i, pair in enumerate(pairs_list(pairs)):
+        name, value = check_pair(pair, i)
         if not isinstance(name, str) or not isinstance(value, str):
             raise PercentEncodingTypeError(f"pair {i}: names and values must be str")
         many = name.endswith("[]")

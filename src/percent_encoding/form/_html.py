@@ -28,8 +28,8 @@ from ..errors import (
     PercentEncodingTypeError,
 )
 from ..sets import PATH
-from ._parse import _lookup
-from ._serialize import _check_pair, _pairs_list, serialize
+from ._parse import lookup
+from ._serialize import check_pair, pairs_list, serialize
 
 _ENCTYPES = ("application/x-www-form-urlencoded", "text/plain", "multipart/form-data")
 _MULTIPART_ESCAPES = str.maketrans({"\n": "%0A", "\r": "%0D", '"': "%22"})
@@ -212,16 +212,16 @@ def html_form_body(
         _args.check_choice("mailto", mailto, ("headers", "body"))
     _args.check_label("encoding", encoding)
     # HTML §4.10.22.5: the form's encoding is always an output encoding.
-    enc = _lookup(encoding).output_encoding
+    enc = lookup(encoding).output_encoding
     pairs: list[tuple[str, str]] = []
     parts: list[tuple[str, FormValue]] = []  # multipart keeps the files
-    for i, pair in enumerate(_pairs_list(entries)):
+    for i, pair in enumerate(pairs_list(entries)):
         file: File | None = None
         if isinstance(pair, (tuple, list)) and len(pair) == 2 and isinstance(pair[1], File):
             file = pair[1]
-            name, value = _check_pair((pair[0], file.filename), i)
+            name, value = check_pair((pair[0], file.filename), i)
         else:
-            name, value = _check_pair(pair, i)
+            name, value = check_pair(pair, i)
         if not isinstance(name, str) or not isinstance(value, str):
             raise PercentEncodingTypeError(f"entry {i}: names must be str, values str or File")
         # Entries hold scalar value strings (HTML "create an entry").

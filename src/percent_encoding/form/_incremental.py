@@ -18,14 +18,14 @@ from ..errors import (
 from ._parse import (
     Errors,
     Pair,
-    _check_errors,
-    _check_limit,
-    _check_separators,
-    _check_strict,
-    _decode_fields,
-    _encoding_or_none,
-    _main_separator,
-    _usv,
+    check_errors,
+    check_limit,
+    check_separators,
+    check_strict,
+    decode_fields,
+    encoding_or_none,
+    main_separator,
+    usv,
 )
 
 
@@ -79,14 +79,14 @@ class FormParser:
         errors: Errors = "replace",
         strict: bool | None = None,
     ) -> None:
-        self._enc = _encoding_or_none(encoding)
-        self._strict = _check_errors(errors)
-        self._percent_strict = _check_strict(strict)
-        self._seps = _check_separators(separators)
-        self._sep = _main_separator(separators).encode("ascii")
-        self._max_fields = _check_limit(max_fields, "max_fields")
-        self._max_field_size = _check_limit(max_field_size, "max_field_size")
-        self._max_total = _check_limit(max_total, "max_total")
+        self._enc = encoding_or_none(encoding)
+        self._strict = check_errors(errors)
+        self._percent_strict = check_strict(strict)
+        self._seps = check_separators(separators)
+        self._sep = main_separator(separators).encode("ascii")
+        self._max_fields = check_limit(max_fields, "max_fields")
+        self._max_field_size = check_limit(max_field_size, "max_field_size")
+        self._max_total = check_limit(max_total, "max_total")
         self._buf = bytearray()
         self._fields = 0  # non-empty fields completed
         self._total = 0  # bytes fed
@@ -148,7 +148,7 @@ class FormParser:
                     self._max_fields + 1,
                     "max_fields",
                 )
-        pairs = _decode_fields(
+        pairs = decode_fields(
             head, self._enc, self._strict, self._offset, self._sep.decode("ascii"),
             self._percent_strict,
         )
@@ -161,7 +161,7 @@ class FormParser:
         if self._closed:
             raise PercentEncodingError("FormParser.feed() after close() or after an error")
         if isinstance(chunk, str):
-            b = str(_usv(chunk, self._strict)).encode("utf-8")
+            b = str(usv(chunk, self._strict)).encode("utf-8")
         elif isinstance(chunk, bytes):
             b = chunk
         elif isinstance(chunk, (bytearray, memoryview)):

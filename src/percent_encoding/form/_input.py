@@ -35,18 +35,18 @@ _NOT_SEPARATORS = frozenset("=+%") | frozenset("0123456789ABCDEFabcdef")
 # Argument helpers
 
 
-def _check_data(data: object, func: str) -> Text:
+def check_data(data: object, func: str) -> Text:
     return _args.check_text("data", data, func)
 
 
-def _check_errors(errors: str) -> bool:
+def check_errors(errors: str) -> bool:
     """True for "fatal" (or its synonym "strict"), False for "replace"."""
     if errors == "replace":
         return False
     return _args.is_fatal(errors)
 
 
-def _check_strict(strict: bool | None) -> bool | None:
+def check_strict(strict: bool | None) -> bool | None:
     # strict= is the %-syntax switch everywhere (docs/options.md).  Before it
     # existed here, errors="strict" covered a bad "%" too; strict=None keeps
     # that for now (with a DeprecationWarning when a bad "%" is actually met)
@@ -54,7 +54,7 @@ def _check_strict(strict: bool | None) -> bool | None:
     return None if strict is None else _args.check_bool("strict", strict)
 
 
-_BAD_PERCENT_UNDER_ERRORS = (
+BAD_PERCENT_UNDER_ERRORS = (
     "a bad '%' raising because of errors='fatal'/'strict' is deprecated: errors= is "
     "about text decoding only; pass strict=True to keep rejecting bad escapes "
     "(or strict=False to keep them as they are)"
@@ -62,7 +62,7 @@ _BAD_PERCENT_UNDER_ERRORS = (
 
 
 
-def _check_separators(separators: str) -> str:
+def check_separators(separators: str) -> str:
     _args.check_str("separators", separators)
     if not separators:
         raise PercentEncodingError(
@@ -77,27 +77,27 @@ def _check_separators(separators: str) -> str:
     return separators
 
 
-def _check_limit(value: int | None, name: str) -> int | None:
+def check_limit(value: int | None, name: str) -> int | None:
     return _args.check_int_limit(name, value)  # type: ignore[no-any-return]
 
 
-def _check_flag(value: object, name: str) -> bool:
+def check_flag(value: object, name: str) -> bool:
     # A flag that is not a bool is a mistake (isindex=object() would swap a
     # name and value silently), as the core functions' flags are checked.
     return _args.check_bool(name, value)
 
 
-def _check_limits(
+def check_limits(
     max_fields: int | None, max_field_size: int | None, max_total: int | None
 ) -> tuple[int | None, int | None, int | None]:
     return (
-        _check_limit(max_fields, "max_fields"),
-        _check_limit(max_field_size, "max_field_size"),
-        _check_limit(max_total, "max_total"),
+        check_limit(max_fields, "max_fields"),
+        check_limit(max_field_size, "max_field_size"),
+        check_limit(max_total, "max_total"),
     )
 
 
-def _usv(text: Text, strict: bool) -> Text:
+def usv(text: Text, strict: bool) -> Text:
     # The string parser UTF-8 encodes its input (URL Standard §5.1), which
     # needs scalar values: a lone surrogate becomes U+FFFD (the USVString
     # conversion), or is an error in strict mode.
@@ -114,15 +114,15 @@ def _usv(text: Text, strict: bool) -> Text:
     return text
 
 
-def _main_separator(separators: str) -> str:
+def main_separator(separators: str) -> str:
     return "&" if "&" in separators else separators[0]
 
 
-def _amp(data: Text, sep: str = "&") -> Text:
+def amp(data: Text, sep: str = "&") -> Text:
     return sep if isinstance(data, str) else sep.encode("ascii")
 
 
-def _unify_separators(data: Text, separators: str, sep: str) -> Text:
+def unify_separators(data: Text, separators: str, sep: str) -> Text:
     # Every separator means the same, and none survives in a name or value,
     # so they are all rewritten to one (length-preserving, so positions hold).
     for ch in separators:
@@ -134,7 +134,7 @@ def _unify_separators(data: Text, separators: str, sep: str) -> Text:
     return data
 
 
-def _to_ampersands(data: Text, sep: str) -> Text:
+def to_ampersands(data: Text, sep: str) -> Text:
     # For the "&" kernels when "&" is not a separator: a literal "&" and
     # "%26" decode alike, so escape it, then make the separator "&".
     if sep == "&":
@@ -144,10 +144,10 @@ def _to_ampersands(data: Text, sep: str) -> Text:
     return data.replace(b"&", b"%26").replace(sep.encode("ascii"), b"&")
 
 
-def _isindex_first(data: Text, sep: str = "&") -> bool:
+def isindex_first(data: Text, sep: str = "&") -> bool:
     """Whether the isindex rule applies: the first field is non-empty and has no '='."""
-    amp = _amp(data, sep)
-    end = data.find(amp)  # type: ignore[arg-type]
+    ampersand = amp(data, sep)
+    end = data.find(ampersand)  # type: ignore[arg-type]
     first = data if end < 0 else data[:end]
     eq = "=" if isinstance(data, str) else b"="
     return bool(first) and eq not in first  # type: ignore[operator]
@@ -174,7 +174,7 @@ def _utf8_len(text: Text, limit: int) -> int:
     return len(text.encode("utf-8", "surrogatepass"))
 
 
-def _count_fields(
+def count_fields(
     data: Text,
     max_fields: int | None,
     sep: str = "&",
@@ -194,7 +194,7 @@ def _count_fields(
     if max_field_size is not None and _utf8_len(data, max_field_size) <= max_field_size:
         max_field_size = None  # no field can be longer than the whole body
     if max_fields is not None and max_field_size is None:
-        if data.count(_amp(data, sep)) < max_fields:  # type: ignore[arg-type]
+        if data.count(amp(data, sep)) < max_fields:  # type: ignore[arg-type]
             return  # at most count + 1 <= max_fields fields
     elif max_field_size is None:
         return

@@ -31,28 +31,28 @@ from ..errors import (
     TextDecodeError,
 )
 from ._fields import _UTF8_LABELS as _UTF8_LABELS
-from ._fields import _decode_fields as _decode_fields
-from ._fields import _encoding_or_none as _encoding_or_none
-from ._fields import _lookup as _lookup
-from ._fields import _sniff_charset
+from ._fields import decode_fields as decode_fields
+from ._fields import encoding_or_none as encoding_or_none
+from ._fields import lookup as lookup
+from ._fields import sniff_charset
 from ._input import Errors as Errors
 from ._input import Pair as Pair
 from ._input import Text as Text
 from ._input import (
-    _check_data,
-    _check_flag,
-    _check_limits,
-    _count_fields,
-    _isindex_first,
-    _to_ampersands,
-    _unify_separators,
+    check_data,
+    check_flag,
+    check_limits,
+    count_fields,
+    isindex_first,
+    to_ampersands,
+    unify_separators,
 )
-from ._input import _check_errors as _check_errors
-from ._input import _check_limit as _check_limit
-from ._input import _check_separators as _check_separators
-from ._input import _check_strict as _check_strict
-from ._input import _main_separator as _main_separator
-from ._input import _usv as _usv
+from ._input import check_errors as check_errors
+from ._input import check_limit as check_limit
+from ._input import check_separators as check_separators
+from ._input import check_strict as check_strict
+from ._input import main_separator as main_separator
+from ._input import usv as usv
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -234,24 +234,24 @@ def full_parse(
         raise PercentEncodingError("per_field=True needs encoding='auto'")
     if edition != "current":  # (the check costs more than the rest of a small parse)
         _args.check_choice("edition", edition, ("current", "2014"))
-    fatal = _check_errors(errors)
-    percent_strict = _check_strict(strict)
-    _check_flag(charset_hack, "charset_hack")
-    _check_flag(isindex, "isindex")
-    _check_flag(strip_leading_question_mark, "strip_leading_question_mark")
-    text = _usv(_check_data(data, "parse"), fatal)
+    fatal = check_errors(errors)
+    percent_strict = check_strict(strict)
+    check_flag(charset_hack, "charset_hack")
+    check_flag(isindex, "isindex")
+    check_flag(strip_leading_question_mark, "strip_leading_question_mark")
+    text = usv(check_data(data, "parse"), fatal)
     base = 0
     if strip_leading_question_mark and text[:1] in ("?", b"?"):
         text = text[1:]
         base = 1
     sep = "&"
     if separators != "&":
-        sep = _main_separator(_check_separators(separators))
-        text = _unify_separators(text, separators, sep)
-    limits = _check_limits(max_fields, max_field_size, max_total)
+        sep = main_separator(check_separators(separators))
+        text = unify_separators(text, separators, sep)
+    limits = check_limits(max_fields, max_field_size, max_total)
     if limits != (None, None, None):
-        _count_fields(text, limits[0], sep, limits[1], limits[2])
-    enc = _encoding_or_none(encoding)
+        count_fields(text, limits[0], sep, limits[1], limits[2])
+    enc = encoding_or_none(encoding)
     if edition == "2014" and enc is not None:
         # URL Standard 2014-2016, urlencoded parser step 2: an encoding override
         # other than utf-8 and a byte above 0x7F in the input: return failure.
@@ -263,11 +263,11 @@ def full_parse(
                 base + at,
             )
     if charset_hack:
-        sniffed = _sniff_charset(text, sep)
+        sniffed = sniff_charset(text, sep)
         if sniffed is not None:
             enc = None if sniffed.name == "UTF-8" else sniffed
-    swap = isindex and _isindex_first(text, sep)
-    pairs = _decode_fields(text, enc, fatal, base, sep, percent_strict)
+    swap = isindex and isindex_first(text, sep)
+    pairs = decode_fields(text, enc, fatal, base, sep, percent_strict)
     if swap:
         # Pre-2016 URL Standard §5.1: with the isindex flag, "=" is prepended
         # to a first field that has none, so it is all value.
@@ -360,8 +360,8 @@ def parse_detected(
         raw, probe=probe, content_type_charset=content_type_charset,
         echo_fields=echo_fields, per_field=per_field,
     )
-    fatal = _check_errors(errors)
-    _check_strict(strict)
+    fatal = check_errors(errors)
+    check_strict(strict)
     pairs: list[tuple[str, str]] = full_parse(
         data, encoding=guess.encoding, errors=errors,
         strict=strict, isindex=isindex, separators=separators,
@@ -372,7 +372,7 @@ def parse_detected(
         mode: Literal["fatal", "replace"] = "fatal" if fatal else "replace"
         for i, ((name, value), g) in enumerate(zip(raw, fields, strict=True)):
             if g.encoding != guess.encoding:
-                enc = _lookup(g.encoding)
+                enc = lookup(g.encoding)
                 pairs[i] = (enc.decode(name, mode), enc.decode(value, mode))
     return ParsedForm(pairs, guess, fields)
 
@@ -395,20 +395,20 @@ def parse_bytes(
     >>> parse_bytes(b"a=%93%FA&b=caf%C3%A9+x")
     [(b'a', b'\\x93\\xfa'), (b'b', b'caf\\xc3\\xa9 x')]
     """
-    raw = _check_data(data, "parse_bytes")
-    _check_flag(isindex, "isindex")
-    _check_flag(strip_leading_question_mark, "strip_leading_question_mark")
+    raw = check_data(data, "parse_bytes")
+    check_flag(isindex, "isindex")
+    check_flag(strip_leading_question_mark, "strip_leading_question_mark")
     b = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
     if strip_leading_question_mark and b[:1] == b"?":
         b = b[1:]
     sep = "&"
     if separators != "&":
-        sep = _main_separator(_check_separators(separators))
-        b = cast(bytes, _unify_separators(b, separators, sep))
-    limits = _check_limits(max_fields, max_field_size, max_total)
+        sep = main_separator(check_separators(separators))
+        b = cast(bytes, unify_separators(b, separators, sep))
+    limits = check_limits(max_fields, max_field_size, max_total)
     if limits != (None, None, None):
-        _count_fields(b, limits[0], sep, limits[1], limits[2])
-    pairs = _core.form_parse_bytes_kernel(cast(bytes, _to_ampersands(b, sep)))
-    if isindex and _isindex_first(b, sep):
+        count_fields(b, limits[0], sep, limits[1], limits[2])
+    pairs = _core.form_parse_bytes_kernel(cast(bytes, to_ampersands(b, sep)))
+    if isindex and isindex_first(b, sep):
         pairs[0] = (b"", pairs[0][0])
     return pairs

@@ -22,10 +22,10 @@ from ..errors import (
     PercentEncodingTypeError,
 )
 from ..sets import FORM_URLENCODED
-from ._parse import _UTF8_LABELS, Text, _lookup
+from ._parse import _UTF8_LABELS, Text, lookup
 
 
-def _check_pair(pair: object, index: int) -> tuple[Text, Text]:
+def check_pair(pair: object, index: int) -> tuple[Text, Text]:
     if isinstance(pair, (str, bytes)):
         raise PercentEncodingTypeError(f"pair {index} is a string, not a (name, value) pair")
     if isinstance(pair, tuple):
@@ -52,7 +52,7 @@ def _check_pair(pair: object, index: int) -> tuple[Text, Text]:
     return name, value
 
 
-def _pairs_list(pairs: object) -> list[tuple[Text, Text]]:
+def pairs_list(pairs: object) -> list[tuple[Text, Text]]:
     if type(pairs) is list:
         return pairs  # (first: the isinstance check on the Mapping ABC costs more)
     if isinstance(pairs, Mapping):
@@ -111,7 +111,7 @@ def _serialize_checked(pairs: list[tuple[Text, Text]], encoding: str) -> str:
     return "&".join(out)
 
 
-def _serialize(
+def checked_serialize(
     pairs: Iterable[tuple[str | bytes, str | bytes]] | Mapping[str, str],
     *,
     encoding: str = "utf-8",
@@ -140,10 +140,10 @@ def _serialize(
     >>> serialize({"tag": ["a b", "c"], "page": 2, "ok": True})
     'tag=a+b&tag=c&page=2&ok=True'
     """
-    lst = _pairs_list(pairs)
+    lst = pairs_list(pairs)
     if type(encoding) is not str or encoding not in _UTF8_LABELS:
         _args.check_label("encoding", encoding)
-        name = _lookup(encoding).output_encoding.name
+        name = lookup(encoding).output_encoding.name
         if name != "UTF-8":
             return _serialize_checked(lst, name)
     if not set(map(type, lst)) <= _PAIR_TYPES:
@@ -160,8 +160,8 @@ _PAIR_TYPES = frozenset({tuple, list})
 
 
 # With the C twin, serialize is a C entry: a list or tuple of (str | bytes)
-# pairs in UTF-8 goes straight to the kernel, any other call to _serialize.
+# pairs in UTF-8 goes straight to the kernel, any other call to checked_serialize.
 if TYPE_CHECKING:
-    serialize = _serialize
+    serialize = checked_serialize
 else:
-    serialize = _core._make_entry("serialize", _serialize)
+    serialize = _core._make_entry("serialize", checked_serialize)

@@ -25,8 +25,8 @@ from ..sets import (
 from ..sets import (
     EncodeSet,
 )
-from ._common import _C0, _check, _str_arg, _Text
-from ._rfc import _minus
+from ._common import C0, Text, check, str_arg
+from ._rfc import minus
 
 # RFC 3875 §2.3: reserved characters are drawn from RFC 2396's set plus the
 # two RFC 2732 added; in a given context only some are reserved and the rest
@@ -36,7 +36,7 @@ _CGI_RESERVED = ";/?:@&=+$,[]"
 
 
 @_args.renamed_keyword("text", "data")
-def cgi_encode(data: _Text, *, reserved: str = _CGI_RESERVED) -> str:
+def cgi_encode(data: Text, *, reserved: str = _CGI_RESERVED) -> str:
     """URL-encode for CGI as RFC 3875 §2.3 says: reserved and forbidden
     characters become ``%XX``; characters of the reserved set that are *not*
     reserved in this context (those missing from ``reserved``) stay as they are.
@@ -46,23 +46,23 @@ def cgi_encode(data: _Text, *, reserved: str = _CGI_RESERVED) -> str:
     >>> cgi_encode("a b/c=d", reserved="&=+")
     'a%20b/c%3Dd'
     """
-    _str_arg(reserved, "reserved", "cgi_encode")
+    str_arg(reserved, "reserved", "cgi_encode")
     if not set(reserved) <= set(_CGI_RESERVED):
         raise PercentEncodingError(
             f"reserved must be a subset of {_CGI_RESERVED!r}, not {reserved!r}"
         )
     keep = "".join(c for c in _CGI_RESERVED if c not in reserved)
-    return _core.encode(_check(data, "cgi_encode"), _minus(_CGI_SET, keep))
+    return _core.encode(check(data, "cgi_encode"), minus(_CGI_SET, keep))
 
 
 @_args.renamed_keyword("text", "data")
-def cgi_decode(data: _Text, *, strict: bool = False) -> str:
+def cgi_decode(data: Text, *, strict: bool = False) -> str:
     """RFC 3875 §2.3 URL-decoding: each ``%XX`` becomes its octet, ``+`` stays.
 
     >>> cgi_decode("a%20b+c")
     'a b+c'
     """
-    return _core.decode_text(_check(data, "cgi_decode"), strict=strict)
+    return _core.decode_text(check(data, "cgi_decode"), strict=strict)
 
 
 _ENCODED_SLASH = re.compile("%2[fF]")
@@ -70,7 +70,7 @@ _PARAMS = re.compile(";[^/]*")
 
 
 def cgi_path_info(
-    path: _Text,
+    path: Text,
     *,
     encoded_slash: Literal["reject", "keep", "decode"] = "reject",
     parameters: Literal["strip", "keep"] = "strip",
@@ -103,7 +103,7 @@ def cgi_path_info(
     _args.check_choice("encoded_slash", encoded_slash, ("reject", "keep", "decode"))
     _args.check_choice("parameters", parameters, ("strip", "keep"))
     _args.check_choice("errors", errors, ("replace", "strict"))
-    p = _check(path, "cgi_path_info")
+    p = check(path, "cgi_path_info")
     s = p if isinstance(p, str) else p.decode("latin-1")
     if s and not s.startswith("/"):
         raise PercentEncodingError(
@@ -123,7 +123,7 @@ def cgi_path_info(
         s = _PARAMS.sub("", s)
 
     def dec(piece: str) -> str:
-        raw: _Text = piece.encode("latin-1") if isinstance(p, bytes) else piece
+        raw: Text = piece.encode("latin-1") if isinstance(p, bytes) else piece
         return _core.decode_text(raw, encoding=encoding, errors=errors)
 
     if encoded_slash == "keep":
@@ -132,7 +132,7 @@ def cgi_path_info(
     return dec(s)
 
 
-def cgi_search_words(query_string: _Text) -> list[str] | None:
+def cgi_search_words(query_string: Text) -> list[str] | None:
     """RFC 3875 §4.4: a QUERY_STRING without an unencoded ``=`` is a search
     string; its words are separated by ``+`` and each is URL-decoded.  Returns
     ``None`` when the query string is not a search string.
@@ -142,7 +142,7 @@ def cgi_search_words(query_string: _Text) -> list[str] | None:
     >>> cgi_search_words("a=1") is None
     True
     """
-    q = _check(query_string, "cgi_search_words")
+    q = check(query_string, "cgi_search_words")
     s = q if isinstance(q, str) else q.decode("latin-1")
     if "=" in s or not s:
         return None
@@ -156,24 +156,24 @@ def cgi_search_words(query_string: _Text) -> list[str] | None:
 # so octets outside %x20-7E and "%" itself (which would start an escape) are
 # encoded.  HTAB (LWS) is encoded too: intermediaries may fold whitespace.
 SLUG_SET: Final = EncodeSet(
-    _C0 + "\x7f%", name="slug", spec="RFC 5023 §9.7 (everything outside %x20-7E, and %)"
+    C0 + "\x7f%", name="slug", spec="RFC 5023 §9.7 (everything outside %x20-7E, and %)"
 )
 
 
 @_args.renamed_keyword("text", "data")
-def slug_encode(data: _Text) -> str:
+def slug_encode(data: Text) -> str:
     """The value of an AtomPub ``Slug`` header (RFC 5023 §9.7): UTF-8, then
     ``%`` and every octet outside ``%x20-7E`` as ``%XX``; spaces stay.
 
     >>> slug_encode("The Beach at Sète")
     'The Beach at S%C3%A8te'
     """
-    return _core.encode(_check(data, "slug_encode"), SLUG_SET)
+    return _core.encode(check(data, "slug_encode"), SLUG_SET)
 
 
 @_args.renamed_keyword("value", "data")
 def slug_decode(
-    data: _Text,
+    data: Text,
     *,
     strict: bool = False,
     errors: Literal["replace", "fatal", "strict"] | None = None,
@@ -188,7 +188,7 @@ def slug_decode(
     >>> slug_decode("The Beach at S%C3%A8te")
     'The Beach at Sète'
     """
-    text = _check(data, "slug_decode")
+    text = check(data, "slug_decode")
     _args.check_bool("strict", strict)
     if errors is not None:
         return _core.decode_text(text, strict=strict, errors=errors)

@@ -10,15 +10,15 @@ from __future__ import annotations
 from .. import _args
 from .._abnf import BAD_PERCENT, BAD_PERCENT_BYTES
 
-_C0 = "".join(map(chr, range(0x20)))
-_Text = str | bytes
+C0 = "".join(map(chr, range(0x20)))
+Text = str | bytes
 
 
-def _check(data: object, func: str) -> _Text:
+def check(data: object, func: str) -> Text:
     return _args.check_text("data", data, func)
 
 
-def _str_arg(value: object, arg: str, func: str) -> str:
+def str_arg(value: object, arg: str, func: str) -> str:
     # Option arguments are validated here so a wrong type is our error, not a
     # builtin TypeError/AttributeError from deep inside.
     if arg == "encoding":
@@ -26,13 +26,13 @@ def _str_arg(value: object, arg: str, func: str) -> str:
     return _args.check_str(arg, value)  # type: ignore[no-any-return]
 
 
-def _to_text(raw: bytes) -> str:
+def to_text(raw: bytes) -> str:
     # Most of the originals hand back bytes (PHP, Go, Ruby) or a UTF-8 string;
     # Python callers get text, invalid UTF-8 becoming U+FFFD.  Use
     # percent_encoding.decode() when the bytes themselves are wanted.
     return raw.decode("utf-8", "replace")
 
 
-def _first_bad_percent(data: _Text) -> int | None:
+def first_bad_percent(data: Text) -> int | None:
     m = BAD_PERCENT.search(data) if isinstance(data, str) else BAD_PERCENT_BYTES.search(data)
     return m.start() if m is not None else None

@@ -21,7 +21,7 @@ from ..sets import (
     RFC3986_UNRESERVED,
     EncodeSet,
 )
-from ._common import _check, _first_bad_percent, _Text, _to_text
+from ._common import Text, check, first_bad_percent, to_text
 
 # shouldEscape: alphanumerics and "-_.~" never; for encodeQueryComponent every
 # reserved character is escaped; for encodePathSegment "/;,?" are escaped and
@@ -36,36 +36,36 @@ GO_PATH_SET: Final = EncodeSet.from_allowed(
 )
 
 
-def go_query_escape(data: _Text) -> str:
+def go_query_escape(data: Text) -> str:
     """Go's ``url.QueryEscape``: unreserved stays, space is ``+``, every other
     byte (all reserved characters too) is ``%XX``.
 
     >>> go_query_escape("a b/c~")
     'a+b%2Fc~'
     """
-    return _core.encode(_check(data, "go_query_escape"), GO_QUERY_SET, space_as_plus=True)
+    return _core.encode(check(data, "go_query_escape"), GO_QUERY_SET, space_as_plus=True)
 
 
-def go_path_escape(data: _Text) -> str:
+def go_path_escape(data: Text) -> str:
     """Go's ``url.PathEscape``: for one path segment; ``/``, ``;``, ``,``, ``?``
     and everything not unreserved or ``$&+:=@`` is ``%XX`` (space is ``%20``).
 
     >>> go_path_escape("a b/c:d@e")
     'a%20b%2Fc:d@e'
     """
-    return _core.encode(_check(data, "go_path_escape"), GO_PATH_SET)
+    return _core.encode(check(data, "go_path_escape"), GO_PATH_SET)
 
 
-def _go_unescape(data: _Text, plus: bool, func: str) -> str:
-    d = _check(data, func)
-    pos = _first_bad_percent(d)
+def _go_unescape(data: Text, plus: bool, func: str) -> str:
+    d = check(data, func)
+    pos = first_bad_percent(d)
     if pos is not None:
         bad = d[pos : pos + 3]
         raise PercentDecodeError(f"invalid URL escape {bad!r} at position {pos}", pos)
-    return _to_text(_core.decode(d, plus_as_space=plus))
+    return to_text(_core.decode(d, plus_as_space=plus))
 
 
-def go_query_unescape(data: _Text) -> str:
+def go_query_unescape(data: Text) -> str:
     """Go's ``url.QueryUnescape``: ``+`` is space, ``%XX`` its byte; a ``%`` not
     followed by two hex digits is an error (Go's ``EscapeError``), raised here
     as :class:`PercentDecodeError`.
@@ -76,7 +76,7 @@ def go_query_unescape(data: _Text) -> str:
     return _go_unescape(data, True, "go_query_unescape")
 
 
-def go_path_unescape(data: _Text) -> str:
+def go_path_unescape(data: Text) -> str:
     """Go's ``url.PathUnescape``: as :func:`go_query_unescape`, but ``+`` stays.
 
     >>> go_path_unescape("a+b%20c")

@@ -26,20 +26,20 @@ from ..sets import (
     XFORMS_URLENCODED,
     EncodeSet,
 )
-from ._common import _check, _str_arg, _Text
+from ._common import Text, check, str_arg
 
 _NEWLINES = re.compile(r"\r\n|\r|\n")
 _Pairs = Mapping[str, str] | Sequence[tuple[str, str]]
 
 
-def _crlf(text: _Text) -> _Text:
+def _crlf(text: Text) -> Text:
     # HTML 4.01 §17.13.4.1 and XForms 1.0 §11.6: line breaks are sent as CR LF.
     if isinstance(text, str):
         return _NEWLINES.sub("\r\n", text) if ("\r" in text or "\n" in text) else text
     return re.sub(rb"\r\n|\r|\n", b"\r\n", text)
 
 
-def _pairs(pairs: _Pairs, func: str) -> list[tuple[_Text, _Text]]:
+def _pairs(pairs: _Pairs, func: str) -> list[tuple[Text, Text]]:
     items: list[Any]
     if isinstance(pairs, Mapping):
         items = list(pairs.items())
@@ -49,16 +49,16 @@ def _pairs(pairs: _Pairs, func: str) -> list[tuple[_Text, _Text]]:
         )
     else:
         items = list(pairs)
-    out: list[tuple[_Text, _Text]] = []
+    out: list[tuple[Text, Text]] = []
     for item in items:
         if not isinstance(item, tuple) or len(item) != 2:
             raise PercentEncodingTypeError(f"{func}() takes (name, value) pairs, got {item!r}")
-        out.append((_check(item[0], func), _check(item[1], func)))
+        out.append((check(item[0], func), check(item[1], func)))
     return out
 
 
 @_args.renamed_keyword("text", "data")
-def html4_form_encode_component(data: _Text, *, encoding: str = "utf-8") -> str:
+def html4_form_encode_component(data: Text, *, encoding: str = "utf-8") -> str:
     """One name or value as HTML 4.01 §17.13.4.1 escapes it: line breaks as
     ``%0D%0A``, space as ``+``, every other non-alphanumeric as ``%HH``.
 
@@ -69,8 +69,8 @@ def html4_form_encode_component(data: _Text, *, encoding: str = "utf-8") -> str:
     >>> html4_form_encode_component("a b-c\\n")
     'a+b%2Dc%0D%0A'
     """
-    t = _crlf(_check(data, "html4_form_encode_component"))
-    enc = _str_arg(encoding, "encoding", "html4_form_encode_component")
+    t = _crlf(check(data, "html4_form_encode_component"))
+    enc = str_arg(encoding, "encoding", "html4_form_encode_component")
     return _core.encode(t, HTML4_FORM, encoding=enc, space_as_plus=True)
 
 
@@ -82,8 +82,8 @@ def html4_form_encode(pairs: _Pairs, *, encoding: str = "utf-8", separator: str 
     >>> html4_form_encode([("q", "a b"), ("lang", "en-GB")])
     'q=a+b&lang=en%2DGB'
     """
-    _str_arg(separator, "separator", "html4_form_encode")
-    _str_arg(encoding, "encoding", "html4_form_encode")
+    str_arg(separator, "separator", "html4_form_encode")
+    str_arg(encoding, "encoding", "html4_form_encode")
     return separator.join(
         html4_form_encode_component(k, encoding=encoding)
         + "="
@@ -93,7 +93,7 @@ def html4_form_encode(pairs: _Pairs, *, encoding: str = "utf-8", separator: str 
 
 
 def html4_form_decode(
-    body: _Text, *, encoding: str = "utf-8", separators: str = "&;"
+    body: Text, *, encoding: str = "utf-8", separators: str = "&;"
 ) -> list[tuple[str, str]]:
     """Parse a form body the way an HTML 4 era server would: split on ``&``
     and ``;`` (Appendix B.2.2), ``+`` as space, ``%XX`` decoded, text decoded
@@ -103,10 +103,10 @@ def html4_form_decode(
     >>> html4_form_decode("a=1;b=x+y&c")
     [('a', '1'), ('b', 'x y'), ('c', '')]
     """
-    b = _check(body, "html4_form_decode")
+    b = check(body, "html4_form_decode")
     s = b if isinstance(b, str) else b.decode("latin-1")
-    _str_arg(separators, "separators", "html4_form_decode")
-    _str_arg(encoding, "encoding", "html4_form_decode")
+    str_arg(separators, "separators", "html4_form_decode")
+    str_arg(encoding, "encoding", "html4_form_decode")
     if not separators:
         raise PercentEncodingError("html4_form_decode(): separators must not be empty")
     out: list[tuple[str, str]] = []
@@ -138,14 +138,14 @@ def _xforms_set(reserved: str, func: str) -> EncodeSet:
         return XFORMS_URLENCODED
     if reserved == "rfc3986":
         return RFC3986_UNRESERVED
-    _str_arg(reserved, "reserved", func)
+    str_arg(reserved, "reserved", func)
     raise PercentEncodingError(
         f"{func}(): reserved={reserved!r} is not one of 'rfc2396', 'rfc2732', 'rfc3986'"
     )
 
 
 @_args.renamed_keyword("text", "data")
-def xforms_encode_component(data: _Text, *, reserved: str = "rfc2396") -> str:
+def xforms_encode_component(data: Text, *, reserved: str = "rfc2396") -> str:
     """One name or value as XForms 1.0 §11.6 escapes it: UTF-8, upper-case
     hex, space as ``+``, line breaks as ``%0D%0A``.
 
@@ -166,7 +166,7 @@ def xforms_encode_component(data: _Text, *, reserved: str = "rfc2396") -> str:
     >>> xforms_encode_component("it's [x]!", reserved="rfc3986")
     'it%27s+%5Bx%5D%21'
     """
-    t = _crlf(_check(data, "xforms_encode_component"))
+    t = _crlf(check(data, "xforms_encode_component"))
     enc_set = XFORMS_URLENCODED if reserved == "rfc2396" else _xforms_set(
         reserved, "xforms_encode_component")
     return _core.encode(t, enc_set, space_as_plus=True)
@@ -196,7 +196,7 @@ def xforms_urlencode(
     """
     if reserved != "rfc2396":
         _xforms_set(reserved, "xforms_urlencode")
-    _str_arg(separator, "separator", "xforms_urlencode")
+    str_arg(separator, "separator", "xforms_urlencode")
     if separator not in ("&", ";"):
         raise PercentEncodingError(
             f"xforms_urlencode(): XForms allows '&' or ';' as the separator, not {separator!r}"

@@ -26,7 +26,7 @@ from ..sets import (
     RFC3986_UNRESERVED,
     EncodeSet,
 )
-from ._common import _check, _str_arg, _Text, _to_text
+from ._common import Text, check, str_arg, to_text
 
 #: ``http_build_query``'s ``enc_type`` for ``+`` as space (PHP manual, RFC 1738 style).
 PHP_QUERY_RFC1738: Final = 1
@@ -43,43 +43,43 @@ PHP_RAWURLENCODE_SET: Final = RFC3986_UNRESERVED.named(
 )
 
 
-def php_urlencode(data: _Text) -> str:
+def php_urlencode(data: Text) -> str:
     """PHP's ``urlencode()``: alphanumerics and ``-_.`` stay, space becomes
     ``+``, every other byte ``%XX`` (``~`` too).  ``str`` is UTF-8 encoded.
 
     >>> php_urlencode("a b~c*")
     'a+b%7Ec%2A'
     """
-    return _core.encode(_check(data, "php_urlencode"), PHP_URLENCODE_SET, space_as_plus=True)
+    return _core.encode(check(data, "php_urlencode"), PHP_URLENCODE_SET, space_as_plus=True)
 
 
-def php_rawurlencode(data: _Text) -> str:
+def php_rawurlencode(data: Text) -> str:
     """PHP's ``rawurlencode()``: RFC 3986 unreserved (alphanumerics ``-._~``)
     stay, every other byte is ``%XX`` (space is ``%20``).
 
     >>> php_rawurlencode("a b~c*")
     'a%20b~c%2A'
     """
-    return _core.encode(_check(data, "php_rawurlencode"), PHP_RAWURLENCODE_SET)
+    return _core.encode(check(data, "php_rawurlencode"), PHP_RAWURLENCODE_SET)
 
 
-def php_urldecode(data: _Text) -> str:
+def php_urldecode(data: Text) -> str:
     """PHP's ``urldecode()``: ``+`` is space, ``%XX`` its byte, a ``%`` without
     two hex digits stays.  The bytes are read as UTF-8 (U+FFFD for invalid).
 
     >>> php_urldecode("a+b%7e%zz")
     'a b~%zz'
     """
-    return _to_text(_core.decode(_check(data, "php_urldecode"), plus_as_space=True))
+    return to_text(_core.decode(check(data, "php_urldecode"), plus_as_space=True))
 
 
-def php_rawurldecode(data: _Text) -> str:
+def php_rawurldecode(data: Text) -> str:
     """PHP's ``rawurldecode()``: as :func:`php_urldecode` but ``+`` stays.
 
     >>> php_rawurldecode("a+b%20c")
     'a+b c'
     """
-    return _to_text(_core.decode(_check(data, "php_rawurldecode")))
+    return to_text(_core.decode(check(data, "php_rawurldecode")))
 
 
 _PHP_INT_KEY = re.compile(r"(?:0|-?[1-9][0-9]*)\Z")
@@ -117,7 +117,7 @@ def _php_float(v: float) -> str:
     return f"{sign}{digits[:decpt]}.{digits[decpt:]}"
 
 
-def _php_key(key: object) -> int | _Text:
+def _php_key(key: object) -> int | Text:
     # PHP array keys are ints or strings; a canonical decimal string becomes an
     # int key, bools and floats are cast to int, null is "".
     if isinstance(key, bool):
@@ -140,9 +140,9 @@ def _php_key(key: object) -> int | _Text:
     )
 
 
-def _php_array(data: object) -> dict[int | _Text, object] | None:
+def _php_array(data: object) -> dict[int | Text, object] | None:
     if isinstance(data, Mapping):
-        arr: dict[int | _Text, object] = {}
+        arr: dict[int | Text, object] = {}
         for k, v in data.items():
             arr[_php_key(k)] = v  # PHP overwrites a repeated key in place
         return arr
@@ -179,14 +179,14 @@ def http_build_query(
     """
     _args.check_int_limit("enc_type", enc_type, none=False)
     # PHP treats any other value as RFC 1738; we refuse the ambiguity.
-    enc: Callable[[_Text], str] = (
+    enc: Callable[[Text], str] = (
         php_rawurlencode
         if _args.check_choice("enc_type", enc_type, (PHP_QUERY_RFC1738, PHP_QUERY_RFC3986))
         == PHP_QUERY_RFC3986
         else php_urlencode
     )
-    _str_arg(numeric_prefix, "numeric_prefix", "http_build_query")
-    _str_arg(arg_separator, "arg_separator", "http_build_query")
+    str_arg(numeric_prefix, "numeric_prefix", "http_build_query")
+    str_arg(arg_separator, "arg_separator", "http_build_query")
     top = _php_array(data)
     if top is None:
         raise PercentEncodingTypeError(
@@ -198,7 +198,7 @@ def http_build_query(
     # holds the encoded key of every open array below the top level; a leaf's
     # name is built from it (``a%5Bb%5D%5Bc%5D``) only when it is written.
     active: set[int] = {id(data)}
-    stack: list[tuple[Iterator[tuple[int | _Text, object]], int]] = [(iter(top.items()), id(data))]
+    stack: list[tuple[Iterator[tuple[int | Text, object]], int]] = [(iter(top.items()), id(data))]
     path: list[str] = []
     while stack:
         it, ident = stack[-1]

@@ -34,7 +34,7 @@ from typing import Any
 from .. import _args
 from .. import core as _core
 from ..errors import FormLimitError, PercentEncodingError, PercentEncodingTypeError
-from ._common import _Text
+from ._common import Text
 
 _LONG_MAX = 2**63 - 1
 _LONG_MIN = -(2**63)
@@ -166,7 +166,7 @@ def _convert(arr: _PHPArray, encoding: str) -> dict[str | int, Any]:
 
 
 def php_parse_str(
-    query: _Text,
+    query: Text,
     *,
     max_input_vars: int = 1000,
     max_input_nesting_level: int = 64,

@@ -24,7 +24,7 @@ from ..sets import (
     RFC2396,
     EncodeSet,
 )
-from ._common import _check, _str_arg, _Text
+from ._common import Text, check, str_arg
 
 # RFC 2732 §3 changes only which characters are *reserved* ("[" and "]" leave
 # "unwise"); both classes must be escaped in data, so the data encode set is
@@ -35,7 +35,7 @@ RFC2732: Final = RFC2396.named(
 
 
 @lru_cache(maxsize=128)
-def _minus(base: EncodeSet, safe: str) -> EncodeSet:
+def minus(base: EncodeSet, safe: str) -> EncodeSet:
     return base.remove(safe) if safe else base
 
 
@@ -66,11 +66,11 @@ def _safe_set(
                 f"{bad!r} cannot be safe: {rfc} says it must always be percent-encoded; "
                 "pass allow_unsafe=True to keep it anyway (the result then breaks that rule)"
             )
-    return _minus(base, safe)
+    return minus(base, safe)
 
 
 def rfc1738_encode(
-    data: _Text, *, safe: str = "", encoding: str = "utf-8", allow_unsafe: bool = False
+    data: Text, *, safe: str = "", encoding: str = "utf-8", allow_unsafe: bool = False
 ) -> str:
     """Encode data for a URL as RFC 1738 §2.2 says: only alphanumerics and
     ``$-_.+!*'(),`` stay; controls, 80–FF, *unsafe* and *reserved* become ``%XX``.
@@ -87,14 +87,14 @@ def rfc1738_encode(
     "a%20b%7Ec%2Fd'e"
     """
     return _core.encode(
-        _check(data, "rfc1738_encode"),
+        check(data, "rfc1738_encode"),
         _safe_set(RFC1738, safe, _MUST_1738, "RFC 1738 §2.2", allow_unsafe),
-        encoding=_str_arg(encoding, "encoding", "rfc1738_encode"),
+        encoding=str_arg(encoding, "encoding", "rfc1738_encode"),
     )
 
 
 def rfc2396_encode(
-    data: _Text, *, safe: str = "", encoding: str = "utf-8", allow_unsafe: bool = False
+    data: Text, *, safe: str = "", encoding: str = "utf-8", allow_unsafe: bool = False
 ) -> str:
     """Escape everything but RFC 2396 *unreserved* (§2.3: alphanum and
     ``-_.!~*'()``), as §2.4 requires for data; ``safe`` keeps reserved
@@ -107,14 +107,14 @@ def rfc2396_encode(
     'a%20b~c/d%5Be%5D'
     """
     return _core.encode(
-        _check(data, "rfc2396_encode"),
+        check(data, "rfc2396_encode"),
         _safe_set(RFC2396, safe, _MUST_2396, "RFC 2396 §2.4.3", allow_unsafe),
-        encoding=_str_arg(encoding, "encoding", "rfc2396_encode"),
+        encoding=str_arg(encoding, "encoding", "rfc2396_encode"),
     )
 
 
 def rfc2732_encode(
-    data: _Text, *, safe: str = "", encoding: str = "utf-8", allow_unsafe: bool = False
+    data: Text, *, safe: str = "", encoding: str = "utf-8", allow_unsafe: bool = False
 ) -> str:
     """RFC 2732 §3: as :func:`rfc2396_encode`; ``[`` and ``]`` are now reserved
     (so ``safe="[]:"`` may keep an IPv6 literal), not unwise.  The other
@@ -124,13 +124,13 @@ def rfc2732_encode(
     '[::1]'
     """
     return _core.encode(
-        _check(data, "rfc2732_encode"),
+        check(data, "rfc2732_encode"),
         _safe_set(RFC2732, safe, _MUST_2732, "RFC 2732 §3", allow_unsafe),
-        encoding=_str_arg(encoding, "encoding", "rfc2732_encode"),
+        encoding=str_arg(encoding, "encoding", "rfc2732_encode"),
     )
 
 
-def rfc_decode(data: _Text, *, encoding: str = "utf-8", strict: bool = False) -> str:
+def rfc_decode(data: Text, *, encoding: str = "utf-8", strict: bool = False) -> str:
     """Undo RFC 1738/2396/2732/3875 escapes: every ``%XX`` becomes its octet
     (RFC 2396 §2.4.1); ``+`` stays ``+``.  A bad ``%`` is kept unless ``strict``.
 
@@ -138,7 +138,7 @@ def rfc_decode(data: _Text, *, encoding: str = "utf-8", strict: bool = False) ->
     'café+x'
     """
     return _core.decode_text(
-        _check(data, "rfc_decode"),
-        encoding=_str_arg(encoding, "encoding", "rfc_decode"),
+        check(data, "rfc_decode"),
+        encoding=str_arg(encoding, "encoding", "rfc_decode"),
         strict=strict,
     )

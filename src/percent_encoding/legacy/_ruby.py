@@ -22,7 +22,7 @@ from ..sets import (
     FORM_URLENCODED,
     RFC3986_UNRESERVED,
 )
-from ._common import _check, _first_bad_percent, _Text, _to_text
+from ._common import Text, check, first_bad_percent, to_text
 
 RUBY_CGI_SET: Final = RFC3986_UNRESERVED.named(
     "ruby-CGI.escape", "Ruby cgi/escape.rb CGI.escape ([^ a-zA-Z0-9_.\\-~])"
@@ -35,17 +35,17 @@ RUBY_WWW_FORM_SET: Final = FORM_URLENCODED.named(
 )
 
 
-def ruby_cgi_escape(data: _Text) -> str:
+def ruby_cgi_escape(data: Text) -> str:
     """Ruby's ``CGI.escape``: alphanumerics and ``_.-~`` stay, space is ``+``,
     every other byte ``%XX``.
 
     >>> ruby_cgi_escape("'Stop!' said Fred")
     '%27Stop%21%27+said+Fred'
     """
-    return _core.encode(_check(data, "ruby_cgi_escape"), RUBY_CGI_SET, space_as_plus=True)
+    return _core.encode(check(data, "ruby_cgi_escape"), RUBY_CGI_SET, space_as_plus=True)
 
 
-def ruby_cgi_unescape(data: _Text) -> str:
+def ruby_cgi_unescape(data: Text) -> str:
     """Ruby's ``CGI.unescape``: ``+`` is space, ``%XX`` its byte, a bad ``%``
     stays; bytes read as UTF-8 (U+FFFD where Ruby would return a broken string).
 
@@ -58,7 +58,7 @@ def ruby_cgi_unescape(data: _Text) -> str:
     >>> ruby_cgi_unescape("a%+"), ruby_cgi_unescape("a%+b")
     ('a%+', 'a% b')
     """
-    d = _check(data, "ruby_cgi_unescape")
+    d = check(data, "ruby_cgi_unescape")
     if isinstance(d, str):
         try:
             d = d.encode("utf-8")
@@ -72,10 +72,10 @@ def ruby_cgi_unescape(data: _Text) -> str:
         if k >= 0 and d[k] == 0x25:
             cut = k
             break
-    return _to_text(_core.decode(d[:cut], plus_as_space=True) + d[cut:])
+    return to_text(_core.decode(d[:cut], plus_as_space=True) + d[cut:])
 
 
-def ruby_encode_www_form_component(data: _Text) -> str:
+def ruby_encode_www_form_component(data: Text) -> str:
     """Ruby's ``URI.encode_www_form_component``: ``*-._`` and alphanumerics
     stay, space is ``+``, the rest ``%XX`` (``~`` too).
 
@@ -83,11 +83,11 @@ def ruby_encode_www_form_component(data: _Text) -> str:
     'Ruby+%7E*'
     """
     return _core.encode(
-        _check(data, "ruby_encode_www_form_component"), RUBY_WWW_FORM_SET, space_as_plus=True
+        check(data, "ruby_encode_www_form_component"), RUBY_WWW_FORM_SET, space_as_plus=True
     )
 
 
-def ruby_decode_www_form_component(data: _Text) -> str:
+def ruby_decode_www_form_component(data: Text) -> str:
     """Ruby's ``URI.decode_www_form_component``: a ``%`` without two hex
     digits raises (Ruby's ``ArgumentError``; here :class:`PercentDecodeError`;
     bytes that are not UTF-8 raise :class:`TextDecodeError`), then ``+`` is
@@ -96,7 +96,7 @@ def ruby_decode_www_form_component(data: _Text) -> str:
     >>> ruby_decode_www_form_component("Ruby+%7E*")
     'Ruby ~*'
     """
-    d = _check(data, "ruby_decode_www_form_component")
+    d = check(data, "ruby_decode_www_form_component")
     if isinstance(d, bytes):
         try:
             d.decode("utf-8")
@@ -105,7 +105,7 @@ def ruby_decode_www_form_component(data: _Text) -> str:
             raise TextDecodeError(
                 f"invalid byte sequence in UTF-8 at byte {e.start}", e.start
             ) from None
-    pos = _first_bad_percent(d)
+    pos = first_bad_percent(d)
     if pos is not None:
         raise PercentDecodeError(f"invalid %-encoding at position {pos}", pos)
-    return _to_text(_core.decode(d, plus_as_space=True))
+    return to_text(_core.decode(d, plus_as_space=True))

@@ -19,7 +19,7 @@ from ..sets import (
     XFORMS_URLENCODED,
 )
 from ._cgi import SLUG_SET, cgi_encode, slug_decode, slug_encode
-from ._common import _Text
+from ._common import Text
 from ._dotnet import DOTNET_SET, dotnet_escape_data_string, dotnet_unescape_data_string
 from ._go import (
     GO_PATH_SET,
@@ -55,7 +55,7 @@ from ._ruby import (
 )
 
 
-def _php_pairs(enc: Callable[[_Text], str]) -> Callable[[Sequence[tuple[str, str]]], str]:
+def _php_pairs(enc: Callable[[Text], str]) -> Callable[[Sequence[tuple[str, str]]], str]:
     def encode_pairs(pairs: Sequence[tuple[str, str]]) -> str:
         # What http_build_query writes for a flat array of these pairs (a
         # repeated name is kept, which a PHP array could not hold).
@@ -81,14 +81,14 @@ def _plus_dec(text: str) -> str:
     return _core.decode_text(text, plus_as_space=True)
 
 
-def _s(func: Callable[[_Text], str]) -> Callable[[str], str]:
+def _s(func: Callable[[Text], str]) -> Callable[[str], str]:
     def enc(text: str) -> str:
         return func(text)
 
     return enc
 
 
-def _xforms_3986(text: _Text) -> str:
+def _xforms_3986(text: Text) -> str:
     return xforms_encode_component(text, reserved="rfc3986")
 
 

@@ -54,14 +54,22 @@ from ..sets import (
     EncodeSet,
 )
 from ._components import (
-    _SPLIT,
-    _SPLIT_RELATIVE,
+    SPLIT as _SPLIT,
+)
+from ._components import (
+    SPLIT_RELATIVE as _SPLIT_RELATIVE,
+)
+from ._components import (
     Components,
-    _join_authority,
-    _need_str,
     recompose,
     split,
     split_authority,
+)
+from ._components import (
+    join_authority as _join_authority,
+)
+from ._components import (
+    need_str as _need_str,
 )
 from ._normalize import equivalent, normalize, normalize_percent_encoding
 from ._resolve import remove_dot_segments, resolve

@@ -17,7 +17,7 @@ from ..errors import PercentEncodingError, PercentEncodingTypeError
 __all__ = ["Components", "recompose", "split", "split_authority"]
 
 
-def _need_str(value: object, func: str, what: str = "uri") -> str:
+def need_str(value: object, func: str, what: str = "uri") -> str:
     if isinstance(value, str):
         return value
     raise PercentEncodingTypeError(f"{func}() takes a str {what}, not {type(value).__name__}")
@@ -45,14 +45,14 @@ class Components(NamedTuple):
 
 
 # Appendix B, written with the groups we use named.
-_SPLIT = re.compile(
+SPLIT = re.compile(
     r"(?:(?P<scheme>[^:/?#]+):)?(?://(?P<authority>[^/?#]*))?(?P<path>[^?#]*)"
     r"(?:\?(?P<query>[^#]*))?(?:#(?P<fragment>.*))?",
     re.DOTALL,
 )
 # The same expression without the scheme, for a string whose would-be scheme
 # is not one (§3.1), so that requote() treats it as a relative reference.
-_SPLIT_RELATIVE = re.compile(
+SPLIT_RELATIVE = re.compile(
     r"(?://(?P<authority>[^/?#]*))?(?P<path>[^?#]*)"
     r"(?:\?(?P<query>[^#]*))?(?:#(?P<fragment>.*))?",
     re.DOTALL,
@@ -70,7 +70,7 @@ def split(uri: str) -> Components:
     >>> split("urn:example:animal:ferret:nose").path
     'example:animal:ferret:nose'
     """
-    m = _SPLIT.fullmatch(_need_str(uri, "split"))
+    m = SPLIT.fullmatch(need_str(uri, "split"))
     assert m is not None  # every group is optional: the expression matches any string
     return Components(m["scheme"], m["authority"], m["path"], m["query"], m["fragment"])
 
@@ -135,7 +135,7 @@ def split_authority(authority: str) -> tuple[str | None, str, str | None]:
     (None, 'example.com', None)
     """
     userinfo: str | None
-    a = _need_str(authority, "split_authority", "authority")
+    a = need_str(authority, "split_authority", "authority")
     userinfo, at, hostport = a.rpartition("@")
     if not at:
         userinfo = None
@@ -153,6 +153,6 @@ def split_authority(authority: str) -> tuple[str | None, str, str | None]:
     return userinfo, host, port
 
 
-def _join_authority(userinfo: str | None, host: str, port: str | None) -> str:
+def join_authority(userinfo: str | None, host: str, port: str | None) -> str:
     a = host if userinfo is None else userinfo + "@" + host
     return a if port is None else a + ":" + port

@@ -13,7 +13,7 @@ from .. import _args
 from .._abnf import HEXDIG as _HEX
 from .._abnf import PCT_ENCODED as _PCT_RE
 from .._abnf import UNRESERVED as _UNRESERVED
-from ._components import _join_authority, _need_str, recompose, split, split_authority
+from ._components import join_authority, need_str, recompose, split, split_authority
 from ._resolve import remove_dot_segments
 
 __all__ = ["equivalent", "normalize", "normalize_percent_encoding"]
@@ -72,7 +72,7 @@ def normalize_percent_encoding(component: str) -> str:
     >>> normalize_percent_encoding("%1%41%42")
     '%1%41B'
     """
-    c = _need_str(component, "normalize_percent_encoding", "component")
+    c = need_str(component, "normalize_percent_encoding", "component")
     if "%" not in c:
         return c
     return _PCT_RE.sub(_pct_normal, c)
@@ -142,7 +142,7 @@ def normalize(uri: str, *, scheme_based: bool = False) -> str:
     >>> normalize("HTTP://www.EXAMPLE.com:80", scheme_based=True)
     'http://www.example.com/'
     """
-    scheme, authority, path, query, fragment = split(_need_str(uri, "normalize"))
+    scheme, authority, path, query, fragment = split(need_str(uri, "normalize"))
     _args.check_bool("scheme_based", scheme_based)
     if scheme is not None:
         scheme = scheme.lower() if scheme.isascii() else _HOST_CASE_RE.sub(_host_case, scheme)
@@ -152,7 +152,7 @@ def normalize(uri: str, *, scheme_based: bool = False) -> str:
             userinfo = normalize_percent_encoding(userinfo)
         if scheme_based and scheme in _DEFAULT_PORTS and port in ("", _DEFAULT_PORTS[scheme]):
             port = None  # §6.2.3: "http://example.com:/" and ":80" are "http://example.com/"
-        authority = _join_authority(userinfo, _normalize_host(host), port)
+        authority = join_authority(userinfo, _normalize_host(host), port)
         if scheme_based and scheme in _DEFAULT_PORTS and path == "":
             path = "/"  # §6.2.3: an empty path with an authority is "/" for http(s)
     path = normalize_percent_encoding(path)
@@ -182,6 +182,6 @@ def equivalent(a: str, b: str) -> bool:
     >>> equivalent("http://a/a%2Fb", "http://a/a/b")
     False
     """
-    _need_str(a, "equivalent")
-    _need_str(b, "equivalent")
+    need_str(a, "equivalent")
+    need_str(b, "equivalent")
     return a == b or normalize(a) == normalize(b)

@@ -7,7 +7,7 @@ Private: the public names are re-exported from :mod:`.rfc3986`.
 from __future__ import annotations
 
 from ..errors import PercentEncodingError
-from ._components import Components, _need_str, recompose, split
+from ._components import Components, need_str, recompose, split
 
 __all__ = ["remove_dot_segments", "resolve"]
 
@@ -26,7 +26,7 @@ def remove_dot_segments(path: str) -> str:
     >>> remove_dot_segments("mid/content=5/../6")
     'mid/6'
     """
-    p = _need_str(path, "remove_dot_segments", "path")
+    p = need_str(path, "remove_dot_segments", "path")
     if "." not in p:
         return p
     # Each output piece is one step-2E move: "/seg", or "seg" for a first
@@ -89,8 +89,8 @@ def resolve(base: str, reference: str) -> str:
     >>> resolve("http://a/b/c/d;p?q", "g;x=1/../y")
     'http://a/b/c/y'
     """
-    b = split(_need_str(base, "resolve", "base"))
-    r = split(_need_str(reference, "resolve", "reference"))
+    b = split(need_str(base, "resolve", "base"))
+    r = split(need_str(reference, "resolve", "reference"))
     if b.scheme is None:
         raise PercentEncodingError(
             f"resolve() needs an absolute base URI with a scheme (RFC 3986 §5.1), not {base!r}"

@@ -53,15 +53,27 @@ from ..errors import (
 from ..sets import RFC8187
 from ._content_disposition import ContentDisposition, Finding, parse_content_disposition
 from ._ext_value import (
-    _CHARSETS,
-    _LANGUAGE,
+    CHARSETS as _CHARSETS,
+)
+from ._ext_value import (
+    LANGUAGE as _LANGUAGE,
+)
+from ._ext_value import (
     ContentDispositionError,
     ExtValueError,
     UnsupportedCharsetError,
-    _codec,
-    _decode,
-    _to_text,
-    _value_octets,
+)
+from ._ext_value import (
+    codec as _codec,
+)
+from ._ext_value import (
+    decode as _decode,
+)
+from ._ext_value import (
+    to_text as _to_text,
+)
+from ._ext_value import (
+    value_octets as _value_octets,
 )
 
 __all__ = [

@@ -23,12 +23,14 @@ from ._ext_value import (
     ContentDispositionError,
     ExtValueError,
     UnsupportedCharsetError,
-    _codec,
-    _decode,
-    _octet_to_index,
-    _octets_decode,
-    _split,
-    _value_octets,
+    decode,
+    octet_to_index,
+    octets_decode,
+    split,
+    value_octets,
+)
+from ._ext_value import (
+    codec as charset_codec,
 )
 from ._http import read_quoted
 
@@ -181,7 +183,7 @@ def _ext_value(name: str, value: str, pos: int, quoted: bool) -> str:
             pos,
         )
     try:
-        return _decode(value, "strict", ContentDispositionError, pos)[0]
+        return decode(value, "strict", ContentDispositionError, pos)[0]
     except UnsupportedCharsetError as e:
         raise _Skip("unsupported-charset", str(e), pos) from None
     except ExtValueError as e:
@@ -232,8 +234,8 @@ def _join_continuations(
             first_pos,
         )
     try:
-        charset, _, start = _split(first_value, ContentDispositionError, first_pos)
-        codec, label = _codec(charset, first_pos)
+        charset, _, start = split(first_value, ContentDispositionError, first_pos)
+        codec, label = charset_codec(charset, first_pos)
     except UnsupportedCharsetError as e:
         raise _Skip("unsupported-charset", str(e), first_pos) from None
     except ExtValueError as e:
@@ -251,7 +253,7 @@ def _join_continuations(
                     f"the encoded section {base}*{idx}* must not be a quoted-string", pos,
                 )
             try:
-                raw = _value_octets(text, ContentDispositionError, at)
+                raw = value_octets(text, ContentDispositionError, at)
             except ExtValueError as e:
                 raise _Skip("malformed-ext-value", str(e), e.position or at) from None
             where.append((total, at, text))
@@ -268,10 +270,10 @@ def _join_continuations(
         total += len(raw)
     octets = b"".join(chunks)
     try:
-        return _octets_decode(octets, codec)
+        return octets_decode(octets, codec)
     except UnicodeDecodeError as e:
         first, at, spelled = next(w for w in reversed(where) if w[0] <= e.start)
-        pos = at + (_octet_to_index(spelled, e.start - first) if spelled is not None else 0)
+        pos = at + (octet_to_index(spelled, e.start - first) if spelled is not None else 0)
         raise _Skip(
             "malformed-ext-value",
             f"the octets at position {pos} are not valid {label} ({e.reason})", pos,

@@ -42,19 +42,19 @@ class UnsupportedCharsetError(UnknownEncodingError):
 
 
 # Charset labels (case-insensitive, RFC 8187 §3.2.1) -> Python codec.
-_CHARSETS = {"utf-8": "utf-8", "iso-8859-1": "latin-1", "us-ascii": "ascii"}
+CHARSETS = {"utf-8": "utf-8", "iso-8859-1": "latin-1", "us-ascii": "ascii"}
 _CANONICAL = {"utf-8": "UTF-8", "iso-8859-1": "ISO-8859-1", "us-ascii": "US-ASCII"}
 
 # RFC 8187 §3.2.1 (via RFC 2978 §2.3): mime-charsetc, without "'".
 _MIME_CHARSET = re.compile(r"[A-Za-z0-9!#$%&+\-^_`{}~]+")
 # RFC 5646 §2.1 in outline: a primary subtag of letters, then subtags of
 # letters and digits (covers privateuse "x-..." and the grandfathered tags).
-_LANGUAGE = re.compile(r"[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*\Z")
+LANGUAGE = re.compile(r"[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*\Z")
 _ATTR_CHARS = "A-Za-z0-9!#$&+\\-.^_`|~"
 _BAD_VALUE_CHAR = re.compile(f"[^{_ATTR_CHARS}%]")
 
 
-def _codec(charset: str, position: int | None) -> tuple[str, str]:
+def codec(charset: str, position: int | None) -> tuple[str, str]:
     """(codec, label) for a charset an ext-value may name.
 
     UTF-8, ISO-8859-1 and US-ASCII are read exactly as RFC 8187 §3.2.1 names
@@ -63,7 +63,7 @@ def _codec(charset: str, position: int | None) -> tuple[str, str]:
     is read with that Standard's decoder, as browsers do: codec "whatwg:NAME".
     """
     key = charset.lower()
-    codec = _CHARSETS.get(key)
+    codec = CHARSETS.get(key)
     if codec is not None:
         return codec, _CANONICAL[key]
     try:
@@ -79,7 +79,7 @@ def _codec(charset: str, position: int | None) -> tuple[str, str]:
     return "whatwg:" + enc.name, enc.name
 
 
-def _octets_decode(octets: bytes, codec: str, errors: str = "strict") -> str:
+def octets_decode(octets: bytes, codec: str, errors: str = "strict") -> str:
     # Python's UnicodeDecodeError for both kinds of codec, so callers can say where.
     if not codec.startswith("whatwg:"):
         return octets.decode(codec, errors)
@@ -96,7 +96,7 @@ def _octets_decode(octets: bytes, codec: str, errors: str = "strict") -> str:
 
 
 
-def _split(ext_value: str, error: type[ExtValueError], offset: int) -> tuple[str, str, int]:
+def split(ext_value: str, error: type[ExtValueError], offset: int) -> tuple[str, str, int]:
     first = ext_value.find("'")
     second = ext_value.find("'", first + 1) if first != -1 else -1
     if second == -1:
@@ -112,12 +112,12 @@ def _split(ext_value: str, error: type[ExtValueError], offset: int) -> tuple[str
     if m is None or m.end() != len(charset):
         pos = 0 if m is None else m.end()
         raise error(f"{charset[pos]!r} cannot appear in a charset name", offset + pos)
-    if language and not _LANGUAGE.match(language):
+    if language and not LANGUAGE.match(language):
         raise error(f"{language!r} is not a language tag (RFC 5646)", offset + first + 1)
     return charset, language, second + 1
 
 
-def _value_octets(value: str, error: type[ExtValueError], offset: int) -> bytes:
+def value_octets(value: str, error: type[ExtValueError], offset: int) -> bytes:
     m = _BAD_VALUE_CHAR.search(value)
     if m is not None:
         raise error(
@@ -134,7 +134,7 @@ def _value_octets(value: str, error: type[ExtValueError], offset: int) -> bytes:
     return _core.decode(value)
 
 
-def _octet_to_index(value: str, octet: int) -> int:
+def octet_to_index(value: str, octet: int) -> int:
     # Where, in a checked value-chars string, the octet with this index came from.
     i = n = 0
     while n < octet:
@@ -143,16 +143,16 @@ def _octet_to_index(value: str, octet: int) -> int:
     return i
 
 
-def _to_text(
+def to_text(
     octets: bytes, codec: str, label: str, errors: str, value: str,
     error: type[ExtValueError], offset: int,
 ) -> str:
     if errors == "replace":
-        return _octets_decode(octets, codec, "replace")
+        return octets_decode(octets, codec, "replace")
     try:
-        return _octets_decode(octets, codec)
+        return octets_decode(octets, codec)
     except UnicodeDecodeError as e:
-        pos = offset + _octet_to_index(value, e.start)
+        pos = offset + octet_to_index(value, e.start)
         hint = "" if error is ContentDispositionError else "; pass errors='replace' for U+FFFD"
         raise error(
             f"the octets at position {pos} are not valid {label} ({e.reason}){hint}", pos
@@ -160,12 +160,12 @@ def _to_text(
 
 
 
-def _decode(
+def decode(
     ext_value: str, errors: str, error: type[ExtValueError], offset: int
 ) -> tuple[str, str]:
-    charset, language, start = _split(ext_value, error, offset)
-    codec, label = _codec(charset, offset)
+    charset, language, start = split(ext_value, error, offset)
+    codec_name, label = codec(charset, offset)
     value = ext_value[start:]
-    octets = _value_octets(value, error, offset + start)
-    return _to_text(octets, codec, label, errors, value, error, offset + start), language
+    octets = value_octets(value, error, offset + start)
+    return to_text(octets, codec_name, label, errors, value, error, offset + start), language
 

@@ -46,7 +46,7 @@ from ._parser import fast_parse as _fast_parse
 from ._parser import serialize as _serialize
 from ._parser import serialize_path as _serialize_path
 from ._record import record_of as _record_of
-from ._setters import _SETTERS
+from ._setters import SETTERS as _SETTERS
 
 __all__ = [
     "URL",

@@ -20,10 +20,10 @@ from ..core import encode
 from ._host import HostError, parse_ipv4, parse_ipv6, serialize_host, url_unit_errors
 from ._record import (
     URLRecord,
-    _double_dot,
-    _is_normalized_drive_letter,
-    _single_dot,
+    double_dot,
+    is_normalized_drive_letter,
     record_of,
+    single_dot,
 )
 
 # --- the common case, without the state machine ----------------------------
@@ -122,12 +122,12 @@ def _fast_path_segments(path: str, file: bool) -> list[str]:
     out: list[str] = []
     last = len(raw) - 1
     for i, seg in enumerate(raw):
-        if _double_dot(seg):
-            if out and not (file and len(out) == 1 and _is_normalized_drive_letter(out[0])):
+        if double_dot(seg):
+            if out and not (file and len(out) == 1 and is_normalized_drive_letter(out[0])):
                 out.pop()
             if i == last:
                 out.append("")
-        elif _single_dot(seg):
+        elif single_dot(seg):
             if i == last:
                 out.append("")
         else:

@@ -22,23 +22,23 @@ from ..core import encode
 from ._fast import fast_parse as fast_parse
 from ._host import HostError, parse_host, url_unit_errors
 from ._record import (
-    _ALPHA,
+    ALPHA,
     SPECIAL,
     Failure,
     Host,
     URLRecord,
-    _double_dot,
-    _is_drive_letter,
-    _is_normalized_drive_letter,
-    _single_dot,
-    _starts_with_drive_letter,
+    double_dot,
+    is_drive_letter,
+    is_normalized_drive_letter,
     serialize,
+    single_dot,
+    starts_with_drive_letter,
 )
 from ._record import serialize_path as serialize_path
 
 __all__ = ["SPECIAL", "Failure", "URLRecord", "basic_parse", "serialize"]
 
-_SCHEME_CHARS = _ALPHA | frozenset("0123456789+-.")
+_SCHEME_CHARS = ALPHA | frozenset("0123456789+-.")
 _DIGITS = frozenset("0123456789")
 _HEX = frozenset("0123456789abcdefABCDEF")
 _C0_OR_SPACE = "".join(chr(i) for i in range(0x21))
@@ -150,7 +150,7 @@ class _Parser:
         return chunk
 
     def s_scheme_start(self, c: str) -> None:
-        if c and c in _ALPHA:
+        if c and c in ALPHA:
             self.buf += c.lower()
             self.state = "scheme"
         elif self.override is None:
@@ -409,7 +409,7 @@ class _Parser:
                 self.raw_start = self.p + 1
             elif c:
                 url.query = None
-                if not _starts_with_drive_letter(self.inp, self.p):
+                if not starts_with_drive_letter(self.inp, self.p):
                     url.shorten_path()
                 else:
                     self.err("file-invalid-Windows-drive-letter")
@@ -429,9 +429,9 @@ class _Parser:
         else:
             if base is not None and base.scheme == "file":
                 url.host = base.host
-                if (not _starts_with_drive_letter(self.inp, self.p)
+                if (not starts_with_drive_letter(self.inp, self.p)
                         and isinstance(base.path, list) and base.path
-                        and _is_normalized_drive_letter(base.path[0])):
+                        and is_normalized_drive_letter(base.path[0])):
                     assert isinstance(url.path, list)
                     url.path.append(base.path[0])
             self.state = "path"
@@ -441,7 +441,7 @@ class _Parser:
         url = self.url
         if c in ("", "/", "\\", "?", "#"):
             self.p -= 1
-            if self.override is None and _is_drive_letter(self.buf):
+            if self.override is None and is_drive_letter(self.buf):
                 self.err("file-invalid-Windows-drive-letter-host")
                 self.state = "path"
             elif self.buf == "":
@@ -497,14 +497,14 @@ class _Parser:
             path = url.path
             assert isinstance(path, list)
             slash = c == "/" or (special and c == "\\")
-            if _double_dot(buf):
+            if double_dot(buf):
                 url.shorten_path()
                 if not slash:
                     path.append("")
-            elif _single_dot(buf) and not slash:
+            elif single_dot(buf) and not slash:
                 path.append("")
-            elif not _single_dot(buf):
-                if url.scheme == "file" and not path and _is_drive_letter(buf):
+            elif not single_dot(buf):
+                if url.scheme == "file" and not path and is_drive_letter(buf):
                     buf = buf[0] + ":"
                 path.append(encode(buf, "path"))
             self.buf = ""

@@ -25,7 +25,7 @@ SPECIAL: dict[str, int | None] = {
     "wss": 443,
 }
 
-_ALPHA = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+ALPHA = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 class Failure(Exception):
@@ -77,32 +77,32 @@ class URLRecord:
         path = self.path
         assert isinstance(path, list)
         if (self.scheme == "file" and len(path) == 1
-                and _is_normalized_drive_letter(path[0])):
+                and is_normalized_drive_letter(path[0])):
             return
         if path:
             path.pop()
 
 
-def _is_drive_letter(s: str) -> bool:
-    return len(s) == 2 and s[0] in _ALPHA and s[1] in ":|"
+def is_drive_letter(s: str) -> bool:
+    return len(s) == 2 and s[0] in ALPHA and s[1] in ":|"
 
 
-def _is_normalized_drive_letter(s: str) -> bool:
-    return len(s) == 2 and s[0] in _ALPHA and s[1] == ":"
+def is_normalized_drive_letter(s: str) -> bool:
+    return len(s) == 2 and s[0] in ALPHA and s[1] == ":"
 
 
-def _starts_with_drive_letter(s: str, i: int) -> bool:
+def starts_with_drive_letter(s: str, i: int) -> bool:
     # §4.1 "starts with a Windows drive letter", on s[i:].
-    if len(s) - i < 2 or not _is_drive_letter(s[i:i + 2]):
+    if len(s) - i < 2 or not is_drive_letter(s[i:i + 2]):
         return False
     return len(s) - i == 2 or s[i + 2] in "/\\?#"
 
 
-def _single_dot(s: str) -> bool:
+def single_dot(s: str) -> bool:
     return s == "." or s.lower() == "%2e"
 
 
-def _double_dot(s: str) -> bool:
+def double_dot(s: str) -> bool:
     return s == ".." or s.lower() in (".%2e", "%2e.", "%2e%2e")
 
 

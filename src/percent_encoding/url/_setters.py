@@ -106,7 +106,7 @@ def _set_hash(rec: URLRecord, value: str, errs: list[tuple[str, int]]) -> URLRec
     return _set_after(rec, value, errs, "#", "fragment", "fragment")
 
 
-_SETTERS = {
+SETTERS = {
     "href": _set_href,
     "protocol": _set_protocol,
     "username": _set_username,

@@ -16,7 +16,7 @@ import sys
 from functools import cache
 from pathlib import Path
 
-from ._httputil import _TYPES
+from ._httputil import TYPES
 
 # The site's pages are the docs build's own static output (no request data in them); its
 # theme sets its icons' and colour scheme's styles inline and reads the saved colour scheme
@@ -33,7 +33,7 @@ _CHAPTERS = {"url", "forms", "legacy", "encodings", "ecmascript", "rfc3986", "ir
              "uritemplate", "oauth1", "oauth2", "html", "rfc8187", "alpn", "core", "schemes",
              "detect", "arrow"}
 # What the site holds besides _TYPES: its search index and inventory, fonts.
-_SITE_TYPES = {**_TYPES, ".inv": "application/octet-stream", ".txt": "text/plain; charset=utf-8",
+_SITE_TYPES = {**TYPES, ".inv": "application/octet-stream", ".txt": "text/plain; charset=utf-8",
                ".woff2": "font/woff2", ".woff": "font/woff", ".ico": "image/x-icon"}
 
 

@@ -12,7 +12,7 @@ from http import HTTPStatus
 from pathlib import Path
 
 STATIC = Path(__file__).resolve().parent / "static"
-_TYPES = {
+TYPES = {
     ".html": "text/html; charset=utf-8",
     ".css": "text/css; charset=utf-8",
     ".js": "text/javascript; charset=utf-8",
@@ -33,7 +33,7 @@ class HTTPError(Exception):
 
 
 
-def _json_type(value: object) -> str:
+def json_type(value: object) -> str:
     """The JSON name of a decoded JSON value's type, for error messages."""
     if isinstance(value, bool):
         return "a boolean"
@@ -44,6 +44,6 @@ def _json_type(value: object) -> str:
     return "an object"
 
 
-def _static_files() -> dict[str, Path]:
-    return {p.name: p for p in STATIC.iterdir() if p.is_file() and p.suffix in _TYPES}
+def static_files() -> dict[str, Path]:
+    return {p.name: p for p in STATIC.iterdir() if p.is_file() and p.suffix in TYPES}
 

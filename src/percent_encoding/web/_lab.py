@@ -31,10 +31,10 @@ _PART_NAME = re.compile(rb'^content-disposition:[^\r\n]*?;\s*name="([^"]*)"',
                         re.IGNORECASE | re.MULTILINE)
 # Encodings a page can be served in: UTF-16 pages submit UTF-8 and "replacement"
 # cannot encode anything (Encoding Standard §4.3), so the lab leaves them out.
-_NOT_FOR_PAGES = frozenset({"replacement", "UTF-16BE", "UTF-16LE"})
+NOT_FOR_PAGES = frozenset({"replacement", "UTF-16BE", "UTF-16LE"})
 
 
-def _page_encoding(label: str | None, default: str | None = "UTF-8") -> str | None:
+def page_encoding(label: str | None, default: str | None = "UTF-8") -> str | None:
     if not label or label == "-":
         return default
     from ..encodings import lookup
@@ -43,12 +43,12 @@ def _page_encoding(label: str | None, default: str | None = "UTF-8") -> str | No
         name = lookup(label).name
     except PercentEncodingError as e:
         raise HTTPError(HTTPStatus.BAD_REQUEST, str(e)) from None
-    if name in _NOT_FOR_PAGES:
+    if name in NOT_FOR_PAGES:
         raise HTTPError(HTTPStatus.BAD_REQUEST, f"the lab cannot serve a page in {name}")
     return name
 
 
-def _enctype(value: str | None) -> str:
+def enctype(value: str | None) -> str:
     kind = (value or ENCTYPES[0]).strip().lower()
     if kind not in ENCTYPES:
         raise HTTPError(
@@ -60,7 +60,7 @@ def _enctype(value: str | None) -> str:
 _SHOWN = {0x5C: "\\\\", 0x0D: "\\r", 0x0A: "\\n"}
 
 
-def _show_bytes(raw: bytes) -> str:
+def show_bytes(raw: bytes) -> str:
     """Bytes as text a person can compare: printable ASCII as it is; CR, LF and backslash
     as ``\\r``, ``\\n`` and ``\\\\`` (an HTML page would fold CRLF into LF); any other
     byte as ``\\xHH``."""
@@ -71,7 +71,7 @@ def _show_bytes(raw: bytes) -> str:
     )
 
 
-def _lab_form_page(
+def lab_form_page(
     charset: str,
     accept: str | None,
     method: str,
@@ -175,7 +175,7 @@ def _multipart_rows(raw: bytes, boundary: str, encoding: str) -> list[tuple[str,
     return rows
 
 
-def _lab_echo_page(
+def lab_echo_page(
     method: str, raw: bytes, content_type: str, page: str, accept: str | None
 ) -> bytes:
     """The page showing the raw bytes a form submission carried and how they decode (UTF-8).
@@ -186,7 +186,7 @@ def _lab_echo_page(
     # HTML §4.10.21.5: the submission encoding is accept-charset's first known
     # label, else the document's encoding; a UTF-16 or replacement one is UTF-8.
     used = accept or page
-    sent = _show_bytes(raw)
+    sent = show_bytes(raw)
     # A GET submission always puts the urlencoded form in the query, whatever the enctype.
     kind = content_type.split(";")[0].strip().lower() if method == "POST" else ""
     boundary = _multipart_boundary(content_type) if kind == "multipart/form-data" else None

@@ -73,19 +73,31 @@ from .._tool import (
 )
 from ..errors import PercentEncodingError, UnknownSchemeError
 from ._docs import DOCS_CSP, docs_link, site_files, site_type
-from ._httputil import _TYPES, _json_type, _static_files
 from ._httputil import CSP as CSP
 from ._httputil import STATIC as STATIC
+from ._httputil import TYPES as _TYPES
 from ._httputil import HTTPError as HTTPError
-from ._lab import (
-    _NOT_FOR_PAGES,
-    _enctype,
-    _lab_echo_page,
-    _lab_form_page,
-    _page_encoding,
-    _show_bytes,
-)
+from ._httputil import json_type as _json_type
+from ._httputil import static_files as _static_files
 from ._lab import ENCTYPES as ENCTYPES
+from ._lab import (
+    NOT_FOR_PAGES as _NOT_FOR_PAGES,
+)
+from ._lab import (
+    enctype as _enctype,
+)
+from ._lab import (
+    lab_echo_page as _lab_echo_page,
+)
+from ._lab import (
+    lab_form_page as _lab_form_page,
+)
+from ._lab import (
+    page_encoding as _page_encoding,
+)
+from ._lab import (
+    show_bytes as _show_bytes,
+)
 
 __all__ = ["MAX_BODY", "make_server", "serve"]
 
