@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from helpers.linear_time import assert_linear
 from percent_encoding import detect
 from percent_encoding.core import encode
+from percent_encoding.detect import _diagnose
 from percent_encoding.errors import PercentEncodingError, PercentEncodingTypeError
 
 
@@ -242,12 +243,12 @@ def test_quiet_runs_hide_no_finding(text: str) -> None:
     # The run-skipping token pattern must give what the plain one gives.
     for ctx in ("query", "path", "form", "component", "fragment"):
         fast = detect.diagnose(text, context=ctx)
-        orig = detect._token_re
+        orig = _diagnose.token_re
         try:
-            detect._token_re = lambda *_a: detect._TOKEN  # type: ignore[assignment]
+            _diagnose.token_re = lambda *_a: _diagnose.TOKEN  # type: ignore[assignment]
             slow = detect.diagnose(text, context=ctx)
         finally:
-            detect._token_re = orig  # type: ignore[assignment]
+            _diagnose.token_re = orig  # type: ignore[assignment]
         assert fast == slow, (ctx, text)
 
 

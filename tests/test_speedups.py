@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 import percent_encoding
 from helpers.twin_outcome import ESCAPE_ALPHABET, outcome
-from percent_encoding import _pure, sets
+from percent_encoding import _encode_set, _pure, sets
 from percent_encoding.form._serialize import checked_serialize
 
 pytestmark = pytest.mark.one_impl
@@ -750,10 +750,15 @@ def _rebound_case(monkeypatch: pytest.MonkeyPatch, how: str) -> None:
     name = sys.intern("path")
     assert core.encode("a/b c", name) == "a/b%20c"  # warm the entry's cache on this str
     component = sets.get("component")
-    if how == "name":  # a name rebound in the private registry, behind register()'s back
-        monkeypatch.setitem(sets._REGISTRY, "path", component)
-    else:  # the private registry itself rebound
-        monkeypatch.setattr(core, "_REGISTRY", {**core._REGISTRY, "path": component})
+    registry = _encode_set.REGISTRY  # the one registry: sets, core and the C entry read it
+    if how == "name":  # a name rebound in the registry, behind register()'s back
+        monkeypatch.setitem(registry, "path", component)
+    else:  # the registry emptied and refilled (undone item by item)
+        saved = dict(registry)
+        for key in saved:
+            monkeypatch.delitem(registry, key)
+        for key, value in saved.items():
+            monkeypatch.setitem(registry, key, component if key == "path" else value)
 
 
 @pytest.mark.parametrize("how", ["name", "registry"])

@@ -11,21 +11,20 @@
 enum { ENTRY_ENCODE, ENTRY_DECODE_TEXT, ENTRY_SERIALIZE, ENTRY_URL_PARSE, ENTRY_FORM_PARSE,
        ENTRY_KINDS };
 
-/* The name lookup must see what the checked function sees: it looks the set
- * up in the registry that core's global _REGISTRY names at call time.  A
- * private rebind (of a name in the registry, or of _REGISTRY itself) must not
- * leave the fast path on a stale set, so both dict lookups run on every call
- * (two hashed lookups of interned strings) through the public dict API only;
- * the cache below saves just the .table read.  (No CPython private field is
- * read: dict version tags are deprecated from 3.12.) */
+/* The name lookup must see what the checked function sees: both look the set
+ * up in the one registry dict (_encode_set.REGISTRY), which make_entry is
+ * given.  A name rebound in it must not leave the fast path on a stale set, so
+ * the lookup runs on every call (one hashed lookup of an interned string)
+ * through the public dict API only; the cache below saves just the .table
+ * read.  (No CPython private field is read: dict version tags are deprecated
+ * from 3.12.) */
 
 typedef struct {
     PyObject_HEAD
     vectorcallfunc vectorcall;
     int kind;
     PyObject *fallback; /* the checked Python function */
-    PyObject *globals;  /* encode: the fallback's module globals, which bind _REGISTRY */
-    PyObject *registry; /* encode: the registry dict the cache below was read from */
+    PyObject *registry; /* encode: the registry of named sets (name -> EncodeSet) */
     PyObject *set_type; /* sets.EncodeSet (encode) */
     PyObject *last_set; /* encode: the last EncodeSet used, and its .table */
     PyObject *last_table;
@@ -37,7 +36,6 @@ typedef struct {
 static int entries_active = 1;
 
 
-static PyObject *s_registry_name; /* "_REGISTRY" */
 static PyObject *s_table, *s_component, *s_utf8, *s_utf8_upper, *s_strict, *s_replace;
 static PyObject *s_data, *s_encode_set, *s_encoding, *s_errors, *s_space_as_plus;
 static PyObject *s_plus_as_space, *s_strict_kw, *s_pairs, *s_input, *s_base;
@@ -147,16 +145,7 @@ entry_fast_encode(Entry *e, PyObject *const *a, int *fall)
     }
     {
         if (PyUnicode_CheckExact(es)) {
-            PyObject *reg = PyDict_GetItemWithError(e->globals, s_registry_name);
-            if (reg == NULL || !PyDict_CheckExact(reg)) {
-                *fall = !PyErr_Occurred();
-                return NULL;
-            }
-            if (reg != e->registry) {
-                Py_INCREF(reg);
-                Py_XSETREF(e->registry, reg);
-            }
-            set = PyDict_GetItemWithError(reg, es);
+            set = PyDict_GetItemWithError(e->registry, es);
             if (set == NULL) {
                 *fall = !PyErr_Occurred();
                 return NULL;
@@ -331,7 +320,6 @@ static int
 entry_traverse(Entry *e, visitproc visit, void *arg)
 {
     Py_VISIT(e->fallback);
-    Py_VISIT(e->globals);
     Py_VISIT(e->registry);
     Py_VISIT(e->set_type);
     Py_VISIT(e->last_set);
@@ -344,7 +332,6 @@ static int
 entry_clear(Entry *e)
 {
     Py_CLEAR(e->fallback);
-    Py_CLEAR(e->globals);
     Py_CLEAR(e->registry);
     Py_CLEAR(e->set_type);
     Py_CLEAR(e->last_set);
@@ -453,8 +440,6 @@ pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject 
     e->kind = kind;
     Py_INCREF(a[1]);
     e->fallback = a[1];
-    e->globals = PyFunction_GetGlobals(a[1]);
-    Py_INCREF(e->globals);
     Py_INCREF(a[2]);
     e->registry = a[2];
     Py_INCREF(a[3]);
@@ -488,7 +473,6 @@ entry_init(void)
     if (var == NULL && (var = PyUnicode_InternFromString(text)) == NULL) {                    \
         return -1;                                                                           \
     }
-    PE_INTERN(s_registry_name, "_REGISTRY")
     PE_INTERN(s_table, "table")
     PE_INTERN(s_component, "component")
     PE_INTERN(s_utf8, "utf-8")

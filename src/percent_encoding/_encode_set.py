@@ -236,5 +236,21 @@ class EncodeSet:
 
 
 
+def display(cp: int) -> str:
+    """How a table shows ASCII code point ``cp``: U+XXXX for a control, SP, DEL or itself."""
+    if cp < 0x20:
+        return f"U+{cp:04X}"
+    if cp == 0x20:
+        return "SP"
+    if cp == 0x7F:
+        return "DEL"
+    return chr(cp)
+
+
+#: The named sets, name -> EncodeSet (filled by :mod:`percent_encoding.sets`); the C
+#: entries take it as an argument (``_kernels.make_entry``) to look up ``encode_set="path"``.
+REGISTRY: dict[str, EncodeSet] = {}
+
+
 # Users meet the type as percent_encoding.sets.EncodeSet: say so to pickle, repr and docs.
 EncodeSet.__module__ = "percent_encoding.sets"

@@ -13,10 +13,15 @@ load, :data:`REASON` says why, the first column operation warns once
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from functools import update_wrapper
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from . import _pure
+from ._encode_set import REGISTRY, EncodeSet
+
+_T = TypeVar("_T")
 
 #: Which twin runs the kernels: ``"c"`` (the C extension) or ``"python"`` (the pure twin,
 #: also when ``PERCENT_ENCODING_NO_EXTENSIONS=1``).  Both give the same results.
@@ -95,3 +100,22 @@ def warn_if_fallback() -> None:
         RuntimeWarning,
         stacklevel=3,
     )
+
+
+def make_entry(
+    kind: str, checked: Callable[..., _T], name: str | None = None
+) -> Callable[..., _T]:
+    """The public function ``kind`` (encode, decode_text, form.serialize, url.parse).
+
+    With the C twin built, its entry takes the common call straight to its kernel
+    (while the C twin is the active one) and hands every other call, with its
+    arguments as given, to ``checked``, the checked Python function; without it,
+    ``checked`` itself.  Both carry the public name, so a bad call's TypeError reads
+    "encode() got ...".  The registry of named sets is passed in, never looked up.
+    """
+    checked.__name__ = checked.__qualname__ = name or kind
+    make = getattr(kernels, "make_entry", None)
+    if make is None:
+        return checked
+    entry: Callable[..., _T] = update_wrapper(make(kind, checked, REGISTRY, EncodeSet), checked)
+    return entry

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from . import core
 from . import sets as _sets
+from ._args import UTF8_LABELS, is_utf8
 from ._scheme import Scheme, from_encode_set
 from .errors import (
     PercentEncodingError,
@@ -149,21 +150,6 @@ def plain_profile(s: Scheme) -> tuple[_sets.EncodeSet, bool] | None:
 # ---------------------------------------------------------------------------
 
 
-# The usual spellings of UTF-8's label, answered without loading the encoding tables
-# (a one-shot `percent encode x` never needs them).  Encoding Standard §4.2 "get an
-# encoding": any other spelling goes through the full lookup.
-_UTF8_SPELLINGS = frozenset({"utf-8", "UTF-8", "utf8", "UTF8"})
-
-
-@lru_cache(maxsize=64)
-def _is_utf8(label: str) -> bool:
-    if label in _UTF8_SPELLINGS:
-        return True
-    from .encodings import lookup
-
-    return lookup(label).output_encoding.name == "UTF-8"
-
-
 def check_encoding(label: str) -> str:
     """The canonical WHATWG name of ``label`` (``auto`` stays ``auto``).
 
@@ -175,7 +161,7 @@ def check_encoding(label: str) -> str:
     _check(label, str, "label", "check_encoding")
     if label == "auto":
         return label
-    if label in _UTF8_SPELLINGS:
+    if label in UTF8_LABELS:
         return "UTF-8"
     from .encodings import lookup
 
@@ -189,7 +175,8 @@ def _own_charset(s: Scheme) -> NotApplicableError:
     )
 
 
-def _utf8(data: bytes) -> str:
+def utf8_text(data: bytes) -> str:
+    """``data`` as UTF-8 text, or a TextDecodeError at the first bad byte."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -213,15 +200,15 @@ def encode_with(s: Scheme, data: str | bytes, encoding: str = "utf-8") -> str:
     _check(data, (str, bytes), "data", "encode_with")
     _check(encoding, str, "encoding", "encode_with")
     prof = plain_profile(s)
-    if _is_utf8(encoding):
+    if is_utf8(encoding, output=True):
         if isinstance(data, bytes):
             if prof is not None:
                 return core.encode(data, prof[0], space_as_plus=prof[1])
-            data = _utf8(data)
+            data = utf8_text(data)
         return s.encode(data)
     if prof is None:
         raise _own_charset(s)
-    text = _utf8(data) if isinstance(data, bytes) else data
+    text = utf8_text(data) if isinstance(data, bytes) else data
     return core.encode(text, prof[0], encoding=encoding, space_as_plus=prof[1])
 
 
@@ -271,14 +258,16 @@ def decode_with(
         raw = core.decode(data, plus_as_space=es_plus)
         chosen, _conf = guess_charset(raw)
         if prof is None and chosen == "UTF-8" and s.decode is not None:
-            return s.decode(_utf8(data) if isinstance(data, bytes) else data), chosen
+            return s.decode(utf8_text(data) if isinstance(data, bytes) else data), chosen
         if prof is None:
             raise _own_charset(s)
         text = core.decode_text(
             data, encoding=chosen, plus_as_space=es_plus, errors="strict" if strict else "replace"
         )
         return text, chosen
-    if prof is not None and (strict or not _is_utf8(encoding) or isinstance(data, bytes)):
+    if prof is not None and (
+        strict or not is_utf8(encoding, output=True) or isinstance(data, bytes)
+    ):
         return (
             core.decode_text(
                 data,
@@ -289,11 +278,11 @@ def decode_with(
             ),
             None,
         )
-    if not _is_utf8(encoding):
+    if not is_utf8(encoding, output=True):
         raise _own_charset(s)
     if s.decode is None:
         raise NotApplicableError(f"scheme {s.name!r} defines no decoder")
-    return s.decode(_utf8(data) if isinstance(data, bytes) else data), None
+    return s.decode(utf8_text(data) if isinstance(data, bytes) else data), None
 
 
 # ---------------------------------------------------------------------------
@@ -365,6 +354,7 @@ def detect_report(text: str, context: str = "auto") -> dict[str, Any]:
     _check(text, str, "text", "detect_report")
     _check(context, str, "context", "detect_report")
     from . import detect
+    from .detect._diagnose import LOOKS_LIKE_URL
 
     detect.diagnose("", context=context)  # an unknown context is a usage error, up front
     report: dict[str, Any] = {"errors": {}}
@@ -378,7 +368,7 @@ def detect_report(text: str, context: str = "auto") -> dict[str, Any]:
 
     looks_like_url = "://" in text or (text.split(":", 1)[0].isalpha() and ":" in text[:12])
     if context == "auto":
-        context = "url" if detect._LOOKS_LIKE_URL.match(text) else "query"
+        context = "url" if LOOKS_LIKE_URL.match(text) else "query"
     component = _SPACE_COMPONENT.get(context)
     attempt(
         "space_convention",

@@ -78,7 +78,7 @@ class AlpnDecodeError(PercentDecodeError):
 
 
 def _as_bytes(protocol_id: object, func: str) -> bytes:
-    return _core._utf8_octets(
+    return _args.utf8_octets(
         protocol_id,
         lambda at: PercentEncodeError(
             f"lone surrogate U+{ord(str(protocol_id)[at]):04X} at position {at} "

@@ -46,7 +46,7 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any, TypeVar
 
-from . import _args, _kernels, core, form
+from . import _args, _kernels, core, form, sets
 from .errors import PercentEncodingError, PercentEncodingTypeError, TextDecodeError
 from .url._columns import COMPONENTS as _URL_COMPONENTS
 from .url._columns import malformed_array_error, url_can_parse, url_component, url_parse
@@ -231,7 +231,7 @@ def _check_bool(value: object, name: str) -> None:
 def _check_encoding(encoding: object) -> str:
     _args.check_label("encoding", encoding)
     assert isinstance(encoding, str)
-    core._lookup_encoding(encoding)  # UnknownEncodingError for a label the Standard lacks
+    _args.is_utf8(encoding)  # UnknownEncodingError for a label the Standard lacks
     return encoding
 
 
@@ -312,7 +312,7 @@ def decode_text(
 
     k = _c_kernel()
     if k is not None:
-        if encoding in core._UTF8_LABELS:
+        if encoding in _args.UTF8_LABELS:
             op, table = "decode_text", None
         else:
             op, table = _legacy_table(encoding)
@@ -345,7 +345,9 @@ def _legacy_table(label: str) -> tuple[str, bytes | None]:
     ("call_text", None) for an encoding the kernels have no table for: then
     the per-string codec runs row by row.
     """
-    name = core._lookup_encoding(label).name
+    from .encodings import lookup
+
+    name = lookup(label).name
     got = _LEGACY_TABLES.get(name)
     if got is None:
         from array import array
@@ -409,15 +411,16 @@ def encode(
     ['caf%E9%20%80', '%26%2326085%3B']
     """
     _check_bool(space_as_plus, "space_as_plus")
-    table = core._resolve_set(encode_set).table  # an unknown name raises before any row
+    table = sets.resolve(encode_set).table  # an unknown name raises before any row
     encoding = _check_encoding(encoding)  # a wrong type or label raises before any row
-    legacy = encoding not in core._UTF8_LABELS and (
-        core._lookup_encoding(encoding).output_encoding.name != "UTF-8")
+    legacy = not _args.is_utf8(encoding, output=True)
     k = _c_kernel()
     if k is not None and not legacy:
         return _run_c(k, array, "encode", table, space_as_plus, "replace")
     if k is not None:
-        codes = _encoder_map(core._lookup_encoding(encoding).output_encoding.name)
+        from .encodings import lookup
+
+        codes = _encoder_map(lookup(encoding).output_encoding.name)
         if codes is not None:
             return _run_c(k, array, "encode_map", table + codes, space_as_plus, "replace")
     kwargs: dict[str, Any] = {"space_as_plus": space_as_plus}
@@ -510,7 +513,7 @@ def form_get(array: object, name: str, *, encoding: str = "utf-8") -> Any:
 
     k = _c_kernel()
     if k is not None:
-        if encoding in core._UTF8_LABELS and _utf8_encodable(name):
+        if encoding in _args.UTF8_LABELS and _utf8_encodable(name):
             return _run_c(k, array, "form_get", name, False, "replace")
         return _run_c(k, array, "call_text", row, False, "replace")
     return _map_pure(array, row, _string_type)

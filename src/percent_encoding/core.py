@@ -14,18 +14,19 @@ Encoding Standard's *UTF-8 decode without BOM (or fail)* (:func:`decode_text`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import lru_cache, update_wrapper
+from functools import lru_cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from . import _args, _kernels
 from ._abnf import LONE_SURROGATE as _LONE_SURROGATE
+from ._encode_set import REGISTRY as _REGISTRY
 from .errors import (
     PercentDecodeError,
     PercentEncodeError,
 )
-from .sets import _REGISTRY, EncodeSet
-from .sets import get as _get_set
+from .sets import EncodeSet
+from .sets import resolve as _resolve_set
 
 if TYPE_CHECKING:
     from .encodings import Encoding
@@ -97,7 +98,7 @@ def set_arrow_threads(n: int) -> None:
 
 _bind_seam(_k)
 
-_UTF8_LABELS = frozenset({"utf-8", "UTF-8", "utf8", "UTF8", "unicode-1-1-utf-8"})
+_UTF8_LABELS = _args.UTF8_LABELS
 
 
 def _use_kernels(module: ModuleType) -> ModuleType:
@@ -133,23 +134,6 @@ def _lone_surrogate_error(text: str, start: int, what: str) -> PercentEncodeErro
     )
 
 
-def _utf8_octets(
-    value: object,
-    surrogate: Callable[[int], Exception],
-    wrong_type: Callable[[], Exception],
-) -> bytes:
-    # str as its UTF-8, bytes-like as bytes; the callers' errors for a lone
-    # surrogate (given its position) and for any other type.
-    if isinstance(value, str):
-        try:
-            return value.encode("utf-8")
-        except UnicodeEncodeError as e:
-            raise surrogate(e.start) from None
-    if isinstance(value, (bytes, bytearray, memoryview)):
-        return bytes(value)
-    raise wrong_type()
-
-
 def _check_text(data: object, func: str) -> str | bytes:
     return _args.check_text("data", data, func)
 
@@ -163,14 +147,6 @@ def _lookup_encoding(label: str) -> Encoding:
 
 def _check_bool(value: object, name: str) -> None:
     _args.check_bool(name, value)
-
-
-def _resolve_set(encode_set: EncodeSet | str) -> EncodeSet:
-    if type(encode_set) is str:
-        s = _REGISTRY.get(encode_set)
-        if s is not None:
-            return s
-    return _get_set(encode_set)
 
 
 def _encode_checked(
@@ -354,29 +330,11 @@ def _decode_text_checked(
     return enc.decode(raw, errors="fatal" if errors == "strict" else "replace")
 
 
-def _make_entry(
-    kind: str, checked: Callable[..., _T], name: str | None = None
-) -> Callable[..., _T]:
-    # The C twin's entry takes the common call straight to its kernel (while
-    # ``_k`` is the C twin) and hands every other call, with its arguments as
-    # given, to the checked Python function.  Both carry the public name (so a
-    # bad call's TypeError reads "encode() got ...", as it always has).  Used
-    # for encode and decode_text here, for form.serialize and url.parse.
-    checked.__name__ = checked.__qualname__ = name or kind
-    make = getattr(_kernels.kernels, "make_entry", None)
-    if make is None:
-        return checked
-    entry: Callable[..., _T] = update_wrapper(
-        make(kind, checked, _REGISTRY, EncodeSet), checked
-    )
-    return entry
-
-
 if TYPE_CHECKING:
     encode = _encode_checked
     decode_text = _decode_text_checked
 else:
-    encode = _make_entry("encode", _encode_checked)
-    decode_text = _make_entry("decode_text", _decode_text_checked)
+    encode = _kernels.make_entry("encode", _encode_checked)
+    decode_text = _kernels.make_entry("decode_text", _decode_text_checked)
 
 percent_encode_after_encoding = encode

@@ -121,7 +121,7 @@ def decode_bytes(data: str | bytes) -> bytes:
 
 
 def _as_octets(value: object, what: str) -> bytes:
-    return _core._utf8_octets(
+    return _args.utf8_octets(
         value,
         lambda at: OAuth1Error(
             f"{what} has a lone surrogate at position {at}; it cannot be UTF-8 "

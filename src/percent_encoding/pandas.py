@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import arrow, core
+from . import arrow, sets
 from .errors import PercentEncodingTypeError, TextDecodeError, URLParseError
 
 try:
@@ -185,7 +185,7 @@ class PercentEncodingAccessor:
         >>> pd.Series(["a b/c"]).pe.encode("path").tolist()
         ['a%20b/c']
         """
-        core._resolve_set(encode_set)
+        sets.resolve(encode_set)
         return self._run(_Op("encode", {
             "encode_set": encode_set, "space_as_plus": space_as_plus}, "text"))
 

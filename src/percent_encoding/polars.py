@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import arrow, core
+from . import arrow, sets
 from .errors import PercentEncodingTypeError
 
 try:
@@ -120,7 +120,7 @@ class _Methods:
         >>> pl.Series(["a b/c"]).pe.encode("path").to_list()
         ['a%20b/c']
         """
-        core._resolve_set(encode_set)  # an unknown name raises before the query runs
+        sets.resolve(encode_set)  # an unknown name raises before the query runs
         call = _checked("encode", {"encode_set": encode_set, "space_as_plus": space_as_plus})
         return self._apply(call, pl.String)
 

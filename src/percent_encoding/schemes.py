@@ -20,9 +20,9 @@ import threading
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ._encode_set import display as _display
 from ._scheme import Scheme, from_encode_set, pairs_arg
 from .errors import PercentEncodingTypeError, UnknownSchemeError
-from .sets import _display
 from .sets import get as _get_set
 
 __all__ = ["SHORT_ALIASES", "Scheme", "aliases", "all_schemes", "compare", "get", "names",

@@ -30,7 +30,8 @@ from . import _args
 from ._abnf import ALNUM as _ALNUM
 from ._abnf import SUB_DELIMS as _SUB_DELIMS
 from ._abnf import UNRESERVED as _UNRESERVED
-from ._encode_set import EncodeSet
+from ._encode_set import REGISTRY, EncodeSet
+from ._encode_set import display as _display
 from .errors import PercentEncodingError, PercentEncodingTypeError, UnknownSetError
 
 __all__ = [
@@ -94,7 +95,7 @@ __all__ = [
 # ---------------------------------------------------------------------------
 # The registry
 # ---------------------------------------------------------------------------
-_REGISTRY: dict[str, EncodeSet] = {}
+_REGISTRY = REGISTRY  # name -> set; the C entries read it (see _kernels.make_entry)
 
 
 def register(name: str, encode_set: EncodeSet, spec: str | None = None) -> EncodeSet:
@@ -109,6 +110,25 @@ def register(name: str, encode_set: EncodeSet, spec: str | None = None) -> Encod
     named = encode_set.named(name, spec if spec is not None else encode_set.spec)
     _REGISTRY[name] = named
     return named
+
+
+def resolve(set_or_name: EncodeSet | str) -> EncodeSet:
+    """An encode set given as itself or by its registered name, as an :class:`EncodeSet`.
+
+    What every function that takes ``encode_set=`` does with it (the URL Standard's
+    sets by their names, §1.3; ``percent encode --set``): an :class:`EncodeSet` is
+    returned as is, a name is looked up in the registry, and an unknown name raises
+    :class:`UnknownSetError` with the closest names.
+
+    >>> from percent_encoding import sets
+    >>> sets.resolve("path") is sets.PATH, sets.resolve(sets.QUERY) is sets.QUERY
+    (True, True)
+    """
+    if type(set_or_name) is str:
+        s = _REGISTRY.get(set_or_name)
+        if s is not None:
+            return s
+    return get(set_or_name)
 
 
 def get(name: str | EncodeSet) -> EncodeSet:
@@ -147,16 +167,6 @@ def deprecated_names() -> dict[str, str]:
 def names() -> list[str]:
     """Every registered set name, in registration order."""
     return list(_REGISTRY)
-
-
-def _display(cp: int) -> str:
-    if cp < 0x20:
-        return f"U+{cp:04X}"
-    if cp == 0x20:
-        return "SP"
-    if cp == 0x7F:
-        return "DEL"
-    return chr(cp)
 
 
 def compare(*sets_or_names: str | EncodeSet) -> dict[str, Any]:

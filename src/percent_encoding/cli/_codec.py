@@ -17,16 +17,16 @@ from collections.abc import Callable
 from typing import IO, cast
 
 from .. import core
+from .._args import is_utf8
 from .._tool import (
     NotApplicableError,
-    _is_utf8,
-    _utf8,
     check_encoding,
     decode_with,
     encode_with,
     guess_charset,
     plain_profile,
     resolve_scheme,
+    utf8_text,
 )
 from ..errors import PercentEncodingError, TextDecodeError
 from ..sets import EncodeSet
@@ -88,12 +88,12 @@ def cmd_encode(args: argparse.Namespace) -> int:
     if args.all:
 
         def fn(line: bytes) -> bytes:
-            return out_bytes(_all_table(_utf8(line), args, decode=False)) + b"\n"
+            return out_bytes(_all_table(utf8_text(line), args, decode=False)) + b"\n"
 
     else:
         encode_with(s, "", args.encoding)  # report --encoding/scheme mismatches up front
         prof = plain_profile(s)
-        if prof is not None and _is_utf8(args.encoding):
+        if prof is not None and is_utf8(args.encoding, output=True):
             es, plus = prof
 
             def fn(line: bytes) -> bytes:  # the common case, without per-line checks
@@ -194,10 +194,10 @@ def cmd_decode(args: argparse.Namespace) -> int:
     if args.all:
 
         def fn(line: bytes) -> bytes:
-            return out_bytes(_all_table(_utf8(line), args, decode=True)) + b"\n"
+            return out_bytes(_all_table(utf8_text(line), args, decode=True)) + b"\n"
 
     elif prof is not None and not args.strict and (args.bytes or (
-            encoding != "auto" and _is_utf8(encoding))):
+            encoding != "auto" and is_utf8(encoding, output=True))):
         plus, as_text = prof[1], not args.bytes
 
         def fn(line: bytes) -> bytes:

@@ -26,7 +26,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import arrow, core
-from .._tool import _is_utf8, check_encoding, plain_profile, resolve_scheme
+from .._args import is_utf8
+from .._tool import check_encoding, plain_profile, resolve_scheme
 from ..errors import PercentDecodeError, TextDecodeError
 from ._term import CLIError
 
@@ -314,7 +315,7 @@ def _decoder(pa: Any, args: argparse.Namespace, plus: bool,
             raise AssertionError("the bad-% pattern and decode(strict=True) disagree")
         return out
 
-    if not (args.bytes or _is_utf8(encoding)):
+    if not (args.bytes or is_utf8(encoding, output=True)):
         arrow.decode_text(pa.array([""]), encoding=encoding)  # an unusable label fails here
     return decode
 

@@ -34,10 +34,8 @@ from .. import _args
 from ..encodings._detect import ECHO_CHARSET_FIELDS as ECHO_CHARSET_FIELDS
 from ..encodings._detect import CharsetGuess
 from ..errors import PercentEncodingError
-from ._diagnose import _LOOKS_LIKE_URL as _LOOKS_LIKE_URL
-from ._diagnose import _TOKEN as _TOKEN
-from ._diagnose import Finding, _url_spans, diagnose
-from ._diagnose import _token_re as _token_re
+from ._diagnose import Finding, diagnose
+from ._diagnose import url_spans as _url_spans
 
 if TYPE_CHECKING:
     from ..form import ParsedForm

@@ -52,7 +52,7 @@ _CONTEXT_SETS = {
     "component": "rfc3986-unreserved",
 }
 _UNRESERVED = frozenset(UNRESERVED.encode("ascii"))
-_TOKEN = re.compile(
+TOKEN = re.compile(
     r"%u[0-9A-Fa-f]{4}"  # ECMAScript escape()
     r"|%(?:25)+[0-9A-Fa-f]{2}"  # an escape of an escape
     r"|%[0-9A-Fa-f]{2}"
@@ -64,7 +64,7 @@ _TOKEN = re.compile(
 
 
 @lru_cache(maxsize=64)
-def _token_re(must_encode: EncodeSet, ctx: str) -> re.Pattern[str]:
+def token_re(must_encode: EncodeSet, ctx: str) -> re.Pattern[str]:
     # _TOKEN, led by one alternative that swallows a run of ASCII characters
     # that give no finding here, so plain text costs one match per run.
     quiet = [
@@ -81,7 +81,7 @@ def _token_re(must_encode: EncodeSet, ctx: str) -> re.Pattern[str]:
     # Unreserved bytes (RFC 3986 §2.3): 2D 2E 30-39 41-5A 5F 61-7A 7E.
     unreserved = "2[DE]|3[0-9]|4[1-9A-F]|5[0-9AF]|6[1-9A-F]|7[0-9AE]"
     esc = f"%(?!{unreserved}|25[0-9A-Fa-f]{{2}})[0-9A-F]{{2}}"
-    return re.compile(f"((?:[{cls}]+|{esc})+)|" + _TOKEN.pattern, re.S)
+    return re.compile(f"((?:[{cls}]+|{esc})+)|" + TOKEN.pattern, re.S)
 
 
 def _context_set(context: str | EncodeSet) -> tuple[EncodeSet, str]:
@@ -149,10 +149,10 @@ def _invalid_utf8_findings(text: str, findings: list[Finding]) -> None:
 # RFC 3986 Appendix B, with the authority split as §3.2 says.
 _URL_PARTS = re.compile(r"(?:([A-Za-z][A-Za-z0-9+.\-]*):)?(?://([^/?#]*))?([^?#]*)"
                         r"(?:\?([^#]*))?(?:#(.*))?", re.S)
-_LOOKS_LIKE_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://")
+LOOKS_LIKE_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://")
 
 
-def _url_spans(url: str) -> list[tuple[str, int, int]]:
+def url_spans(url: str) -> list[tuple[str, int, int]]:
     """(component, start, end) for userinfo, host, path, query and fragment."""
     m = _URL_PARTS.match(url)
     assert m is not None
@@ -179,7 +179,7 @@ def _url_spans(url: str) -> list[tuple[str, int, int]]:
 
 def _diagnose_url(text: str) -> list[Finding]:
     findings: list[Finding] = []
-    for comp, a, b in _url_spans(text):
+    for comp, a, b in url_spans(text):
         if a == b:
             continue
         for f in diagnose(text[a:b], context=comp):
@@ -216,13 +216,13 @@ def diagnose(text: str, *, context: str | EncodeSet = "auto") -> list[Finding]:
     """
     _args.check_str_input("diagnose", text)
     if context == "auto":
-        context = "url" if _LOOKS_LIKE_URL.match(text) else "query"
+        context = "url" if LOOKS_LIKE_URL.match(text) else "query"
     if context == "url":
         return _diagnose_url(text)
     must_encode, ctx = _context_set(context)
     findings: list[Finding] = []
     n = len(text)
-    for m in _token_re(must_encode, ctx).finditer(text):
+    for m in token_re(must_encode, ctx).finditer(text):
         tok = m.group()
         s, t = m.start(), m.end()
         if m.lastindex == 1:

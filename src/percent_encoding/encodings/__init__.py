@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 
 from .. import _args
 from .._abnf import LONE_SURROGATE as _SURROGATE_RE
+from .._args import is_utf8
 from ..errors import (
     PercentEncodeError,
     PercentEncodingTypeError,
@@ -59,6 +60,7 @@ __all__ = [
     "decode",
     "encode",
     "index",
+    "is_utf8",
     "lookup",
     "names",
     "utf8_decode_without_bom",

@@ -24,7 +24,7 @@ from ._input import BAD_PERCENT_UNDER_ERRORS, Pair, Text, amp, to_ampersands
 if TYPE_CHECKING:
     from ..encodings import Encoding
 
-_UTF8_LABELS = _core._UTF8_LABELS
+_UTF8_LABELS = _args.UTF8_LABELS
 _CHARSET_STR = re.compile("_charset_", re.IGNORECASE)
 _CHARSET_BYTES = re.compile(b"_charset_", re.IGNORECASE)
 _HEX_PAIR_STR = re.compile("[0-9A-Fa-f]{2}")

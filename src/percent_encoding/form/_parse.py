@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Literal, TypedDict, cast
 
-from .. import _args
+from .. import _args, _kernels
 from .. import core as _core
 from .._abnf import LONE_SURROGATE
 from ..errors import (
@@ -30,7 +30,6 @@ from ..errors import (
     PercentEncodingTypeError,
     TextDecodeError,
 )
-from ._fields import _UTF8_LABELS as _UTF8_LABELS
 from ._fields import decode_fields as decode_fields
 from ._fields import encoding_or_none as encoding_or_none
 from ._fields import lookup as lookup
@@ -278,7 +277,7 @@ def full_parse(
 if not TYPE_CHECKING:
     # With the C twin active, form.parse(data) with no option goes from its C entry
     # (src/csrc/entry.c) straight to the kernel; every other call runs the above.
-    parse = _core._make_entry("form_parse", parse, "parse")
+    parse = _kernels.make_entry("form_parse", parse, "parse")
 
 
 _NON_ASCII_STR = re.compile("[^\x00-\x7f]")

@@ -16,13 +16,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .. import _args
+from .. import _args, _kernels
 from .. import core as _core
 from ..errors import (
     PercentEncodingTypeError,
 )
 from ..sets import FORM_URLENCODED
-from ._parse import _UTF8_LABELS, Text, lookup
+from ._parse import Text, lookup
 
 
 def check_pair(pair: object, index: int) -> tuple[Text, Text]:
@@ -141,7 +141,7 @@ def checked_serialize(
     'tag=a+b&tag=c&page=2&ok=True'
     """
     lst = pairs_list(pairs)
-    if type(encoding) is not str or encoding not in _UTF8_LABELS:
+    if type(encoding) is not str or encoding not in _args.UTF8_LABELS:
         _args.check_label("encoding", encoding)
         name = lookup(encoding).output_encoding.name
         if name != "UTF-8":
@@ -164,4 +164,4 @@ _PAIR_TYPES = frozenset({tuple, list})
 if TYPE_CHECKING:
     serialize = checked_serialize
 else:
-    serialize = _core._make_entry("serialize", checked_serialize)
+    serialize = _kernels.make_entry("serialize", checked_serialize)

@@ -29,7 +29,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .. import core
+from .. import _args, _kernels, core
 from ..core import encode, to_usv_string
 from ..errors import PercentEncodingTypeError, URLParseError
 from ..form import URLSearchParams
@@ -466,13 +466,12 @@ def _parse(
                 _set_parts(u, r[1])
                 _set_errors(u, tuple([ValidationError(*e) for e in r[2]]) if r[2] else ())
                 return u
-    elif _check_str(encoding, "encoding").lower() in ("utf-8", "utf8"):
-        encoding = "utf-8"
+    elif _args.is_utf8(_check_str(encoding, "encoding"), output=True):
+        encoding = "utf-8"  # §4.3 get an output encoding: UTF-16 and replacement give UTF-8
     else:
         from ..encodings import lookup
 
-        name = lookup(encoding).name
-        encoding = "utf-8" if name in ("UTF-8", "UTF-16LE", "UTF-16BE", "replacement") else name
+        encoding = lookup(encoding).name
     rec, errs, href = _api_parse(input, base, encoding=encoding)
     return URL._from_record(rec, errs, href)
 
@@ -483,7 +482,7 @@ else:
     # With the C twin active, parse(s, base) (UTF-8) is src/csrc/url*.c, which
     # builds the URL or raises URLParseError itself; a legacy encoding, and the
     # rare input it leaves (see docs/url.md), run _parse.
-    parse = core._make_entry("url_parse", _parse, "parse")
+    parse = _kernels.make_entry("url_parse", _parse, "parse")
 
 
 def can_parse(input: str, base: str | URL | None = None) -> bool:
