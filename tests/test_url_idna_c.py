@@ -61,43 +61,42 @@ def test_idna_tables_header_is_current() -> None:
         assert text == gen.render(nfc=block), "run python tools/gen_idna_tables.py"
 
 
-def _array(text: str, name: str) -> list[int]:
-    body = text.split(f"{name}[", 1)[1].split("{", 1)[1].split("}", 1)[0]
-    return [int(tok, 16) for tok in re.findall(r"0x[0-9A-F]+", body)]
-
-
-def test_nfc_inert_block_is_sound_on_this_python() -> None:
-    # Every code point the C twin calls NFC-inert is, for this Python's
-    # unicodedata, unassigned or of class 0 with NFC_Quick_Check=Yes: a label of
-    # them is NFC here without asking.
+def test_nfc_block_is_sound_on_this_python() -> None:
+    # Every code point the C twin's NFC quick check may pass is, for this
+    # Python's unicodedata, unassigned, or of that combining class with
+    # NFC_Quick_Check=Yes: where the check says yes, the label is NFC here.
     gen = _gen()
-    edges = _array(HEADER.read_text(encoding="utf-8"), "IDNA_NFC_INERT")
+    classes = gen.two_stage_values(HEADER.read_text(encoding="utf-8"), "IDNA_NFC")
+    assert len(classes) == 0x110000
     maybe = gen.nfc_maybe()
-    assert len(edges) > 100
     bad = []
-    for lo, hi in zip(edges[::2], [*edges[1::2], 0x110000], strict=False):
-        for cp in range(lo, hi):
-            ch = chr(cp)
-            if unicodedata.category(ch) == "Cn":
-                continue
-            if unicodedata.combining(ch) or unicodedata.normalize("NFC", ch) != ch or cp in maybe:
-                bad.append(cp)
+    for cp, ccc in enumerate(classes):
+        if ccc == gen.UNKNOWN:
+            continue
+        ch = chr(cp)
+        if unicodedata.category(ch) == "Cn":
+            continue
+        if unicodedata.combining(ch) != ccc or unicodedata.normalize("NFC", ch) != ch or (
+                cp in maybe):
+            bad.append(cp)
     assert bad == []
-    # and the known non-inert ones are left out
-    inside = {cp for lo, hi in zip(edges[::2], [*edges[1::2], 0x110000], strict=False)
-              for cp in range(lo, hi)}
-    for cp in (0x0301, 0x093C, 0x094D, 0x0E38, 0x1161, 0x212B, 0x0340, 0xF900):
-        assert cp not in inside
-    assert {0x61, 0xE9, 0x4E00, 0xAC00, 0x0628} <= inside
+    # the known Quick_Check No and Maybe ones are left to Python, marks keep their class
+    for cp in (0x0301, 0x1161, 0x212B, 0x0340, 0xF900, 0x0958, 0x10FFFF):
+        assert classes[cp] == gen.UNKNOWN, hex(cp)
+    assert [classes[cp] for cp in (0x61, 0xE9, 0x4E00, 0xAC00, 0x094D, 0x064B, 0x0E38)] == [
+        0, 0, 0, 0, 9, 27, 103]
 
 
-def test_valid_table_is_the_status_table() -> None:
-    edges = _array(HEADER.read_text(encoding="utf-8"), "IDNA_VALID")
-    from bisect import bisect_right
-
-    for cp in list(range(0, 0x3000)) + list(range(0x1F000, 0x1F700, 7)) + [0x10FFFF, 0xE0100]:
-        st_, _ = _idna._status(cp)
-        assert (bisect_right(edges, cp) % 2 == 1) == (st_ in "VD"), hex(cp)
+def test_property_table_is_the_pure_twins_data() -> None:
+    # valid/deviation status, Mark and Bidi_Class, for every code point of the
+    # BMP and a sample of the rest, as _idna reads them from _uts46_data
+    prop = _gen().two_stage_values(HEADER.read_text(encoding="utf-8"), "IDNA_PROP")
+    names = _idna._tables().BIDI_NAMES
+    for cp in [*range(0x10000), *range(0x10000, 0x110000, 97), 0x10FFFF, 0xE0100, 0x1F4A9]:
+        p = prop[cp]
+        assert bool(p & 1) == (_idna._status(cp)[0] in "VD"), hex(cp)
+        assert bool(p & 2) == _idna._is_mark(cp), hex(cp)
+        assert names[p >> 2] == _idna._bidi(cp), hex(cp)
 
 
 # -- counting the host hook ------------------------------------------------------
@@ -203,6 +202,8 @@ _CASES = [
     "xn--ngba799q", "xn--ngba8ho06i", "xn--ngba000r",
     # NFC: a base and a combining acute (not NFC), and a precomposed letter (NFC)
     "xn--e-xbb", "xn--9ca",
+    # Hebrew points of classes 10 and 11 in canonical order (NFC) and not
+    "xn--7cbc5g", "xn--7cbb6g",
     # forbidden domain code points next to an xn-- label
     "xn--zca.a%20b", "xn--zca.a<b", "xn--zca%2ecom",
 ]
@@ -215,6 +216,28 @@ def test_xn_hosts_stay_in_c(host: str, hook_calls: list[str]) -> None:
     _same(f"ws://user@{host}:81/p?q#f")
     if host.isascii() and "%" not in host:
         assert hook_calls == []
+
+
+@needs_c
+def test_the_nfc_quick_check_settles_most_labels_in_c() -> None:
+    # Python's NFC check runs only where the quick check cannot say yes: a
+    # Quick_Check=Maybe mark (U+0301) or marks out of canonical order.
+    asked: list[str] = []
+
+    def nfc(label: str) -> bool:
+        asked.append(label)
+        return _idna.is_nfc(label)
+
+    C.url_setup(U.URL, U.ValidationError, U._c_host, URLParseError, nfc)
+    try:
+        for h in ("xn--11b5bs3a9aj6g", "xn--ngba8ho06i", "xn--7cbc5g", "xn--e1afmkfd.xn--p1ai",
+                  "xn--7cbb6g", "xn--e-xbb"):
+            _same(f"http://{h}/")
+    finally:
+        C.url_setup(U.URL, U.ValidationError, U._c_host, URLParseError, _idna.is_nfc)
+    assert asked == ["\u05d0\u05b1\u05b0", "e\u0301"]
+    assert [tuple(e) for e in U.parse("http://xn--7cbb6g/").validation_errors] == [
+        ("domain-to-ASCII", 7)]
 
 
 @needs_c

@@ -12,16 +12,18 @@ module ``percent_encoding._uts46_data`` (itself from ``tools/gen_uts46.py``):
 One table has another source.  The pure twin asks the running Python's
 ``unicodedata`` whether a label is in NFC, and that answer follows the
 runtime's Unicode version (13.0 on Python 3.10, 15.1 on 3.13).  The C twin
-answers "yes" on its own only for a label made of code points that are NFC-inert
-here (assigned in this Python's ``unicodedata``, combining class 0, NFC_Quick_Check
-Yes) and asks the pure twin's own function for any other label.  That is exact
-on every Python: the Unicode stability policies keep the combining class,
-decomposition and composition exclusion of an assigned character forever, so a
-character inert here is inert in every later version and unassigned (so inert)
-in an earlier one; a character this Python does not know is never called inert.
-The NFC block records the Unicode version it was made from, and
-``tests/test_url_idna_c.py`` compares it exactly only on a Python with that
-version (and checks it is sound on every one).
+runs the NFC quick check (UAX #15 §9) with this Python's combining classes,
+only for code points this Python knows whose NFC_Quick_Check is Yes, and
+answers "yes" on its own only when the check does; for any other label (a
+code point unknown here or Quick_Check No or Maybe, or marks out of canonical
+order) it asks the pure twin's own function.  That is exact on every Python:
+the Unicode stability policies keep the combining class, decomposition and
+composition exclusion of an assigned character forever, so in another version
+each of these code points either has the same class and Quick_Check or is
+unassigned (class 0, Quick_Check Yes), and turning classes to 0 never breaks
+the canonical order the check saw.  The NFC block records the Unicode version
+it was made from, and ``tests/test_url_idna_c.py`` compares it exactly only on
+a Python with that version (and checks it is sound on every one).
 
     python tools/gen_idna_tables.py          # rewrite the header
     python tools/gen_idna_tables.py --check  # exit 1 if it is stale
@@ -71,31 +73,77 @@ def nfc_maybe() -> set[int]:
     return maybe
 
 
-def nfc_inert() -> list[bool]:
-    """Per code point: assigned here, combining class 0, NFC_Quick_Check=Yes."""
+UNKNOWN = 255
+
+
+def nfc_classes() -> bytes:
+    """Per code point: its combining class when this Python knows it and its
+    NFC_Quick_Check is Yes, else UNKNOWN (unassigned here, or Quick_Check No or
+    Maybe): what the quick check of UAX #15 §9 needs to answer "yes"."""
     maybe = nfc_maybe()
-    flags = []
+    out = bytearray(0x110000)
     for cp in range(0x110000):
         ch = chr(cp)
-        flags.append(
-            unicodedata.category(ch) not in ("Cn", "Cs")
-            and unicodedata.combining(ch) == 0
-            and unicodedata.normalize("NFC", ch) == ch
-            and cp not in maybe
-        )
-    return flags
+        if (unicodedata.category(ch) in ("Cn", "Cs") or cp in maybe
+                or unicodedata.normalize("NFC", ch) != ch):
+            out[cp] = UNKNOWN
+        else:
+            out[cp] = unicodedata.combining(ch)
+    return bytes(out)
+
+
+def _two_stage(name: str, values: bytes, shift: int = 8) -> str:
+    # values[cp] == NAME_2[(NAME_1[cp >> shift] << shift) | (cp & mask)]
+    size = 1 << shift
+    blocks: dict[bytes, int] = {}
+    index = []
+    for k in range(0, len(values), size):
+        index.append(blocks.setdefault(values[k:k + size], len(blocks)))
+    itype = "uint8_t" if len(blocks) <= 256 else "uint16_t"
+    flat = b"".join(blocks)
+    rows = []
+    for i in range(0, len(flat), 32):
+        rows.append("    " + ",".join(str(v) for v in flat[i:i + 32]) + ",")
+    return (
+        _array(itype, f"{name}_1", index, 16)
+        + f"static const uint8_t {name}_2[{len(flat)}] = {{\n" + "\n".join(rows) + "\n};\n"
+    )
 
 
 def render_nfc() -> str:
-    flags = nfc_inert()
-    edges = _edges([(cp, f) for cp, f in enumerate(flags)])
+    """The NFC block: this Python's combining classes where its quick check says Yes."""
     return (
         f"{NFC_BEGIN} (Python's unicodedata {unicodedata.unidata_version}):\n"
-        " * alternating starts of inert / not inert ranges, from \"not inert\" */\n"
+        " * IDNA_NFC(cp) is the combining class of cp, or IDNA_NFC_UNKNOWN: not\n"
+        " * assigned in this version, or NFC_Quick_Check No or Maybe */\n"
         f'#define IDNA_NFC_UNIDATA "{unicodedata.unidata_version}"\n'
-        + _array("uint32_t", "IDNA_NFC_INERT", edges)
+        f"#define IDNA_NFC_UNKNOWN {UNKNOWN}\n"
+        + _two_stage("IDNA_NFC", nfc_classes())
         + NFC_END + "\n"
     )
+
+
+def properties() -> bytes:
+    """Per code point: bit 0 status valid or deviation, bit 1 Mark, bits 2-6 Bidi_Class."""
+    sys.path.insert(0, str(ROOT / "src"))
+    try:
+        from percent_encoding import _uts46_data as d
+    finally:
+        sys.path.pop(0)
+    valid = _edges([(s, st in "VD") for s, st in zip(d.MAP_STARTS, d.MAP_STATUS, strict=True)])
+    out = bytearray(0x110000)
+    marks = list(d.MARK_EDGES)
+    for edges, bit in ((valid, 1), (marks, 2)):
+        for i, lo in enumerate(edges[::2]):
+            hi = edges[2 * i + 1] if 2 * i + 1 < len(edges) else 0x110000
+            for cp in range(lo, hi):
+                out[cp] |= bit
+    starts = [*d.BIDI_STARTS, 0x110000]
+    for i, code in enumerate(d.BIDI_CODES):
+        b = (ord(code) - 65) << 2
+        for cp in range(starts[i], starts[i + 1]):
+            out[cp] |= b
+    return bytes(out)
 
 
 def render(nfc: str | None = None) -> str:
@@ -105,9 +153,8 @@ def render(nfc: str | None = None) -> str:
         from percent_encoding import _uts46_data as d
     finally:
         sys.path.pop(0)
-    valid = _edges([(s, st in "VD") for s, st in zip(d.MAP_STARTS, d.MAP_STATUS, strict=True)])
     names = list(d.BIDI_NAMES)
-    bidi_codes = [ord(c) - 65 for c in d.BIDI_CODES]
+    assert len(names) <= 32
     join_names = "UCDLRT"
     join_codes = [join_names.index(t) for t in d.JOIN_TYPES]
     defines = "".join(
@@ -118,22 +165,19 @@ def render(nfc: str | None = None) -> str:
         " * percent_encoding._uts46_data (Unicode "
         f"{d.UNICODE_VERSION}) and this Python's unicodedata; do not edit.\n"
         " * Read by url_idna.c (UTS #46 validity of xn-- labels, RFC 5892 ContextJ,\n"
-        " * RFC 5893 Bidi).  Every range table is sorted; see the generator. */\n"
+        " * RFC 5893 Bidi, the NFC quick check).  Two-stage tables: the value for\n"
+        " * cp is NAME_2[(NAME_1[cp >> 8] << 8) | (cp & 0xFF)]. */\n"
         "#ifndef PE_IDNA_TABLES_H\n#define PE_IDNA_TABLES_H\n\n"
         f'#define IDNA_UNICODE "{d.UNICODE_VERSION}"\n'
         + defines
-        + "\n/* UTS #46 status valid or deviation: alternating starts, from \"no\" */\n"
-        + _array("uint32_t", "IDNA_VALID", valid)
-        + "\n/* General_Category=Mark: alternating starts, from \"no\" */\n"
-        + _array("uint32_t", "IDNA_MARK", list(d.MARK_EDGES))
+        + "\n/* IDNA_PROP: bit 0 UTS #46 status valid or deviation, bit 1\n"
+        " * General_Category=Mark, bits 2-6 the IDNA_BIDI_* of Bidi_Class */\n"
+        + _two_stage("IDNA_PROP", properties())
         + "\n/* Virama (canonical combining class 9), sorted */\n"
         + _array("uint32_t", "IDNA_VIRAMA", sorted(d.VIRAMA))
         + "\n/* Joining_Type: range starts and one IDNA_JOIN_* a range */\n"
         + _array("uint32_t", "IDNA_JOIN_STARTS", list(d.JOIN_STARTS))
         + _array("uint8_t", "IDNA_JOIN_TYPES", join_codes, 24)
-        + "\n/* Bidi_Class: range starts and one IDNA_BIDI_* a range */\n"
-        + _array("uint32_t", "IDNA_BIDI_STARTS", list(d.BIDI_STARTS))
-        + _array("uint8_t", "IDNA_BIDI_CODES", bidi_codes, 24)
         + "\n"
         + (nfc if nfc is not None else render_nfc())
         + "\n#endif /* PE_IDNA_TABLES_H */\n"
@@ -145,6 +189,16 @@ def nfc_block(text: str) -> str:
     start = text.index(NFC_BEGIN)
     end = text.index(NFC_END) + len(NFC_END) + 1
     return text[start:end]
+
+
+def two_stage_values(text: str, name: str) -> bytes:
+    """Read a two-stage table back from a header's text (for the tests)."""
+    def ints(arr: str) -> list[int]:
+        body = text.split(f" {arr}[", 1)[1].split("{", 1)[1].split("}", 1)[0]
+        return [int(t, 0) for t in body.replace("\n", ",").split(",") if t.strip()]
+
+    index, flat = ints(f"{name}_1"), ints(f"{name}_2")
+    return bytes(v for i in index for v in flat[i << 8:(i + 1) << 8])
 
 
 def main() -> int:

@@ -21,10 +21,11 @@
  * Mirrors percent_encoding._idna (uts46_process, _validate, _context_j_ok,
  * _bidi_ok, _punycode_decode) step for step; the tables are generated from
  * the same data (_idna_tables.h).  NFC: the pure twin asks the runtime's
- * unicodedata; here a label of NFC-inert code points (see
- * tools/gen_idna_tables.py: exact on every Unicode version) is NFC at once,
- * and any other label is put to the pure twin's own check (the nfc_check
- * callable url_setup was given), so both twins agree on every Python. */
+ * unicodedata; here a label the NFC quick check passes with the classes of
+ * the code points the generating Python knew (see tools/gen_idna_tables.py:
+ * exact on every Unicode version) is NFC at once, and any other label is put
+ * to the pure twin's own check (the nfc_check callable url_setup was given),
+ * so both twins agree on every Python. */
 #include "url.h"
 
 #include "_idna_tables.h"
@@ -50,13 +51,11 @@ upto(const uint32_t *t, Py_ssize_t n, Py_UCS4 cp)
     return lo;
 }
 
-#define IN_EDGES(t, cp) (upto((t), N_OF(t), (cp)) & 1)
-
-static int
-bidi_of(Py_UCS4 cp)
-{
-    return IDNA_BIDI_CODES[upto(IDNA_BIDI_STARTS, N_OF(IDNA_BIDI_STARTS), cp) - 1];
-}
+/* the two-stage tables of _idna_tables.h; cp <= U+10FFFF */
+#define STAGE2(name, cp) name##_2[(name##_1[(cp) >> 8] << 8) | ((cp) & 0xFF)]
+#define PROP_VALID 1
+#define PROP_MARK 2
+#define BIDI(cp) (STAGE2(IDNA_PROP, (cp)) >> 2)
 
 static int
 joining_of(Py_UCS4 cp)
@@ -180,33 +179,39 @@ context_j_ok(const Py_UCS4 *l, Py_ssize_t n, Py_ssize_t i)
 }
 
 /* UTS #46 §4.1 criteria 2-7 on a decoded label (CheckHyphens, STD3 rules,
- * CheckJoiners, nontransitional); *inert: every code point NFC-inert. */
+ * CheckJoiners, nontransitional); *nfc: the NFC quick check (UAX #15 §9)
+ * said yes with this Python's classes (see tools/gen_idna_tables.py). */
 static int
-label_valid(const Py_UCS4 *l, Py_ssize_t n, int *inert)
+label_valid(const Py_UCS4 *l, Py_ssize_t n, int *nfc)
 {
     Py_ssize_t i;
+    int last = 0;
     if ((n >= 4 && l[2] == '-' && l[3] == '-') || l[0] == '-' || l[n - 1] == '-') {
         return 0;
     }
-    if (IN_EDGES(IDNA_MARK, l[0])) {
+    if (STAGE2(IDNA_PROP, l[0]) & PROP_MARK) {
         return 0;
     }
-    *inert = 1;
+    *nfc = 1;
     for (i = 0; i < n; i++) {
         Py_UCS4 c = l[i];
+        int ccc;
         if (c < 0x80) {
             /* UseSTD3ASCIIRules: letters, digits, hyphen (a '.' fails too) */
             if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) {
                 return 0;
             }
+            last = 0;
             continue;
         }
-        if (!IN_EDGES(IDNA_VALID, c)) {
+        if (!(STAGE2(IDNA_PROP, c) & PROP_VALID)) {
             return 0;
         }
-        if (*inert && !IN_EDGES(IDNA_NFC_INERT, c)) {
-            *inert = 0;
+        ccc = STAGE2(IDNA_NFC, c);
+        if (ccc == IDNA_NFC_UNKNOWN || (ccc != 0 && last > ccc)) {
+            *nfc = 0; /* maybe not NFC: Python decides */
         }
+        last = ccc;
     }
     for (i = 0; i < n; i++) {
         if ((l[i] == 0x200C || l[i] == 0x200D) && !context_j_ok(l, n, i)) {
@@ -221,16 +226,16 @@ static int
 bidi_ok(const Py_UCS4 *l, Py_ssize_t n)
 {
     Py_ssize_t i, end = n;
-    int first = bidi_of(l[0]), last, en = 0, an = 0;
+    int first = BIDI(l[0]), last, en = 0, an = 0;
     if (first != IDNA_BIDI_L && first != IDNA_BIDI_R && first != IDNA_BIDI_AL) {
         return 0;
     }
-    while (end > 0 && bidi_of(l[end - 1]) == IDNA_BIDI_NSM) {
+    while (end > 0 && BIDI(l[end - 1]) == IDNA_BIDI_NSM) {
         end--;
     }
-    last = end ? bidi_of(l[end - 1]) : -1;
+    last = end ? BIDI(l[end - 1]) : -1;
     for (i = 0; i < n; i++) {
-        int b = bidi_of(l[i]);
+        int b = BIDI(l[i]);
         int shared = b == IDNA_BIDI_EN || b == IDNA_BIDI_ES || b == IDNA_BIDI_CS ||
                      b == IDNA_BIDI_ET || b == IDNA_BIDI_ON || b == IDNA_BIDI_BN ||
                      b == IDNA_BIDI_NSM;
@@ -281,7 +286,7 @@ url_idna_strict(UrlP *P, const char *d, Py_ssize_t m)
 {
     Py_UCS4 buf[DOMAIN_MAX + 1];
     Py_ssize_t starts[DOMAIN_MAX + 1], lens[DOMAIN_MAX + 1];
-    int xn[DOMAIN_MAX + 1], inert[DOMAIN_MAX + 1];
+    int xn[DOMAIN_MAX + 1], nfc[DOMAIN_MAX + 1];
     Py_ssize_t nlab = 0, used = 0, a = 0, j, k;
     int rtl = 0;
     if (m > DOMAIN_MAX) {
@@ -294,7 +299,7 @@ url_idna_strict(UrlP *P, const char *d, Py_ssize_t m)
         }
         n = j - a;
         starts[nlab] = used;
-        inert[nlab] = 1;
+        nfc[nlab] = 1;
         xn[nlab] = n >= 4 && memcmp(d + a, "xn--", 4) == 0;
         if (xn[nlab]) {
             if (!punycode_decode(d + a + 4, n - 4, buf + used, &n)) {
@@ -302,13 +307,13 @@ url_idna_strict(UrlP *P, const char *d, Py_ssize_t m)
             }
             for (k = 0; k < n && buf[used + k] < 0x80; k++) {
             }
-            if (k == n || !label_valid(buf + used, n, &inert[nlab])) {
+            if (k == n || !label_valid(buf + used, n, &nfc[nlab])) {
                 return 0; /* empty or ASCII after decoding, or invalid */
             }
             for (k = 0; k < n; k++) {
                 Py_UCS4 c = buf[used + k];
                 int b;
-                if (c >= 0x80 && ((b = bidi_of(c)) == IDNA_BIDI_R || b == IDNA_BIDI_AL ||
+                if (c >= 0x80 && ((b = BIDI(c)) == IDNA_BIDI_R || b == IDNA_BIDI_AL ||
                                   b == IDNA_BIDI_AN)) {
                     rtl = 1;
                 }
@@ -330,7 +335,7 @@ url_idna_strict(UrlP *P, const char *d, Py_ssize_t m)
         }
     }
     for (k = 0; k < nlab; k++) {
-        if (xn[k] && !inert[k]) {
+        if (xn[k] && !nfc[k]) {
             int ok;
             if (nfc_check == NULL || P->nogil) {
                 return -2; /* Python is needed: the host hook decides */
