@@ -33,13 +33,17 @@ page: ``url.parse(ref, base)`` with the base a ``URL`` (parsed once) and a
 Every contender catches its own failure (a corpus has a few invalid lines).
 
 Usage: python bench/bench_url.py [--rounds N] [--reps N] [--clock thread|wall]
-       [--datasets DIR] [--only datasets]
+       [--datasets DIR] [--only datasets|xn]
+
+``--only xn`` times just the rows of ASCII hosts with ``xn--`` labels (a few
+repeated, then 3,000 distinct ones) against can_ada; it needs no datasets.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import time
 from collections.abc import Callable
@@ -182,6 +186,13 @@ HARD = [
     "https://h/\x01\x7f?\x00#\x1f", "foo://h/p?q#f", "web+app:/a//b", "mailto:a b@c",
     "javascript:alert(1)", "file:///C|/dir/../x", "file://server/share/f", "urn:isbn:0451450523",
 ]
+# ASCII hosts with xn-- labels (Punycode, UTS #46 validity, Bidi, a mark that
+# needs the NFC check): the C parser decides them without the Python hook.
+XN = [
+    "http://xn--bcher-kva.example/a", "https://xn--nxasmq6b.example/", "http://xn--fiqs8s.cn/",
+    "http://xn--mgbh0a.example/", "https://www.xn--11b5bs3a9aj6g.in/p?q",
+    "http://xn--e1afmkfd.xn--p1ai/", "http://XN--ZCA.example/", "http://xn--ngba8ho06i.com/",
+]
 JOIN_BASE = "https://www.example.com/dir/sub/page.html?x=1"
 JOIN_REFS = [
     "../a/b.html", "img/logo.png", "/abs/path?q=1", "#frag", "?q=2", "//cdn.example.org/x.js",
@@ -236,6 +247,45 @@ def _fallbacks(corpus: list[str], base: Any = None) -> int:
     return n
 
 
+def _distinct_xn(n: int) -> list[str]:
+    # n different xn-- hosts (Cyrillic, Greek, Han, Arabic words): more than
+    # any cache of ours holds, as in a crawl's link list
+    from percent_encoding import idna
+
+    rng = random.Random(5)
+    scripts = [(0x430, 0x44F), (0x3B1, 0x3C9), (0x4E00, 0x4EFF), (0x627, 0x64A)]
+    out = []
+    for i in range(n):
+        lo, hi = scripts[i % len(scripts)]
+        word = "".join(chr(rng.randint(lo, hi)) for _ in range(rng.randint(3, 9)))
+        out.append(f"http://{idna.to_ascii(word)}.example/p")
+    return out
+
+
+def xn_table(peers: dict[str, Callable[[str], Any]], rounds: int,
+             clock: Callable[[], float]) -> float:
+    """The xn-- hosts rows: peer (can_ada) time / ours, on distinct hosts."""
+    _side_by_side(f"parse + href, {len(XN)} URLs with xn-- hosts, repeated "
+                  f"({_fallbacks(XN)} left to Python)", XN * 200, peers, rounds, clock,
+                  C_NAME, "can_ada")
+    distinct = _distinct_xn(3000)
+    return _side_by_side(f"parse + href, {len(distinct)} distinct xn-- hosts "
+                         f"({_fallbacks(distinct)} left to Python)", distinct, peers, rounds,
+                         clock, C_NAME, "can_ada")
+
+
+def _url_peers() -> dict[str, Callable[[str], Any]] | None:
+    from percent_encoding import url
+
+    peers: dict[str, Callable[[str], Any]] = {C_NAME: _guarded(lambda s: url.parse(s).href)}
+    try:
+        import can_ada
+    except ImportError:
+        return None
+    peers["can_ada"] = _guarded(lambda s: can_ada.parse(s).href)
+    return peers
+
+
 def dataset_tables(root: str, rounds: int, clock: Callable[[], float]) -> None:
     from percent_encoding import url
 
@@ -269,6 +319,7 @@ def dataset_tables(root: str, rounds: int, clock: Callable[[], float]) -> None:
                       f"controls, non-special schemes ({_fallbacks(HARD)} left to Python)",
                       HARD * 20, peers, rounds, clock, C_NAME, "can_ada")
     summary.append(("IDNA/IPv4/IPv6/escapes/controls", r))
+    summary.append(("xn-- hosts", xn_table(peers, rounds, clock)))
     base = url.parse(JOIN_BASE)
     joins: dict[str, Callable[[str], Any]] = {
         C_NAME + " (base a URL)": _guarded(lambda h: url.parse(h, base).href),
@@ -297,7 +348,7 @@ def main() -> None:
     ap.add_argument("--clock", choices=("thread", "wall"), default="thread")
     ap.add_argument("--datasets", default=os.environ.get("PERCENT_ENCODING_URL_DATASETS", ""),
                     help="a checkout of ada-url/url-various-datasets")
-    ap.add_argument("--only", choices=("datasets",), default=None)
+    ap.add_argument("--only", choices=("datasets", "xn"), default=None)
     args = ap.parse_args()
     clock = time.thread_time if args.clock == "thread" else time.perf_counter
     if args.only is None:
@@ -305,7 +356,14 @@ def main() -> None:
         table(contenders(), args.rounds, args.reps, clock)
         print(f"\nparse + getters (href and 9 more), {len(CORPUS)} URLs")
         table(contenders(getters=True), args.rounds, args.reps, clock)
-    if args.datasets:
+    if args.only == "xn":
+        peers = _url_peers()
+        if peers is None:
+            print("can_ada not installed: no xn-- table")
+            return
+        r = xn_table(peers, args.rounds, clock)
+        print(f"\npeer time / ours (>= 1: ours faster)\n  {'xn-- hosts':<40} {r:.2f}x")
+    elif args.datasets:
         dataset_tables(args.datasets, max(3, args.rounds // 3), clock)
 
 

@@ -6,7 +6,8 @@
  *        trailing C0 controls and spaces and the removal of tabs and newlines
  *        (here: url_p_init, with their validation errors);
  *   §3.5 the host parser (url_host.c): IPv6, IPv4 in every form, opaque hosts,
- *        ASCII domains; other domains through a cached Python host hook;
+ *        ASCII domains, their xn-- labels too (url_idna.c); other domains
+ *        through a cached Python host hook;
  *   §1.3 the userinfo, path, query, special-query, fragment and C0 control
  *        percent-encode sets (UTF-8), tables generated from sets.py;
  *   §4.3 URL code points, for the invalid-URL-unit validation errors;
@@ -367,14 +368,24 @@ pe_url_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     return url_fast_build(args[0], nargs >= 2 ? args[1] : NULL, raise, into);
 }
 
-/* url_setup(URL, ValidationError, host_hook): what url_parse builds with. */
+/* url_setup(URL, ValidationError, host_hook, parse_error, nfc_check=None):
+ * what url_parse builds with.  nfc_check (str -> bool) is the pure twin's NFC
+ * test of a decoded label (url_idna.c); without it such labels go to the hook. */
 PyObject *
 pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    static const char *const names[] = {"url_type", "error_type", "host_hook", "parse_error"};
-    PyObject *a[4], *dh, *dp, *de;
+    static const char *const names[] = {"url_type", "error_type", "host_hook", "parse_error",
+                                        "nfc_check"};
+    PyObject *a[5], *dh, *dp, *de;
+    /* nfc_check is optional: parse_args wants every name it is given */
+    Py_ssize_t given = nargs + (kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames));
     (void)self;
-    if (parse_args("url_setup", args, nargs, kwnames, names, 4, a) < 0) {
+    a[4] = Py_None;
+    if (parse_args("url_setup", args, nargs, kwnames, names, given >= 5 ? 5 : 4, a) < 0) {
+        return NULL;
+    }
+    if (a[4] != Py_None && !PyCallable_Check(a[4])) {
+        PyErr_SetString(PyExc_TypeError, "url_setup: nfc_check must be callable or None");
         return NULL;
     }
     if (!PyType_Check(a[3]) || !PyType_IsSubtype((PyTypeObject *)a[3],
@@ -427,6 +438,7 @@ pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     Py_XSETREF(host_hook, a[2]);
     Py_INCREF(a[3]);
     Py_XSETREF(parse_error, a[3]);
+    Py_XSETREF(nfc_check, a[4] == Py_None ? NULL : Py_NewRef(a[4]));
     Py_RETURN_NONE;
 fail:
     Py_DECREF(dh);

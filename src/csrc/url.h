@@ -8,8 +8,10 @@
  *                 base URL: url_parse_core, the entry for the column kernel
  *   url_file.c    the file, file slash and file host states
  *   url_host.c    §3.5 host parser: ASCII domains, IPv4 in every form, IPv6,
- *                 opaque hosts in C; non-ASCII domains and xn-- labels through
- *                 the Python host hook
+ *                 opaque hosts in C; non-ASCII domains through the Python
+ *                 host hook
+ *   url_idna.c    the xn-- labels of an ASCII domain (UTS #46 validity,
+ *                 Punycode, ContextJ, Bidi) for the strict run of §3.3
  *   url_path.c    §1.3 percent-encoding of a run, the §4.4 path, opaque path,
  *                 query and fragment states (dot segments, drive letters)
  *   url_getter.c  the URL API getters (§6.1) as C descriptors
@@ -145,8 +147,9 @@ PE_INTERNAL void url_p_free(UrlP *P);
  * 2 failure (P->fail, P->fail_pos); 0 when the input needs the Python parser
  * (a lone surrogate, a non-ASCII host the hook declines); -1 with a Python
  * exception.  Python is touched only by the host hook, for hosts that are not
- * ASCII after percent-decoding or that hold an xn-- label (so a caller on
- * another thread holds the GIL for those, or leaves such rows to Python);
+ * ASCII after percent-decoding, and by url_idna.c's NFC check for an xn--
+ * label of code points that are not NFC-inert (so a caller on another thread
+ * holds the GIL for those, or leaves such rows to Python);
  * url_setup has run (url_tables_init: the static tables, once). */
 /* url.c: the base of a parse from a url.URL (its href and offsets) or a str
  * (parsed into BP, *used_bp set: url_p_free it); 1, 0 (leave it to Python), -1.
@@ -170,6 +173,13 @@ PE_INTERNAL int url_file_state(UrlP *P, Py_ssize_t i, const UrlBase *B, UrlParts
  * Writes the serialized host, sets *kind; 1, 2 failure, 0 bail, -1. */
 PE_INTERNAL int url_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int special, int *kind);
 PE_INTERNAL void url_host_tables_init(void);
+
+/* url_idna.c: whether the strict run of domain to ASCII (§3.3) accepts the
+ * lower-case ASCII domain d[0:m), which holds an xn-- label and passed
+ * url_host.c's checks of the ASCII labels: 1 yes, 0 no, -1 error, -2 Python
+ * must decide (the host hook).  nfc_check is url_setup's (str) -> bool. */
+PE_INTERNAL extern PyObject *nfc_check;
+PE_INTERNAL int url_idna_strict(UrlP *P, const char *d, Py_ssize_t m);
 
 /* url_path.c; the stop classes of url_encode_until */
 enum { URL_STOP_PATH = 1, URL_STOP_SPATH = 2, URL_STOP_QUERY = 4, URL_STOP_OPAQUE = 8 };

@@ -5,10 +5,11 @@
  * percent-decoded, then §3.3 domain to ASCII, the forbidden domain code
  * points, "ends in a number" and the §3.5 IPv4 parser (decimal, octal and hex
  * parts, one to four of them), serialized by §3.6.  A domain that is ASCII
- * after percent-decoding and holds no xn-- label is done here: UTS #46 maps
- * it to lower case, and the strict run (STD3 rules, hyphens, DNS lengths)
- * decides the domain-to-ASCII validation error.  Any other domain goes to the
- * Python host parser through the cached host hook.
+ * after percent-decoding is done here: UTS #46 maps it to lower case, and the
+ * strict run (STD3 rules, hyphens, DNS lengths, and for an xn-- label its
+ * Punycode, UTS #46 validity and Bidi: url_idna.c) decides the domain-to-ASCII
+ * validation error.  A non-ASCII domain goes to the Python host parser
+ * through the cached host hook.
  *
  * Numbers of any length: digits are read with saturation (a value past 2^40
  * stays there), so a run of a million digits costs one pass and never
@@ -415,16 +416,17 @@ dcls_init(void)
     DCLS[0] |= D_FORBID;
 }
 
-/* One pass over a lower-case ASCII domain d[0:m): whether it holds "xn--"
- * (then UTS #46 decides: Python), *strict (§3.3 the strict run accepts it:
- * LDH labels of 1-63, no hyphen first or last, none at 3-4, at most 253,
- * no final dot) and *forbid (the first forbidden domain code point,
- * or -1). */
+/* One pass over a lower-case ASCII domain d[0:m): whether a label starts
+ * with "xn--" (then url_idna.c has the last word on *strict), *strict (§3.3
+ * the strict run accepts its ASCII labels: LDH labels of 1-63, no hyphen
+ * first or last, none at 3-4 unless "xn--" (UTS #46 checks those hyphens on
+ * the decoded label), at most 253, no final dot) and *forbid (the first
+ * forbidden domain code point, or -1). */
 static int
 domain_scan(const char *d, Py_ssize_t m, int *strict, Py_ssize_t *forbid)
 {
     Py_ssize_t body = m, j, lab = 0;
-    int ok;
+    int ok, xn = 0;
     if (m > 1 && d[m - 1] == '.') {
         body = m - 1;
     }
@@ -437,15 +439,15 @@ domain_scan(const char *d, Py_ssize_t m, int *strict, Py_ssize_t *forbid)
         unsigned char c = j < body ? (unsigned char)d[j] : '.';
         if (c == '.') {
             Py_ssize_t len = j - lab;
-            if (len == 0 || len > 63 || d[lab] == '-' || d[j - 1] == '-' ||
-                (len >= 4 && d[lab + 2] == '-' && d[lab + 3] == '-')) {
+            int pfx = len >= 4 && d[lab + 2] == '-' && d[lab + 3] == '-';
+            if (pfx && d[lab] == 'x' && d[lab + 1] == 'n') {
+                xn = 1, pfx = 0;
+            }
+            if (len == 0 || len > 63 || d[lab] == '-' || d[j - 1] == '-' || pfx) {
                 ok = 0;
             }
             lab = j + 1;
             continue;
-        }
-        if (c == 'x' && j + 3 < m && d[j + 1] == 'n' && d[j + 2] == '-' && d[j + 3] == '-') {
-            return 1;
         }
         if (!(DCLS[c] & D_LDH)) {
             ok = 0;
@@ -455,7 +457,7 @@ domain_scan(const char *d, Py_ssize_t m, int *strict, Py_ssize_t *forbid)
         }
     }
     *strict = ok;
-    return 0;
+    return xn;
 }
 
 int
@@ -526,9 +528,13 @@ url_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int special, int *kind)
         }
         d[m++] = (char)((c >= 'A' && c <= 'Z') ? c + 32 : c);
     }
-    if (domain_scan(d, m, &strict, &forbid)) {
-        rc = 3; /* an xn-- label: UTS #46 validity (Punycode) in Python */
-        goto done;
+    if (domain_scan(d, m, &strict, &forbid) && strict) {
+        /* an xn-- label: Punycode, UTS #46 validity and Bidi (url_idna.c) */
+        strict = url_idna_strict(P, d, m);
+        if (strict < 0) {
+            rc = strict == -1 ? -1 : 3;
+            goto done;
+        }
     }
     if (pct && url_err(P, E_DOMAIN_PCT, a) < 0) {
         rc = -1;

@@ -67,5 +67,6 @@ def url_getter(name: str, fallback: Any) -> Any:
     """NO PURE TWIN. A descriptor for URL.<name> that slices the href url_parse built."""
 
 def url_setup(url_type: type, error_type: type, host_hook: Callable[[str], Any],
-              parse_error: type) -> None:
-    """NO PURE TWIN. Give url_parse the URL class, the ValidationError class, the host hook."""
+              parse_error: type, nfc_check: Callable[[str], bool] | None = None) -> None:
+    """NO PURE TWIN. Give url_parse the URL class, the ValidationError class, the host hook
+    and the NFC test of decoded xn-- labels."""

@@ -354,7 +354,8 @@ def _c_host(
     text: str,
 ) -> tuple[str, int, tuple[tuple[str, int], ...]] | tuple[str, int]:
     # The C parser's host hook (src/csrc/url_host.c): a special URL's host
-    # that is not ASCII after percent-decoding, or holds an xn-- label, through
+    # that is not ASCII after percent-decoding (an ASCII one with an xn--
+    # label only when the C twin runs without the GIL or without is_nfc), through
     # the host parser (URL Standard §3.5).  (serialized host, kind: 1 domain,
     # 2 IPv4, 3 IPv6, validation errors as (name, offset)), or on failure
     # (name, offset).
@@ -369,7 +370,10 @@ def _c_host(
 
 _url_setup = core.compiled_kernel("url_setup")
 if _url_setup is not None:
-    _url_setup(URL, ValidationError, _c_host, URLParseError)
+    from ._idna import is_nfc
+
+    # is_nfc: the pure twin's own NFC test, for the C twin's xn-- labels (url_idna.c).
+    _url_setup(URL, ValidationError, _c_host, URLParseError, is_nfc)
 # The getters as Python properties (tests read both these and the C ones).
 _PY_GETTERS: dict[str, property] = {
     name: URL.__dict__[name]

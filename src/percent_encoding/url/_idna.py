@@ -31,6 +31,7 @@ __all__ = [
     "IDNAError",
     "domain_to_ascii",
     "domain_to_unicode",
+    "is_nfc",
     "punycode_decode",
     "punycode_encode",
     "uts46_map",
@@ -266,10 +267,23 @@ def _bidi_ok(label: str) -> str | None:
     return None
 
 
+def is_nfc(label: str) -> bool:
+    """Whether ``label`` is in NFC, by the running Python's ``unicodedata``.
+
+    UTS #46 §4.1 criterion 1.  The C host parser (``src/csrc/url_idna.c``)
+    calls this same function for a label it cannot settle from its tables, so
+    both twins give one answer on every Unicode version.
+
+        >>> is_nfc("caf\u00e9"), is_nfc("cafe\u0301")
+        (True, False)
+    """
+    return unicodedata.is_normalized("NFC", label)
+
+
 def _validate(label: str, index: int, check_hyphens: bool, std3: bool,
               check_joiners: bool = True, transitional: bool = False) -> None:
     # UTS #46 §4.1 validity criteria.
-    if unicodedata.normalize("NFC", label) != label:
+    if not is_nfc(label):
         raise IDNAError("validity 1 (not NFC)", index)
     if check_hyphens:
         if label[2:4] == "--":
