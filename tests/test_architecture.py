@@ -30,7 +30,12 @@ PKG = SRC / "percent_encoding"
 # Module -> why it must load a module by name.  Empty: the kernel twin selector
 # (_kernels) imports ``_speedups`` with a plain ``from . import _speedups``, and the
 # optional engines (pyarrow) with plain ``import`` statements.
-STRING_IMPORT_EXCEPTIONS: dict[str, str] = {}
+STRING_IMPORT_EXCEPTIONS: dict[str, str] = {
+    "percent_encoding.form._parse": (
+        "form.parse(encoding='auto') and the legacy parser's 'auto' still guess for a "
+        "release; the guessing path (detect._parse_form) sits above the form parser"
+    ),
+}
 
 # Cycles that remain, as sorted module lists -> the reason (each must be lazy).
 ALLOWED_CYCLES: dict[tuple[str, ...], str] = {}
@@ -160,7 +165,7 @@ def _cycles(graph: dict[str, set[str]] = GRAPH) -> list[tuple[str, ...]]:
 def test_the_scan_sees_imports() -> None:
     # The scan itself: known edges, module level and lazy.
     assert "percent_encoding.core" in GRAPH["percent_encoding.form._parse"]
-    assert "percent_encoding.encodings._detect" in GRAPH["percent_encoding.form._parse"]  # lazy
+    assert "percent_encoding.detect._parse_form" in GRAPH["percent_encoding.detect"]  # lazy
     assert "percent_encoding.legacy" in GRAPH["percent_encoding.schemes"]  # in _sources()
     assert "percent_encoding._speedups" in GRAPH["percent_encoding._kernels"]
 

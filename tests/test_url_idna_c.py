@@ -25,10 +25,10 @@ from hypothesis import strategies as st
 
 from helpers import shared_path
 from helpers.twins import C_URL as C
-from percent_encoding import _idna
 from percent_encoding import url as U
-from percent_encoding._url_parser import Failure, basic_parse, serialize
 from percent_encoding.errors import URLParseError
+from percent_encoding.url import _idna as _idna
+from percent_encoding.url._parser import Failure, basic_parse, serialize
 
 ROOT = Path(__file__).resolve().parents[1]
 HEADER = ROOT / "src" / "csrc" / "_idna_tables.h"

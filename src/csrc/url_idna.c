@@ -18,7 +18,7 @@
  * decoder fixes the insertion order, and each delta has one spelling), so
  * ToASCII's re-encoding gives it back unchanged.
  *
- * Mirrors percent_encoding._idna (uts46_process, _validate, _context_j_ok,
+ * Mirrors percent_encoding.url._idna (uts46_process, _validate, _context_j_ok,
  * _bidi_ok, _punycode_decode) step for step; the tables are generated from
  * the same data (_idna_tables.h).  NFC: the pure twin asks the runtime's
  * unicodedata; here a label the NFC quick check passes with the classes of

@@ -49,7 +49,6 @@ __all__ = [
     "check_str_input",
     "check_text",
     "is_fatal",
-    "is_utf8",
     "positional_options",
     "renamed_keyword",
     "type_name",
@@ -188,33 +187,6 @@ def check_label(name: str, label: object) -> str:
 # The usual spellings of UTF-8's label: the one set every module compares against before
 # paying for a lookup (a one-shot `percent encode x` never loads the encoding tables).
 UTF8_LABELS = frozenset({"utf-8", "UTF-8", "utf8", "UTF8", "unicode-1-1-utf-8"})
-
-
-def is_utf8(label: str, *, output: bool = False) -> bool:
-    """Whether the encoding label ``label`` names UTF-8.
-
-    Encoding Standard §4.2 *get an encoding* (any spelling, surrounding ASCII
-    whitespace ignored).  With ``output=True`` the question is about *get an output
-    encoding* (§4.3), the encoding a URL query or a form is percent-encoded with:
-    UTF-16BE, UTF-16LE and replacement give UTF-8 there.  An unknown label raises
-    :class:`~percent_encoding.errors.UnknownEncodingError`.
-
-    >>> from percent_encoding.encodings import is_utf8
-    >>> is_utf8(" UTF8 "), is_utf8("shift_jis"), is_utf8("utf-16le", output=True)
-    (True, False, True)
-    """
-    if type(label) is str and label in UTF8_LABELS:
-        return True
-    check_label("label", label)
-    return _is_utf8_lookup(label, output)
-
-
-@functools.lru_cache(maxsize=64)
-def _is_utf8_lookup(label: str, output: bool) -> bool:
-    from .encodings import lookup
-
-    enc = lookup(label)
-    return (enc.output_encoding if output else enc).name == "UTF-8"
 
 
 def utf8_octets(

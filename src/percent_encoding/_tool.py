@@ -29,7 +29,7 @@ from typing import Any
 
 from . import core
 from . import sets as _sets
-from ._args import UTF8_LABELS, is_utf8
+from ._args import UTF8_LABELS
 from ._scheme import Scheme, from_encode_set
 from .errors import (
     PercentEncodingError,
@@ -150,6 +150,16 @@ def plain_profile(s: Scheme) -> tuple[_sets.EncodeSet, bool] | None:
 # ---------------------------------------------------------------------------
 
 
+def utf8_output(label: str) -> bool:
+    """Whether ``label``'s output encoding is UTF-8 (``encodings.is_utf8(label, output=True)``),
+    answered for the usual spellings without loading the encoding tables."""
+    if label in UTF8_LABELS:
+        return True
+    from .encodings import is_utf8
+
+    return is_utf8(label, output=True)
+
+
 def check_encoding(label: str) -> str:
     """The canonical WHATWG name of ``label`` (``auto`` stays ``auto``).
 
@@ -200,7 +210,7 @@ def encode_with(s: Scheme, data: str | bytes, encoding: str = "utf-8") -> str:
     _check(data, (str, bytes), "data", "encode_with")
     _check(encoding, str, "encoding", "encode_with")
     prof = plain_profile(s)
-    if is_utf8(encoding, output=True):
+    if utf8_output(encoding):
         if isinstance(data, bytes):
             if prof is not None:
                 return core.encode(data, prof[0], space_as_plus=prof[1])
@@ -266,7 +276,7 @@ def decode_with(
         )
         return text, chosen
     if prof is not None and (
-        strict or not is_utf8(encoding, output=True) or isinstance(data, bytes)
+        strict or not utf8_output(encoding) or isinstance(data, bytes)
     ):
         return (
             core.decode_text(
@@ -278,7 +288,7 @@ def decode_with(
             ),
             None,
         )
-    if not is_utf8(encoding, output=True):
+    if not utf8_output(encoding):
         raise _own_charset(s)
     if s.decode is None:
         raise NotApplicableError(f"scheme {s.name!r} defines no decoder")

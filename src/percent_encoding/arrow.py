@@ -231,7 +231,10 @@ def _check_bool(value: object, name: str) -> None:
 def _check_encoding(encoding: object) -> str:
     _args.check_label("encoding", encoding)
     assert isinstance(encoding, str)
-    _args.is_utf8(encoding)  # UnknownEncodingError for a label the Standard lacks
+    if encoding not in _args.UTF8_LABELS:
+        from .encodings import lookup
+
+        lookup(encoding)  # UnknownEncodingError for a label the Standard lacks
     return encoding
 
 
@@ -413,7 +416,11 @@ def encode(
     _check_bool(space_as_plus, "space_as_plus")
     table = sets.resolve(encode_set).table  # an unknown name raises before any row
     encoding = _check_encoding(encoding)  # a wrong type or label raises before any row
-    legacy = not _args.is_utf8(encoding, output=True)
+    legacy = False
+    if encoding not in _args.UTF8_LABELS:
+        from .encodings import is_utf8
+
+        legacy = not is_utf8(encoding, output=True)
     k = _c_kernel()
     if k is not None and not legacy:
         return _run_c(k, array, "encode", table, space_as_plus, "replace")

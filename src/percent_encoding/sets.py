@@ -89,6 +89,7 @@ __all__ = [
     "get",
     "names",
     "register",
+    "resolve",
 ]
 
 

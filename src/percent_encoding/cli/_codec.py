@@ -17,7 +17,6 @@ from collections.abc import Callable
 from typing import IO, cast
 
 from .. import core
-from .._args import is_utf8
 from .._tool import (
     NotApplicableError,
     check_encoding,
@@ -26,6 +25,7 @@ from .._tool import (
     guess_charset,
     plain_profile,
     resolve_scheme,
+    utf8_output,
     utf8_text,
 )
 from ..errors import PercentEncodingError, TextDecodeError
@@ -93,7 +93,7 @@ def cmd_encode(args: argparse.Namespace) -> int:
     else:
         encode_with(s, "", args.encoding)  # report --encoding/scheme mismatches up front
         prof = plain_profile(s)
-        if prof is not None and is_utf8(args.encoding, output=True):
+        if prof is not None and utf8_output(args.encoding):
             es, plus = prof
 
             def fn(line: bytes) -> bytes:  # the common case, without per-line checks
@@ -197,7 +197,7 @@ def cmd_decode(args: argparse.Namespace) -> int:
             return out_bytes(_all_table(utf8_text(line), args, decode=True)) + b"\n"
 
     elif prof is not None and not args.strict and (args.bytes or (
-            encoding != "auto" and is_utf8(encoding, output=True))):
+            encoding != "auto" and utf8_output(encoding))):
         plus, as_text = prof[1], not args.bytes
 
         def fn(line: bytes) -> bytes:

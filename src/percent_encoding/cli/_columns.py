@@ -26,8 +26,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import arrow, core
-from .._args import is_utf8
-from .._tool import check_encoding, plain_profile, resolve_scheme
+from .._tool import check_encoding, plain_profile, resolve_scheme, utf8_output
 from ..errors import PercentDecodeError, TextDecodeError
 from ._term import CLIError
 
@@ -315,7 +314,7 @@ def _decoder(pa: Any, args: argparse.Namespace, plus: bool,
             raise AssertionError("the bad-% pattern and decode(strict=True) disagree")
         return out
 
-    if not (args.bytes or is_utf8(encoding, output=True)):
+    if not (args.bytes or utf8_output(encoding)):
         arrow.decode_text(pa.array([""]), encoding=encoding)  # an unusable label fails here
     return decode
 

@@ -326,7 +326,7 @@ def parse_form(
     >>> parse_form("ie=EUC-JP&q=%A4%A2").charset.reason
     "field 'ie' echoes the input charset: 'EUC-JP'"
     """
-    from ..form._parse import parse_detected
+    from ._parse_form import parse_detected
 
     return parse_detected(
         data, separators=separators, strip_leading_question_mark=strip_leading_question_mark,

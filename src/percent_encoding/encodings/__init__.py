@@ -39,10 +39,10 @@ as an alias of ``"fatal"`` (the word the rest of the library uses); any other un
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .. import _args
 from .._abnf import LONE_SURROGATE as _SURROGATE_RE
-from .._args import is_utf8
 from ..errors import (
     PercentEncodeError,
     PercentEncodingTypeError,
@@ -144,6 +144,31 @@ class Encoding:
                 m.start(),
             )
         return _codec(self.output_encoding.name).segments(text)
+
+
+def is_utf8(label: str, *, output: bool = False) -> bool:
+    """Whether the encoding label ``label`` names UTF-8.
+
+    Encoding Standard §4.2 *get an encoding* (any spelling, surrounding ASCII
+    whitespace ignored).  With ``output=True`` the question is about *get an output
+    encoding* (§4.3), the encoding a URL query or a form is percent-encoded with:
+    UTF-16BE, UTF-16LE and replacement give UTF-8 there.  An unknown label raises
+    :class:`~percent_encoding.errors.UnknownEncodingError`.
+
+    >>> from percent_encoding.encodings import is_utf8
+    >>> is_utf8(" UTF8 "), is_utf8("shift_jis"), is_utf8("utf-16le", output=True)
+    (True, False, True)
+    """
+    if type(label) is str and label in _args.UTF8_LABELS:
+        return True
+    _args.check_label("label", label)
+    return _is_utf8_lookup(label, output)
+
+
+@lru_cache(maxsize=64)
+def _is_utf8_lookup(label: str, output: bool) -> bool:
+    enc = lookup(label)
+    return (enc.output_encoding if output else enc).name == "UTF-8"
 
 
 def lookup(label: str | Encoding) -> Encoding:

@@ -18,6 +18,7 @@ Standard before 2016 (``_charset_`` and isindex flags) and HTML 4.01 §B.2.2
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Literal, TypedDict, cast
@@ -208,7 +209,11 @@ def full_parse(
     (``encoding="auto"`` and its hints, for :func:`percent_encoding.detect.parse_form`)
     and the pre-2016 flags (for :func:`percent_encoding.legacy.whatwg_form_parse`)."""
     if _names_auto(encoding):
-        return parse_detected(
+        # The guessing path lives above the form parser (detect/_parse_form.py); the old
+        # spelling form.parse(encoding="auto") reaches it by name, so the import graph
+        # stays one way (tests/test_architecture.py lists this exception and why).
+        guessing = importlib.import_module("percent_encoding.detect._parse_form")
+        return guessing.parse_detected(  # type: ignore[no-any-return]
             data,
             isindex=isindex,
             separators=separators,
@@ -305,9 +310,9 @@ class ParsedForm(list[tuple[str, str]]):
         charset: CharsetGuess,
         fields: list[CharsetGuess] | None = None,
     ) -> None:
-        from ..encodings._detect import CharsetGuess as _Guess
-
-        if not isinstance(charset, _Guess):
+        # Duck-typed: the form parser sits below the detector that makes a CharsetGuess
+        # (detect.parse_form builds a ParsedForm; nothing here imports it).
+        if not all(hasattr(charset, a) for a in ("encoding", "confidence", "reason")):
             raise PercentEncodingTypeError(
                 f"charset must be a CharsetGuess, not {type(charset).__name__}"
             )
@@ -317,63 +322,6 @@ class ParsedForm(list[tuple[str, str]]):
 
     def __repr__(self) -> str:
         return f"ParsedForm({list.__repr__(self)}, encoding={self.charset.encoding!r})"
-
-
-def parse_detected(
-    data: str | bytes | bytearray | memoryview,
-    *,
-    isindex: bool,
-    separators: str,
-    strip_leading_question_mark: bool,
-    max_fields: int | None,
-    max_field_size: int | None,
-    max_total: int | None,
-    errors: Errors,
-    strict: bool | None,
-    probe: tuple[str, str] | None,
-    content_type_charset: str | None,
-    per_field: bool = False,
-    echo_fields: Sequence[str] | None = None,
-    edition: Literal["current", "2014"] = "current",
-) -> ParsedForm:
-    # Percent-decode once to bytes, let detect choose (hints first, then
-    # scoring), then decode with the chosen encoding through the normal path.
-    from ..encodings._detect import form_encodings
-
-    if probe is not None and not (
-        isinstance(probe, tuple) and len(probe) == 2 and all(isinstance(x, str) for x in probe)
-    ):
-        raise PercentEncodingTypeError("probe must be a (field name, expected character) tuple")
-    _args.check_str("content_type_charset", content_type_charset, none=True)
-    options = {
-        "isindex": isindex,
-        "separators": separators,
-        "strip_leading_question_mark": strip_leading_question_mark,
-        "max_fields": max_fields,
-        "max_field_size": max_field_size,
-        "max_total": max_total,
-    }
-    _args.check_bool("per_field", per_field)
-    raw = parse_bytes(data, **options)  # type: ignore[arg-type]
-    guess, fields = form_encodings(
-        raw, probe=probe, content_type_charset=content_type_charset,
-        echo_fields=echo_fields, per_field=per_field,
-    )
-    fatal = check_errors(errors)
-    check_strict(strict)
-    pairs: list[tuple[str, str]] = full_parse(
-        data, encoding=guess.encoding, errors=errors,
-        strict=strict, isindex=isindex, separators=separators,
-        strip_leading_question_mark=strip_leading_question_mark, max_fields=max_fields,
-        edition=edition,
-    )
-    if per_field:
-        mode: Literal["fatal", "replace"] = "fatal" if fatal else "replace"
-        for i, ((name, value), g) in enumerate(zip(raw, fields, strict=True)):
-            if g.encoding != guess.encoding:
-                enc = lookup(g.encoding)
-                pairs[i] = (enc.decode(name, mode), enc.decode(value, mode))
-    return ParsedForm(pairs, guess, fields)
 
 
 def parse_bytes(

@@ -199,12 +199,9 @@ def php_parse_str(
     if not arg_separator or not arg_separator.isascii():
         raise PercentEncodingError("arg_separator must be one or more ASCII characters")
     data = query.encode("utf-8", "surrogatepass") if isinstance(query, str) else bytes(query)
-    if _args.is_utf8(encoding):
-        enc = "utf-8"
-    else:
-        from ..encodings import lookup
+    from ..encodings import is_utf8, lookup
 
-        enc = lookup(encoding).name.lower()
+    enc = "utf-8" if is_utf8(encoding) else lookup(encoding).name.lower()
     data = data.split(b"\0", 1)[0]  # parse_str hands PHP a C string
     seps = re.escape(arg_separator.encode("ascii"))
     pieces = [p for p in re.split(b"[" + seps + b"]", data) if p]

@@ -29,7 +29,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .. import _args, _kernels, core
+from .. import _kernels, core
 from ..core import encode, to_usv_string
 from ..errors import PercentEncodingTypeError, URLParseError
 from ..form import URLSearchParams
@@ -370,10 +370,10 @@ def _c_host(
 
 _url_setup = core.compiled_kernel("url_setup")
 if _url_setup is not None:
-    from ._idna import is_nfc
+    from ._idna import is_nfc as _is_nfc
 
     # is_nfc: the pure twin's own NFC test, for the C twin's xn-- labels (url_idna.c).
-    _url_setup(URL, ValidationError, _c_host, URLParseError, is_nfc)
+    _url_setup(URL, ValidationError, _c_host, URLParseError, _is_nfc)
 # The getters as Python properties (tests read both these and the C ones).
 _PY_GETTERS: dict[str, property] = {
     name: URL.__dict__[name]
@@ -470,12 +470,14 @@ def _parse(
                 _set_parts(u, r[1])
                 _set_errors(u, tuple([ValidationError(*e) for e in r[2]]) if r[2] else ())
                 return u
-    elif _args.is_utf8(_check_str(encoding, "encoding"), output=True):
-        encoding = "utf-8"  # §4.3 get an output encoding: UTF-16 and replacement give UTF-8
     else:
-        from ..encodings import lookup
+        from ..encodings import is_utf8, lookup
 
-        encoding = lookup(encoding).name
+        # §4.3 get an output encoding: UTF-16 and replacement give UTF-8
+        if is_utf8(_check_str(encoding, "encoding"), output=True):
+            encoding = "utf-8"
+        else:
+            encoding = lookup(encoding).name
     rec, errs, href = _api_parse(input, base, encoding=encoding)
     return URL._from_record(rec, errs, href)
 
