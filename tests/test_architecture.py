@@ -299,3 +299,105 @@ def test_the_seam_check_can_fail(tmp_path: Path) -> None:
     p.write_text("from . import core, _kernels\nfrom ._pure import form_parse\n"
                  "x = core._k.encode\ny = _kernels.kernels\n")
     assert sorted(line for line, _ in _kernel_reach(p)) == [2, 3, 4]
+
+
+# -- families in packages, private names private (h11's rule) ---------------------------------
+
+# The private modules that stay at the top of the package, each with why it is not in a family.
+TOP_LEVEL_PRIVATE = {
+    "_abnf": "the grammar pieces (RFC 5234 core rules, RFC 3986 classes) every family shares",
+    "_args": "the option vocabulary: one check and one wording per argument, for every module",
+    "_encode_set": "the EncodeSet type and the registry dict, below sets and the kernels",
+    "_kernels": "the one seam: picks the C or the pure twin, binds the kernel names",
+    "_pure": "the pure-Python twin of the C kernels (the reference for src/csrc)",
+    "_scheme": "the Scheme record every feature module declares, below the registry",
+    "_tool": "the service layer the CLI and the web tool share",
+    "_version": "the version, in one place (pyproject reads it)",
+}
+MAX_TOP_LEVEL_PRIVATE = 8
+
+# Private names one module takes from another (``from .x import _y`` or ``x._y``), with why.
+# h11's rule: a private module may hold public names; a ``_name`` stays in its own module.
+CROSS_MODULE_PRIVATE = {
+    ("percent_encoding._speedups", "percent_encoding._kernels"):
+        "the compiled extension itself: only the seam imports it",
+    ("percent_encoding.arrow._with_views", "percent_encoding.polars"):
+        "Polars asks for view-typed results; not an option users should set",
+}
+MAX_CROSS_MODULE_PRIVATE = 10
+
+
+def _private_uses(paths: dict[str, tuple[Path, bool]]) -> set[tuple[str, str]]:
+    """(private thing, module using it) for every private name taken across modules."""
+    found: set[tuple[str, str]] = set()
+    for mod, (path, is_pkg) in paths.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        module_alias: dict[str, str] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                base = mod.split(".") if is_pkg else mod.split(".")[:-1]
+                if node.level:
+                    base = base[: len(base) - (node.level - 1)]
+                    target = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    target = node.module or ""
+                if target.split(".")[0] != "percent_encoding":
+                    continue
+                for a in node.names:
+                    sub = f"{target}.{a.name}"
+                    if _is_module(sub):
+                        module_alias[a.asname or a.name] = sub
+                        # A private .py module may hold public names (that is how a
+                        # package shares them); the compiled extension counts as private.
+                        if sub not in MODULES and a.name.startswith("_"):
+                            found.add((sub, mod))
+                    elif a.name.startswith("_") and not a.name.startswith("__") and target != mod:
+                        found.add((f"{target}.{a.name}", mod))
+            elif isinstance(node, ast.Import):
+                for a in node.names:
+                    if a.name.split(".")[0] == "percent_encoding" and a.asname:
+                        module_alias[a.asname] = a.name
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                    and node.value.id in module_alias and node.attr.startswith("_")
+                    and not node.attr.startswith("__")
+                    and module_alias[node.value.id] != mod):
+                found.add((f"{module_alias[node.value.id]}.{node.attr}", mod))
+    return found
+
+
+def test_few_private_modules_at_the_top() -> None:
+    top = {p.stem for p in PKG.glob("_*.py") if p.stem not in ("__init__", "__main__")}
+    assert top == set(TOP_LEVEL_PRIVATE), "a private module belongs in its family's package"
+    assert len(top) <= MAX_TOP_LEVEL_PRIVATE
+
+
+def test_families_are_packages() -> None:
+    for family in ("url", "rfc3986", "detect", "rfc8187", "form", "legacy", "encodings"):
+        assert (PKG / family / "__init__.py").is_file(), family
+
+
+def test_private_names_stay_private() -> None:
+    found = _private_uses(MODULES)
+    assert found == set(CROSS_MODULE_PRIVATE), (
+        "give what a sibling needs a public name in a private module:\n"
+        + "\n".join(f"{t} <- {m}" for t, m in sorted(found - set(CROSS_MODULE_PRIVATE)))
+    )
+    assert len(found) <= MAX_CROSS_MODULE_PRIVATE
+
+
+def test_the_private_name_check_can_fail(tmp_path: Path) -> None:
+    pkg = tmp_path / "percent_encoding"
+    pkg.mkdir()
+    (pkg / "a.py").write_text("from .core import _secret\nfrom . import core\nx = core._other\n")
+    found = _private_uses({"percent_encoding.a": (pkg / "a.py", False)})
+    assert found == {("percent_encoding.core._secret", "percent_encoding.a"),
+                     ("percent_encoding.core._other", "percent_encoding.a")}
+
+
+def test_the_architecture_page_names_every_package_and_public_module() -> None:
+    page = (SRC.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    public = {m.split(".")[1] for m in MODULES
+              if m.count(".") >= 1 and not m.split(".")[1].startswith("_")}
+    missing = sorted(n for n in public if f"`{n}`" not in page and f"`{n}/`" not in page)
+    assert not missing, f"docs/architecture.md does not name {missing}"

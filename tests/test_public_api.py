@@ -130,3 +130,59 @@ def test_engines_are_imported_only_by_their_adapters() -> None:
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "[]"
+
+
+# Every public import path as it was before the families became packages (issue 30):
+# each must keep importing, with the same names.
+PUBLIC_PATHS = [
+    "percent_encoding", "percent_encoding.alpn", "percent_encoding.arrow",
+    "percent_encoding.cli", "percent_encoding.core", "percent_encoding.dask",
+    "percent_encoding.data_url", "percent_encoding.detect", "percent_encoding.duckdb",
+    "percent_encoding.ecmascript", "percent_encoding.encodings", "percent_encoding.errors",
+    "percent_encoding.form", "percent_encoding.html", "percent_encoding.idna",
+    "percent_encoding.iri", "percent_encoding.legacy", "percent_encoding.mailto",
+    "percent_encoding.oauth1", "percent_encoding.oauth2", "percent_encoding.pandas",
+    "percent_encoding.polars", "percent_encoding.rfc3986", "percent_encoding.rfc8187",
+    "percent_encoding.schemes", "percent_encoding.sets", "percent_encoding.spark",
+    "percent_encoding.tcn", "percent_encoding.uritemplate", "percent_encoding.url",
+    "percent_encoding.web", "percent_encoding.web.server", "percent_encoding.xpath",
+]
+
+
+@pytest.mark.parametrize("name", PUBLIC_PATHS)
+def test_every_public_import_path_keeps_working(name: str) -> None:
+    assert name in public_modules(), f"{name} is no longer a public module"
+    need_engines(name, to_import=True)
+    mod = importlib.import_module(name)
+    assert mod.__all__, name
+
+
+def test_public_objects_pickle_by_their_public_path() -> None:
+    import pickle
+    import pickletools
+
+    from percent_encoding import sets
+
+    for obj in (sets.PATH, sets.COMPONENT.named("mine"), sets.EncodeSet("/?")):
+        data = pickle.dumps(obj)
+        assert pickle.loads(data) == obj
+        refs = [arg for op, arg, _ in pickletools.genops(data)
+                if op.name in ("GLOBAL", "STACK_GLOBAL", "SHORT_BINUNICODE", "BINUNICODE")
+                and isinstance(arg, str) and "percent_encoding" in arg]
+        assert refs and all(not any(p.startswith("_") for p in r.split()[0].split(".")[1:])
+                            for r in refs), refs
+
+
+def test_encode_set_pickles_written_before_the_move_still_load() -> None:
+    import pickle
+
+    from percent_encoding import _encode_set, sets
+
+    class Old:  # pickles as an EncodeSet did before: through _encode_set._rebuild
+        def __reduce__(self) -> tuple[object, ...]:
+            return (_encode_set._rebuild, (1 << 47, True, "mine", None))
+
+    data = pickle.dumps(Old())
+    assert b"_encode_set" in data and b"_rebuild" in data
+    back = pickle.loads(data)
+    assert back == sets.EncodeSet("/") and back.name == "mine"

@@ -252,5 +252,11 @@ def display(cp: int) -> str:
 REGISTRY: dict[str, EncodeSet] = {}
 
 
+
+def _rebuild(mask: int, non_ascii: bool, name: str | None, spec: str | None) -> EncodeSet:
+    # Pickles written before EncodeSet pickled through percent_encoding.sets name this.
+    return EncodeSet(mask=mask, non_ascii=non_ascii, name=name, spec=spec)
+
+
 # Users meet the type as percent_encoding.sets.EncodeSet: say so to pickle, repr and docs.
 EncodeSet.__module__ = "percent_encoding.sets"
