@@ -65,6 +65,7 @@ NOT_QUICK = frozenset({
     "test_dask.py", "test_spark.py", "test_duckdb.py",  # engines
     "test_ecmascript_node.py", "test_form_node.py", "test_legacy_oracles.py",  # oracles
     "test_linear.py", "test_leaks.py", "test_robustness.py",  # timing and memory
+    "test_robustness_linear.py",
     "test_cli_stream.py", "test_web_limits.py", "test_packaging.py", "test_pythons.py",
 })
 
@@ -74,7 +75,22 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="the quick tier: no browsers, engines, oracles or timing tests")
 
 
+def _cap_examples(items: list[pytest.Item]) -> None:
+    """Under the quick profile, no hypothesis test runs more examples than the profile's
+    count: a test's own ``@settings(max_examples=...)`` would otherwise win over the
+    profile (the full count still runs in ./dev test)."""
+    cap = settings.get_profile("quick").max_examples
+    for item in items:
+        fn = getattr(getattr(item, "obj", None), "__func__", getattr(item, "obj", None))
+        own = getattr(fn, "_hypothesis_internal_use_settings", None)
+        if own is not None and own.max_examples > cap:
+            fn._hypothesis_internal_use_settings = settings(
+                own, max_examples=cap)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if settings.get_current_profile_name() == "quick":
+        _cap_examples(items)
     if config.getoption("--quick"):
         keep = [i for i in items
                 if i.path.name not in NOT_QUICK and i.get_closest_marker("slow") is None]

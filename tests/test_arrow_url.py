@@ -327,10 +327,12 @@ def test_rows_that_are_not_utf8_read_with_replacement(impl: str) -> None:
 
 
 @pytest.mark.parametrize("threads", [1, 2, 3])
-def test_long_columns_on_threads_match_url_parse(threads: int) -> None:
+def test_long_columns_on_threads_match_url_parse(impl: str, threads: int) -> None:
     # long enough to be split over threads and windows: rows the GIL-free pass
     # takes, rows for the host hook (IDNA), the Python parser, a blob: origin,
     # invalid rows, nulls, and per-row bases
+    if impl == "python" and threads > 1:
+        pytest.skip("the pure twin runs on one thread: threads=1 is the same run")
     pool = ["https://a.example/x?y#z", "http://ÉXAMPLE.com/", "http://xn--9ca.com/p",
             "blob:https://b.example/u", "not a url", None, "/rel?q", "http://[::1]:80/",
             "file:///C:/a/../b", "http://a%F0%9F%98%80b/", "foo://h:1/p", "https://u:p@h:444/"]

@@ -252,6 +252,7 @@ def test_quiet_runs_hide_no_finding(text: str) -> None:
         assert fast == slow, (ctx, text)
 
 
+@pytest.mark.slow  # timing: the full suite, not the quick tier
 @pytest.mark.one_impl
 @pytest.mark.parametrize("piece", ["%FF", "%ff+", "%", "+", "é", "%25%41", "a"])
 def test_diagnose_is_linear(piece: str) -> None:
@@ -314,6 +315,7 @@ def test_diagnose_form_finds_nothing_a_browser_sends(pairs: list[tuple[str, str]
         assert found == [], body
 
 
+@pytest.mark.slow  # timing: the full suite, not the quick tier
 def test_diagnose_form_is_linear() -> None:
     for unit in (";b=", "=", "&", "%0A", ";" * 7 + "=", "a;"):
         assert_linear(lambda s: detect.diagnose(s, context="form"),

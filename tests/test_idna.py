@@ -87,6 +87,7 @@ def test_strict_mode() -> None:
     assert _idna.domain_to_ascii("-a.example") == "-a.example"
 
 
+@pytest.mark.slow  # timing: the full suite, not the quick tier
 def test_linear_on_long_labels() -> None:
     def t(n: int) -> float:
         s = "é" * n

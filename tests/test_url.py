@@ -153,6 +153,7 @@ def test_can_parse() -> None:
     assert U.can_parse("x", U.parse("https://a.example/"))
 
 
+@pytest.mark.slow  # timing: the full suite, not the quick tier
 @pytest.mark.parametrize("piece", ["a/", "%", "%zz", "/..", "é", "@", ":", "[", "\t"])
 def test_linear_time(piece: str) -> None:
     def run(s: str) -> None:

@@ -59,6 +59,7 @@ _PARSE_CASES: dict[str, Callable[[int], str]] = {
 }
 
 
+@pytest.mark.slow  # timing: the full suite, not the quick tier
 @pytest.mark.parametrize("name", list(_PARSE_CASES))
 def test_parse_is_linear(name: str) -> None:
     make = _PARSE_CASES[name]
@@ -69,6 +70,7 @@ def test_parse_is_linear(name: str) -> None:
         assert_linear(_parse, make, label=name, n=_N)
 
 
+@pytest.mark.slow  # timing: the full suite, not the quick tier
 def test_a_mebibyte_file_host_parses_quickly() -> None:
     # The audit's reproducer: a valid URL that took 22 s.
     s = "file://" + "a" * 2**20 + "/"
@@ -92,6 +94,7 @@ _SETTER_CASES: dict[str, Callable[[int], str]] = {
 }
 
 
+@pytest.mark.slow  # timing: the full suite, not the quick tier
 @pytest.mark.parametrize("base", ["http://u@h.example:1/p", "file:///p", "foo://h/p"])
 @pytest.mark.parametrize("setter", list(_SETTER_CASES))
 def test_setters_are_linear(base: str, setter: str) -> None:
@@ -100,6 +103,7 @@ def test_setters_are_linear(base: str, setter: str) -> None:
                   label=f"{base} .replace({setter}=...)", n=_N)
 
 
+@pytest.mark.slow  # timing: the full suite, not the quick tier
 @pytest.mark.parametrize("value", ["a" * 5000, "[" + "1:" * 3000 + "]", "0" * 5000 + "8"])
 def test_host_setter_on_file_urls_is_linear(value: str) -> None:
     u = U.parse("file:///p")

@@ -212,6 +212,7 @@ def test_parse_equals_state_machine_on_both_twins(s: str) -> None:
     assert [tuple(e) for e in u.validation_errors] == ref[2]
 
 
+@pytest.mark.slow  # timing: the full suite, not the quick tier
 @needs_c
 @pytest.mark.one_impl
 @pytest.mark.parametrize("s", [
@@ -230,6 +231,7 @@ def test_c_huge_inputs(s: str) -> None:
     assert time.perf_counter() - t < 30
 
 
+@pytest.mark.slow  # timing: the full suite, not the quick tier
 @needs_c
 @pytest.mark.one_impl
 @pytest.mark.parametrize("piece", ["a/", "%", "/..", "é", "\x00", "a/../"])

@@ -198,6 +198,7 @@ def test_parse_with_a_base_takes_the_c_path() -> None:
 
 # -- linear time on adversarial input ---------------------------------------------
 
+@pytest.mark.slow  # timing: the full suite, not the quick tier
 @pytest.mark.parametrize(("s", "base"), [
     ("http://" + "1" * 200_000 + "/", None),
     ("http://0x" + "0" * 200_000 + "1/", None),

@@ -295,6 +295,9 @@ typedef struct {
     /* The end of the chunk's last row in its data buffer (offsets layouts;
      * NULL for views): a row may be read 16 bytes at a time up to here. */
     const uint8_t *data_end;
+    /* Offsets layouts: a stretch of the chunk's data checked to be UTF-8 as
+     * a whole (row_utf8_known); empty until a row opens one. */
+    const uint8_t *win_lo, *win_hi;
 } Job;
 
 typedef struct {
@@ -328,12 +331,12 @@ PE_INTERNAL void out_free(OutChunk *o);
 PE_INTERNAL extern int pe_blocks_ok;
 PE_INTERNAL void blocks_init(void);
 PE_INTERNAL int blocks_supported(void);
-PE_INTERNAL int64_t decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
-                                    int plus, int *check);
+PE_INTERNAL int64_t utf8_prefix_avx2(const uint8_t *p, int64_t n);
 PE_INTERNAL int64_t decode_text_rows_avx2(Job *j, const InChunk *c, int64_t i, int64_t r1,
                                           OutChunk *o, int64_t r0);
 /* decode_row_avx2's *check bits: the escapes' values may not be UTF-8 by
- * themselves; the row has raw bytes above 0x7F (so it is UTF-8 only if they are) */
+ * themselves; the row's raw bytes may not be UTF-8 (only when asked to check
+ * them: raw) */
 #define PE_CHECK_ESC 1
 #define PE_CHECK_RAW 2
 /* arrow_rows.c: the portable decoder of a string column's row (*utf8: the
@@ -341,6 +344,51 @@ PE_INTERNAL int64_t decode_text_rows_avx2(Job *j, const InChunk *c, int64_t i, i
 PE_INTERNAL int64_t decode_utf8_row(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
                                     int plus, int *utf8);
 PE_INTERNAL int64_t utf8_valid_prefix(const uint8_t *p, int64_t n);
+PE_INTERNAL int utf8_window(Job *j, const uint8_t *p, int64_t n);
+
+/* A row's UTF-8 state, for the per-row work's utf8_in: the bytes of a binary
+ * column; a string row that may not be UTF-8 (the Arrow format requires it,
+ * but a producer can break that: such a row reads with U+FFFD); a string row
+ * known to be UTF-8. */
+enum { RAW_BYTES = 0, RAW_CHECK = 1, RAW_UTF8 = 2 };
+
+/* Whether a string row p[0:n] (of an offsets layout: the rows tile the data
+ * between the first and last offsets) is surely UTF-8 without a look at it
+ * alone.  The data is checked a window of PE_U8_WINDOW bytes at a time, from
+ * the start of the first row that lies outside the last window (so each byte
+ * is checked about once, and the bytes are in cache when the row is decoded);
+ * a window ends before its first byte that is not UTF-8.  A row inside a window
+ * is UTF-8 exactly when it begins and ends on a character's first byte or at
+ * the window's end (Encoding Standard §8.1.1: a UTF-8 string cut there is
+ * whole UTF-8 sequences).  0 means "look at the row": it may still be UTF-8
+ * (a row that straddles a bad byte's window, or a view).  Built with
+ * -DPE_ARROW_UNCHECKED (bench/bench_input_checks.py only), it trusts every
+ * row of an offsets layout: the figure the check's cost is measured against. */
+#ifndef PE_U8_WINDOW
+#define PE_U8_WINDOW 16384
+#endif
+
+static inline int
+row_utf8_known(Job *j, const InChunk *c, const uint8_t *p, int64_t n)
+{
+    uintptr_t a = (uintptr_t)p, e = a + (uintptr_t)n;
+    if (n == 0) {
+        return 1;
+    }
+    if (c->layout == IN_VIEW) {
+        return 0;
+    }
+#ifdef PE_ARROW_UNCHECKED
+    (void)j;
+    (void)e;
+    return 1;
+#else
+    if ((a < (uintptr_t)j->win_lo || e > (uintptr_t)j->win_hi) && !utf8_window(j, p, n)) {
+        return 0;
+    }
+    return (p[0] & 0xC0) != 0x80 && (e == (uintptr_t)j->win_hi || (p[n] & 0xC0) != 0x80);
+#endif
+}
 PE_INTERNAL void legacy_init(Job *j);
 PE_INTERNAL int legacy_encode_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n);
 PE_INTERNAL int legacy_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail,

@@ -162,34 +162,33 @@ shift_jis(const uint32_t *jis0208, const uint8_t *b, int64_t n, uint8_t *o, int 
 }
 
 /* One row: 1 valid, 0 null (errors null/strict on a decode error), -1 out
- * of memory. */
+ * of memory.  utf8_in: RAW_BYTES, RAW_CHECK or RAW_UTF8 (arrow.h). */
 int
 legacy_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail, int utf8_in)
 {
     Py_ssize_t bad;
     U8Stats st;
     int64_t len, out;
+    int recheck; /* its raw bytes may not be UTF-8: see below */
     if (job_buf_reserve(&j->scratch, &j->scratch_cap, n + PE_OUT_SLACK) < 0) {
         return -1;
     }
     if (pe_blocks_ok) {
         int check;
-        len = decode_row_avx2(p, n, avail, j->scratch, j->plus, &check);
-        if (utf8_in && (check & PE_CHECK_RAW)) {
-            utf8_in = 2; /* its raw bytes may not be UTF-8: see below */
-        }
+        len = decode_row_avx2(p, n, avail, j->scratch, j->plus, &check, utf8_in == RAW_CHECK);
+        recheck = (check & PE_CHECK_RAW) != 0;
     }
     else {
         len = decode_u8(p, n, j->scratch, j->plus, 0, &bad, &st);
-        utf8_in = utf8_in ? 2 : 0;
+        recheck = utf8_in == RAW_CHECK;
     }
-    if (utf8_in == 2) {
+    if (recheck) {
         /* A string row is text: one that is not UTF-8 reads with U+FFFD
          * first, as the per-string API reads text. */
         int64_t ok = utf8_valid_prefix(p, n);
         if (ok != n) {
             p = fix_row(j, p, &n, ok);
-            return p == NULL ? -1 : legacy_row(j, o, p, n, n, 0);
+            return p == NULL ? -1 : legacy_row(j, o, p, n, n, RAW_BYTES);
         }
     }
     if (out_reserve(o, 3 * len + 4) < 0) {

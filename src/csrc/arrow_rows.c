@@ -66,6 +66,23 @@ utf8_valid_prefix(const uint8_t *p, int64_t n)
     }
 }
 
+/* Open row_utf8_known's window at p, a row p[0:n] of an offsets layout: the
+ * UTF-8 prefix of the data from p, up to PE_U8_WINDOW bytes or the row's end,
+ * whichever is further (the data ends at j->data_end).  Whether the row lies
+ * inside it. */
+int
+utf8_window(Job *j, const uint8_t *p, int64_t n)
+{
+    int64_t want = n > PE_U8_WINDOW ? n : PE_U8_WINDOW, ok;
+    if (want > j->data_end - p) {
+        want = j->data_end - p; /* at least n: the row lies before data_end */
+    }
+    ok = pe_blocks_ok ? utf8_prefix_avx2(p, want) : utf8_valid_prefix(p, want);
+    j->win_lo = p;
+    j->win_hi = p + ok;
+    return ok >= n;
+}
+
 /* Write p[0:n] to o with U+FFFD for each maximal subpart that is not valid
  * UTF-8 (what Python's "replace" does); o has room for 3n bytes. */
 static int64_t
@@ -293,9 +310,9 @@ decode_utf8_row(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus
 }
 
 /* Percent-decode p[0:n] (plus: '+' is a space) into the output, then keep it
- * as is (binary), or check it is UTF-8 (text; utf8_in: p is a string column's
- * row, UTF-8 already).  Returns 1 for a valid row, 0 for a null one (errors
- * null/strict on bad UTF-8), -1 out of memory.  avail: the bytes readable
+ * as is (binary), or check it is UTF-8 (text; utf8_in: RAW_BYTES, or a string
+ * column's row, RAW_CHECK or RAW_UTF8: arrow.h).  Returns 1 for a valid row,
+ * 0 for a null one (errors null/strict on bad UTF-8), -1 out of memory.  avail: the bytes readable
  * from p (n or more). */
 static int
 decode_piece(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail, int text,
@@ -317,17 +334,17 @@ decode_piece(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail, in
         int utf8, check;
         int64_t raw_ok;
         if (pe_blocks_ok) {
-            len = decode_row_avx2(p, n, avail, at, j->plus, &check);
+            len = decode_row_avx2(p, n, avail, at, j->plus, &check, utf8_in == RAW_CHECK);
             utf8 = !(check & PE_CHECK_ESC);
             raw_ok = check & PE_CHECK_RAW ? utf8_valid_prefix(p, n) : n;
         }
         else {
-            raw_ok = utf8_valid_prefix(p, n);
+            raw_ok = utf8_in == RAW_UTF8 ? n : utf8_valid_prefix(p, n);
             len = raw_ok == n ? decode_utf8_row(p, n, avail, at, j->plus, &utf8) : 0;
         }
         if (raw_ok != n) {
             p = fix_row(j, p, &n, raw_ok);
-            return p == NULL ? -1 : decode_piece(j, o, p, n, n, text, utf8_in);
+            return p == NULL ? -1 : decode_piece(j, o, p, n, n, text, RAW_UTF8);
         }
         ok = utf8 ? len : utf8_valid_prefix(at, len);
     }
@@ -335,10 +352,10 @@ decode_piece(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail, in
         /* to bytes: the block decoder's bytes; of its checks only the raw
          * one counts (a string row that is not UTF-8 reads with U+FFFD) */
         int check;
-        len = decode_row_avx2(p, n, avail, at, j->plus, &check);
-        if (utf8_in && (check & PE_CHECK_RAW) && (ok = utf8_valid_prefix(p, n)) != n) {
+        len = decode_row_avx2(p, n, avail, at, j->plus, &check, utf8_in == RAW_CHECK);
+        if ((check & PE_CHECK_RAW) && (ok = utf8_valid_prefix(p, n)) != n) {
             p = fix_row(j, p, &n, ok);
-            return p == NULL ? -1 : decode_piece(j, o, p, n, n, text, 0);
+            return p == NULL ? -1 : decode_piece(j, o, p, n, n, text, RAW_BYTES);
         }
         ok = len;
     }
@@ -429,6 +446,7 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
 {
     int64_t i;
     j->data_end = NULL;
+    j->win_lo = j->win_hi = NULL;
     if (c->length > 0 && c->layout == IN_OFF32) {
         j->data_end = c->data + ((const int32_t *)c->offsets)[c->offset + c->length];
     }
@@ -438,6 +456,16 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
     /* decode_text on a string column: the block decoder's own loop takes
      * the rows it finishes alone; the rest come here one at a time. */
     int blocks = j->op == OP_DECODE_TEXT && !c->is_binary && pe_blocks_ok;
+    /* The ops that would check each string row by itself before the work:
+     * the data checked a window at a time instead (row_utf8_known).  The
+     * block decoder checks the rows it decodes as it goes (a row it leaves
+     * here is checked alone: a window would check the rows it takes again). */
+#ifdef PE_ARROW_UNCHECKED
+    int window = 1;
+#else
+    int window = !pe_blocks_ok || j->op == OP_ENCODE || j->op == OP_FORM_GET ||
+                 j->op == OP_ENCODE_MAP;
+#endif
     for (i = r0; i < r1; i++) {
         int valid = 0;
         int64_t start;
@@ -448,14 +476,19 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
         if (in_valid(c, i)) {
             int64_t n, avail;
             const uint8_t *p = in_row(c, i, &n);
+            int raw;
             if (p == NULL) {
                 j->bad_input = base + i;
                 j->oom = 3;
                 return -1;
             }
             avail = in_avail(c, i, p, n, j->data_end);
-            if (!c->is_binary && (j->op == OP_ENCODE || j->op == OP_FORM_GET ||
-                                  j->op == OP_ENCODE_MAP || (j->op == OP_DECODE && !pe_blocks_ok))) {
+            raw = c->is_binary ? RAW_BYTES
+                  : window && row_utf8_known(j, c, p, n) ? RAW_UTF8
+                                                         : RAW_CHECK;
+            if (raw == RAW_CHECK &&
+                (j->op == OP_ENCODE || j->op == OP_FORM_GET || j->op == OP_ENCODE_MAP ||
+                 (j->op == OP_DECODE && !pe_blocks_ok))) {
                 /* decode_text and the block decoder's decode check the row
                  * as they decode (decode_piece, legacy_row) */
                 int64_t ok = utf8_valid_prefix(p, n);
@@ -466,13 +499,14 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
                     }
                     avail = n;
                 }
+                raw = RAW_UTF8;
             }
             switch (j->op) {
             case OP_DECODE:
-                valid = decode_piece(j, o, p, n, avail, 0, !c->is_binary);
+                valid = decode_piece(j, o, p, n, avail, 0, raw);
                 break;
             case OP_DECODE_TEXT:
-                valid = decode_piece(j, o, p, n, avail, 1, !c->is_binary);
+                valid = decode_piece(j, o, p, n, avail, 1, raw);
                 if (valid == 0 && j->errors == ERR_STRICT) {
                     j->bad_row = base + i;
                     return 0;
@@ -494,14 +528,14 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
                 break;
             case OP_DECODE_SB:
             case OP_DECODE_SJIS:
-                valid = legacy_row(j, o, p, n, avail, !c->is_binary);
+                valid = legacy_row(j, o, p, n, avail, raw);
                 if (valid == 0 && j->errors == ERR_STRICT) {
                     j->bad_row = base + i;
                     return 0;
                 }
                 break;
             default:
-                valid = form_get_row(j, o, p, n, avail, !c->is_binary);
+                valid = form_get_row(j, o, p, n, avail, raw);
                 break;
             }
             if (valid < 0) {

@@ -157,9 +157,25 @@ raw_step(__m256i s, __m256i h, __m256i t1, __m256i t2, __m256i t3)
  * *check: PE_CHECK_ESC when the escapes' values may not make UTF-8 by
  * themselves (the caller checks the result), PE_CHECK_RAW when the row's
  * own bytes may not be UTF-8 (a string column's rows should be; the caller
- * checks the row). */
+ * checks the row).  raw: 1 to check the row's own bytes, 0 not (they are
+ * known to be UTF-8, or do not matter), or RAW_JOINS (below); a constant
+ * where this is inlined.
+ *
+ * RAW_JOINS checks neither the raw bytes nor the escapes' values by
+ * themselves: the caller checks the result (utf8_out_ok), and this checks
+ * that wherever raw bytes and a run of escapes meet, the byte after the
+ * meeting starts a character.  Together that is the same as both checks: if
+ * the result is UTF-8 and each run (of raw bytes, of escapes) begins a
+ * character, each run is whole characters, so the row's raw bytes are UTF-8
+ * ('%' and hex digits are ASCII) and so is each run of escapes; and the
+ * converse is plain.  One check of the result (shorter than the row) costs
+ * less than two of the row's blocks.  *check is PE_CHECK_ESC for a bad
+ * meeting, or when the row's end went byte by byte (unchecked): the caller
+ * then takes the exact path. */
+#define RAW_JOINS 3
 __attribute__((target("avx2,popcnt"), always_inline)) static inline int64_t
-decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus, int *check)
+decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus, int *check,
+                  int raw)
 {
     const __m256i pct = _mm256_set1_epi8('%'), pls = _mm256_set1_epi8('+');
     const __m256i spc = _mm256_set1_epi8(' '), x20 = _mm256_set1_epi8(0x20);
@@ -186,6 +202,12 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
     __m256i rerr = zero, rhist = zero;
     uint32_t rprev = 0;
     int raw_unsure = 0, rfull = 0;
+    /* RAW_JOINS: whether a meeting of raw bytes and escapes is bad (or the
+     * row's end went byte by byte), the block's raw bytes that continue a
+     * character, and whether the byte before the block is raw (not the
+     * row's start) or an escape's last. */
+    const __m256i xc0 = _mm256_set1_epi8((char)0xC0), x80 = _mm256_set1_epi8((char)0x80);
+    uint32_t joins_bad = 0, contw = 0, after_raw = 0, after_esc = 0;
     while (i < n) {
         __m256i w, res, hexv, val, escv, dec, shuf;
         __m128i lo, hi;
@@ -197,13 +219,18 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
              * rest byte by byte.  Its escape runs are checked by themselves,
              * so one that goes on from the blocks is flagged (then rescanned). */
             int utf8;
-            int64_t k;
-            unsigned hi = (unsigned)_mm256_movemask_epi8(rhist); /* a sequence may go on */
-            for (k = i; k < n; k++) {
-                hi |= p[k] & 0x80u;
+            if (raw == RAW_JOINS) {
+                joins_bad = 1; /* the caller takes the row down the exact path */
             }
-            raw_unsure = hi != 0; /* the caller checks the row */
-            rprev = 0;
+            if (raw == 1) {
+                int64_t k;
+                unsigned hi = (unsigned)_mm256_movemask_epi8(rhist); /* a sequence may go on */
+                for (k = i; k < n; k++) {
+                    hi |= p[k] & 0x80u;
+                }
+                raw_unsure = hi != 0; /* the caller checks the row */
+                rprev = 0;
+            }
             o += decode_utf8_row(p + i, n - i, avail - i, o, plus, &utf8);
             tail_bad = !utf8;
             break;
@@ -211,7 +238,7 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
         w = _mm256_loadu_si256((const __m256i *)(const void *)(p + i));
         len = rem >= 32 ? 32 : (unsigned)rem;
         lim = rem >= 32 ? 0xFFFFFFFFu : (1u << rem) - 1;
-        {
+        if (raw == 1) {
             /* no branch on whether the block has such bytes: in mixed text
              * it is mispredicted too often to pay */
             __m256i wr = rem >= 32 ? w
@@ -227,7 +254,21 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
             res = _mm256_blendv_epi8(w, spc, _mm256_cmpeq_epi8(w, pls));
         }
         pm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(w, pct)) & lim;
+        if (raw == RAW_JOINS) {
+            contw = (uint32_t)_mm256_movemask_epi8(
+                _mm256_cmpeq_epi8(_mm256_and_si256(w, xc0), x80));
+        }
         if (pm == 0) {
+            if (raw == RAW_JOINS) {
+                /* all raw: only its first byte can follow an escape */
+                joins_bad |= after_esc & contw;
+                after_esc = 0;
+                after_raw = 1;
+                _mm256_storeu_si256((__m256i *)(void *)o, res);
+                o += len;
+                i += len;
+                continue;
+            }
             err = _mm256_or_si256(err, u8_step(zero, hist, t1, t2, t3));
             hist = zero;
             _mm256_storeu_si256((__m256i *)(void *)o, res);
@@ -259,7 +300,21 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
                                 _mm256_and_si256(ON256(hexv, 1), ON256(hexv, 2)));
         dec = _mm256_or_si256(_mm256_slli_epi16(ON256(val, 1), 4), ON256(val, 2));
         dec = _mm256_and_si256(escv, dec);
-        if (len == 32) {
+        if (raw == RAW_JOINS) {
+            /* Where a run of escapes meets raw bytes, in either order, the
+             * byte after the meeting may not continue a character; the
+             * caller checks the result as a whole. */
+            uint32_t own = len == 32 ? 0xFFFFFFFFu : (1u << len) - 1;
+            uint32_t ends = esc << 2, cov = esc | (esc << 1) | ends;
+            uint32_t rawm = ~cov & own;
+            uint32_t contd = (uint32_t)_mm256_movemask_epi8(
+                _mm256_cmpeq_epi8(_mm256_and_si256(dec, xc0), x80));
+            joins_bad |= (esc & ((rawm << 1) | after_raw) & contd) |
+                         (rawm & ((ends << 1) | after_esc) & contw);
+            after_raw = rawm >> (len - 1) & 1;
+            after_esc = ends >> (len - 1) & 1;
+        }
+        else if (len == 32) {
             err = _mm256_or_si256(err, u8_step(dec, hist, t1, t2, t3));
             hist = dec;
         }
@@ -276,7 +331,9 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
             err = _mm256_or_si256(err,
                                   _mm256_and_si256(own, u8_step(dec, hist, t1, t2, t3)));
             hist = len == 31 ? BACK256(dec, zero, 1) : BACK256(dec, zero, 2);
-            rhist = len == 31 ? BACK256(rhist, zero, 1) : BACK256(rhist, zero, 2);
+            if (raw == 1) {
+                rhist = len == 31 ? BACK256(rhist, zero, 1) : BACK256(rhist, zero, 2);
+            }
         }
         res = _mm256_blendv_epi8(res, dec, escv);
         keep = ~((esc << 1) | (esc << 2));
@@ -298,7 +355,11 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
         i += len;
     }
     err = _mm256_or_si256(err, u8_step(zero, hist, t1, t2, t3));
-    if (rprev && rfull) {
+    if (raw == RAW_JOINS) {
+        *check = joins_bad ? PE_CHECK_ESC : 0;
+        return o - start;
+    }
+    if (raw && rprev && rfull) {
         rerr = _mm256_or_si256(rerr, raw_step(zero, rhist, t1, t2, t3)); /* the row's end */
     }
     *check = (!_mm256_testz_si256(err, err) || tail_bad ? PE_CHECK_ESC : 0) |
@@ -307,9 +368,107 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
 }
 
 __attribute__((target("avx2,popcnt"))) int64_t
-decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus, int *check)
+decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus, int *check,
+                int raw)
 {
-    return decode_row_blocks(p, n, avail, o, plus, check);
+    return raw ? decode_row_blocks(p, n, avail, o, plus, check, 1)
+               : decode_row_blocks(p, n, avail, o, plus, check, 0);
+}
+
+/* Whether o[0:len] is UTF-8 (Encoding Standard §8.1.1), 32 bytes a step;
+ * o has 32 bytes of room past len, which a load may read (and masks off). */
+__attribute__((target("avx2,popcnt"))) static inline int
+utf8_out_ok(const uint8_t *o, int64_t len)
+{
+    const __m256i t1 = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)(const void *)u8_first_hi));
+    const __m256i t2 = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)(const void *)u8_first_lo));
+    const __m256i t3 = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)(const void *)u8_second_hi));
+    const __m256i iota = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+                                          16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
+                                          29, 30, 31);
+    __m256i prev = _mm256_setzero_si256(), err = prev;
+    int64_t i;
+    for (i = 0; i + 32 <= len; i += 32) {
+        __m256i w = _mm256_loadu_si256((const __m256i *)(const void *)(o + i));
+        err = _mm256_or_si256(err, raw_step(w, prev, t1, t2, t3));
+        prev = w;
+    }
+    {
+        /* the rest (or nothing), with zeros after the end: a character cut
+         * there shows as one that stops short */
+        __m256i w = _mm256_loadu_si256((const __m256i *)(const void *)(o + i));
+        w = _mm256_and_si256(w, _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(len - i)), iota));
+        err = _mm256_or_si256(err, raw_step(w, prev, t1, t2, t3));
+    }
+    return _mm256_testz_si256(err, err);
+}
+
+/* Whether any byte of the last three of b starts a UTF-8 sequence that
+ * needs more bytes than are left in b (a 2-byte lead last, a 3-byte lead in
+ * the last two, a 4-byte lead in the last three). */
+__attribute__((target("avx2,popcnt"))) static inline int
+u8_incomplete(__m256i b)
+{
+    const __m256i max = _mm256_setr_epi8(
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        -1, -1, -1, -1, -1, -1, -1, (char)0xEF, (char)0xDF, (char)0xBF);
+    __m256i over = _mm256_subs_epu8(b, max);
+    return !_mm256_testz_si256(over, over);
+}
+
+/* The start of the last character that begins before p[i] (i > 0), or i:
+ * where a byte-by-byte check can take over from the blocks below. */
+static inline int64_t
+u8_back(const uint8_t *p, int64_t i)
+{
+    int64_t k = i;
+    while (k > 0 && i - k < 4) {
+        k--;
+        if ((p[k] & 0xC0) != 0x80) {
+            return k;
+        }
+    }
+    return i;
+}
+
+/* Length of the valid UTF-8 prefix of p[0:n] (Encoding Standard §8.1.1), or
+ * of a shorter prefix that is valid (never one that is not): the window
+ * check of row_utf8_known.  64 bytes a step: a step that is all ASCII after
+ * a complete character costs a load and a test; others get the pair check
+ * (u8_pairs) against the bytes before.  The first step with an error, and
+ * the last under 64 bytes, are finished byte by byte from the start of the
+ * character before them (the blocks before are valid: they had no error). */
+__attribute__((target("avx2,popcnt"))) int64_t
+utf8_prefix_avx2(const uint8_t *p, int64_t n)
+{
+    const __m256i t1 = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)(const void *)u8_first_hi));
+    const __m256i t2 = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)(const void *)u8_first_lo));
+    const __m256i t3 = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)(const void *)u8_second_hi));
+    __m256i prev = _mm256_setzero_si256();
+    int64_t i = 0, end, k;
+    int pending = 0; /* the bytes before i end inside a character */
+    while (i + 64 <= n) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(p + i));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(p + i + 32));
+        if (pending || _mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0) {
+            __m256i e = _mm256_or_si256(raw_step(a, prev, t1, t2, t3), raw_step(b, a, t1, t2, t3));
+            if (!_mm256_testz_si256(e, e)) {
+                break;
+            }
+            pending = u8_incomplete(b);
+        }
+        prev = b;
+        i += 64;
+    }
+    end = i + 64 < n ? i + 64 : n; /* an error lies before end */
+    k = i > 0 ? u8_back(p, i) : 0;
+    return k + utf8_valid_prefix(p + k, end - k);
 }
 
 /* decode_text's loop for a string column, the rows the block decoder
@@ -330,15 +489,23 @@ decode_text_rows_avx2(Job *j, const InChunk *c, int64_t i, int64_t r1, OutChunk 
             if (p == NULL) {
                 return i; /* malformed offsets: run_rows reports the row */
             }
+            /* The row's raw bytes UTF-8 (a string column's row need not be:
+             * then it is read with U+FFFD first, in run_rows), and its escape
+             * runs each UTF-8 by themselves: checked as one, RAW_JOINS. */
+#ifdef PE_ARROW_UNCHECKED
+            /* the measuring build (arrow.h): the raw bytes trusted */
             len = decode_row_blocks(p, n, in_avail(c, i, p, n, j->data_end), o->data + start,
-                                    j->plus, &check);
-            /* Escape runs each UTF-8 by themselves: the result is UTF-8
-             * exactly when the raw bytes are (a string column's row need not
-             * be: then it is read with U+FFFD first, in run_rows). */
-            if ((check & PE_CHECK_ESC) ||
-                ((check & PE_CHECK_RAW) && utf8_valid_prefix(p, n) != n)) {
+                                    j->plus, &check, 0);
+            if (check) {
                 return i;
             }
+#else
+            len = decode_row_blocks(p, n, in_avail(c, i, p, n, j->data_end), o->data + start,
+                                    j->plus, &check, RAW_JOINS);
+            if (check || !utf8_out_ok(o->data + start, len)) {
+                return i;
+            }
+#endif
             o->data_len += len;
             if (out_row(o, i - r0, 1, start) < 0) {
                 o->data_len = start;
@@ -377,15 +544,23 @@ decode_text_rows_avx2(Job *j, const InChunk *c, int64_t i, int64_t r1, OutChunk 
 }
 
 int64_t
-decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus, int *check)
+decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus, int *check,
+                int raw)
 {
     (void)p;
     (void)n;
     (void)avail;
     (void)o;
     (void)plus;
+    (void)raw;
     *check = 1;
     return -1; /* never called: pe_blocks_ok stays 0 */
+}
+
+int64_t
+utf8_prefix_avx2(const uint8_t *p, int64_t n)
+{
+    return utf8_valid_prefix(p, n); /* never called: pe_blocks_ok stays 0 */
 }
 
 #endif

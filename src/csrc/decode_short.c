@@ -358,7 +358,8 @@ decode_text_obj(PyObject *data, const int *f)
         if (buf == NULL) {
             return PyErr_NoMemory();
         }
-        len = (Py_ssize_t)decode_row_avx2((const uint8_t *)s.data, s.n, s.n, buf, f[0], &check);
+        len = (Py_ssize_t)decode_row_avx2((const uint8_t *)s.data, s.n, s.n, buf, f[0], &check,
+                                          0); /* ASCII, or bytes checked below */
         if (!check && s.is_str) {
             /* ASCII text whose escapes the block decoder found to spell whole
              * UTF-8 sequences: valid UTF-8, no check needed. */

@@ -275,7 +275,7 @@ get_flags(PyObject *const *objs, int n, int *out)
  * uses for long input when the CPU has AVX2 (pe_blocks_ok, found at run time). */
 PE_INTERNAL extern int pe_blocks_ok;
 PE_INTERNAL int64_t decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
-                                    int plus, int *check);
+                                    int plus, int *check, int raw);
 /* Bytes the block decoder may store past its result (arrow.h's PE_OUT_SLACK). */
 #define PE_BLOCKS_SLACK 32
 /* From this many bytes of input on, decode_text takes the block decoder. */
