@@ -755,7 +755,7 @@ def _rebound_case(monkeypatch: pytest.MonkeyPatch, how: str) -> None:
         monkeypatch.setitem(registry, "path", component)
     else:  # the registry emptied and refilled (undone item by item)
         saved = dict(registry)
-        for key in saved:
+        for key in reversed(saved):  # undone last-in first-out: the order comes back as it was
             monkeypatch.delitem(registry, key)
         for key, value in saved.items():
             monkeypatch.setitem(registry, key, component if key == "path" else value)
@@ -765,6 +765,7 @@ def _rebound_case(monkeypatch: pytest.MonkeyPatch, how: str) -> None:
 def test_encode_name_cache_follows_a_rebind(monkeypatch: pytest.MonkeyPatch, how: str) -> None:
     from percent_encoding import core
 
+    order = list(_encode_set.REGISTRY)
     _rebound_case(monkeypatch, how)
     # The fast path (same interned str, default arguments) and the checked
     # function (reached through a keyword the fast path leaves alone) agree.
@@ -773,6 +774,7 @@ def test_encode_name_cache_follows_a_rebind(monkeypatch: pytest.MonkeyPatch, how
     assert fast == checked == "a%2Fb%20c"
     monkeypatch.undo()
     assert core.encode("a/b c", "path") == "a/b%20c"  # and back again after the undo
+    assert list(_encode_set.REGISTRY) == order  # (the registry's order is what names() lists)
 
 
 # -- decode_text of a UCS-2 str in one pass ---------------------------------------------------
