@@ -47,8 +47,8 @@ HOST_REGEX = r"^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?([^:/?#]*)"
 def kasztp(path: str | None) -> Path:
     where = path or os.environ.get("PERCENT_ENCODING_URL_DATASETS", "")
     p = Path(where)
-    if p.is_dir():
-        p = p / "kasztp.txt"
+    if p.is_dir():  # the file itself, or in others/ of a url-various-datasets checkout
+        p = p / "kasztp.txt" if (p / "kasztp.txt").exists() else p / "others" / "kasztp.txt"
     if not where or not p.exists():
         sys.exit("give --data PATH/kasztp.txt (or PERCENT_ENCODING_URL_DATASETS=DIR)")
     return p

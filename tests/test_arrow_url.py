@@ -134,7 +134,8 @@ def _datasets() -> list[Path]:
     if not where:
         pytest.skip("set PERCENT_ENCODING_URL_DATASETS to a directory of ada's "
                     "url-various-datasets files (kasztp.txt, userbait.txt, ...)")
-    files = sorted(p for p in Path(where).iterdir() if p.suffix == ".txt")
+    # a flat folder of the files or a checkout of the repository (others/, files/)
+    files = sorted(Path(where).rglob("*.txt"))
     if not files:
         pytest.skip(f"no .txt files in {where}")
     return files
