@@ -484,6 +484,12 @@ put_component(Field *f, int64_t row, int large, RowURL *r, int k, PyObject *fall
     return rc;
 }
 
+static void
+bit_set(PyObject *bits, int64_t i)
+{
+    ((uint8_t *)PyByteArray_AS_STRING(bits))[i >> 3] |= (uint8_t)(1u << (i & 7));
+}
+
 static PyObject *
 zeroed(int64_t n)
 {
@@ -515,6 +521,33 @@ guess(int k, int64_t bytes, int64_t rows)
     }
 }
 
+/* window_run over rows [w0, w1) of the parts in set, with the copies of the
+ * n_placed parts placed before into the result (then counted in *nulls, and
+ * *n_placed is 0): 0, or -1 with an exception. */
+static int
+fill_run(UPart *set, int t, const UPart *proto, int64_t w0, int64_t w1, UPart **placed,
+         int *n_placed, Field *fields, int nf, int large, PyObject *validity, PyObject *bits,
+         int64_t *nulls)
+{
+    Sink sink;
+    int k, rc;
+    /* the buffers' addresses now: nothing resizes them until window_run returns */
+    for (k = 0; k < nf; k++) {
+        sink.data[k] = PyByteArray_AS_STRING(fields[k].data);
+        sink.offsets[k] = PyByteArray_AS_STRING(fields[k].offsets);
+    }
+    sink.validity = (uint8_t *)PyByteArray_AS_STRING(validity);
+    sink.bits = bits == NULL ? NULL : (uint8_t *)PyByteArray_AS_STRING(bits);
+    sink.nf = nf;
+    sink.large = large;
+    rc = window_run(set, t, proto, w0, w1, placed, *n_placed, &sink);
+    for (k = 0; k < *n_placed; k++) {
+        *nulls += placed[k]->nulls;
+    }
+    *n_placed = 0;
+    return rc < 0 ? -1 : 0;
+}
+
 /* ("malformed", row, what) for arrow.py to raise */
 static PyObject *
 malformed(const Malformed *m, long long first)
@@ -541,12 +574,12 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     Field fields[11];
     int64_t i, nulls = 0, bytes_hint, w1 = 0;
     long long first;
-    UPart proto, parts[MAX_PARTS];
-    int n_parts = 0, parts_used = 0, cur = 0, threads;
+    /* two sets of parts: one parsed while the other's placed parts are copied */
+    UPart proto, parts[2 * MAX_PARTS], *set = parts, *placed[MAX_PARTS];
+    int n_parts = 0, cur = 0, threads, n_placed = 0, used[2] = {0, 0};
     (void)self;
     memset(&S, 0, sizeof S);
     memset(&proto, 0, sizeof proto);
-    memset(parts, 0, sizeof parts);
     P.nogil = K.P.nogil = OP.nogil = 0;
     P.head_only = K.P.head_only = OP.head_only = 0;
     K.n = -1;
@@ -627,11 +660,15 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     bytes_hint = c.bytes;
     for (k = 0; k < nf; k++) {
         int64_t cap = guess(fld[k], bytes_hint, c.length);
-        fields[k].offsets = zeroed((c.length + 1) * (large ? 8 : 4));
+        /* every row's end offset is written (by field_put or part_fill, which
+         * touches the fresh pages on the threads): only the first is set here */
+        fields[k].offsets =
+            PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)((c.length + 1) * (large ? 8 : 4)));
         fields[k].data = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)(cap < 64 ? 64 : cap));
         if (fields[k].offsets == NULL || fields[k].data == NULL) {
             goto fail;
         }
+        memset(PyByteArray_AS_STRING(fields[k].offsets), 0, large ? 8 : 4);
         fields[k].cap = cap < 64 ? 64 : cap;
     }
     proto.c = &c;
@@ -648,43 +685,53 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
         RowURL r;
         UrlParts o;
         int p_live = 0;
-        const UPart *u;
+        UPart *u;
         if (i == w1) {
-            /* the next window, without the GIL */
+            /* the next window, without the GIL (with the copies of the parts
+             * placed from the window before, in the other set) */
             int t;
-            n_parts = 0;
+            set = set == parts ? parts + MAX_PARTS : parts;
             w1 = c.length - i > (int64_t)WINDOW * threads ? i + (int64_t)WINDOW * threads
                                                            : c.length;
             t = w1 - i >= 16384 ? threads : 1;
             n_parts = (int)((w1 - i + SUB - 1) / SUB);
-            parts_used = parts_used > n_parts ? parts_used : n_parts;
-            if (window_run(parts, t, &proto, i, w1) < 0) {
+            /* parts used for the first time start empty (a short column, the
+             * common call from an engine's UDF, touches one) */
+            k = set == parts ? 0 : 1;
+            if (n_parts > used[k]) {
+                memset(set + used[k], 0, (size_t)(n_parts - used[k]) * sizeof(UPart));
+                used[k] = n_parts;
+            }
+            if (fill_run(set, t, &proto, i, w1, placed, &n_placed, fields, nf, large, validity,
+                         bits, &nulls) < 0) {
                 goto fail;
             }
             cur = 0;
             for (k = 0; k < n_parts; k++) {
-                if (parts[k].bad >= 0) {
-                    m.row = parts[k].bad;
+                if (set[k].bad >= 0) {
+                    m.row = set[k].bad;
                     m.what = "its offsets (or its base's) go backwards or beyond the first and "
                              "last offsets";
                     res = malformed(&m, first);
                     goto done;
                 }
-                if (parts[k].nomem) {
+                if (set[k].nomem) {
                     PyErr_NoMemory();
                     goto fail;
                 }
             }
         }
-        while (i >= parts[cur].r1) {
+        while (i >= set[cur].r1) {
             cur++;
         }
-        u = &parts[cur];
+        u = &set[cur];
         if (i == u->r0 && u->n_py == 0 && u->r1 > u->r0) {
-            /* a part with no row for Python: its buffers in one copy each */
-            if (part_copy(u, fields, nf, large, validity, bits, &nulls) < 0) {
+            /* a part with no row for Python: its place now, its buffers copied
+             * on the threads with the next window */
+            if (part_place(u, fields, nf, large) < 0) {
                 goto fail;
             }
+            placed[n_placed++] = u;
             i = u->r1 - 1;
             continue;
         }
@@ -815,6 +862,12 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
         }
         goto fail;
     }
+    /* the parts placed from the last window */
+    if (n_placed > 0 && fill_run(set == parts ? parts + MAX_PARTS : parts, threads, &proto,
+                                 c.length, c.length, placed, &n_placed, fields, nf, large,
+                                 validity, bits, &nulls) < 0) {
+        goto fail;
+    }
     if (nf == 0) {
         res = Py_BuildValue("(LLOO)", (long long)c.length, (long long)nulls, validity, bits);
         goto done;
@@ -837,8 +890,11 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     res = Py_BuildValue("(LLOO)", (long long)c.length, (long long)nulls, validity, out);
 fail:
 done:
-    for (k = 0; k < parts_used; k++) {
+    for (k = 0; k < used[0]; k++) {
         upart_free(&parts[k]);
+    }
+    for (k = 0; k < used[1]; k++) {
+        upart_free(&parts[MAX_PARTS + k]);
     }
     for (k = 0; k < nf; k++) {
         Py_XDECREF(fields[k].offsets);

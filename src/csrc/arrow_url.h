@@ -56,23 +56,22 @@ typedef struct {
     int live, rc; /* P holds a parse; core_row's answer for it */
 } BaseRow;
 
-static inline void
-bit_set(PyObject *bits, int64_t i)
-{
-    ((uint8_t *)PyByteArray_AS_STRING(bits))[i >> 3] |= (uint8_t)(1u << (i & 7));
-}
-
 /* -- the GIL-free pass -------------------------------------------------------
  *
  * The rows of a window (WINDOW rows at a time, so the copies stay small) are
  * parsed without the GIL, split over set_threads' threads: each part writes
  * its rows' components into its own buffers and a state per row.  Then, with
- * the GIL, the driver copies the parts into the result in row order, and
- * runs the rows a part left (ST_PY: a host for the host hook, a row for the
- * Python parser, a blob: origin, an error under errors="strict") as before. */
+ * the GIL, the driver takes the parts in row order: a whole part (no ST_PY
+ * row) gets its place in the result (part_place: the room, where its data
+ * lands), and the rows of any other part are copied one by one, those a part
+ * left (ST_PY: a host for the host hook, a row for the Python parser, a blob:
+ * origin, an error under errors="strict") run as before.  The placed parts
+ * are copied (part_fill) on the threads while they parse the next window,
+ * or after the last, so the copies and the page faults of the fresh result
+ * are not left to one thread (the parts alternate between two sets). */
 
 enum { ST_NULL, ST_OK, ST_PY, ST_FALSE };
-#define WINDOW (1 << 16) /* rows a thread */
+#define WINDOW (1 << 15) /* rows a thread (two windows' parts are alive at once) */
 #define SUB 8192
 #define MAX_PARTS (WINDOW * 8 / SUB)
 
@@ -94,7 +93,20 @@ typedef struct {
     int64_t n_py;
     int nomem;
     int64_t bad; /* a malformed row (of the chunk), else -1 */
+    /* a whole part (no ST_PY row) placed in the result by part_place: where
+     * each field's data lands, and its null rows once part_fill has run */
+    int64_t at[11];
+    int64_t nulls;
 } UPart;
+
+/* The result's buffers as part_fill writes them without the GIL (read from
+ * the bytearrays with it, between two resizes). */
+typedef struct {
+    char *data[11];
+    char *offsets[11];
+    uint8_t *validity, *bits;
+    int nf, large;
+} Sink;
 
 /* arrow_url.c */
 PE_INTERNAL void scratch_free(Scratch *S);
@@ -110,8 +122,8 @@ PE_INTERNAL int component_span(const RowURL *r, int k, Py_ssize_t *a, Py_ssize_t
 /* arrow_url_parts.c */
 PE_INTERNAL int origin_kind(const RowURL *r);
 PE_INTERNAL void upart_free(UPart *u);
-PE_INTERNAL int window_run(UPart *parts, int t, const UPart *proto, int64_t w0, int64_t w1);
-PE_INTERNAL int part_copy(const UPart *u, Field *fields, int nf, int large, PyObject *validity,
-                          PyObject *bits, int64_t *nulls);
+PE_INTERNAL int window_run(UPart *parts, int t, const UPart *proto, int64_t w0, int64_t w1,
+                           UPart *const *fills, int n_fills, const Sink *sink);
+PE_INTERNAL int part_place(UPart *u, Field *fields, int nf, int large);
 
 #endif /* PE_ARROW_URL_H */

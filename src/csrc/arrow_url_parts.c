@@ -6,7 +6,9 @@
  * rows with the C URL parser (core_row, no GIL: the raw allocator, no host
  * hook) and writes the requested components into its own buffers, with a
  * state a row (ST_PY for a row the driver must finish with the GIL).
- * part_copy() then moves a whole part with no such row into the result. */
+ * part_place() (with the GIL) gives a whole part with no such row its place
+ * in the result, and part_fill() copies it there on the threads, while they
+ * parse the next window. */
 #include "arrow_url.h"
 
 #ifndef _WIN32
@@ -179,12 +181,58 @@ upart_free(UPart *u)
     u->st = NULL;
 }
 
-/* The parts of a window, taken one at a time by each thread (a busy core
- * does fewer of them, and no thread waits long for another). */
+/* A placed part's rows into the result (no GIL): validity, then each
+ * field's data in one copy and its offsets moved by where the data lands.
+ * Parts start at a multiple of 8 rows, so two parts share no validity byte. */
+static void
+part_fill(UPart *u, const Sink *s)
+{
+    int64_t i, n = u->r1 - u->r0;
+    int k;
+    for (i = 0; i < n; i++) {
+        int st = u->st[i];
+        int64_t r = u->r0 + i;
+        if (st == ST_NULL) {
+            u->nulls++;
+            continue;
+        }
+        if (s->nf == 0 || st == ST_OK) {
+            s->validity[r >> 3] |= (uint8_t)(1u << (r & 7));
+        }
+        if (s->nf == 0 && st == ST_OK) {
+            s->bits[r >> 3] |= (uint8_t)(1u << (r & 7));
+        }
+    }
+    for (k = 0; k < s->nf; k++) {
+        const PBuf *b = &u->f[k];
+        int64_t at = u->at[k];
+        if (b->len > 0) {
+            memcpy(s->data[k] + at, b->d, (size_t)b->len);
+        }
+        if (s->large) {
+            int64_t *o = (int64_t *)s->offsets[k] + u->r0 + 1;
+            for (i = 0; i < n; i++) {
+                o[i] = at + b->off[i + 1];
+            }
+        }
+        else {
+            int32_t *o = (int32_t *)s->offsets[k] + u->r0 + 1;
+            for (i = 0; i < n; i++) {
+                o[i] = (int32_t)(at + b->off[i + 1]);
+            }
+        }
+    }
+}
+
+/* The work of a window: the placed parts of the window before to copy, then
+ * the parts to parse, taken one at a time by each thread (a busy core does
+ * fewer of them, and no thread waits long for another). */
 typedef struct {
     UPart *parts;
-    int n;
-    int next; /* the next part to take (atomic) */
+    UPart *const *fills;
+    const Sink *sink;
+    int n, n_fills;
+    int next; /* the next task to take (atomic) */
 } Work;
 
 static void *
@@ -192,16 +240,23 @@ work_main(void *arg)
 {
     Work *w = (Work *)arg;
     int k;
-    while ((k = __atomic_fetch_add(&w->next, 1, __ATOMIC_RELAXED)) < w->n) {
-        upart_run(&w->parts[k]);
+    while ((k = __atomic_fetch_add(&w->next, 1, __ATOMIC_RELAXED)) < w->n_fills + w->n) {
+        if (k < w->n_fills) {
+            part_fill(w->fills[k], w->sink);
+        }
+        else {
+            upart_run(&w->parts[k - w->n_fills]);
+        }
     }
     return NULL;
 }
 
 /* Rows [w0, w1) into parts of SUB rows (at most MAX_PARTS), run without the
- * GIL on t threads: the number of parts, or -1 (no memory). */
+ * GIL on t threads, with the copies of the n_fills parts placed before: the
+ * number of parts, or -1 (no memory). */
 PE_INTERNAL int
-window_run(UPart *parts, int t, const UPart *proto, int64_t w0, int64_t w1)
+window_run(UPart *parts, int t, const UPart *proto, int64_t w0, int64_t w1,
+           UPart *const *fills, int n_fills, const Sink *sink)
 {
     int p, k, fail = 0, n = (int)((w1 - w0 + SUB - 1) / SUB);
     Work w;
@@ -241,8 +296,11 @@ window_run(UPart *parts, int t, const UPart *proto, int64_t w0, int64_t w1)
     }
     w.parts = parts;
     w.n = n;
+    w.fills = fills;
+    w.n_fills = n_fills;
+    w.sink = sink;
     w.next = 0;
-    t = t > n ? n : t;
+    t = t > n + n_fills ? n + n_fills : t;
     Py_BEGIN_ALLOW_THREADS
 #ifdef PE_THREADS
     {
@@ -266,31 +324,17 @@ window_run(UPart *parts, int t, const UPart *proto, int64_t w0, int64_t w1)
     return n;
 }
 
-/* A whole part (no ST_PY row) into the result: validity, then each field's
- * data in one copy and its offsets moved by where the data lands. */
+/* A whole part (no ST_PY row) gets its place in the result (with the GIL):
+ * room in each field's data after what is there, and where its data lands;
+ * part_fill copies it later.  0, or -1 with an exception. */
 PE_INTERNAL int
-part_copy(const UPart *u, Field *fields, int nf, int large, PyObject *validity, PyObject *bits,
-          int64_t *nulls)
+part_place(UPart *u, Field *fields, int nf, int large)
 {
-    int64_t i, n = u->r1 - u->r0;
     int k;
-    for (i = 0; i < n; i++) {
-        int st = u->st[i];
-        if (st == ST_NULL) {
-            (*nulls)++;
-            continue;
-        }
-        if (nf == 0 || st == ST_OK) {
-            bit_set(validity, u->r0 + i);
-        }
-        if (nf == 0 && st == ST_OK) {
-            bit_set(bits, u->r0 + i);
-        }
-    }
+    u->nulls = 0;
     for (k = 0; k < nf; k++) {
         Field *f = &fields[k];
         const PBuf *b = &u->f[k];
-        int64_t at = f->len;
         if (f->len + b->len > f->cap) {
             int64_t cap = f->cap < 64 ? 64 : f->cap;
             while (cap < f->len + b->len) {
@@ -306,22 +350,8 @@ part_copy(const UPart *u, Field *fields, int nf, int large, PyObject *validity, 
                             "URL column result over 2 GiB in one chunk: use a large_string column");
             return -1;
         }
-        if (b->len > 0) {
-            memcpy(PyByteArray_AS_STRING(f->data) + at, b->d, (size_t)b->len);
-        }
+        u->at[k] = f->len;
         f->len += b->len;
-        if (large) {
-            int64_t *o = (int64_t *)PyByteArray_AS_STRING(f->offsets) + u->r0 + 1;
-            for (i = 0; i < n; i++) {
-                o[i] = at + b->off[i + 1];
-            }
-        }
-        else {
-            int32_t *o = (int32_t *)PyByteArray_AS_STRING(f->offsets) + u->r0 + 1;
-            for (i = 0; i < n; i++) {
-                o[i] = (int32_t)(at + b->off[i + 1]);
-            }
-        }
     }
     return 0;
 }
