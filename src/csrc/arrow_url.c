@@ -14,8 +14,10 @@
  * points in a scratch buffer; not UTF-8: U+FFFD, as the other string kernels
  * read it) and runs the C URL parser's core (url_parse_core, url.h) against
  * the base: none, one url.URL (its href and offsets, read once) or the row's
- * base in a base column (parsed by the same core; the row before's is kept
- * while the text repeats).  The component writers copy spans of the href the
+ * base in a base column (base_row: parsed by the same core; the row before's
+ * is kept while the text repeats).  Most rows are parsed without the GIL on
+ * set_threads' threads (arrow_url_parts.c); the driver here copies their
+ * results and finishes the rows they leave.  The component writers copy spans of the href the
  * core wrote, with no Python object per row.  A row the core leaves (a lone
  * surrogate, a host the hook declines), an invalid row under errors="strict"
  * (for the error) and a row whose base the core leaves go to
@@ -24,16 +26,7 @@
  * out of range: arrow.c's read_chunk and in_row) returns ("malformed", row,
  * what) for the caller to raise.  The tests compare every row with
  * url.parse(value, base). */
-#include "arrow.h"
-#include "url.h"
-
-#ifndef _WIN32
-#include <pthread.h>
-#define PE_THREADS 1
-#endif
-
-#define N_PARTS 9
-#define ORIGIN 10
+#include "arrow_url.h"
 
 static PyObject *s_names[11]; /* the getter names, for URLs without offsets */
 
@@ -91,15 +84,7 @@ row_str(const uint8_t *p, int64_t n)
     return s;
 }
 
-/* Per-call scratch: a row's code points (UCS4) when it is not ASCII, and a
- * row that is not UTF-8 with U+FFFD (arrow_rows.c's fix_row, through a Job). */
-typedef struct {
-    Py_UCS4 *ucs;
-    int64_t ucs_cap;
-    Job fix;
-} Scratch;
-
-static void
+PE_INTERNAL void
 scratch_free(Scratch *S)
 {
     PyMem_RawFree(S->ucs);
@@ -169,7 +154,7 @@ row_text(Scratch *S, const uint8_t *p, int64_t n, int *kind, const void **data, 
 /* The C URL parser (url_parse_core) on a row's UTF-8 against B (NULL: none),
  * into P (url_p_free it after): 1 parsed, 2 not a URL, 0 for the Python
  * parser, -1 with an exception. */
-static int
+PE_INTERNAL int
 core_row(Scratch *S, UrlP *P, const uint8_t *p, int64_t n, const UrlBase *B, UrlParts *o)
 {
     int kind;
@@ -191,19 +176,50 @@ core_row(Scratch *S, UrlP *P, const uint8_t *p, int64_t n, const UrlBase *B, Url
     return url_parse_core(P, B, o);
 }
 
-/* One parsed row: its href's bytes and, when the C parser made them, the
- * component offsets (else has_parts is 0 and u, the url.URL, has the getters). */
-typedef struct {
-    PyObject *u, *href;
-    const char *h;
-    Py_ssize_t len;
-    Py_ssize_t p[N_PARTS];
-    int has_parts;
-    /* the row and its base (for the getters that need a url.URL) */
-    const uint8_t *in, *bin;
-    int64_t in_n, bin_n;
-    int has_base;
-} RowURL;
+/* A row the core parsed (core_row's 1): its href and offsets into r. */
+PE_INTERNAL void
+row_parsed(RowURL *r, const UrlP *P, const UrlParts *o)
+{
+    Py_ssize_t v[N_PARTS] = {o->s_end,   o->u_end,   o->h_start, o->h_end,    o->port,
+                             o->p_start, o->q_start, o->f_start, o->host_kind};
+    memcpy(r->p, v, sizeof v);
+    r->has_parts = 1;
+    r->h = P->out;
+    r->len = P->len;
+}
+
+/* A row's base text (p, n) into K, parsed unless it repeats the row before's:
+ * K->rc (1 parsed, K->B the base; 2 not a URL; 0 for the Python parser), or
+ * -1 (core_row's -1: out of memory). */
+PE_INTERNAL int
+base_row(Scratch *S, BaseRow *K, const uint8_t *p, int64_t n)
+{
+    if (K->n == n && (K->p == p || !memcmp(K->p, p, (size_t)n))) {
+        return K->rc;
+    }
+    if (K->live) {
+        url_p_free(&K->P);
+    }
+    K->live = 1;
+    K->rc = core_row(S, &K->P, p, n, NULL, &K->B.o);
+    if (K->rc < 0) {
+        return -1;
+    }
+    K->B.href = K->P.out;
+    K->B.len = K->P.len;
+    K->p = p;
+    K->n = n;
+    return K->rc;
+}
+
+PE_INTERNAL void
+base_row_free(BaseRow *K)
+{
+    if (K->live) {
+        url_p_free(&K->P);
+        K->live = 0;
+    }
+}
 
 static PyObject *
 slot_get(PyObject *descr, PyObject *obj)
@@ -289,7 +305,7 @@ row_python(PyObject *fallback, RowURL *r, int64_t row)
 }
 
 /* Python's href[a:b] for 0 <= a, b (the getters' slices): clamped, empty when b < a. */
-static void
+PE_INTERNAL void
 span(const RowURL *r, Py_ssize_t a, Py_ssize_t b, Py_ssize_t *a_out, Py_ssize_t *b_out)
 {
     if (a < 0) {
@@ -306,7 +322,7 @@ span(const RowURL *r, Py_ssize_t a, Py_ssize_t b, Py_ssize_t *a_out, Py_ssize_t 
 
 /* Component k as spans of the href (url.py's getters on _parts); 0 when it
  * must come from the getter (a URL without offsets, an opaque origin). */
-static int
+PE_INTERNAL int
 component_span(const RowURL *r, int k, Py_ssize_t *a, Py_ssize_t *b)
 {
     const Py_ssize_t *p = r->p, n = r->len;
@@ -372,12 +388,6 @@ component_span(const RowURL *r, int k, Py_ssize_t *a, Py_ssize_t *b)
     }
     return 1;
 }
-
-/* One output string field: offsets and data, bytearrays pyarrow takes as they are. */
-typedef struct {
-    PyObject *offsets, *data;
-    int64_t len, cap;
-} Field;
 
 static int
 field_put(Field *f, int64_t row, int large, const char *s, Py_ssize_t n)
@@ -511,363 +521,31 @@ guess(int k, int64_t bytes, int64_t rows)
     }
 }
 
-/* -- the GIL-free pass -------------------------------------------------------
- *
- * The rows of a window (WINDOW rows at a time, so the copies stay small) are
- * parsed without the GIL, split over set_threads' threads: each part writes
- * its rows' components into its own buffers and a state per row.  Then, with
- * the GIL, the driver copies the parts into the result in row order, and
- * runs the rows a part left (ST_PY: a host for the host hook, a row for the
- * Python parser, a blob: origin, an error under errors="strict") as before. */
-
-enum { ST_NULL, ST_OK, ST_PY, ST_FALSE };
-#define WINDOW (1 << 16) /* rows a thread */
-#define SUB 8192
-#define MAX_PARTS (WINDOW * 8 / SUB)
-
-typedef struct {
-    char *d;
-    int64_t len, cap;
-    int64_t *off; /* rows + 1 */
-} PBuf;
-
-typedef struct {
-    const InChunk *c, *bc;
-    const UrlBase *one; /* the single base, or NULL */
-    int one_py;         /* a single base the core cannot read: every row for Python */
-    int has_base, strict, nf;
-    const int *fld;
-    int64_t r0, r1;
-    PBuf f[11];
-    uint8_t *st;
-    int64_t n_py;
-    int nomem;
-    int64_t bad; /* a malformed row (of the chunk), else -1 */
-} UPart;
-
+/* window_run over rows [w0, w1) of the parts in set, with the copies of the
+ * n_placed parts placed before into the result (then counted in *nulls, and
+ * *n_placed is 0): 0, or -1 with an exception. */
 static int
-pbuf_put(PBuf *b, const char *s, int64_t n)
+fill_run(UPart *set, int t, const UPart *proto, int64_t w0, int64_t w1, UPart **placed,
+         int *n_placed, Field *fields, int nf, int large, PyObject *validity, PyObject *bits,
+         int64_t *nulls)
 {
-    if (b->len + n > b->cap) {
-        int64_t cap = b->cap < 256 ? 256 : b->cap;
-        char *d;
-        while (cap < b->len + n) {
-            cap *= 2;
-        }
-        if ((d = PyMem_RawRealloc(b->d, (size_t)cap)) == NULL) {
-            return -1;
-        }
-        b->d = d;
-        b->cap = cap;
-    }
-    memcpy(b->d + b->len, s, (size_t)n);
-    b->len += n;
-    return 0;
-}
-
-/* §4.7 origin of a row with offsets: 0 a tuple origin, 1 opaque ("null"),
- * 2 blob: (its path's URL's origin, from the getter) */
-static int
-origin_kind(const RowURL *r)
-{
-    static const char *const tuple[] = {"ftp", "http", "https", "ws", "wss"};
-    Py_ssize_t sl = r->p[0];
-    int t;
-    for (t = 0; t < 5; t++) {
-        if ((Py_ssize_t)strlen(tuple[t]) == sl && r->len >= sl &&
-            memcmp(r->h, tuple[t], (size_t)sl) == 0) {
-            return 0;
-        }
-    }
-    return sl == 4 && r->len >= 4 && memcmp(r->h, "blob", 4) == 0 ? 2 : 1;
-}
-
-/* Component k of a row the core parsed into b (no GIL): 0, -1 no memory. */
-static int
-pbuf_component(PBuf *b, const RowURL *r, int k)
-{
-    Py_ssize_t a, e;
-    if (component_span(r, k, &a, &e)) {
-        return pbuf_put(b, r->h + a, e - a);
-    }
-    if (origin_kind(r) == 1) {
-        return pbuf_put(b, "null", 4);
-    }
-    span(r, 0, r->p[0] + 3, &a, &e);
-    if (pbuf_put(b, r->h + a, e - a) < 0) {
-        return -1;
-    }
-    span(r, r->p[2], r->p[5], &a, &e);
-    return pbuf_put(b, r->h + a, e - a);
-}
-
-static void
-upart_run(UPart *u)
-{
-    Scratch S;
-    UrlP P, BP;
-    UrlBase Bk;
-    UrlParts o;
-    int bp_live = 0, bk_rc = 0, k, wants_origin = 0;
-    const uint8_t *bk_p = NULL;
-    int64_t bk_n = -1, i;
-    memset(&S, 0, sizeof S);
-    P.nogil = BP.nogil = 1;
-    BP.head_only = 0;
-    P.head_only = 1; /* only the components before the path? (and can-parse) */
-    for (k = 0; k < u->nf; k++) {
-        wants_origin |= u->fld[k] == ORIGIN;
-        P.head_only &= (u->fld[k] >= 1 && u->fld[k] <= 6) || u->fld[k] == ORIGIN;
-    }
-    for (i = u->r0; i < u->r1; i++) {
-        int64_t j = i - u->r0;
-        uint8_t st = ST_NULL;
-        RowURL r;
-        if (in_valid(u->c, i) && (!u->has_base || in_valid(u->bc, i))) {
-            const UrlBase *B = u->one;
-            int rc;
-            r.in = in_row(u->c, i, &r.in_n);
-            if (r.in == NULL) {
-                u->bad = i;
-                break;
-            }
-            if (u->has_base) {
-                r.bin = in_row(u->bc, i, &r.bin_n);
-                if (r.bin == NULL) {
-                    u->bad = i;
-                    break;
-                }
-                if (!(bk_n == r.bin_n && (bk_p == r.bin || !memcmp(bk_p, r.bin, (size_t)bk_n)))) {
-                    if (bp_live) {
-                        url_p_free(&BP);
-                    }
-                    bp_live = 1;
-                    bk_rc = core_row(&S, &BP, r.bin, r.bin_n, NULL, &Bk.o);
-                    if (bk_rc < 0) {
-                        u->nomem = 1;
-                        break;
-                    }
-                    Bk.href = BP.out;
-                    Bk.len = BP.len;
-                    bk_p = r.bin;
-                    bk_n = r.bin_n;
-                }
-                B = &Bk;
-                if (bk_rc != 1) {
-                    st = bk_rc == 2 && !u->strict ? (u->nf ? ST_NULL : ST_FALSE) : ST_PY;
-                    goto put;
-                }
-            }
-            else if (u->one_py) {
-                st = ST_PY;
-                goto put;
-            }
-            rc = core_row(&S, &P, r.in, r.in_n, B, &o);
-            if (rc < 0) {
-                url_p_free(&P);
-                u->nomem = 1;
-                break;
-            }
-            if (rc == 1) {
-                Py_ssize_t v[N_PARTS] = {o.s_end,   o.u_end,   o.h_start, o.h_end,    o.port,
-                                         o.p_start, o.q_start, o.f_start, o.host_kind};
-                memcpy(r.p, v, sizeof v);
-                r.has_parts = 1;
-                r.h = P.out;
-                r.len = P.len;
-                st = ST_OK;
-                if (wants_origin && origin_kind(&r) == 2) {
-                    st = ST_PY;
-                }
-                for (k = 0; st == ST_OK && k < u->nf; k++) {
-                    if (pbuf_component(&u->f[k], &r, u->fld[k]) < 0) {
-                        u->nomem = 1;
-                    }
-                }
-            }
-            else if (rc == 2 && !u->strict) {
-                st = u->nf ? ST_NULL : ST_FALSE;
-            }
-            else {
-                st = ST_PY;
-            }
-            url_p_free(&P);
-            if (u->nomem) {
-                break;
-            }
-        }
-    put:
-        u->st[j] = st;
-        u->n_py += st == ST_PY;
-        for (k = 0; k < u->nf; k++) {
-            u->f[k].off[j + 1] = u->f[k].len;
-        }
-    }
-    if (bp_live) {
-        url_p_free(&BP);
-    }
-    scratch_free(&S);
-}
-
-static void
-upart_free(UPart *u)
-{
-    int k;
-    for (k = 0; k < 11; k++) {
-        PyMem_RawFree(u->f[k].d);
-        PyMem_RawFree(u->f[k].off);
-        u->f[k].d = NULL;
-        u->f[k].off = NULL;
-    }
-    PyMem_RawFree(u->st);
-    u->st = NULL;
-}
-
-/* The parts of a window, taken one at a time by each thread (a busy core
- * does fewer of them, and no thread waits long for another). */
-typedef struct {
-    UPart *parts;
-    int n;
-    int next; /* the next part to take (atomic) */
-} Work;
-
-static void *
-work_main(void *arg)
-{
-    Work *w = (Work *)arg;
-    int k;
-    while ((k = __atomic_fetch_add(&w->next, 1, __ATOMIC_RELAXED)) < w->n) {
-        upart_run(&w->parts[k]);
-    }
-    return NULL;
-}
-
-/* Rows [w0, w1) into parts of SUB rows (at most MAX_PARTS), run without the
- * GIL on t threads: the number of parts, or -1 (no memory). */
-static int
-window_run(UPart *parts, int t, const UPart *proto, int64_t w0, int64_t w1)
-{
-    int p, k, fail = 0, n = (int)((w1 - w0 + SUB - 1) / SUB);
-    Work w;
-    for (p = 0; p < n; p++) {
-        /* the buffers of the window before are kept (fresh ones each time
-         * cost page faults: the allocator maps big blocks anew) */
-        UPart *u = &parts[p];
-        PBuf keep[11];
-        uint8_t *st = u->st;
-        memcpy(keep, u->f, sizeof keep);
-        *u = *proto;
-        memcpy(u->f, keep, sizeof keep);
-        u->st = st;
-        u->r0 = w0 + (int64_t)SUB * p;
-        u->r1 = u->r0 + SUB < w1 ? u->r0 + SUB : w1;
-        u->bad = -1;
-        if (u->st == NULL) {
-            u->st = PyMem_RawMalloc(SUB + 1);
-        }
-        fail |= u->st == NULL;
-        for (k = 0; k < u->nf; k++) {
-            u->f[k].len = 0;
-            if (u->f[k].off == NULL) {
-                u->f[k].off = PyMem_RawMalloc((SUB + 1) * sizeof(int64_t));
-            }
-            if (u->f[k].off == NULL) {
-                fail = 1;
-            }
-            else {
-                u->f[k].off[0] = 0;
-            }
-        }
-    }
-    if (fail) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    w.parts = parts;
-    w.n = n;
-    w.next = 0;
-    t = t > n ? n : t;
-    Py_BEGIN_ALLOW_THREADS
-#ifdef PE_THREADS
-    {
-        pthread_t tids[8];
-        int started[8] = {0};
-        for (p = 1; p < t; p++) {
-            started[p] = pthread_create(&tids[p], NULL, work_main, &w) == 0;
-        }
-        work_main(&w);
-        for (p = 1; p < t; p++) {
-            if (started[p]) {
-                pthread_join(tids[p], NULL);
-            }
-        }
-    }
-#else
-    (void)t;
-    work_main(&w);
-#endif
-    Py_END_ALLOW_THREADS
-    return n;
-}
-
-/* A whole part (no ST_PY row) into the result: validity, then each field's
- * data in one copy and its offsets moved by where the data lands. */
-static int
-part_copy(const UPart *u, Field *fields, int nf, int large, PyObject *validity, PyObject *bits,
-          int64_t *nulls)
-{
-    int64_t i, n = u->r1 - u->r0;
-    int k;
-    for (i = 0; i < n; i++) {
-        int st = u->st[i];
-        if (st == ST_NULL) {
-            (*nulls)++;
-            continue;
-        }
-        if (nf == 0 || st == ST_OK) {
-            bit_set(validity, u->r0 + i);
-        }
-        if (nf == 0 && st == ST_OK) {
-            bit_set(bits, u->r0 + i);
-        }
-    }
+    Sink sink;
+    int k, rc;
+    /* the buffers' addresses now: nothing resizes them until window_run returns */
     for (k = 0; k < nf; k++) {
-        Field *f = &fields[k];
-        const PBuf *b = &u->f[k];
-        int64_t at = f->len;
-        if (f->len + b->len > f->cap) {
-            int64_t cap = f->cap < 64 ? 64 : f->cap;
-            while (cap < f->len + b->len) {
-                cap += cap / 2;
-            }
-            if (PyByteArray_Resize(f->data, (Py_ssize_t)cap) < 0) {
-                return -1;
-            }
-            f->cap = cap;
-        }
-        if (!large && f->len + b->len > INT32_MAX) {
-            PyErr_SetString(PyExc_OverflowError,
-                            "URL column result over 2 GiB in one chunk: use a large_string column");
-            return -1;
-        }
-        if (b->len > 0) {
-            memcpy(PyByteArray_AS_STRING(f->data) + at, b->d, (size_t)b->len);
-        }
-        f->len += b->len;
-        if (large) {
-            int64_t *o = (int64_t *)PyByteArray_AS_STRING(f->offsets) + u->r0 + 1;
-            for (i = 0; i < n; i++) {
-                o[i] = at + b->off[i + 1];
-            }
-        }
-        else {
-            int32_t *o = (int32_t *)PyByteArray_AS_STRING(f->offsets) + u->r0 + 1;
-            for (i = 0; i < n; i++) {
-                o[i] = (int32_t)(at + b->off[i + 1]);
-            }
-        }
+        sink.data[k] = PyByteArray_AS_STRING(fields[k].data);
+        sink.offsets[k] = PyByteArray_AS_STRING(fields[k].offsets);
     }
-    return 0;
+    sink.validity = (uint8_t *)PyByteArray_AS_STRING(validity);
+    sink.bits = bits == NULL ? NULL : (uint8_t *)PyByteArray_AS_STRING(bits);
+    sink.nf = nf;
+    sink.large = large;
+    rc = window_run(set, t, proto, w0, w1, placed, *n_placed, &sink);
+    for (k = 0; k < *n_placed; k++) {
+        *nulls += placed[k]->nulls;
+    }
+    *n_placed = 0;
+    return rc < 0 ? -1 : 0;
 }
 
 /* ("malformed", row, what) for arrow.py to raise */
@@ -888,23 +566,24 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     InChunk c, bc;
     Malformed m;
     Scratch S;
-    UrlP P, BP, OP;
-    UrlBase B1, Bk;
-    int has_base = 0, one = 0, one_ok = 0, used_one = 0, bp_live = 0, bk_rc = 0;
+    UrlP P, OP;
+    UrlBase B1;
+    BaseRow K;
+    int has_base = 0, one = 0, one_ok = 0, used_one = 0;
     int large, strict, nf = 0, k, fld[11], rc;
-    const uint8_t *bk_p = NULL;
-    int64_t bk_n = -1;
     Field fields[11];
     int64_t i, nulls = 0, bytes_hint, w1 = 0;
     long long first;
-    UPart proto, parts[MAX_PARTS];
-    int n_parts = 0, parts_used = 0, cur = 0, threads;
+    /* two sets of parts: one parsed while the other's placed parts are copied */
+    UPart proto, parts[2 * MAX_PARTS], *set = parts, *placed[MAX_PARTS];
+    int n_parts = 0, cur = 0, threads, n_placed = 0, used[2] = {0, 0};
     (void)self;
     memset(&S, 0, sizeof S);
     memset(&proto, 0, sizeof proto);
-    memset(parts, 0, sizeof parts);
-    P.nogil = BP.nogil = OP.nogil = 0;
-    P.head_only = BP.head_only = OP.head_only = 0;
+    P.nogil = K.P.nogil = OP.nogil = 0;
+    P.head_only = K.P.head_only = OP.head_only = 0;
+    K.n = -1;
+    K.live = 0;
     memset(fields, 0, sizeof fields);
     if (parse_args("arrow_url", args, nargs, kwnames, argn, 7, a) < 0) {
         return NULL;
@@ -981,11 +660,15 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     bytes_hint = c.bytes;
     for (k = 0; k < nf; k++) {
         int64_t cap = guess(fld[k], bytes_hint, c.length);
-        fields[k].offsets = zeroed((c.length + 1) * (large ? 8 : 4));
+        /* every row's end offset is written (by field_put or part_fill, which
+         * touches the fresh pages on the threads): only the first is set here */
+        fields[k].offsets =
+            PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)((c.length + 1) * (large ? 8 : 4)));
         fields[k].data = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)(cap < 64 ? 64 : cap));
         if (fields[k].offsets == NULL || fields[k].data == NULL) {
             goto fail;
         }
+        memset(PyByteArray_AS_STRING(fields[k].offsets), 0, large ? 8 : 4);
         fields[k].cap = cap < 64 ? 64 : cap;
     }
     proto.c = &c;
@@ -1002,43 +685,53 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
         RowURL r;
         UrlParts o;
         int p_live = 0;
-        const UPart *u;
+        UPart *u;
         if (i == w1) {
-            /* the next window, without the GIL */
+            /* the next window, without the GIL (with the copies of the parts
+             * placed from the window before, in the other set) */
             int t;
-            n_parts = 0;
+            set = set == parts ? parts + MAX_PARTS : parts;
             w1 = c.length - i > (int64_t)WINDOW * threads ? i + (int64_t)WINDOW * threads
                                                            : c.length;
             t = w1 - i >= 16384 ? threads : 1;
             n_parts = (int)((w1 - i + SUB - 1) / SUB);
-            parts_used = parts_used > n_parts ? parts_used : n_parts;
-            if (window_run(parts, t, &proto, i, w1) < 0) {
+            /* parts used for the first time start empty (a short column, the
+             * common call from an engine's UDF, touches one) */
+            k = set == parts ? 0 : 1;
+            if (n_parts > used[k]) {
+                memset(set + used[k], 0, (size_t)(n_parts - used[k]) * sizeof(UPart));
+                used[k] = n_parts;
+            }
+            if (fill_run(set, t, &proto, i, w1, placed, &n_placed, fields, nf, large, validity,
+                         bits, &nulls) < 0) {
                 goto fail;
             }
             cur = 0;
             for (k = 0; k < n_parts; k++) {
-                if (parts[k].bad >= 0) {
-                    m.row = parts[k].bad;
+                if (set[k].bad >= 0) {
+                    m.row = set[k].bad;
                     m.what = "its offsets (or its base's) go backwards or beyond the first and "
                              "last offsets";
                     res = malformed(&m, first);
                     goto done;
                 }
-                if (parts[k].nomem) {
+                if (set[k].nomem) {
                     PyErr_NoMemory();
                     goto fail;
                 }
             }
         }
-        while (i >= parts[cur].r1) {
+        while (i >= set[cur].r1) {
             cur++;
         }
-        u = &parts[cur];
+        u = &set[cur];
         if (i == u->r0 && u->n_py == 0 && u->r1 > u->r0) {
-            /* a part with no row for Python: its buffers in one copy each */
-            if (part_copy(u, fields, nf, large, validity, bits, &nulls) < 0) {
+            /* a part with no row for Python: its place now, its buffers copied
+             * on the threads with the next window */
+            if (part_place(u, fields, nf, large) < 0) {
                 goto fail;
             }
+            placed[n_placed++] = u;
             i = u->r1 - 1;
             continue;
         }
@@ -1095,25 +788,15 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
                     goto done;
                 }
                 /* the base of the row before, when it is the same text */
-                if (!(bk_n == r.bin_n && (bk_p == r.bin || !memcmp(bk_p, r.bin, (size_t)bk_n)))) {
-                    if (bp_live) {
-                        url_p_free(&BP);
-                    }
-                    bp_live = 1;
-                    bk_rc = core_row(&S, &BP, r.bin, r.bin_n, NULL, &Bk.o);
-                    if (bk_rc < 0) {
-                        goto fail;
-                    }
-                    Bk.href = BP.out;
-                    Bk.len = BP.len;
-                    bk_p = r.bin;
-                    bk_n = r.bin_n;
+                rc = base_row(&S, &K, r.bin, r.bin_n);
+                if (rc < 0) {
+                    goto fail;
                 }
-                if (bk_rc == 1) {
-                    B = &Bk;
+                if (rc == 1) {
+                    B = &K.B;
                 }
                 else {
-                    go_c = bk_rc == 2 && !strict ? -1 : 0; /* -1: an invalid base, a null row */
+                    go_c = rc == 2 && !strict ? -1 : 0; /* -1: an invalid base, a null row */
                 }
             }
             else if (one) {
@@ -1128,12 +811,7 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
                     goto fail;
                 }
                 if (rc == 1) {
-                    Py_ssize_t v[N_PARTS] = {o.s_end,   o.u_end,   o.h_start, o.h_end,    o.port,
-                                             o.p_start, o.q_start, o.f_start, o.host_kind};
-                    memcpy(r.p, v, sizeof v);
-                    r.has_parts = 1;
-                    r.h = P.out;
-                    r.len = P.len;
+                    row_parsed(&r, &P, &o);
                 }
                 else if (rc == 2 && !strict) {
                     rc = 0; /* not a URL: a null row */
@@ -1184,6 +862,12 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
         }
         goto fail;
     }
+    /* the parts placed from the last window */
+    if (n_placed > 0 && fill_run(set == parts ? parts + MAX_PARTS : parts, threads, &proto,
+                                 c.length, c.length, placed, &n_placed, fields, nf, large,
+                                 validity, bits, &nulls) < 0) {
+        goto fail;
+    }
     if (nf == 0) {
         res = Py_BuildValue("(LLOO)", (long long)c.length, (long long)nulls, validity, bits);
         goto done;
@@ -1206,16 +890,17 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     res = Py_BuildValue("(LLOO)", (long long)c.length, (long long)nulls, validity, out);
 fail:
 done:
-    for (k = 0; k < parts_used; k++) {
+    for (k = 0; k < used[0]; k++) {
         upart_free(&parts[k]);
+    }
+    for (k = 0; k < used[1]; k++) {
+        upart_free(&parts[MAX_PARTS + k]);
     }
     for (k = 0; k < nf; k++) {
         Py_XDECREF(fields[k].offsets);
         Py_XDECREF(fields[k].data);
     }
-    if (bp_live) {
-        url_p_free(&BP);
-    }
+    base_row_free(&K);
     if (used_one) {
         url_p_free(&OP);
     }

@@ -45,7 +45,8 @@
  *   arrow.c         column kernels over the Arrow C Data Interface (percent_encoding.arrow):
  *                   reading columns, threads, the entry point; arrow_rows.c the per-row
  *                   work; arrow_column.c the result object; arrow.h what they share;
- *                   arrow_url.c URL columns (components of each row's URL)
+ *                   arrow_url.c URL columns (components of each row's URL), its
+ *                   GIL-free pass in arrow_url_parts.c, arrow_url.h what they share
  *
  * Functions called from another unit are declared here (hidden from the
  * shared object's exports); hot helpers used by several units are static
