@@ -23,15 +23,9 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from helpers.browser import browser, shots  # noqa: F401  (fixtures for every module)
-from helpers.engines import ENGINE_MODULES, IMPORT_NEEDS_ENGINE, need_engines  # noqa: F401
-from helpers.paths import ROOT, SHARED, shared_path  # noqa: F401  (old import path)
-from helpers.twins import C_KERNELS, IMPLS, KERNELS, NoKernels  # noqa: F401
+from helpers.twins import IMPLS, KERNELS, NoKernels
 from helpers.web import web_server  # noqa: F401  (a fixture for every module)
 from percent_encoding import core
-
-# Test modules import these from ``helpers``; the names stay here for branches written
-# before ``helpers`` existed (``from conftest import shared_path``).
-_NoKernels = NoKernels
 
 # The twins run the same hypothesis tests through one class instance each.
 settings.register_profile("twins", suppress_health_check=[HealthCheck.differing_executors])

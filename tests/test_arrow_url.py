@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import shared_path
+from helpers import shared_path
 from percent_encoding import url
 from percent_encoding.errors import (
     PercentEncodingError,
@@ -257,7 +257,7 @@ def test_url_base_object_and_nanoarrow_like_input() -> None:
 
 def _both_twins(f: Any) -> tuple[Any, Any]:
     """f() with the pure twin active, then with the C twin (skip without it)."""
-    from conftest import KERNELS
+    from helpers.twins import KERNELS
     from percent_encoding import core
 
     if KERNELS["c"] is None:

@@ -894,7 +894,7 @@ def test_the_check_fails_for_a_quadratic(monkeypatch: pytest.MonkeyPatch) -> Non
     and passes one that grows 4x.  The clock is simulated (time proportional to n^2 or n
     of the argument's length): a real timing self-test was blurred under pytest-xdist by
     the state earlier cases leave in the worker."""
-    import linear_time
+    from helpers import linear_time
 
     now = [0.0]
     power = [2]

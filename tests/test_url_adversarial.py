@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from linear_time import assert_linear
+from helpers.linear_time import assert_linear
 from percent_encoding import url as U
 from percent_encoding.errors import URLParseError
 from percent_encoding.url._host import _ipv4_number
