@@ -500,6 +500,8 @@ def _other_cases() -> list[Case]:
     c += on(P + "encodings.lookup", q(encodings.lookup),
             {"spaces": lambda n: " " * n + "utf-8" + "\t" * n, **TEXT})
     c += on(P + "encodings.index", q(encodings.index), {"long": lambda n: "x" * n})
+    c += on(P + "encodings.is_utf8", q(encodings.is_utf8),
+            {"spaces": lambda n: " " * n + "utf8" + "\t" * n, **TEXT})
     # --- ECMAScript (the camelCase names are the same functions) ------------------------
     for name in ("decode_uri", "decode_uri_component", "unescape"):
         c += on(P + f"ecmascript.{name}", q(getattr(ecmascript, name)), TEXT_STRICT)
@@ -752,6 +754,8 @@ def _other_cases() -> list[Case]:
             {"names": lambda n: schemes.names() * (n // 4096 + 1)}, n0=4096)
     c += on(P + "schemes.pairs_arg", q(schemes.pairs_arg), {"sep": pairs_of(sep)})
     c += on(P + "sets.get", q(sets.get), {"long name": lambda n: "whatwg-" * (n // 7), **TEXT})
+    c += on(P + "sets.resolve", q(sets.resolve),
+            {"long name": lambda n: "whatwg-" * (n // 7), **TEXT})
     c += on(P + "sets.compare", q(lambda names: sets.compare(*names)),
             {"names": lambda n: sets.names() * (n // 4096 + 1)}, n0=4096)
     c += on(P + "sets.register", q(_register_and_forget),

@@ -45,6 +45,8 @@ enum {
     U8_TWO_CONTS = 128, /* two continuation bytes: wrong unless the third or fourth byte */
 };
 static uint8_t u8_first_hi[16], u8_first_lo[16], u8_second_hi[16];
+/* One of the three 16-byte UTF-8 class tables in both lanes of a 256-bit register. */
+#define U8_TABLE(t) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(t)))
 
 static void
 u8_way(int bit, int hi1_from, int hi1_to, const char *lo1, int hi2_from, int hi2_to)
@@ -186,12 +188,8 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
                                           16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
                                           29, 30, 31);
     const __m256i high8 = _mm256_set_epi64x(0x0808080808080808LL, 0, 0x0808080808080808LL, 0);
-    const __m256i t1 = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const __m128i *)(const void *)u8_first_hi));
-    const __m256i t2 = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const __m128i *)(const void *)u8_first_lo));
-    const __m256i t3 = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const __m128i *)(const void *)u8_second_hi));
+    const __m256i t1 = U8_TABLE(u8_first_hi), t2 = U8_TABLE(u8_first_lo);
+    const __m256i t3 = U8_TABLE(u8_second_hi);
     const __m256i zero = _mm256_setzero_si256();
     __m256i hist = zero, err = zero;
     uint8_t *start = o;
@@ -380,12 +378,8 @@ decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus
 __attribute__((target("avx2,popcnt"))) static inline int
 utf8_out_ok(const uint8_t *o, int64_t len)
 {
-    const __m256i t1 = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const __m128i *)(const void *)u8_first_hi));
-    const __m256i t2 = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const __m128i *)(const void *)u8_first_lo));
-    const __m256i t3 = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const __m128i *)(const void *)u8_second_hi));
+    const __m256i t1 = U8_TABLE(u8_first_hi), t2 = U8_TABLE(u8_first_lo);
+    const __m256i t3 = U8_TABLE(u8_second_hi);
     const __m256i iota = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
                                           16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
                                           29, 30, 31);
@@ -444,12 +438,8 @@ u8_back(const uint8_t *p, int64_t i)
 __attribute__((target("avx2,popcnt"))) int64_t
 utf8_prefix_avx2(const uint8_t *p, int64_t n)
 {
-    const __m256i t1 = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const __m128i *)(const void *)u8_first_hi));
-    const __m256i t2 = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const __m128i *)(const void *)u8_first_lo));
-    const __m256i t3 = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const __m128i *)(const void *)u8_second_hi));
+    const __m256i t1 = U8_TABLE(u8_first_hi), t2 = U8_TABLE(u8_first_lo);
+    const __m256i t3 = U8_TABLE(u8_second_hi);
     __m256i prev = _mm256_setzero_si256();
     int64_t i = 0, end, k;
     int pending = 0; /* the bytes before i end inside a character */

@@ -52,8 +52,10 @@ def _load() -> tuple[ModuleType, str, str]:
     try:
         from . import _speedups
     except ImportError as e:
-        # Not built (no C compiler or Python headers at install time, or a failed build).
-        reason = f"the C extension did not import ({e})"
+        reason = (
+            f"the C extension did not import ({e}): it is not built (no C compiler or "
+            "Python headers at install time, or the build failed) or does not load here"
+        )
     else:
         return _speedups, "c", ""
     if _flag("PERCENT_ENCODING_REQUIRE_EXTENSION"):

@@ -159,6 +159,7 @@ def is_utf8(label: str, *, output: bool = False) -> bool:
     >>> is_utf8(" UTF8 "), is_utf8("shift_jis"), is_utf8("utf-16le", output=True)
     (True, False, True)
     """
+    _args.check_bool("output", output)
     if type(label) is str and label in _args.UTF8_LABELS:
         return True
     _args.check_label("label", label)
