@@ -48,13 +48,13 @@ _CLEAN = re.compile(r"[0-9A-Za-z!$&()*+,\-./:;=?@_~]*")
 # A path text with a single-dot or double-dot segment (§4.1), or a backslash.
 _DOT_OR_BACKSLASH = re.compile(r"(?:^|/)(?:\.|%2[eE])(?:\.|%2[eE])?(?:/|$)|\\")
 _SEPARATORS = re.compile(r"[/\\]")
+_CLEAN_DOT_SEGMENT = re.compile(r"(?:^|/)\.\.?(?:/|$)")
 # The commonest reference (URL Standard §4.4 relative and path states): no scheme, not
-# "//", a non-empty path of clean segments (see _CLEAN, no "%") none of which is a dot
-# segment (§4.1), then a clean query and fragment.
-_SEG = r"(?!\.\.?(?:[/?#]|$))[0-9A-Za-z!$&()*+,\-.:;=@_~]*"
+# "//", a non-empty clean path (see _CLEAN: no "%", so its dot segments (§4.1) are "."
+# and ".."), then a clean query and fragment.
 _PLAIN_REF = re.compile(
     r"(?![A-Za-z][A-Za-z0-9+.\-]*:)(?!//)"
-    rf"((?=[^?#]){_SEG}(?:/{_SEG})*)"
+    r"((?=[^?#])[0-9A-Za-z!$&()*+,\-./:;=@_~]*)"
     r"((?:\?[0-9A-Za-z!$&()*+,\-./:;=?@_~]*)?(?:#[0-9A-Za-z!$&()*+,\-./:;=?@_~]*)?)"
 )
 _SPECIAL_NOT_FILE = frozenset(("http", "https", "ws", "wss", "ftp"))
@@ -211,9 +211,10 @@ def fast_rel_href(inp: str, base: tuple[str, Parts] | None) -> tuple[str, Parts,
     m = _PLAIN_REF.fullmatch(inp)
     if m is not None and bhref[:bp[0]] in _SPECIAL_NOT_FILE:
         # The commonest reference whole (see _PLAIN_REF) against an http(s), ws(s)
-        # or ftp base: no encoding, no validation error, no dot segment.
+        # or ftp base: no encoding, no validation error.
         path, tail = m.groups()
         p_start = bp[5]
+        cut = p_start
         if path[0] != "/":
             # path-relative: the base's path less its last segment (§4.1 shorten)
             q, f = bp[6], bp[7]
@@ -221,6 +222,27 @@ def fast_rel_href(inp: str, base: tuple[str, Parts] | None) -> tuple[str, Parts,
             cut = bhref.rfind("/", p_start, end)
             if cut < 0:
                 return None
+        if "." in path and _CLEAN_DOT_SEGMENT.search(path) is not None:
+            # §4.4 path state: ".." shortens the path, "." stays out; either one
+            # last leaves an empty segment
+            out = bhref[p_start + 1:cut].split("/") if cut > p_start else []
+            segs = path.split("/")
+            if path[0] == "/":
+                del segs[0]
+            last = len(segs) - 1
+            for i, seg in enumerate(segs):
+                if seg == "..":
+                    if out:
+                        out.pop()
+                    if i == last:
+                        out.append("")
+                elif seg == ".":
+                    if i == last:
+                        out.append("")
+                else:
+                    out.append(seg)
+            path = "/" + "/".join(out)
+        elif path[0] != "/":
             path = bhref[p_start:cut + 1] + path
         head = bhref[:p_start] + path
         q = f = -1
