@@ -225,7 +225,7 @@ def fast_rel_href(inp: str, base: tuple[str, Parts] | None) -> tuple[str, Parts,
         if "." in path and _CLEAN_DOT_SEGMENT.search(path) is not None:
             # §4.4 path state: ".." shortens the path, "." stays out; either one
             # last leaves an empty segment
-            out = bhref[p_start + 1:cut].split("/") if cut > p_start else []
+            out: list[str] = bhref[p_start + 1:cut].split("/") if cut > p_start else []
             segs = path.split("/")
             if path[0] == "/":
                 del segs[0]
@@ -312,7 +312,7 @@ def fast_rel_href(inp: str, base: tuple[str, Parts] | None) -> tuple[str, Parts,
         if c == "\\":
             errs.append(("invalid-reverse-solidus", 0))
         # a path-absolute reference: the base's authority, a path of its own
-        out: list[str] = []
+        out = []
         if file and not starts_with_drive_letter(s, 1):
             first = base_path[1:].partition("/")[0]
             if is_normalized_drive_letter(first):
