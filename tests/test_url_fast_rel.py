@@ -21,7 +21,7 @@ from helpers.linear_time import assert_linear
 from percent_encoding import url as U
 from percent_encoding.core import to_usv_string
 from percent_encoding.url._fast import fast_href
-from percent_encoding.url._fast_rel import fast_rel_href
+from percent_encoding.url._fast_rel import fast_opaque_href, fast_rel_href
 from percent_encoding.url._parser import Failure, basic_parse, serialize
 from percent_encoding.url._record import record_of
 
@@ -131,7 +131,7 @@ _BASES = [
 ]
 _HEADS = ["", "", "", "/", "//", "?", "#", "./", "../", "\\", "/\\", " ", "\t", "\x00 ",
           "C|", "c:", "/C|/", "//h.example", "//h.example:80", "http://x", "http:", "file:",
-          "File://H/"]
+          "File://H/", "mailto:", "urn:isbn:", "SC:", "javascript:"]
 _PIECES = ["a", "img", "x.html", ".", "..", "%2e", "%2E", ".%2e", "%2e%2E", "/", "/", "\\",
            "?", "#", " ", "%", "%41", "%zz", "\t", "\n", "\r", "é", "\ud800", "\x00", "'",
            "C|", "c:", "|", "~", "=", "&", "@", ":", "^", "{", "`", "\x7f", "\u00a0",
@@ -185,6 +185,64 @@ def test_parse_uses_it_and_agrees() -> None:
         U.parse("x", 3)  # type: ignore[arg-type]
 
 
+# --- non-special URLs with an opaque path (no base) -----------------------------------
+
+
+def _compare_opaque(s: str) -> bool:
+    text = to_usv_string(s)
+    r = fast_opaque_href(text)
+    if r is None:
+        return False
+    errs: list[tuple[str, int]] = []
+    try:
+        rec = basic_parse(text, errors=errs)
+    except Failure as e:  # pragma: no cover - a failure here is the bug
+        raise AssertionError(f"fast path took {s!r}; the machine fails: {e.name}") from None
+    href, parts, found = r
+    assert href == serialize(rec), s
+    assert record_of(href, parts) == rec, s
+    assert found == errs, s
+    fast_url = object.__new__(U.URL)
+    U._init_parts(fast_url, href, parts, found)
+    slow_url = U.URL._from_record(rec)
+    for a in ATTRS:
+        assert getattr(fast_url, a) == getattr(slow_url, a), (s, a)
+    return True
+
+
+def test_wpt_cases_opaque_paths() -> None:
+    cases = [c for c in json.loads(shared_path("wpt", "urltestdata.json").read_text("utf-8"))
+             if isinstance(c, dict)]
+    taken = sum(_compare_opaque(c["input"]) for c in cases)
+    assert taken >= 40, taken
+
+
+_OPAQUE_HEADS = ["mailto:", "urn:isbn:", "javascript:", "data:text/plain,", "SC:", "a+b.c-d:",
+                 "tel:", "blob:", "http:", "file:", "sc:/", " sc:", "\tsc:", "1a:"]
+_OPAQUE_PIECES = ["x@y", "123", " ", "  ", "%", "%41", "%zz", "?", "#", "é", "\ud800",
+                  "\x00", "\x1f", "\x7f", "'", "/", "\\", "a", "{", "`", "<", "\ufdd0",
+                  "\t", "\n", "alert(1)", "\U0001f600", "^", "|", ":"]
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.sampled_from(_OPAQUE_HEADS), st.lists(st.sampled_from(_OPAQUE_PIECES), max_size=10))
+def test_random_opaque_urls_equal_the_state_machine(head: str, pieces: list[str]) -> None:
+    _compare_opaque(head + "".join(pieces))
+
+
+def test_opaque_fast_path_is_taken_and_parse_uses_it() -> None:
+    for s in ("mailto:x@y", "urn:isbn:123", "javascript:alert(1)", "data:,a b?c#d",
+              "sc:x y ?q#f", "tel:+1-555", "MAILTO:a@b?subject=hi%20there"):
+        assert _compare_opaque(s), s
+    for s in ("sc://h/p", "sc:/p", " mailto:x", "mailto:x\t", "http:x", "file:x", "a"):
+        assert fast_opaque_href(s) is None, s
+    u = U.parse("sc:a b ?c d#e f")
+    assert (u.href, u.pathname, u.search, u.hash, u.has_opaque_path) == (
+        "sc:a b%20?c%20d#e%20f", "a b%20", "?c%20d", "#e%20f", True)
+    assert U.parse("mailto:x", "https://h/a").href == "mailto:x"
+    assert U.parse("mailto:\x01x").validation_errors == (U.ValidationError("invalid-URL-unit", 7),)
+
+
 _LINEAR = {
     "segments": lambda n: "a/" * n,
     "dot segments": lambda n: "../" * n + "x",
@@ -195,6 +253,7 @@ _LINEAR = {
     "fragment": lambda n: "#" + "%zz" * n,
     "scheme-like": lambda n: "a" * n + "/:",
     "spaces": lambda n: " " * n + "x" + " " * n,
+    "opaque path": lambda n: "sc:" + " a" * n + "?q",
 }
 
 

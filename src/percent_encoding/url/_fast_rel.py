@@ -275,8 +275,8 @@ def fast_rel_href(inp: str, base: tuple[str, Parts] | None) -> tuple[str, Parts,
         s = s.replace("\t", "").replace("\n", "").replace("\r", "")
     if _SCHEME.match(s) is not None:
         # an absolute URL: the base plays no part unless it is the base's special
-        # scheme without "//" after it, which the absolute fast path never takes
-        return fast_href(inp)
+        # scheme without "//" after it, which the absolute fast paths never take
+        return fast_href(inp) or fast_opaque_href(inp)
     kind = bp[8]
     c = s[:1]
     errs: Found = []
@@ -400,3 +400,50 @@ def _finish(href: str, parts: Parts, found: Found, errs: Found, lead: int,
             stop = lead + (kept[-1] + 1 if kept else 0)
             found += [(n, lead + kept[p] if p < len(kept) else stop) for n, p in errs]
     return href, parts, found
+
+
+# --- non-special absolute URLs with an opaque path -----------------------------------
+# §4.4 scheme state: a non-special scheme's ":" not followed by "/" starts an opaque
+# path (mailto:, urn:, javascript:, data:, tel:, ...), then the query and fragment.
+_OPAQUE_URL = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):(?!/)([^?#]*)(?:\?([^#]*))?(?:#(.*))?",
+                         re.DOTALL)
+
+
+def fast_opaque_href(inp: str) -> tuple[str, Parts, Found] | None:
+    """A non-special URL with an opaque path (no base, UTF-8) as §4.4 parses it, or None.
+
+    ``(href, parts, validation errors)`` as :func:`._fast.fast_href` gives them; None
+    when the input needs trimming, has tabs or newlines, or is anything else.
+    """
+    if not inp or inp[0] <= " " or inp[-1] <= " " or "\t" in inp or "\n" in inp \
+            or "\r" in inp:
+        return None
+    m = _OPAQUE_URL.fullmatch(inp)
+    if m is None:
+        return None
+    scheme = m.group(1).lower()
+    if scheme in SPECIAL:
+        return None
+    path, q, frag = m.group(2, 3, 4)
+    found: Found = []
+    p_start = len(scheme) + 1
+    if _check(path, p_start, found) is not None:
+        # §4.4 opaque path state: the C0 control set, and a last space before "?"
+        # or "#" as "%20"
+        enc = encode(path, "c0-control")
+        if path[-1] == " " and (q is not None or frag is not None):
+            enc = enc[:-1] + "%20"
+        path = enc
+    href = scheme + ":" + path
+    qs = f = -1
+    if q is not None:
+        qs = len(href)
+        if _check(q, m.start(3), found) is not None:
+            q = encode(q, "query")
+        href += "?" + q
+    if frag is not None:
+        f = len(href)
+        if _check(frag, m.start(4), found) is not None:
+            frag = encode(frag, "fragment")
+        href += "#" + frag
+    return href, (p_start - 1, p_start, p_start, p_start, -1, p_start, qs, f, 0), found
