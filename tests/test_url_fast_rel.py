@@ -243,6 +243,33 @@ def test_opaque_fast_path_is_taken_and_parse_uses_it() -> None:
     assert U.parse("mailto:\x01x").validation_errors == (U.ValidationError("invalid-URL-unit", 7),)
 
 
+# --- ASCII hosts with xn-- labels (the absolute fast path, url._fast) ----------------
+
+
+def test_xn_hosts_take_the_fast_path_and_equal_the_state_machine() -> None:
+    from percent_encoding.url._parser import fast_parse
+
+    cases = [c["input"] for name in ("IdnaTestV2.json", "toascii.json")
+             for c in json.loads(shared_path("wpt", name).read_text("utf-8"))
+             if isinstance(c, dict) and c["input"].isascii() and "xn--" in c["input"].lower()]
+    assert len(cases) > 500
+    taken = 0
+    for host in cases:
+        s = "http://" + host + "/p?q#f"
+        errs: list[tuple[str, int]] = []
+        fast = fast_parse(s, errs)
+        if fast is None:
+            continue
+        taken += 1
+        slow_errs: list[tuple[str, int]] = []
+        slow = basic_parse(s, errors=slow_errs)
+        assert fast == (slow, serialize(slow)), s
+        assert errs == slow_errs, s
+        assert U.parse(s).href == serialize(slow), s
+        assert _compare("//" + host + "/x", "https://h/") >= 0
+    assert taken > 0.8 * len(cases), (taken, len(cases))
+
+
 _LINEAR = {
     "segments": lambda n: "a/" * n,
     "dot segments": lambda n: "../" * n + "x",
