@@ -21,7 +21,12 @@ from helpers.linear_time import assert_linear
 from percent_encoding import url as U
 from percent_encoding.core import to_usv_string
 from percent_encoding.url._fast import fast_href
-from percent_encoding.url._fast_rel import fast_opaque_href, fast_rel_href
+from percent_encoding.url._fast_rel import (
+    fast_authority_href,
+    fast_nonspecial_href,
+    fast_opaque_href,
+    fast_rel_href,
+)
 from percent_encoding.url._parser import Failure, basic_parse, serialize
 from percent_encoding.url._record import record_of
 
@@ -190,7 +195,7 @@ def test_parse_uses_it_and_agrees() -> None:
 
 def _compare_opaque(s: str) -> bool:
     text = to_usv_string(s)
-    r = fast_opaque_href(text)
+    r = fast_nonspecial_href(text)
     if r is None:
         return False
     errs: list[tuple[str, int]] = []
@@ -214,7 +219,7 @@ def test_wpt_cases_opaque_paths() -> None:
     cases = [c for c in json.loads(shared_path("wpt", "urltestdata.json").read_text("utf-8"))
              if isinstance(c, dict)]
     taken = sum(_compare_opaque(c["input"]) for c in cases)
-    assert taken >= 40, taken
+    assert taken >= 80, taken
 
 
 _OPAQUE_HEADS = ["mailto:", "urn:isbn:", "javascript:", "data:text/plain,", "SC:", "a+b.c-d:",
@@ -270,6 +275,30 @@ def test_xn_hosts_take_the_fast_path_and_equal_the_state_machine() -> None:
     assert taken > 0.8 * len(cases), (taken, len(cases))
 
 
+_AUTH_HEADS = ["sc://", "git+ssh://", "SC://", "foo://", "sc:///", "http://", "sc:"]
+_AUTH_PIECES = ["h", "H.example", "u", "p", "@", ":", "80", "0080", "99999", "/", "/", ".",
+                "..", "%2e", "%2E.", "%", "%41", "%zz", "?", "#", "é", "\ud800", "\x00",
+                "\x7f", "'", "\\", "a", "{", "`", "\ufdd0", "<", " ", "^", "|", "[", "]",
+                "x.git", "\t"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.sampled_from(_AUTH_HEADS), st.lists(st.sampled_from(_AUTH_PIECES), max_size=10))
+def test_random_authority_urls_equal_the_state_machine(head: str, pieces: list[str]) -> None:
+    _compare_opaque(head + "".join(pieces))
+
+
+def test_authority_fast_path_is_taken() -> None:
+    for s in ("sc://host/path", "git+ssh://git@github.com/org/repo.git", "sc://H/a/../b?c d#e",
+              "sc:///x", "sc://h", "sc://u:p@h:0080/%2e/x", "redis://h:6379/0", "sc://h/a\\b"):
+        assert _compare_opaque(s), s
+        assert fast_authority_href(s) is not None, s
+    for s in ("sc://a@b@c/", "sc://[::1]/", "sc://h:x/", "sc://h:99999/", "sc://u@/",
+              "sc://:80/", "sc://a b/", "http://h/", " sc://h/"):
+        assert fast_authority_href(s) is None, s
+    assert U.parse("SC://u@H:0080/a/./b/../c").href == "sc://u@H:80/a/c"
+
+
 _LINEAR = {
     "segments": lambda n: "a/" * n,
     "dot segments": lambda n: "../" * n + "x",
@@ -281,6 +310,7 @@ _LINEAR = {
     "scheme-like": lambda n: "a" * n + "/:",
     "spaces": lambda n: " " * n + "x" + " " * n,
     "opaque path": lambda n: "sc:" + " a" * n + "?q",
+    "authority path": lambda n: "sc://h/" + "a/../" * (n // 5) + "é",
 }
 
 

@@ -37,7 +37,7 @@ from ..sets import EncodeSet
 from ..sets import get as _get_set
 from ._fast import fast_href as _fast_href
 from ._fast_rel import base_of_str as _base_of_str
-from ._fast_rel import fast_opaque_href as _fast_opaque_href
+from ._fast_rel import fast_nonspecial_href as _fast_nonspecial_href
 from ._fast_rel import fast_rel_href as _fast_rel_href
 from ._fast_rel import parts_of_record as _parts_of_record
 from ._host import HostError as _HostError
@@ -147,7 +147,7 @@ class URL:
             # whole, and the commonest references against a base
             text = input if input.isascii() else to_usv_string(input)
             if base is None:
-                r = _fast_href(text) or _fast_opaque_href(text)
+                r = _fast_href(text) or _fast_nonspecial_href(text)
             elif type(base) is str or isinstance(base, URL):
                 r = _fast_rel_href(text, _base_parts(base))
             else:
@@ -487,7 +487,7 @@ def _parse(
         if type(input) is str:
             if base is None:
                 text = input if input.isascii() else to_usv_string(input)
-                r = _fast_href(text) or _fast_opaque_href(text)
+                r = _fast_href(text) or _fast_nonspecial_href(text)
             elif type(base) is str or isinstance(base, URL):
                 # a reference against a base (the crawler's idiom): _fast_rel
                 r = _fast_rel_href(input if input.isascii() else to_usv_string(input),
@@ -539,7 +539,7 @@ def can_parse(input: str, base: str | URL | None = None) -> bool:
     elif type(input) is str:
         text = input if input.isascii() else to_usv_string(input)
         if base is None:
-            if _fast_href(text) is not None or _fast_opaque_href(text) is not None:
+            if _fast_href(text) is not None or _fast_nonspecial_href(text) is not None:
                 return True
         elif (type(base) is str or isinstance(base, URL)) and _fast_rel_href(
                 text, _base_parts(base)) is not None:

@@ -22,7 +22,7 @@ import re
 
 from ..core import encode, to_usv_string
 from ._fast import fast_href
-from ._host import serialize_host, url_unit_errors
+from ._host import HostError, parse_host, serialize_host, url_unit_errors
 from ._record import (
     SPECIAL,
     Failure,
@@ -140,10 +140,11 @@ def _check(text: str, offset: int, found: Found) -> str | None:
     return text
 
 
-def _resolve_path(out: list[str], text: str, start: int, file: bool, found: Found) -> None:
-    # The path state (§4.4) of a special URL over ``text`` (starting at input
-    # offset ``start``), appending to the path ``out`` (encoded segments):
-    # "/" and "\" end a segment (a "\" is a validation error), dot segments
+def _resolve_path(out: list[str], text: str, start: int, file: bool, found: Found,
+                  special: bool = True) -> None:
+    # The path state (§4.4) over ``text`` (starting at input offset ``start``),
+    # appending to the path ``out`` (encoded segments): "/" (and in a special URL
+    # "\", a validation error) ends a segment, dot segments
     # shorten the path (§4.1 "shorten a URL's path": a file URL's lone
     # normalized drive letter stays), a file URL's first segment that is a
     # Windows drive letter gets a ":".
@@ -165,7 +166,7 @@ def _resolve_path(out: list[str], text: str, start: int, file: bool, found: Foun
                     seg = seg[0] + ":"
                 out.append(seg)
         return
-    segs = _SEPARATORS.split(text) if "\\" in text else text.split("/")
+    segs = _SEPARATORS.split(text) if special and "\\" in text else text.split("/")
     last = len(segs) - 1
     off = start
     for i, seg in enumerate(segs):
@@ -276,7 +277,7 @@ def fast_rel_href(inp: str, base: tuple[str, Parts] | None) -> tuple[str, Parts,
     if _SCHEME.match(s) is not None:
         # an absolute URL: the base plays no part unless it is the base's special
         # scheme without "//" after it, which the absolute fast paths never take
-        return fast_href(inp) or fast_opaque_href(inp)
+        return fast_href(inp) or fast_nonspecial_href(inp)
     kind = bp[8]
     c = s[:1]
     errs: Found = []
@@ -447,3 +448,105 @@ def fast_opaque_href(inp: str) -> tuple[str, Parts, Found] | None:
             frag = encode(frag, "fragment")
         href += "#" + frag
     return href, (p_start - 1, p_start, p_start, p_start, -1, p_start, qs, f, 0), found
+
+
+# --- non-special absolute URLs with an authority ---------------------------------------
+# §4.4 scheme state: a non-special scheme's ":" then "//" is the authority state; here
+# with at most one "@", an opaque host (§3.5) with no brackets, a port of digits, then a
+# path whose segments only "/" ends (a "\" is a code point like any other).
+_AUTHORITY_URL = re.compile(
+    r"([A-Za-z][A-Za-z0-9+.\-]*)://(?:([^@/?#]*)@)?([^@:\[\]/?#]*)(?::([0-9]*))?"
+    r"(/[^?#]*)?(?:\?([^#]*))?(?:#(.*))?",
+    re.DOTALL,
+)
+_DOT_SEGMENT_ANY = re.compile(r"/(?:\.|%2[eE])(?:\.|%2[eE])?(?:/|$)")
+
+
+def fast_authority_href(inp: str) -> tuple[str, Parts, Found] | None:
+    """A non-special URL with "//" (no base, UTF-8) as §4.4 parses it, or None.
+
+    ``sc://host/p``, ``git+ssh://git@host/x.git``: ``(href, parts, validation
+    errors)`` as :func:`._fast.fast_href` gives them; None for anything else (and for
+    a failure, which the state machine then reports).
+    """
+    if not inp or inp[0] <= " " or inp[-1] <= " " or "\t" in inp or "\n" in inp \
+            or "\r" in inp:
+        return None
+    m = _AUTHORITY_URL.fullmatch(inp)
+    if m is None:
+        return None
+    scheme = m.group(1).lower()
+    if scheme in SPECIAL:
+        return None
+    userinfo, host_text, port_text, path, q, frag = m.groups()[1:]
+    found: Found = []
+    username = password = ""
+    if userinfo is not None:
+        if host_text == "":
+            return None  # §4.4 authority state: host-missing, a failure
+        # §4.4 authority state: "@" is a validation error; the first ":" splits
+        found.append(("invalid-credentials", m.end(2)))
+        name, colon, pw = userinfo.partition(":")
+        username = encode(name, "userinfo")
+        password = encode(pw, "userinfo") if colon else ""
+    if port_text is not None and host_text == "":
+        return None  # §4.4 host state: host-missing
+    h0 = m.start(3)
+    try:
+        # §3.5 opaque-host parser: forbidden host code points fail
+        host = parse_host(host_text, True, lambda n, p: found.append((n, h0 + p)))
+    except HostError:
+        return None
+    assert isinstance(host, str)
+    port = -1
+    if port_text:
+        digits = port_text.lstrip("0")
+        port = int(digits or "0") if len(digits) <= 5 else 65536
+        if port > 65535:
+            return None  # port-out-of-range
+    s_end = len(scheme)
+    out = [scheme, "://"]
+    u_end = h_start = s_end + 3
+    if username or password:
+        out.append(username)
+        u_end += len(username)
+        if password:
+            out.append(":")
+            out.append(password)
+        out.append("@")
+        h_start = u_end + (len(password) + 2 if password else 1)
+    out.append(host)
+    h_end = p_start = h_start + len(host)
+    if port >= 0:
+        ptext = ":" + str(port)
+        out.append(ptext)
+        p_start += len(ptext)
+    epath = ""
+    if path is not None:
+        # §4.4 path start and path states (not special: "/" only)
+        p0 = m.start(5)
+        if _DOT_SEGMENT_ANY.search(path) is None:
+            epath = path if _check(path, p0, found) is None else encode(path, "path")
+        else:
+            segs: list[str] = []
+            _resolve_path(segs, path[1:], p0 + 1, False, found, special=False)
+            epath = "".join(["/" + seg for seg in segs])
+    out.append(epath)
+    qs = f = -1
+    n = p_start + len(epath)
+    if q is not None:
+        qs = n
+        eq = q if _check(q, m.start(6), found) is None else encode(q, "query")
+        out.append("?" + eq)
+        n += len(eq) + 1
+    if frag is not None:
+        f = n
+        ef = frag if _check(frag, m.start(7), found) is None else encode(frag, "fragment")
+        out.append("#" + ef)
+    return "".join(out), (s_end, u_end, h_start, h_end, port, p_start, qs, f,
+                          1 if host else 4), found
+
+
+def fast_nonspecial_href(inp: str) -> tuple[str, Parts, Found] | None:
+    """:func:`fast_opaque_href` or :func:`fast_authority_href` (no base, UTF-8), or None."""
+    return fast_opaque_href(inp) or fast_authority_href(inp)
