@@ -15,6 +15,9 @@ the crawler's idiom ``base = url.parse(page); [url.parse(h, base).href for h in 
 (and with the base given as a string), against ``urllib.parse.urljoin(page, h)``, one row
 a reference shape, interleaved rounds as above.
 
+A third table: absolute URLs outside the first fast path (non-special schemes, an ASCII
+host with an ``xn--`` label), against ``urlsplit(s).geturl()``.
+
 Usage: python bench/bench_url_pure.py [FILE...] [--rounds N] [--limit N]
 """
 
@@ -70,13 +73,22 @@ REFS: list[tuple[str, str]] = [
     ("absolute", "https://other.example/a/b"),
     ("needs encoding", "files/a b/ü.pdf"),
 ]
+# Absolute URLs the state machine used to take (third table; urllib: urlsplit + geturl).
+OTHERS: list[tuple[str, str]] = [
+    ("opaque path", "mailto:info@example.org?subject=hi"),
+    ("opaque path", "urn:isbn:0451450523"),
+    ("non-special, authority", "git+ssh://git@github.com/org/repo.git"),
+    ("non-special, authority", "redis://cache.internal:6379/0"),
+    ("xn-- host", "https://xn--bcher-kva.example/katalog?s=1"),
+]
 
 
 def _rel_rounds(ref: str, rounds: int, n: int = 2000) -> tuple[float, float, float, float]:
     # best µs of url.parse(ref, URL base), of url.parse(ref, str base), of urljoin,
     # and the median of the rounds' urljoin / ours (URL base) ratios
     base = url.parse(PAGE)
-    batch = [ref] * n
+    # (distinct references, each ending in a number: urljoin's urlsplit caches strings)
+    batch = [f"{ref}{i}" for i in range(n)]
     a: list[float] = []
     b: list[float] = []
     c: list[float] = []
@@ -116,6 +128,19 @@ def main(argv: list[str] | None = None) -> int:
     for shape, ref in REFS:
         a, b, c, ratio = _rel_rounds(ref, args.rounds)
         print(f"| {shape} | `{ref}` | {a:.2f} | {b:.2f} | {c:.2f} | {ratio:.2f}× |")
+    print()
+    print("| URL | example | ours µs | urllib µs | urllib / ours |")
+    print("|---|---|---:|---:|---:|")
+    for shape, s in OTHERS:
+        # (distinct strings: urlsplit keeps a cache of the strings it split)
+        batch = [f"{s}{i}" for i in range(2000)]
+        ours: list[float] = []
+        theirs: list[float] = []
+        for _ in range(args.rounds):
+            ours.append(_time(_ours, batch))
+            theirs.append(_time(_urllib, batch))
+        ratio = statistics.median(t / o for o, t in zip(ours, theirs, strict=True))
+        print(f"| {shape} | `{s}` | {min(ours):.2f} | {min(theirs):.2f} | {ratio:.2f}× |")
     return 0
 
 

@@ -161,7 +161,9 @@ def fast_href(inp: str) -> tuple[str, tuple[int, ...], Found] | None:
         scheme, host, port_text, tail, path = m.groups()
         scheme = scheme.lower()
         default = _FAST_SCHEMES.get(scheme)
-        if (default is not None and (path is None or "/." not in path)
+        if default is None:
+            return None  # not special: _FAST below reads the same scheme
+        if ((path is None or "/." not in path)
                 and (host is None or ("--" not in host and len(host) <= 253))
                 and (port_text is None or default != -1)):
             kind = 1

@@ -128,7 +128,8 @@ def base_of_str(base: str) -> tuple[str, Parts] | None:
             got = parts_of_record(basic_parse(text))
         except Failure:
             got = None
-    _BASES[base] = got
+    if len(base) <= 4096:  # (a long base is parsed each time rather than kept)
+        _BASES[base] = got
     return got
 
 
@@ -459,6 +460,9 @@ _AUTHORITY_URL = re.compile(
     r"(/[^?#]*)?(?:\?([^#]*))?(?:#(.*))?",
     re.DOTALL,
 )
+# An opaque host the opaque-host parser (§3.5) keeps as it is: no forbidden host code
+# point, nothing the C0 control set encodes, no validation error.
+_PLAIN_OPAQUE_HOST = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,;=]*")
 _DOT_SEGMENT_ANY = re.compile(r"/(?:\.|%2[eE])(?:\.|%2[eE])?(?:/|$)")
 
 
@@ -492,12 +496,16 @@ def fast_authority_href(inp: str) -> tuple[str, Parts, Found] | None:
     if port_text is not None and host_text == "":
         return None  # §4.4 host state: host-missing
     h0 = m.start(3)
-    try:
-        # §3.5 opaque-host parser: forbidden host code points fail
-        host = parse_host(host_text, True, lambda n, p: found.append((n, h0 + p)))
-    except HostError:
-        return None
-    assert isinstance(host, str)
+    if _PLAIN_OPAQUE_HOST.fullmatch(host_text) is not None:
+        host = host_text
+    else:
+        try:
+            # §3.5 opaque-host parser: forbidden host code points fail
+            parsed = parse_host(host_text, True, lambda n, p: found.append((n, h0 + p)))
+        except HostError:
+            return None
+        assert isinstance(parsed, str)
+        host = parsed
     port = -1
     if port_text:
         digits = port_text.lstrip("0")
