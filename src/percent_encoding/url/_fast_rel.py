@@ -463,6 +463,8 @@ _AUTHORITY_URL = re.compile(
 # An opaque host the opaque-host parser (§3.5) keeps as it is: no forbidden host code
 # point, nothing the C0 control set encodes, no validation error.
 _PLAIN_OPAQUE_HOST = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,;=]*")
+# Userinfo text that the userinfo percent-encode set (URL Standard §1.3) keeps as it is.
+_PLAIN_USERINFO = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,%]*")
 _DOT_SEGMENT_ANY = re.compile(r"/(?:\.|%2[eE])(?:\.|%2[eE])?(?:/|$)")
 
 
@@ -491,8 +493,9 @@ def fast_authority_href(inp: str) -> tuple[str, Parts, Found] | None:
         # §4.4 authority state: "@" is a validation error; the first ":" splits
         found.append(("invalid-credentials", m.end(2)))
         name, colon, pw = userinfo.partition(":")
-        username = encode(name, "userinfo")
-        password = encode(pw, "userinfo") if colon else ""
+        username = name if _PLAIN_USERINFO.fullmatch(name) else encode(name, "userinfo")
+        if colon:
+            password = pw if _PLAIN_USERINFO.fullmatch(pw) else encode(pw, "userinfo")
     if port_text is not None and host_text == "":
         return None  # §4.4 host state: host-missing
     h0 = m.start(3)
