@@ -14,6 +14,10 @@ read from its href and the offsets :mod:`._fast` and ``src/csrc/url.c`` write
 ``(href, parts, validation errors)`` or ``None``: ``None`` sends the input to
 the state machine, which then also reports failures.  Tests compare the two on
 every wpt case with a base and on random references.
+
+The absolute non-special URLs the fast path of :mod:`._fast` leaves are here too:
+:func:`fast_opaque_href` (an opaque path: ``mailto:``, ``urn:``, ``javascript:``)
+and :func:`fast_authority_href` (``//`` and an opaque host: ``sc://host/p``).
 """
 
 from __future__ import annotations
