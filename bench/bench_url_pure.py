@@ -10,7 +10,15 @@ times both over the same URLs, one after the other; the table gives the best
 ours: above 1 means ours is faster), so a shared machine's changing speed moves
 both sides of a ratio together.  Times are CPU time of this thread.
 
-Usage: python bench/bench_url_pure.py FILE... [--rounds N] [--limit N]
+Second table, with or without corpora: resolving relative references against a base page,
+the crawler's idiom ``base = url.parse(page); [url.parse(h, base).href for h in hrefs]``
+(and with the base given as a string), against ``urllib.parse.urljoin(page, h)``, one row
+a reference shape, interleaved rounds as above.
+
+A third table: absolute URLs outside the first fast path (non-special schemes, an ASCII
+host with an ``xn--`` label), against ``urlsplit(s).geturl()``.
+
+Usage: python bench/bench_url_pure.py [FILE...] [--rounds N] [--limit N]
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ from pathlib import Path
 
 os.environ["PERCENT_ENCODING_NO_EXTENSIONS"] = "1"
 
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import percent_encoding
 from percent_encoding import url
@@ -53,15 +61,54 @@ def _urllib(s: str) -> str:
     return urlsplit(s).geturl()
 
 
+# The reference shapes of the second table (URL Standard §4.4 relative states).
+PAGE = "https://www.example.org/news/2024/article.html?id=7"
+REFS: list[tuple[str, str]] = [
+    ("path-relative", "img/logo.png"),
+    ("dot segments", "../2023/old.html"),
+    ("path-absolute with query", "/search?q=url+parser"),
+    ("query only", "?page=2"),
+    ("fragment only", "#comments"),
+    ("scheme-relative", "//cdn.example.net/js/app.js"),
+    ("absolute", "https://other.example/a/b"),
+    ("needs encoding", "files/a b/ü.pdf"),
+]
+# Absolute URLs the state machine used to take (third table; urllib: urlsplit + geturl).
+OTHERS: list[tuple[str, str]] = [
+    ("opaque path", "mailto:info@example.org?subject=hi"),
+    ("opaque path", "urn:isbn:0451450523"),
+    ("non-special, authority", "git+ssh://git@github.com/org/repo.git"),
+    ("non-special, authority", "redis://cache.internal:6379/0"),
+    ("xn-- host", "https://xn--bcher-kva.example/katalog?s=1"),
+]
+
+
+def _rel_rounds(ref: str, rounds: int, n: int = 2000) -> tuple[float, float, float, float]:
+    # best µs of url.parse(ref, URL base), of url.parse(ref, str base), of urljoin,
+    # and the median of the rounds' urljoin / ours (URL base) ratios
+    base = url.parse(PAGE)
+    # (distinct references, each ending in a number: urljoin's urlsplit caches strings)
+    batch = [f"{ref}{i}" for i in range(n)]
+    a: list[float] = []
+    b: list[float] = []
+    c: list[float] = []
+    for _ in range(rounds):
+        a.append(_time(lambda h: url.parse(h, base).href, batch))
+        b.append(_time(lambda h: url.parse(h, PAGE).href, batch))
+        c.append(_time(lambda h: urljoin(PAGE, h), batch))
+    return min(a), min(b), min(c), statistics.median(z / x for x, z in zip(a, c, strict=True))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    ap.add_argument("files", nargs="+", type=Path)
+    ap.add_argument("files", nargs="*", type=Path)
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--limit", type=int, default=50_000, help="URLs a file at most")
     args = ap.parse_args(argv)
     assert percent_encoding.IMPLEMENTATION == "python"
-    print("| corpus | URLs | ours: pure µs/URL | urllib µs/URL | urllib / ours |")
-    print("|---|---:|---:|---:|---:|")
+    if args.files:
+        print("| corpus | URLs | ours: pure µs/URL | urllib µs/URL | urllib / ours |")
+        print("|---|---:|---:|---:|---:|")
     for path in args.files:
         urls = _load(path, args.limit)
         ours: list[float] = []
@@ -72,6 +119,28 @@ def main(argv: list[str] | None = None) -> int:
         ratio = statistics.median(t / o for o, t in zip(ours, theirs, strict=True))
         print(f"| {path.name} | {len(urls):,} | {min(ours):.2f} | {min(theirs):.2f} | "
               f"{ratio:.2f}× |")
+    print()
+    print(f"Relative references against {PAGE}")
+    print()
+    print("| reference | example | ours, URL base µs | ours, str base µs | urljoin µs "
+          "| urljoin / ours (URL base) |")
+    print("|---|---|---:|---:|---:|---:|")
+    for shape, ref in REFS:
+        a, b, c, ratio = _rel_rounds(ref, args.rounds)
+        print(f"| {shape} | `{ref}` | {a:.2f} | {b:.2f} | {c:.2f} | {ratio:.2f}× |")
+    print()
+    print("| URL | example | ours µs | urllib µs | urllib / ours |")
+    print("|---|---|---:|---:|---:|")
+    for shape, s in OTHERS:
+        # (distinct strings: urlsplit keeps a cache of the strings it split)
+        batch = [f"{s}{i}" for i in range(2000)]
+        ours: list[float] = []
+        theirs: list[float] = []
+        for _ in range(args.rounds):
+            ours.append(_time(_ours, batch))
+            theirs.append(_time(_urllib, batch))
+        ratio = statistics.median(t / o for o, t in zip(ours, theirs, strict=True))
+        print(f"| {shape} | `{s}` | {min(ours):.2f} | {min(theirs):.2f} | {ratio:.2f}× |")
     return 0
 
 

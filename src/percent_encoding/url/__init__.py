@@ -36,6 +36,10 @@ from ..form import URLSearchParams
 from ..sets import EncodeSet
 from ..sets import get as _get_set
 from ._fast import fast_href as _fast_href
+from ._fast_rel import base_of_str as _base_of_str
+from ._fast_rel import fast_nonspecial_href as _fast_nonspecial_href
+from ._fast_rel import fast_rel_href as _fast_rel_href
+from ._fast_rel import parts_of_record as _parts_of_record
 from ._host import HostError as _HostError
 from ._host import parse_host as _parse_host
 from ._host import serialize_host as _serialize_host
@@ -138,9 +142,16 @@ class URL:
                     _set(self, "_parts", u._parts)
                     _set(self, "validation_errors", u.validation_errors)
                     return
-        elif base is None and type(input) is str:
-            # the pure twin's fast path (_url_fast): the commonest URLs whole
-            r = _fast_href(input if input.isascii() else to_usv_string(input))
+        elif type(input) is str:
+            # the pure twin's fast paths (_fast, _fast_rel): the commonest URLs
+            # whole, and the commonest references against a base
+            text = input if input.isascii() else to_usv_string(input)
+            if base is None:
+                r = _fast_href(text) or _fast_nonspecial_href(text)
+            elif type(base) is str or isinstance(base, URL):
+                r = _fast_rel_href(text, _base_parts(base))
+            else:
+                r = None
             if r is not None:
                 _init_parts(self, *r)
                 return
@@ -349,6 +360,18 @@ def _init_parts(u: URL, href: str, parts: tuple[int, ...], errs: list[tuple[str,
     _set_errors(u, tuple([ValidationError(*e) for e in errs]) if errs else ())
 
 
+def _base_parts(base: str | URL) -> tuple[str, tuple[int, ...]] | None:
+    # A base for the pure twin's fast path of references (_fast_rel): its href and
+    # component offsets, or None (the state machine then parses against it).
+    if type(base) is str:
+        return _base_of_str(base)
+    assert isinstance(base, URL)
+    p = base._parts
+    if p is not None:
+        return base.href, p
+    return _parts_of_record(base._rec)
+
+
 @lru_cache(maxsize=2048)
 def _c_host(
     text: str,
@@ -461,8 +484,16 @@ def _parse(
                                 plain.validation_errors)
     if encoding == "utf-8":
         # (the default first: one comparison, and the fast path when there is no base)
-        if base is None and type(input) is str:
-            r = _fast_href(input if input.isascii() else to_usv_string(input))
+        if type(input) is str:
+            if base is None:
+                text = input if input.isascii() else to_usv_string(input)
+                r = _fast_href(text) or _fast_nonspecial_href(text)
+            elif type(base) is str or isinstance(base, URL):
+                # a reference against a base (the crawler's idiom): _fast_rel
+                r = _fast_rel_href(input if input.isascii() else to_usv_string(input),
+                                   _base_parts(base))
+            else:
+                r = None
             if r is not None:
                 # (_init_parts inlined: this is the pure twin's hot path)
                 u = _new_url(URL)
@@ -505,8 +536,13 @@ def can_parse(input: str, base: str | URL | None = None) -> bool:
                     return True
             except URLParseError:
                 return False
-    elif base is None and type(input) is str:
-        if _fast_href(input if input.isascii() else to_usv_string(input)) is not None:
+    elif type(input) is str:
+        text = input if input.isascii() else to_usv_string(input)
+        if base is None:
+            if _fast_href(text) is not None or _fast_nonspecial_href(text) is not None:
+                return True
+        elif (type(base) is str or isinstance(base, URL)) and _fast_rel_href(
+                text, _base_parts(base)) is not None:
             return True
     try:
         _api_parse(input, base)

@@ -17,7 +17,14 @@ from __future__ import annotations
 import re
 
 from ..core import encode
-from ._host import HostError, parse_ipv4, parse_ipv6, serialize_host, url_unit_errors
+from ._host import (
+    HostError,
+    parse_host,
+    parse_ipv4,
+    parse_ipv6,
+    serialize_host,
+    url_unit_errors,
+)
 from ._record import (
     URLRecord,
     double_dot,
@@ -42,8 +49,7 @@ _FAST = re.compile(
 )
 _FAST_SCHEMES: dict[str, int] = {"http": 80, "https": 443, "ws": 80, "wss": 443, "ftp": 21,
                                  "file": -1}
-# A host the state machine must see: one ending in a number (IPv4 parser) or
-# holding an xn-- label (UTS #46 validation).
+# A host that the IPv4 parser must see: one ending in a number.
 _FAST_HOST_NUMERIC = re.compile(r"(?:^|\.)(?:[0-9]+|0[xX][0-9A-Fa-f]*)\.?$")
 # What strict domain to ASCII accepts of an LDH host (STD3, hyphens, lengths).
 _FAST_HOST_STRICT = re.compile(
@@ -102,7 +108,14 @@ def _parse_host(text: str) -> tuple[str, int, tuple[tuple[str, int], ...]] | Non
         return serialize_host(addr), 3, tuple(found)
     host = text.lower()
     if "xn--" in host:
-        return None
+        # an xn-- label: the whole host parser (§3.5, UTS #46 validity of the
+        # decoded label), once per host text (_HOSTS caches it)
+        try:
+            h = parse_host(text, False, lambda n, p: found.append((n, p)))
+        except HostError:
+            return None  # the state machine reports the failure
+        kind = 2 if isinstance(h, int) else 3 if isinstance(h, tuple) else 1
+        return serialize_host(h), kind, tuple(found)
     if _FAST_HOST_STRICT.fullmatch(host) is None:
         found.append(("domain-to-ASCII", 0))
     if _FAST_HOST_NUMERIC.search(host) is not None:
@@ -148,7 +161,9 @@ def fast_href(inp: str) -> tuple[str, tuple[int, ...], Found] | None:
         scheme, host, port_text, tail, path = m.groups()
         scheme = scheme.lower()
         default = _FAST_SCHEMES.get(scheme)
-        if (default is not None and (path is None or "/." not in path)
+        if default is None:
+            return None  # not special: _FAST below reads the same scheme
+        if ((path is None or "/." not in path)
                 and (host is None or ("--" not in host and len(host) <= 253))
                 and (port_text is None or default != -1)):
             kind = 1
