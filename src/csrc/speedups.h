@@ -41,7 +41,7 @@
  *                   form.parse, url.parse)
  *   url.c           the common case of the WHATWG URL parser, building url.URL objects
  *                   (url.h: what its units url.c, url_host.c, url_path.c and
- *                   url_getter.c share)
+ *                   url_getter.c, url_setters.c share)
  *   arrow.c         column kernels over the Arrow C Data Interface (percent_encoding.arrow):
  *                   reading columns, threads, the entry point; arrow_rows.c the per-row
  *                   work; arrow_column.c the result object; arrow.h what they share;
@@ -336,6 +336,7 @@ PE_INTERNAL PyObject *pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssi
 /* url.c */
 PE_INTERNAL PyObject *url_fast_new(PyObject *input, PyObject *base, int raise);
 PE_INTERNAL PyObject *pe_url_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PE_INTERNAL PyObject *pe_url_replace(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PE_INTERNAL PyObject *pe_url_getter(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                     PyObject *kwnames);
 PE_INTERNAL PyObject *pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs,

@@ -141,18 +141,21 @@ url_parse_str(UrlP *P, PyObject *s, const UrlBase *B, UrlParts *o)
     return url_parse_core(P, B, o);
 }
 
-/* URLParseError(message, name, position) for a failed parse */
-static void
-url_raise(const UrlP *P, PyObject *input, int base)
+/* URLParseError(message, name, position) for a failed parse: of the input
+ * (how 0), of the base (1), of the href setter's value (2, url/_setters.py's
+ * message) */
+void
+url_raise_failure(const UrlP *P, PyObject *input, int how)
 {
     PyObject *msg, *pos, *e;
     if (parse_error == NULL) {
         return;
     }
-    msg = base ? PyUnicode_FromFormat("invalid base URL (%s at %zd)", url_err_names[P->fail],
-                                      P->fail_pos)
-               : PyUnicode_FromFormat("invalid URL %R: %s at position %zd", input,
-                                      url_err_names[P->fail], P->fail_pos);
+    msg = how ? PyUnicode_FromFormat(how == 1 ? "invalid base URL (%s at %zd)"
+                                              : "invalid URL (%s at %zd)",
+                                     url_err_names[P->fail], P->fail_pos)
+              : PyUnicode_FromFormat("invalid URL %R: %s at position %zd", input,
+                                     url_err_names[P->fail], P->fail_pos);
     pos = PyLong_FromSsize_t(P->fail_pos);
     if (msg != NULL && pos != NULL) {
         e = PyObject_CallFunctionObjArgs(parse_error, msg, err_strs[P->fail], pos, NULL);
@@ -182,7 +185,7 @@ url_base(PyObject *base, UrlP *BP, UrlBase *B, int *used_bp, int raise, PyObject
         else if (rc == 2) {
             rc = 0;
             if (raise) {
-                url_raise(BP, base, 1);
+                url_raise_failure(BP, base, 1);
                 rc = -1;
             }
         }
@@ -241,6 +244,32 @@ done:
     return rc;
 }
 
+PyObject *
+url_new_object(const char *h, Py_ssize_t len, const UrlParts *o, const UrlP *P)
+{
+    PyObject *href, *parts = NULL, *errs = NULL, *u = NULL;
+    int rc;
+    if ((href = PyUnicode_New(len, 127)) == NULL) {
+        return NULL;
+    }
+    memcpy(PyUnicode_DATA(href), h, (size_t)len);
+    if ((parts = url_parts_tuple(o)) == NULL ||
+        (errs = P->nerr ? url_errors_tuple(P) : PyTuple_New(0)) == NULL ||
+        (u = ((PyTypeObject *)url_type)->tp_alloc((PyTypeObject *)url_type, 0)) == NULL) {
+        Py_DECREF(href);
+        Py_XDECREF(parts);
+        Py_XDECREF(errs);
+        return NULL;
+    }
+    rc = url_set(0, d_href, u, href);
+    rc |= url_set(1, d_parts, u, parts);
+    rc |= url_set(2, d_errors, u, errs);
+    if (rc < 0) {
+        Py_CLEAR(u);
+    }
+    return u;
+}
+
 /* A new URL for input (a str) against base (NULL or None: none), or None
  * (new reference) to leave it to the Python parser; NULL on error. */
 static PyObject *url_fast_build(PyObject *input, PyObject *base, int raise, PyObject *into);
@@ -276,7 +305,7 @@ url_fast_build(PyObject *input, PyObject *base, int raise, PyObject *into)
         if (rc == 2) {
             rc = 0;
             if (raise) {
-                url_raise(&P, input, 0);
+                url_raise_failure(&P, input, 0);
                 rc = -1;
             }
         }
