@@ -103,8 +103,19 @@ rec_write(UrlP *S, const Rec *r, UrlParts *o)
         }
         o->h_end = S->len;
         if (r->port >= 0) {
-            NEED(S, 8);
-            S->len += sprintf(S->out + S->len, ":%ld", (long)r->port);
+            /* ':' and the decimal digits (at most five) */
+            char d[6];
+            int m = 0;
+            Py_ssize_t v = r->port;
+            NEED(S, 6);
+            do {
+                d[m++] = (char)('0' + v % 10);
+                v /= 10;
+            } while (v > 0);
+            S->out[S->len++] = ':';
+            while (m > 0) {
+                S->out[S->len++] = d[--m];
+            }
             o->port = r->port;
         }
         o->p_start = S->len;
@@ -444,6 +455,24 @@ static const char *const SETTER_NAMES[S_COUNT] = {
     "href", "protocol", "username", "password", "host", "hostname", "port", "pathname",
     "search", "hash"};
 
+/* the setter a key names, or S_COUNT */
+static int
+setter_index(PyObject *key)
+{
+    Py_ssize_t n = PyUnicode_GET_LENGTH(key);
+    int k;
+    if (!PyUnicode_IS_ASCII(key)) {
+        return S_COUNT;
+    }
+    for (k = 0; k < S_COUNT; k++) {
+        if ((Py_ssize_t)strlen(SETTER_NAMES[k]) == n &&
+            !memcmp(PyUnicode_DATA(key), SETTER_NAMES[k], (size_t)n)) {
+            break;
+        }
+    }
+    return k;
+}
+
 /* WebIDL's USVString conversion (core.to_usv_string): surrogate pairs joined,
  * lone surrogates U+FFFD; a new reference (the same str when it has none) */
 static PyObject *
@@ -609,9 +638,7 @@ pe_url_replace(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             rc = 0;
             break;
         }
-        for (k = 0; k < S_COUNT && PyUnicode_CompareWithASCIIString(key, SETTER_NAMES[k]);
-             k++) {
-        }
+        k = setter_index(key);
         if (k == S_COUNT) {
             rc = 0; /* Python raises the error */
             break;
