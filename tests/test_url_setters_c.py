@@ -24,7 +24,7 @@ from helpers.twins import C_URL as C
 from percent_encoding import url as U
 from percent_encoding.core import to_usv_string
 from percent_encoding.errors import PercentEncodingTypeError, URLParseError
-from percent_encoding.url._parser import basic_parse, serialize
+from percent_encoding.url._parser import Failure, basic_parse, serialize
 from percent_encoding.url._record import record_of
 from percent_encoding.url._setters import SETTERS
 
@@ -363,3 +363,53 @@ def test_c_setters_are_linear(base: str, setter: str) -> None:
     assert C.url_replace(u, {setter: _LONG[setter](64)}) is not None
     assert_linear(lambda v: C.url_replace(u, {setter: v}), _LONG[setter],
                   label=f"{base} url_replace({setter}=...)", n=1 << 16)
+
+
+_BASE_PIECES = ["http://", "HTTPS://", "ws://", "ftp://", "foo://", "file://", "file:///",
+                "foo:", "mailto:", "a", "Z", ".", "1", "0x", "xn--a", ":", ":80", ":21", "/",
+                "//", "/.", "/..", "%2e", "%", "?", "#", "é", " ", "\\", "@", "u:p@", "[::1]",
+                "C:", "c|", "localhost", "\t"]
+
+
+@needs_c
+@pytest.mark.one_impl
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.sampled_from(_BASE_PIECES), min_size=1, max_size=8).map("".join),
+       st.lists(st.tuples(st.sampled_from(_ALL[1:]), _value), min_size=1, max_size=3))
+def test_c_equals_python_on_generated_urls(href: str, steps: list[tuple[str, str]]) -> None:
+    try:
+        basic_parse(href)
+    except Failure:
+        return
+    _check(href, dict(steps))
+    # and on a URL the Python parser built (its href parsed again in C)
+    u = U.URL._from_record(basic_parse(href))
+    got = C.url_replace(u, dict(steps))  # type: ignore[union-attr]
+    want = _python(href, dict(steps))
+    assert got is not None and want[0] == "ok"
+    assert got.href == want[1][0] and [tuple(e) for e in got.validation_errors] == want[1][1]
+
+
+@needs_c
+@pytest.mark.one_impl
+@pytest.mark.parametrize("s", ["http://h/\ud83d\ude00\t?\ud800#\udc00\ud83d",
+                               "foo:\ud83d\ude00 \ud83d\ude00 ?x", "http://\ud83d\ude00.com/",
+                               "\ud83d\ude00", "http://h/\ufeff\ud83d\ude00"])
+def test_parse_takes_the_input_as_a_usv_string(s: str) -> None:
+    # (the C parser read each surrogate of a pair as U+FFFD; the API URL parser
+    # converts its input first, joining pairs, and the positions are the result's)
+    assert C is not None
+    errs: list[tuple[str, int]] = []
+    try:
+        rec = basic_parse(to_usv_string(s), errors=errs)
+    except Failure as e:
+        with pytest.raises(URLParseError) as ei:
+            C.url_parse(s, None, True)
+        assert (ei.value.name, ei.value.position) == (e.name, e.position)
+        return
+    got = C.url_parse(s)
+    assert got.href == serialize(rec)
+    assert [tuple(e) for e in got.validation_errors] == errs
+    via_base = C.url_parse("x", s)
+    if via_base is not None:
+        assert via_base.href == serialize(basic_parse("x", rec))

@@ -125,6 +125,43 @@ url_parts_tuple(const UrlParts *o)
     return parts;
 }
 
+/* WebIDL's USVString conversion (core.to_usv_string): surrogate pairs joined,
+ * lone surrogates U+FFFD; a new reference (the same str when it has none) */
+PyObject *
+url_usv(PyObject *s)
+{
+    Py_ssize_t i, n;
+    int kind, found = 0;
+    const void *d;
+    PyObject *b, *u;
+    if (PE_READY(s) < 0) {
+        return NULL;
+    }
+    n = PyUnicode_GET_LENGTH(s);
+    kind = PyUnicode_KIND(s);
+    d = PyUnicode_DATA(s);
+    if (kind != PyUnicode_1BYTE_KIND) {
+        for (i = 0; i < n && !found; i++) {
+            Py_UCS4 c = PyUnicode_READ(kind, d, i);
+            found = c >= 0xD800 && c <= 0xDFFF;
+        }
+    }
+    if (!found) {
+        return Py_NewRef(s);
+    }
+    b = PyUnicode_AsEncodedString(s, "utf-16-le", "surrogatepass");
+    if (b == NULL) {
+        return NULL;
+    }
+    {
+        /* little-endian given: a U+FEFF in the text is kept, not read as a BOM */
+        int order = -1;
+        u = PyUnicode_DecodeUTF16(PyBytes_AS_STRING(b), PyBytes_GET_SIZE(b), "replace", &order);
+    }
+    Py_DECREF(b);
+    return u;
+}
+
 /* Parse a str into P (url_p_init + url_parse_core): 1, 2 failure, 0 bail, -1. */
 static int
 url_parse_str(UrlP *P, PyObject *s, const UrlBase *B, UrlParts *o)
@@ -177,8 +214,14 @@ url_base(PyObject *base, UrlP *BP, UrlBase *B, int *used_bp, int raise, PyObject
     int rc = 0;
     *used_bp = 0;
     if (PyUnicode_CheckExact(base)) {
+        /* (as a USVString; *keep holds the converted text while BP reads it) */
+        PyObject *text = url_usv(base);
+        if (text == NULL) {
+            return -1;
+        }
+        *keep = text;
         *used_bp = 1;
-        if ((rc = url_parse_str(BP, base, NULL, &B->o)) == 1) {
+        if ((rc = url_parse_str(BP, text, NULL, &B->o)) == 1) {
             B->href = BP->out;
             B->len = BP->len;
         }
@@ -288,10 +331,16 @@ url_fast_build(PyObject *input, PyObject *base, int raise, PyObject *into)
     UrlP P, BP;
     UrlBase B;
     UrlParts o;
-    PyObject *href = NULL, *parts = NULL, *errs = NULL, *u = NULL, *keep = NULL;
+    PyObject *href = NULL, *parts = NULL, *errs = NULL, *u = NULL, *keep = NULL, *text;
     int rc = 1, used_bp = 0;
     if (url_type == NULL) {
         Py_RETURN_NONE;
+    }
+    /* the input as a USVString (surrogate pairs joined, lone ones U+FFFD), as
+     * the API URL parser takes it: positions are the converted text's, as
+     * in url/__init__.py's _api_parse */
+    if ((text = url_usv(input)) == NULL) {
+        return NULL;
     }
     P.errs = P.errbuf;
     P.heap = 0;
@@ -301,7 +350,7 @@ url_fast_build(PyObject *input, PyObject *base, int raise, PyObject *into)
         rc = url_base(base, &BP, &B, &used_bp, raise, &keep);
     }
     if (rc == 1) {
-        rc = url_parse_str(&P, input, base != NULL && base != Py_None ? &B : NULL, &o);
+        rc = url_parse_str(&P, text, base != NULL && base != Py_None ? &B : NULL, &o);
         if (rc == 2) {
             rc = 0;
             if (raise) {
@@ -355,6 +404,7 @@ done:
     Py_XDECREF(parts);
     Py_XDECREF(errs);
     url_p_free(&P);
+    Py_DECREF(text);
     Py_XDECREF(keep);
     if (used_bp) {
         url_p_free(&BP);

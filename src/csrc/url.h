@@ -174,6 +174,9 @@ PE_INTERNAL int url_scheme_kind(const char *s, Py_ssize_t n, int *port);
 /* url.c: a new url.URL of href[0:len], the offsets and P's validation errors */
 PE_INTERNAL PyObject *url_new_object(const char *href, Py_ssize_t len, const UrlParts *o,
                                      const UrlP *P);
+/* url.c: WebIDL's USVString conversion (core.to_usv_string): surrogate pairs
+ * joined, lone surrogates U+FFFD; a new reference (s itself when it has none) */
+PE_INTERNAL PyObject *url_usv(PyObject *s);
 /* url.c: raise URLParseError for P's failure; how: 0 input, 1 base, 2 href setter */
 PE_INTERNAL void url_raise_failure(const UrlP *P, PyObject *input, int how);
 PE_INTERNAL void url_tables_init(void);

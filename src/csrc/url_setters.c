@@ -473,37 +473,6 @@ setter_index(PyObject *key)
     return k;
 }
 
-/* WebIDL's USVString conversion (core.to_usv_string): surrogate pairs joined,
- * lone surrogates U+FFFD; a new reference (the same str when it has none) */
-static PyObject *
-usv(PyObject *s)
-{
-    Py_ssize_t i, n = PyUnicode_GET_LENGTH(s);
-    int kind = PyUnicode_KIND(s), found = 0;
-    const void *d = PyUnicode_DATA(s);
-    PyObject *b, *u;
-    if (kind != PyUnicode_1BYTE_KIND) {
-        for (i = 0; i < n && !found; i++) {
-            Py_UCS4 c = PyUnicode_READ(kind, d, i);
-            found = c >= 0xD800 && c <= 0xDFFF;
-        }
-    }
-    if (!found) {
-        return Py_NewRef(s);
-    }
-    b = PyUnicode_AsEncodedString(s, "utf-16-le", "surrogatepass");
-    if (b == NULL) {
-        return NULL;
-    }
-    {
-        /* little-endian given: a U+FEFF in the text is kept, not read as a BOM */
-        int order = -1;
-        u = PyUnicode_DecodeUTF16(PyBytes_AS_STRING(b), PyBytes_GET_SIZE(b), "replace", &order);
-    }
-    Py_DECREF(b);
-    return u;
-}
-
 /* One setter on the URL (h, len, *o), its result written to W: 1 (W, *o
  * updated), 0 leave it all to Python, -1 error.  E gathers the errors. */
 static int
@@ -512,7 +481,7 @@ run_setter(int which, PyObject *value, const char *h, Py_ssize_t len, UrlParts *
 {
     UrlP V;
     Rec r;
-    PyObject *v = usv(value);
+    PyObject *v = url_usv(value);
     Py_ssize_t n, skip = 0;
     int rc, kind, how = URL_IN_OVERRIDE;
     const char *data;
