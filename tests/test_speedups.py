@@ -878,7 +878,8 @@ def test_c_entries_bind_arguments_as_the_python_signature_says() -> None:
 # with: tests/test_url_c.py), and the URL setters (url/_setters.py is their twin:
 # tests/test_url_setters_c.py).
 _C_ONLY = {"arrow_map", "arrow_set_blocks", "arrow_set_threads", "arrow_url", "make_entry",
-           "set_entries_active", "url_getter", "url_parse", "url_replace", "url_setup"}
+           "set_entries_active", "url_getter", "url_parse", "url_replace", "url_replace_method",
+           "url_setup"}
 
 
 @needs_c

@@ -413,3 +413,23 @@ def test_parse_takes_the_input_as_a_usv_string(s: str) -> None:
     via_base = C.url_parse("x", s)
     if via_base is not None:
         assert via_base.href == serialize(basic_parse("x", rec))
+
+
+def test_replace_takes_c_only_while_the_c_twin_is_active(
+        impl: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # URL.replace is a C method when the C twin is built; with the pure twin active
+    # (core._use_kernels) it calls the Python setters
+    calls: list[str] = []
+    original = SETTERS["port"]
+
+    def spy(rec: Any, value: str, errs: list[tuple[str, int]]) -> Any:
+        calls.append(value)
+        return original(rec, value, errs)
+
+    monkeypatch.setitem(U._SETTERS, "port", spy)
+    u = U.parse("http://h/")
+    assert u.replace(port="8").href == "http://h:8/"
+    assert calls == ([] if impl == "c" else ["8"])
+    # what C leaves goes to Python on either twin
+    assert u.replace(port="9", pathname=type("S", (str,), {})("a")).href == "http://h:9/a"
+    assert calls[-1] == "9"

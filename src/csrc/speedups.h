@@ -328,6 +328,7 @@ PE_INTERNAL int entry_init(void);
 PE_INTERNAL PyObject *pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                     PyObject *kwnames);
 PE_INTERNAL PyObject *pe_set_entries_active(PyObject *self, PyObject *flag);
+PE_INTERNAL int pe_entries_are_active(void);
 
 /* arrow_url.c */
 PE_INTERNAL PyObject *pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
@@ -337,6 +338,7 @@ PE_INTERNAL PyObject *pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssi
 PE_INTERNAL PyObject *url_fast_new(PyObject *input, PyObject *base, int raise);
 PE_INTERNAL PyObject *pe_url_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PE_INTERNAL PyObject *pe_url_replace(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PE_INTERNAL PyObject *pe_url_replace_method(PyObject *self, PyObject *fallback);
 PE_INTERNAL PyObject *pe_url_getter(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                     PyObject *kwnames);
 PE_INTERNAL PyObject *pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs,

@@ -305,11 +305,9 @@ class URL:
             >>> parse("https://a.example/x").replace(pathname="/a b", search="q=1").href
             'https://a.example/a%20b?q=1'
         """
-        if _url_replace is not None and core.url_parse_kernel is not None:
-            # the C twin's setters (src/csrc/url_setters.c); None: these run
-            u = _url_replace(self, changes)
-            if u is not None:
-                return u  # type: ignore[no-any-return]
+        # (with the C twin built, URL.replace is a C method that runs the setters
+        # in src/csrc/url_setters.c and calls this one for what it leaves, and
+        # while the pure twin is active: see url_replace_method below)
         rec = self._rec.copy()
         errs: list[tuple[str, int]] = []
         for name, value in changes.items():
@@ -389,9 +387,12 @@ _PY_GETTERS: dict[str, property] = {
     for name in ("protocol", "scheme", "username", "password", "host", "hostname", "port",
                  "pathname", "search", "hash", "has_opaque_path")
 }
-# The setters in C (URL.replace): the same results as url._setters, which run
-# when it returns None (see src/csrc/url_setters.c).
-_url_replace = core.compiled_kernel("url_replace")
+# The setters in C: URL.replace becomes a C method with the same results as
+# url._setters, which the Python method above runs for what C leaves (a key or
+# value that is not a str, a host the hook declines; src/csrc/url_setters.c).
+_url_replace_method = core.compiled_kernel("url_replace_method")
+if _url_replace_method is not None:
+    setattr(URL, "replace", _url_replace_method(URL.__dict__["replace"]))  # noqa: B010
 _url_getter = core.compiled_kernel("url_getter")
 if _url_getter is not None:
     # The same getters in C: they slice the href when _parts is set and call
