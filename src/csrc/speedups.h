@@ -40,8 +40,8 @@
  *   entry.c         the vectorcall entries (core.encode, core.decode_text, form.serialize,
  *                   form.parse, url.parse)
  *   url.c           the common case of the WHATWG URL parser, building url.URL objects
- *                   (url.h: what its units url.c, url_host.c, url_path.c and
- *                   url_getter.c, url_setters.c share)
+ *                   (url.h: what its units url.c, url_host.c, url_path.c,
+ *                   url_getter.c, url_setters.c and url_replace.c share)
  *   arrow.c         column kernels over the Arrow C Data Interface (percent_encoding.arrow):
  *                   reading columns, threads, the entry point; arrow_rows.c the per-row
  *                   work; arrow_column.c the result object; arrow.h what they share;

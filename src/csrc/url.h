@@ -16,6 +16,7 @@
  *                 query and fragment states (dot segments, drive letters)
  *   url_getter.c  the URL API getters (§6.1) as C descriptors
  *   url_setters.c the URL API setters (§6.1, the state overrides of §4.4)
+ *   url_replace.c URL.replace: the setters in order, the fallback to Python
  *
  * Functions called from another unit are declared here, hidden from the
  * shared object's exports (PE_INTERNAL); is_hex is static inline so each unit
@@ -217,5 +218,13 @@ PE_INTERNAL int url_path(UrlP *P, Py_ssize_t a, int special, int file, Py_ssize_
 PE_INTERNAL int url_opaque_path(UrlP *P, Py_ssize_t i, Py_ssize_t *end);
 PE_INTERNAL int url_query_fragment(UrlP *P, Py_ssize_t i, int special, UrlParts *o);
 PE_INTERNAL void url_shorten(UrlP *P, Py_ssize_t p_start, int file);
+
+/* url_setters.c: one URL API setter (§6.1) on the URL (h, len, *o), the new
+ * href written to W and *o updated; 1, 0 (the Python setters must run), -1.
+ * E gathers the validation errors of the run. */
+enum { S_HREF, S_PROTOCOL, S_USERNAME, S_PASSWORD, S_HOST, S_HOSTNAME, S_PORT, S_PATHNAME,
+       S_SEARCH, S_HASH, S_COUNT };
+PE_INTERNAL int url_run_setter(int which, PyObject *value, const char *h, Py_ssize_t len,
+                               UrlParts *o, UrlP *W, UrlP *E);
 
 #endif /* PE_URL_H */
