@@ -32,8 +32,14 @@ page: ``url.parse(ref, base)`` with the base a ``URL`` (parsed once) and a
 ``str``, against ``ada_url.join_url(base, ref)`` and ``urllib.parse.urljoin``.
 Every contender catches its own failure (a corpus has a few invalid lines).
 
+A "setters" table times the URL API setters (§6.1): ``URL.replace`` with one
+setter on an already parsed URL, for ours with the C twin (``url_setters.c``)
+and with the pure twin (``url/_setters.py`` on the Python state machine),
+against can_ada's and ada-url's settable attributes on an already parsed
+object (then ``href``); the same (URL, setter, value) cases for everyone.
+
 Usage: python bench/bench_url.py [--rounds N] [--reps N] [--clock thread|wall]
-       [--datasets DIR] [--only datasets|xn]
+       [--datasets DIR] [--only datasets|xn|setters]
 
 ``--only xn`` times just the rows of ASCII hosts with ``xn--`` labels (a few
 repeated, then 3,000 distinct ones) against can_ada; it needs no datasets.
@@ -274,6 +280,93 @@ def xn_table(peers: dict[str, Callable[[str], Any]], rounds: int,
                          clock, C_NAME, "can_ada")
 
 
+# (URL, setter, value): every setter, plain values and ones with work to do.
+SETTER_CASES = [
+    ("https://www.example.com/path/to/page?query=1#frag", "pathname", "/a/b c/../d"),
+    ("https://www.example.com/path/to/page?query=1#frag", "search", "?q=caf\u00e9&x=1"),
+    ("https://www.example.com/path/to/page?query=1#frag", "hash", "section 2"),
+    ("https://www.example.com/path/to/page?query=1#frag", "host", "cdn.example.org:8443"),
+    ("https://www.example.com/path/to/page?query=1#frag", "hostname", "EXAMPLE.net"),
+    ("https://www.example.com/path/to/page?query=1#frag", "port", "8080"),
+    ("https://www.example.com/path/to/page?query=1#frag", "protocol", "http"),
+    ("https://www.example.com/path/to/page?query=1#frag", "username", "user name"),
+    ("https://www.example.com/path/to/page?query=1#frag", "password", "p@ss"),
+    ("http://h.example/a?b#c", "search", ""),
+    ("http://h.example/a?b#c", "port", "0080"),
+    ("http://h.example/a?b#c", "host", "192.168.0.1"),
+    ("foo://h/p", "pathname", "x?y#z"),
+    ("file:///C:/dir/file.txt", "pathname", "/D:/other/./f.txt"),
+]
+
+
+def setters_table(rounds: int, clock: Callable[[], float]) -> float:
+    """The setters rows: can_ada time / ours (C); prints the table."""
+    from percent_encoding import _kernels, _pure, core, url
+
+    cases = [(url.parse(h), name, {name: v}) for h, name, v in SETTER_CASES]
+    reps = 100
+
+    def ours(twin: ModuleType) -> Callable[[], float]:
+        def run() -> float:
+            old = core._use_kernels(twin)
+            try:
+                t = clock()
+                for _ in range(reps):
+                    for u, _name, kw in cases:
+                        _ = u.replace(**kw).href
+                return clock() - t
+            finally:
+                core._use_kernels(old)
+        return run
+
+    cs: dict[str, Callable[[], float]] = {}
+    if _kernels.IMPLEMENTATION == "c":
+        cs[C_NAME] = ours(_kernels.kernels)
+    cs[PURE_NAME] = ours(_pure)
+
+    def peer(make: Callable[[str], Any]) -> Callable[[], float]:
+        objs = [(make(h), name, v) for h, name, v in SETTER_CASES]
+
+        def run() -> float:
+            t = clock()
+            for _ in range(reps):
+                for o, name, v in objs:
+                    try:
+                        setattr(o, name, v)
+                    except ValueError:  # ada's "the setter changed nothing"
+                        pass
+                    _ = o.href
+            return clock() - t
+        return run
+
+    try:
+        import can_ada
+
+        cs["can_ada"] = peer(can_ada.parse)
+    except ImportError:
+        pass
+    try:
+        import ada_url
+
+        cs["ada-url"] = peer(ada_url.URL)
+    except ImportError:
+        pass
+    times: dict[str, list[float]] = {k: [] for k in cs}
+    for _ in range(rounds):
+        for name, fn in cs.items():
+            times[name].append(fn() / (reps * len(cases)) * 1e6)
+    ref = C_NAME if C_NAME in times else PURE_NAME
+    print(f"\nsetters: URL.replace(one setter) on a parsed URL, {len(cases)} cases "
+          f"(peers: setattr on a parsed object, then href)")
+    print(f"{'contender':<27} {'µs/set':>8} {'time / ' + ref:>14}")
+    for name, ts in times.items():
+        r = statistics.median(t / o for t, o in zip(ts, times[ref], strict=True))
+        print(f"{name:<27} {statistics.median(ts):8.3f} {r:13.2f}x")
+    if "can_ada" not in times:
+        return float("nan")
+    return statistics.median(p / o for p, o in zip(times["can_ada"], times[ref], strict=True))
+
+
 def _url_peers() -> dict[str, Callable[[str], Any]] | None:
     from percent_encoding import url
 
@@ -348,7 +441,7 @@ def main() -> None:
     ap.add_argument("--clock", choices=("thread", "wall"), default="thread")
     ap.add_argument("--datasets", default=os.environ.get("PERCENT_ENCODING_URL_DATASETS", ""),
                     help="a checkout of ada-url/url-various-datasets")
-    ap.add_argument("--only", choices=("datasets", "xn"), default=None)
+    ap.add_argument("--only", choices=("datasets", "xn", "setters"), default=None)
     args = ap.parse_args()
     clock = time.thread_time if args.clock == "thread" else time.perf_counter
     if args.only is None:
@@ -356,6 +449,9 @@ def main() -> None:
         table(contenders(), args.rounds, args.reps, clock)
         print(f"\nparse + getters (href and 9 more), {len(CORPUS)} URLs")
         table(contenders(getters=True), args.rounds, args.reps, clock)
+    if args.only in (None, "setters"):
+        r = setters_table(args.rounds, clock)
+        print(f"\npeer time / ours (>= 1: ours faster)\n  {'setters (can_ada)':<40} {r:.2f}x")
     if args.only == "xn":
         peers = _url_peers()
         if peers is None:

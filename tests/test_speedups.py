@@ -877,9 +877,11 @@ def test_c_entries_bind_arguments_as_the_python_signature_says() -> None:
 # twin is _arrow_url's per-row url.parse, tests/test_arrow_url.py), the entries'
 # machinery (core._make_entry), and the URL fast path with its set-up and getters (the
 # pure twin's url.parse is the Python parser alone, which the fast path must agree
-# with: tests/test_url_c.py).
+# with: tests/test_url_c.py), and the URL setters (url/_setters.py is their twin:
+# tests/test_url_setters_c.py).
 _C_ONLY = {"arrow_map", "arrow_set_blocks", "arrow_set_threads", "arrow_url", "make_entry",
-           "set_entries_active", "url_getter", "url_parse", "url_setup"}
+           "set_entries_active", "url_getter", "url_parse", "url_replace", "url_replace_method",
+           "url_setup"}
 
 
 @needs_c

@@ -450,6 +450,12 @@ pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject 
     return (PyObject *)e;
 }
 
+int
+pe_entries_are_active(void)
+{
+    return entries_active;
+}
+
 PyObject *
 pe_set_entries_active(PyObject *self, PyObject *flag)
 {

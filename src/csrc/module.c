@@ -96,6 +96,14 @@ static PyMethodDef methods[] = {
      "url_parse(input, base=None, raise_failure=False, into=None)\n--\n\n"
      "The WHATWG URL parser: a url.URL (into, filled, when given), or None when the Python "
      "parser must run (a failure unless raise_failure; see url.c)."},
+    {"url_replace", (PyCFunction)(void (*)(void))pe_url_replace, METH_FASTCALL,
+     "url_replace(url, changes)\n--\n\n"
+     "The URL API setters (URL Standard 6.1) on a url.URL, in the order of the dict "
+     "changes: the new URL, or None when the Python setters must run (see url_setters.c)."},
+    {"url_replace_method", pe_url_replace_method, METH_O,
+     "url_replace_method(fallback)\n--\n\n"
+     "URL.replace as a C method: url_replace's setters on the keyword arguments, fallback "
+     "(the Python method) for what they leave and while the pure twin is active."},
     {"url_getter", FASTCALL_KW(pe_url_getter), METH_FASTCALL | METH_KEYWORDS,
      "url_getter(name, fallback)\n--\n\n"
      "A descriptor for URL.<name>: slices the href of a URL url_parse built, else runs "

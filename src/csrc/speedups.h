@@ -40,8 +40,8 @@
  *   entry.c         the vectorcall entries (core.encode, core.decode_text, form.serialize,
  *                   form.parse, url.parse)
  *   url.c           the common case of the WHATWG URL parser, building url.URL objects
- *                   (url.h: what its units url.c, url_host.c, url_path.c and
- *                   url_getter.c share)
+ *                   (url.h: what its units url.c, url_host.c, url_path.c,
+ *                   url_getter.c, url_setters.c and url_replace.c share)
  *   arrow.c         column kernels over the Arrow C Data Interface (percent_encoding.arrow):
  *                   reading columns, threads, the entry point; arrow_rows.c the per-row
  *                   work; arrow_column.c the result object; arrow.h what they share;
@@ -329,6 +329,7 @@ PE_INTERNAL int entry_init(void);
 PE_INTERNAL PyObject *pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                     PyObject *kwnames);
 PE_INTERNAL PyObject *pe_set_entries_active(PyObject *self, PyObject *flag);
+PE_INTERNAL int pe_entries_are_active(void);
 
 /* arrow_url.c */
 PE_INTERNAL PyObject *pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
@@ -337,6 +338,8 @@ PE_INTERNAL PyObject *pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssi
 /* url.c */
 PE_INTERNAL PyObject *url_fast_new(PyObject *input, PyObject *base, int raise);
 PE_INTERNAL PyObject *pe_url_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PE_INTERNAL PyObject *pe_url_replace(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PE_INTERNAL PyObject *pe_url_replace_method(PyObject *self, PyObject *fallback);
 PE_INTERNAL PyObject *pe_url_getter(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                     PyObject *kwnames);
 PE_INTERNAL PyObject *pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs,

@@ -125,6 +125,43 @@ url_parts_tuple(const UrlParts *o)
     return parts;
 }
 
+/* WebIDL's USVString conversion (core.to_usv_string): surrogate pairs joined,
+ * lone surrogates U+FFFD; a new reference (the same str when it has none) */
+PyObject *
+url_usv(PyObject *s)
+{
+    Py_ssize_t i, n;
+    int kind, found = 0;
+    const void *d;
+    PyObject *b, *u;
+    if (PE_READY(s) < 0) {
+        return NULL;
+    }
+    n = PyUnicode_GET_LENGTH(s);
+    kind = PyUnicode_KIND(s);
+    d = PyUnicode_DATA(s);
+    if (kind != PyUnicode_1BYTE_KIND) {
+        for (i = 0; i < n && !found; i++) {
+            Py_UCS4 c = PyUnicode_READ(kind, d, i);
+            found = c >= 0xD800 && c <= 0xDFFF;
+        }
+    }
+    if (!found) {
+        return Py_NewRef(s);
+    }
+    b = PyUnicode_AsEncodedString(s, "utf-16-le", "surrogatepass");
+    if (b == NULL) {
+        return NULL;
+    }
+    {
+        /* little-endian given: a U+FEFF in the text is kept, not read as a BOM */
+        int order = -1;
+        u = PyUnicode_DecodeUTF16(PyBytes_AS_STRING(b), PyBytes_GET_SIZE(b), "replace", &order);
+    }
+    Py_DECREF(b);
+    return u;
+}
+
 /* Parse a str into P (url_p_init + url_parse_core): 1, 2 failure, 0 bail, -1. */
 static int
 url_parse_str(UrlP *P, PyObject *s, const UrlBase *B, UrlParts *o)
@@ -141,18 +178,21 @@ url_parse_str(UrlP *P, PyObject *s, const UrlBase *B, UrlParts *o)
     return url_parse_core(P, B, o);
 }
 
-/* URLParseError(message, name, position) for a failed parse */
-static void
-url_raise(const UrlP *P, PyObject *input, int base)
+/* URLParseError(message, name, position) for a failed parse: of the input
+ * (how 0), of the base (1), of the href setter's value (2, url/_setters.py's
+ * message) */
+void
+url_raise_failure(const UrlP *P, PyObject *input, int how)
 {
     PyObject *msg, *pos, *e;
     if (parse_error == NULL) {
         return;
     }
-    msg = base ? PyUnicode_FromFormat("invalid base URL (%s at %zd)", url_err_names[P->fail],
-                                      P->fail_pos)
-               : PyUnicode_FromFormat("invalid URL %R: %s at position %zd", input,
-                                      url_err_names[P->fail], P->fail_pos);
+    msg = how ? PyUnicode_FromFormat(how == 1 ? "invalid base URL (%s at %zd)"
+                                              : "invalid URL (%s at %zd)",
+                                     url_err_names[P->fail], P->fail_pos)
+              : PyUnicode_FromFormat("invalid URL %R: %s at position %zd", input,
+                                     url_err_names[P->fail], P->fail_pos);
     pos = PyLong_FromSsize_t(P->fail_pos);
     if (msg != NULL && pos != NULL) {
         e = PyObject_CallFunctionObjArgs(parse_error, msg, err_strs[P->fail], pos, NULL);
@@ -174,15 +214,21 @@ url_base(PyObject *base, UrlP *BP, UrlBase *B, int *used_bp, int raise, PyObject
     int rc = 0;
     *used_bp = 0;
     if (PyUnicode_CheckExact(base)) {
+        /* (as a USVString; *keep holds the converted text while BP reads it) */
+        PyObject *text = url_usv(base);
+        if (text == NULL) {
+            return -1;
+        }
+        *keep = text;
         *used_bp = 1;
-        if ((rc = url_parse_str(BP, base, NULL, &B->o)) == 1) {
+        if ((rc = url_parse_str(BP, text, NULL, &B->o)) == 1) {
             B->href = BP->out;
             B->len = BP->len;
         }
         else if (rc == 2) {
             rc = 0;
             if (raise) {
-                url_raise(BP, base, 1);
+                url_raise_failure(BP, base, 1);
                 rc = -1;
             }
         }
@@ -241,6 +287,32 @@ done:
     return rc;
 }
 
+PyObject *
+url_new_object(const char *h, Py_ssize_t len, const UrlParts *o, const UrlP *P)
+{
+    PyObject *href, *parts = NULL, *errs = NULL, *u = NULL;
+    int rc;
+    if ((href = PyUnicode_New(len, 127)) == NULL) {
+        return NULL;
+    }
+    memcpy(PyUnicode_DATA(href), h, (size_t)len);
+    if ((parts = url_parts_tuple(o)) == NULL ||
+        (errs = P->nerr ? url_errors_tuple(P) : PyTuple_New(0)) == NULL ||
+        (u = ((PyTypeObject *)url_type)->tp_alloc((PyTypeObject *)url_type, 0)) == NULL) {
+        Py_DECREF(href);
+        Py_XDECREF(parts);
+        Py_XDECREF(errs);
+        return NULL;
+    }
+    rc = url_set(0, d_href, u, href);
+    rc |= url_set(1, d_parts, u, parts);
+    rc |= url_set(2, d_errors, u, errs);
+    if (rc < 0) {
+        Py_CLEAR(u);
+    }
+    return u;
+}
+
 /* A new URL for input (a str) against base (NULL or None: none), or None
  * (new reference) to leave it to the Python parser; NULL on error. */
 static PyObject *url_fast_build(PyObject *input, PyObject *base, int raise, PyObject *into);
@@ -259,10 +331,16 @@ url_fast_build(PyObject *input, PyObject *base, int raise, PyObject *into)
     UrlP P, BP;
     UrlBase B;
     UrlParts o;
-    PyObject *href = NULL, *parts = NULL, *errs = NULL, *u = NULL, *keep = NULL;
+    PyObject *href = NULL, *parts = NULL, *errs = NULL, *u = NULL, *keep = NULL, *text;
     int rc = 1, used_bp = 0;
     if (url_type == NULL) {
         Py_RETURN_NONE;
+    }
+    /* the input as a USVString (surrogate pairs joined, lone ones U+FFFD), as
+     * the API URL parser takes it: positions are the converted text's, as
+     * in url/__init__.py's _api_parse */
+    if ((text = url_usv(input)) == NULL) {
+        return NULL;
     }
     P.errs = P.errbuf;
     P.heap = 0;
@@ -272,11 +350,11 @@ url_fast_build(PyObject *input, PyObject *base, int raise, PyObject *into)
         rc = url_base(base, &BP, &B, &used_bp, raise, &keep);
     }
     if (rc == 1) {
-        rc = url_parse_str(&P, input, base != NULL && base != Py_None ? &B : NULL, &o);
+        rc = url_parse_str(&P, text, base != NULL && base != Py_None ? &B : NULL, &o);
         if (rc == 2) {
             rc = 0;
             if (raise) {
-                url_raise(&P, input, 0);
+                url_raise_failure(&P, input, 0);
                 rc = -1;
             }
         }
@@ -326,6 +404,7 @@ done:
     Py_XDECREF(parts);
     Py_XDECREF(errs);
     url_p_free(&P);
+    Py_DECREF(text);
     Py_XDECREF(keep);
     if (used_bp) {
         url_p_free(&BP);

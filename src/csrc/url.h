@@ -15,6 +15,8 @@
  *   url_path.c    §1.3 percent-encoding of a run, the §4.4 path, opaque path,
  *                 query and fragment states (dot segments, drive letters)
  *   url_getter.c  the URL API getters (§6.1) as C descriptors
+ *   url_setters.c the URL API setters (§6.1, the state overrides of §4.4)
+ *   url_replace.c URL.replace: the setters in order, the fallback to Python
  *
  * Functions called from another unit are declared here, hidden from the
  * shared object's exports (PE_INTERNAL); is_hex is static inline so each unit
@@ -87,6 +89,10 @@ typedef struct {
      * after an authority, since the path, query and fragment states never
      * fail.  The href then ends there (P->len == o->p_start). */
     int head_only;
+    /* Set by the setters (url_setters.c, §4.4 with a state override): the
+     * path state then ends a segment only at '/' (and '\\' when special),
+     * '?' and '#' being path code points.  url_p_init clears it. */
+    int override;
 } UrlP;
 
 #define CH(P, i) PyUnicode_READ((P)->kind, (P)->data, (i))
@@ -137,6 +143,14 @@ PE_INTERNAL int url_fail(UrlP *P, int name, Py_ssize_t pos);
  * and newlines (recording their validation errors); 0 or -1.  url_p_free
  * releases what the parse allocated. */
 PE_INTERNAL int url_p_init(UrlP *P, int kind, const void *data, Py_ssize_t n);
+/* The same with `how`: URL_IN_PARSE as url_p_init; URL_IN_OVERRIDE no trimming (a
+ * setter's value: §4.4 step 1 applies only without a URL given), tabs and
+ * newlines removed; URL_IN_RAW the data as it is (the username and password
+ * setters percent-encode the value without running the parser). */
+enum { URL_IN_PARSE, URL_IN_OVERRIDE, URL_IN_RAW };
+PE_INTERNAL int url_p_init_ex(UrlP *P, int kind, const void *data, Py_ssize_t n, int how);
+/* record a validation error at a position already in the caller's terms */
+PE_INTERNAL int url_err_at(UrlP *P, int name, Py_ssize_t pos);
 PE_INTERNAL void url_p_free(UrlP *P);
 
 /* url_state.c: the basic URL parser (§4.4), no state override, UTF-8.
@@ -157,6 +171,15 @@ PE_INTERNAL void url_p_free(UrlP *P);
 PE_INTERNAL int url_base(PyObject *base, UrlP *BP, UrlBase *B, int *used_bp, int raise,
                          PyObject **keep);
 PE_INTERNAL int url_parse_core(UrlP *P, const UrlBase *base, UrlParts *o);
+PE_INTERNAL int url_scheme_kind(const char *s, Py_ssize_t n, int *port);
+/* url.c: a new url.URL of href[0:len], the offsets and P's validation errors */
+PE_INTERNAL PyObject *url_new_object(const char *href, Py_ssize_t len, const UrlParts *o,
+                                     const UrlP *P);
+/* url.c: WebIDL's USVString conversion (core.to_usv_string): surrogate pairs
+ * joined, lone surrogates U+FFFD; a new reference (s itself when it has none) */
+PE_INTERNAL PyObject *url_usv(PyObject *s);
+/* url.c: raise URLParseError for P's failure; how: 0 input, 1 base, 2 href setter */
+PE_INTERNAL void url_raise_failure(const UrlP *P, PyObject *input, int how);
 PE_INTERNAL void url_tables_init(void);
 /* url_state.c's pieces that url_file.c shares */
 PE_INTERNAL int url_put(UrlP *P, const char *s, Py_ssize_t k);
@@ -182,9 +205,12 @@ PE_INTERNAL extern PyObject *nfc_check;
 PE_INTERNAL int url_idna_strict(UrlP *P, const char *d, Py_ssize_t m);
 
 /* url_path.c; the stop classes of url_encode_until */
-enum { URL_STOP_PATH = 1, URL_STOP_SPATH = 2, URL_STOP_QUERY = 4, URL_STOP_OPAQUE = 8 };
+enum { URL_STOP_PATH = 1, URL_STOP_SPATH = 2, URL_STOP_QUERY = 4, URL_STOP_OPAQUE = 8,
+       URL_STOP_PATH_OVR = 16, URL_STOP_SPATH_OVR = 32 };
+/* (the _OVR modes: with a state override, '?' and '#' do not end a path
+ * segment and '#' does not end the query, §4.4 path and query states) */
 enum { URL_M_PATH, URL_M_SPATH, URL_M_QUERY, URL_M_SQUERY, URL_M_FRAGMENT, URL_M_OPAQUE,
-       URL_M_COUNT };
+       URL_M_PATH_OVR, URL_M_SPATH_OVR, URL_M_QUERY_OVR, URL_M_SQUERY_OVR, URL_M_COUNT };
 PE_INTERNAL int url_encode_until(UrlP *P, Py_ssize_t a, int mode, int check, Py_ssize_t *end);
 PE_INTERNAL int url_encode_run(UrlP *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check);
 PE_INTERNAL int url_path(UrlP *P, Py_ssize_t a, int special, int file, Py_ssize_t p_start,
@@ -192,5 +218,13 @@ PE_INTERNAL int url_path(UrlP *P, Py_ssize_t a, int special, int file, Py_ssize_
 PE_INTERNAL int url_opaque_path(UrlP *P, Py_ssize_t i, Py_ssize_t *end);
 PE_INTERNAL int url_query_fragment(UrlP *P, Py_ssize_t i, int special, UrlParts *o);
 PE_INTERNAL void url_shorten(UrlP *P, Py_ssize_t p_start, int file);
+
+/* url_setters.c: one URL API setter (§6.1) on the URL (h, len, *o), the new
+ * href written to W and *o updated; 1, 0 (the Python setters must run), -1.
+ * E gathers the validation errors of the run. */
+enum { S_HREF, S_PROTOCOL, S_USERNAME, S_PASSWORD, S_HOST, S_HOSTNAME, S_PORT, S_PATHNAME,
+       S_SEARCH, S_HASH, S_COUNT };
+PE_INTERNAL int url_run_setter(int which, PyObject *value, const char *h, Py_ssize_t len,
+                               UrlParts *o, UrlP *W, UrlP *E);
 
 #endif /* PE_URL_H */

@@ -321,8 +321,39 @@ host_from_hook(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind)
         Py_DECREF(r);
         return 0;
     }
-    if (PyTuple_Check(r) && PyTuple_GET_SIZE(r) == 2) {
-        /* (name, offset): the host parser returned failure */
+    if (PyTuple_Check(r) && PyTuple_GET_SIZE(r) == 4) {
+        /* (name, offset, errors, None): failure after validation errors,
+         * which go first (the setters keep them) */
+        errs = PyTuple_GET_ITEM(r, 2);
+        for (i = 0; PyTuple_Check(errs) && i < PyTuple_GET_SIZE(errs); i++) {
+            PyObject *e = PyTuple_GET_ITEM(errs, i);
+            const char *name;
+            Py_ssize_t off;
+            int en;
+            if (!PyTuple_Check(e) || PyTuple_GET_SIZE(e) != 2 ||
+                (name = PyUnicode_AsUTF8(PyTuple_GET_ITEM(e, 0))) == NULL ||
+                ((off = PyLong_AsSsize_t(PyTuple_GET_ITEM(e, 1))) == -1 && PyErr_Occurred())) {
+                Py_DECREF(r);
+                return PyErr_Occurred() ? -1 : 0;
+            }
+            for (en = 0; en < E_COUNT && strcmp(name, url_err_names[en]) != 0; en++) {
+            }
+            if (en == E_COUNT) {
+                Py_DECREF(r);
+                return 0;
+            }
+            if (url_err(P, en, a + off) < 0) {
+                Py_DECREF(r);
+                return -1;
+            }
+        }
+        if (!PyTuple_Check(errs)) {
+            Py_DECREF(r);
+            return 0;
+        }
+    }
+    if (PyTuple_Check(r) && (PyTuple_GET_SIZE(r) == 2 || PyTuple_GET_SIZE(r) == 4)) {
+        /* (name, offset[, ...]): the host parser returned failure */
         const char *name = PyUnicode_Check(PyTuple_GET_ITEM(r, 0))
                                ? PyUnicode_AsUTF8(PyTuple_GET_ITEM(r, 0))
                                : NULL;

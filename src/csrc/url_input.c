@@ -30,7 +30,7 @@ url_nomem(UrlP *P)
         P->nomem = 1;
     }
     else {
-        url_nomem(P);
+        PyErr_NoMemory();
     }
     return -1;
 }
@@ -68,8 +68,8 @@ url_grow(UrlP *P, Py_ssize_t need)
 }
 
 /* record a validation error at an input position already in the caller's terms */
-static int
-url_err_raw(UrlP *P, int name, Py_ssize_t pos)
+int
+url_err_at(UrlP *P, int name, Py_ssize_t pos)
 {
     if (P->nerr == P->errcap) {
         UrlErr *e;
@@ -118,7 +118,7 @@ url_pos(const UrlP *P, Py_ssize_t p)
 int
 url_err(UrlP *P, int name, Py_ssize_t pos)
 {
-    return url_err_raw(P, name, url_pos(P, pos));
+    return url_err_at(P, name, url_pos(P, pos));
 }
 
 int
@@ -131,6 +131,12 @@ url_fail(UrlP *P, int name, Py_ssize_t pos)
 
 int
 url_p_init(UrlP *P, int kind, const void *data, Py_ssize_t n)
+{
+    return url_p_init_ex(P, kind, data, n, URL_IN_PARSE);
+}
+
+int
+url_p_init_ex(UrlP *P, int kind, const void *data, Py_ssize_t n, int how)
 {
     Py_ssize_t a = 0, b = n, j, first = -1, m = 0;
     int surrogate = 0;
@@ -148,14 +154,21 @@ url_p_init(UrlP *P, int kind, const void *data, Py_ssize_t n)
     P->fail_pos = 0;
     P->need_gil = 0;
     P->nomem = 0;
+    P->override = 0;
+    if (how == URL_IN_RAW) {
+        P->lead = 0;
+        P->data = data;
+        P->n = n;
+        return 0;
+    }
     /* §4.4 step 1: leading and trailing C0 control or space, one error */
-    while (a < n && PyUnicode_READ(kind, data, a) <= 0x20) {
+    while (how == URL_IN_PARSE && a < n && PyUnicode_READ(kind, data, a) <= 0x20) {
         a++;
     }
-    while (b > a && PyUnicode_READ(kind, data, b - 1) <= 0x20) {
+    while (how == URL_IN_PARSE && b > a && PyUnicode_READ(kind, data, b - 1) <= 0x20) {
         b--;
     }
-    if ((a > 0 || b < n) && url_err_raw(P, E_UNIT, a > 0 ? 0 : b) < 0) {
+    if ((a > 0 || b < n) && url_err_at(P, E_UNIT, a > 0 ? 0 : b) < 0) {
         return -1;
     }
     P->lead = a;
@@ -193,7 +206,7 @@ url_p_init(UrlP *P, int kind, const void *data, Py_ssize_t n)
     if (first < 0 && !surrogate) {
         return 0;
     }
-    if (first >= 0 && url_err_raw(P, E_UNIT, a + first) < 0) {
+    if (first >= 0 && url_err_at(P, E_UNIT, a + first) < 0) {
         return -1;
     }
     P->kept = PyMem_RawMalloc((size_t)P->n * sizeof(Py_ssize_t));

@@ -81,8 +81,8 @@ url_encode_run(UrlP *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check)
 
 /* Stop classes of url_encode_until: the code points that end a run. */
 static const uint8_t STOP[128] = {
-    ['/'] = URL_STOP_PATH | URL_STOP_SPATH,
-    ['\\'] = URL_STOP_SPATH,
+    ['/'] = URL_STOP_PATH | URL_STOP_SPATH | URL_STOP_PATH_OVR | URL_STOP_SPATH_OVR,
+    ['\\'] = URL_STOP_SPATH | URL_STOP_SPATH_OVR,
     ['?'] = URL_STOP_PATH | URL_STOP_SPATH | URL_STOP_OPAQUE,
     ['#'] = URL_STOP_PATH | URL_STOP_SPATH | URL_STOP_QUERY | URL_STOP_OPAQUE,
     [' '] = URL_STOP_OPAQUE,
@@ -98,6 +98,10 @@ static const struct {
     [URL_M_SQUERY] = {URL_STOP_QUERY, PE_URL_SPECIAL_QUERY},
     [URL_M_FRAGMENT] = {0, PE_URL_FRAGMENT},
     [URL_M_OPAQUE] = {URL_STOP_OPAQUE, PE_URL_C0},
+    [URL_M_PATH_OVR] = {URL_STOP_PATH_OVR, PE_URL_PATH},
+    [URL_M_SPATH_OVR] = {URL_STOP_SPATH_OVR, PE_URL_PATH},
+    [URL_M_QUERY_OVR] = {0, PE_URL_QUERY},
+    [URL_M_SQUERY_OVR] = {0, PE_URL_SPECIAL_QUERY},
 };
 
 /* PLAIN[mode][byte]: 1 where a byte is copied as it is in that mode (an ASCII
@@ -271,7 +275,9 @@ url_path(UrlP *P, Py_ssize_t a, int special, int file, Py_ssize_t p_start, Py_ss
         Py_UCS4 c;
         NEED(P, 1);
         P->out[P->len++] = '/';
-        rc = url_encode_until(P, a, special ? URL_M_SPATH : URL_M_PATH, 1, &b);
+        rc = url_encode_until(P, a, special ? (P->override ? URL_M_SPATH_OVR : URL_M_SPATH)
+                                            : (P->override ? URL_M_PATH_OVR : URL_M_PATH),
+                              1, &b);
         if (rc <= 0) {
             return rc;
         }

@@ -27,9 +27,10 @@
 
 
 
-/* §4.1 special schemes: 0 not special, 1 special, 2 file; *port the default. */
-static int
-scheme_kind(const char *s, Py_ssize_t n, int *port)
+/* §4.1 special schemes: 0 not special, 1 special, 2 file; *port the default
+ * (url_setters.c asks too). */
+int
+url_scheme_kind(const char *s, Py_ssize_t n, int *port)
 {
     *port = -1;
     switch (n) {
@@ -310,7 +311,7 @@ url_copy_base_authority(UrlP *P, const UrlBase *B, UrlParts *o)
 static int
 relative(UrlP *P, Py_ssize_t i, const UrlBase *B, UrlParts *o)
 {
-    int defport, rc, special = scheme_kind(B->href, B->o.s_end, &defport) != 0;
+    int defport, rc, special = url_scheme_kind(B->href, B->o.s_end, &defport) != 0;
     Py_UCS4 c = AT(i);
     Py_ssize_t j;
     P->len = 0;
@@ -438,7 +439,7 @@ url_parse_core(UrlP *P, const UrlBase *B, UrlParts *o)
     P->out[i] = ':';
     P->len = i + 1;
     o->s_end = i;
-    kind = scheme_kind(P->out, i, &defport);
+    kind = url_scheme_kind(P->out, i, &defport);
     j = i + 1; /* after the ':' */
     if (kind == 2) {
         if (!(AT(j) == '/' && AT(j + 1) == '/') && url_err(P, E_MISSING_SOLIDUS, i) < 0) {

@@ -63,6 +63,16 @@ def url_parse(input: str, base: Any = ..., raise_failure: bool = ...,
     """NO PURE TWIN. The WHATWG URL parser: a url.URL (``into``, filled, when given), or None
     when the Python parser must run (a failure unless ``raise_failure``)."""
 
+def url_replace(url: Any, changes: dict[str, Any]) -> Any:
+    """NO PURE TWIN. The URL API setters (URL Standard §6.1) on a url.URL, in the order of
+    ``changes``: the new URL, or None when url/_setters.py must run (a key or value that
+    is not a str, a host the host hook declines)."""
+
+def url_replace_method(fallback: Callable[..., Any]) -> Any:
+    """NO PURE TWIN. ``URL.replace`` as a C method: url_replace's setters on its keyword
+    arguments; ``fallback`` (the Python method) runs what they leave, and every call
+    while the pure twin is active."""
+
 def url_getter(name: str, fallback: Any) -> Any:
     """NO PURE TWIN. A descriptor for URL.<name> that slices the href url_parse built."""
 

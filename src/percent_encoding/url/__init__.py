@@ -316,6 +316,9 @@ class URL:
             >>> parse("https://a.example/x").replace(pathname="/a b", search="q=1").href
             'https://a.example/a%20b?q=1'
         """
+        # (with the C twin built, URL.replace is a C method that runs the setters
+        # in src/csrc/url_setters.c and calls this one for what it leaves, and
+        # while the pure twin is active: see url_replace_method below)
         rec = self._rec.copy()
         errs: list[tuple[str, int]] = []
         for name, value in changes.items():
@@ -375,17 +378,21 @@ def _base_parts(base: str | URL) -> tuple[str, tuple[int, ...]] | None:
 @lru_cache(maxsize=2048)
 def _c_host(
     text: str,
-) -> tuple[str, int, tuple[tuple[str, int], ...]] | tuple[str, int]:
+) -> (tuple[str, int, tuple[tuple[str, int], ...]] | tuple[str, int]
+      | tuple[str, int, tuple[tuple[str, int], ...], None]):
     # The C parser's host hook (src/csrc/url_host.c): a special URL's host
     # that is not ASCII after percent-decoding (an ASCII one with an xn--
     # label only when the C twin runs without the GIL or without is_nfc), through
     # the host parser (URL Standard §3.5).  (serialized host, kind: 1 domain,
     # 2 IPv4, 3 IPv6, validation errors as (name, offset)), or on failure
-    # (name, offset).
+    # (name, offset), or (name, offset, the validation errors before it, None)
+    # when there were some (the setters keep them).
     found: list[tuple[str, int]] = []
     try:
         host = _parse_host(text, False, lambda name, pos: found.append((name, pos)))
     except _HostError as e:
+        if found:
+            return e.name, e.position, tuple(found), None
         return e.name, e.position
     kind = 2 if isinstance(host, int) else 3 if isinstance(host, tuple) else 1
     return _serialize_host(host), kind, tuple(found)
@@ -403,6 +410,12 @@ _PY_GETTERS: dict[str, property] = {
     for name in ("protocol", "scheme", "username", "password", "host", "hostname", "port",
                  "pathname", "search", "hash", "has_opaque_path")
 }
+# The setters in C: URL.replace becomes a C method with the same results as
+# url._setters, which the Python method above runs for what C leaves (a key or
+# value that is not a str, a host the hook declines; src/csrc/url_setters.c).
+_url_replace_method = core.compiled_kernel("url_replace_method")
+if _url_replace_method is not None:
+    setattr(URL, "replace", _url_replace_method(URL.__dict__["replace"]))  # noqa: B010
 _url_getter = core.compiled_kernel("url_getter")
 if _url_getter is not None:
     # The same getters in C: they slice the href when _parts is set and call
