@@ -284,24 +284,7 @@ def fast_href(inp: str) -> tuple[str, tuple[int, ...], Found] | None:
         hs = m.start(3)
         found += [(n, hs + p) for n, p in host_found]
     # scheme "://" [username [":" password] "@"] host [":" port] path ["?" query] ["#" fragment]
-    out = [scheme, "://"]
-    u_end = s_end + 3
-    if username or password:
-        out.append(username)
-        u_end += len(username)
-        if password:
-            out.append(":")
-            out.append(password)
-        out.append("@")
-        h_start = u_end + (len(password) + 2 if password else 1)
-    else:
-        h_start = u_end
-    out.append(host)
-    h_end = p_start = h_start + len(host)
-    if port >= 0:
-        ptext = ":" + str(port)
-        out.append(ptext)
-        p_start += len(ptext)
+    out, u_end, h_start, h_end, p_start = authority_head(scheme, username, password, host, port)
     if path is None:
         epath = "/"
     elif _DOT_SEGMENT.search(path) is not None:
@@ -339,3 +322,28 @@ def fast_parse(inp: str, errors: Found | None) -> tuple[URLRecord, str] | None:
     if errors is not None:
         errors.extend(found)
     return record_of(href, parts), href
+
+
+def authority_head(
+    scheme: str, username: str, password: str, host: str, port: int
+) -> tuple[list[str], int, int, int, int]:
+    """The serialized ``scheme "://" [username [":" password] "@"] host [":" port]`` as
+    pieces (URL Standard §4.5), and where the username, the host and the port end:
+    ``(pieces, username end, host start, host end, port end)``.  ``port`` is -1 for none."""
+    out = [scheme, "://"]
+    u_end = h_start = len(scheme) + 3
+    if username or password:
+        out.append(username)
+        u_end += len(username)
+        if password:
+            out.append(":")
+            out.append(password)
+        out.append("@")
+        h_start = u_end + (len(password) + 2 if password else 1)
+    out.append(host)
+    h_end = p_start = h_start + len(host)
+    if port >= 0:
+        ptext = ":" + str(port)
+        out.append(ptext)
+        p_start += len(ptext)
+    return out, u_end, h_start, h_end, p_start

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from ..core import encode, to_usv_string
-from ._fast import fast_href
+from ._fast import authority_head, fast_href
 from ._host import HostError, parse_host, serialize_host, url_unit_errors
 from ._record import (
     SPECIAL,
@@ -415,21 +415,29 @@ _OPAQUE_URL = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):(?!/)([^?#]*)(?:\?([^#]*))
                          re.DOTALL)
 
 
+
+def _non_special_match(pattern: re.Pattern[str], inp: str) -> re.Match[str] | None:
+    # The shapes of the non-special fast paths: nothing to trim or strip (tabs and
+    # newlines, §4.4's first steps), and a scheme that is not special (§4.1).
+    if not inp or inp[0] <= " " or inp[-1] <= " " or "\t" in inp or "\n" in inp \
+            or "\r" in inp:
+        return None
+    m = pattern.fullmatch(inp)
+    if m is None or m.group(1).lower() in SPECIAL:
+        return None
+    return m
+
+
 def fast_opaque_href(inp: str) -> tuple[str, Parts, Found] | None:
     """A non-special URL with an opaque path (no base, UTF-8) as §4.4 parses it, or None.
 
     ``(href, parts, validation errors)`` as :func:`._fast.fast_href` gives them; None
     when the input needs trimming, has tabs or newlines, or is anything else.
     """
-    if not inp or inp[0] <= " " or inp[-1] <= " " or "\t" in inp or "\n" in inp \
-            or "\r" in inp:
-        return None
-    m = _OPAQUE_URL.fullmatch(inp)
+    m = _non_special_match(_OPAQUE_URL, inp)
     if m is None:
         return None
     scheme = m.group(1).lower()
-    if scheme in SPECIAL:
-        return None
     path, q, frag = m.group(2, 3, 4)
     found: Found = []
     p_start = len(scheme) + 1
@@ -479,15 +487,10 @@ def fast_authority_href(inp: str) -> tuple[str, Parts, Found] | None:
     errors)`` as :func:`._fast.fast_href` gives them; None for anything else (and for
     a failure, which the state machine then reports).
     """
-    if not inp or inp[0] <= " " or inp[-1] <= " " or "\t" in inp or "\n" in inp \
-            or "\r" in inp:
-        return None
-    m = _AUTHORITY_URL.fullmatch(inp)
+    m = _non_special_match(_AUTHORITY_URL, inp)
     if m is None:
         return None
     scheme = m.group(1).lower()
-    if scheme in SPECIAL:
-        return None
     userinfo, host_text, port_text, path, q, frag = m.groups()[1:]
     found: Found = []
     username = password = ""
@@ -520,22 +523,7 @@ def fast_authority_href(inp: str) -> tuple[str, Parts, Found] | None:
         if port > 65535:
             return None  # port-out-of-range
     s_end = len(scheme)
-    out = [scheme, "://"]
-    u_end = h_start = s_end + 3
-    if username or password:
-        out.append(username)
-        u_end += len(username)
-        if password:
-            out.append(":")
-            out.append(password)
-        out.append("@")
-        h_start = u_end + (len(password) + 2 if password else 1)
-    out.append(host)
-    h_end = p_start = h_start + len(host)
-    if port >= 0:
-        ptext = ":" + str(port)
-        out.append(ptext)
-        p_start += len(ptext)
+    out, u_end, h_start, h_end, p_start = authority_head(scheme, username, password, host, port)
     epath = ""
     if path is not None:
         # §4.4 path start and path states (not special: "/" only)
