@@ -46,7 +46,7 @@ CORPORA = ("files/isaacs_files.txt", "files/node_files.txt", "others/kasztp.txt"
 def use(m: ModuleType) -> None:
     """Make build ``m`` the one url.parse and the column functions call."""
     core.url_parse_kernel = m.url_parse
-    _columns._c_kernel = lambda: m.arrow_url  # type: ignore[attr-defined]
+    _columns._c_kernel = lambda: m.arrow_url
 
 
 def best_cpu(call: Any, calls: int) -> float:
