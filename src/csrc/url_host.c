@@ -425,11 +425,40 @@ enum { D_LDH = 1, D_FORBID = 2 };
 static uint8_t DCLS[128];
 static void dcls_init(void);
 
+/* HFAST[byte]: the class of a byte for host_fast.  HF_UP (0x20) is added to
+ * the byte to lower-case it (upper-case ASCII letters only); HF_DOT a label
+ * separator; HF_NLDH an ASCII byte that is neither LDH nor a forbidden domain
+ * code point (the strict run rejects it: a validation error, the host still
+ * parses); HF_STOP anything host_fast leaves to the full path: '%', the
+ * forbidden domain code points, non-ASCII. */
+enum { HF_STOP = 1, HF_DOT = 2, HF_NLDH = 4, HF_UP = 0x20 };
+static uint8_t HFAST[256];
+
+/* The static tables, filled once by url_setup (url_tables_init) before any
+ * parse, so the GIL-free column threads only ever read them. */
 void
 url_host_tables_init(void)
 {
-    if (DCLS['%'] == 0) {
-        dcls_init();
+    int c;
+    if (DCLS['%'] != 0) {
+        return;
+    }
+    dcls_init();
+    for (c = 0; c < 256; c++) {
+        uint8_t t;
+        if (c >= 0x80 || (DCLS[c] & D_FORBID)) {
+            t = HF_STOP;
+        }
+        else if (c >= 'A' && c <= 'Z') {
+            t = HF_UP;
+        }
+        else if (c == '.') {
+            t = HF_DOT;
+        }
+        else {
+            t = (DCLS[c] & D_LDH) ? 0 : HF_NLDH;
+        }
+        HFAST[c] = t;
     }
 }
 
@@ -491,6 +520,119 @@ domain_scan(const char *d, Py_ssize_t m, int *strict, Py_ssize_t *forbid)
     return xn;
 }
 
+/* Eight bytes in a uint64_t on a little-endian GCC or Clang: SWAR_IN(w, lo, hi)
+ * has 0x80 in each byte of w (all below 0x80) from lo to hi, 0 in the others;
+ * no sum carries into the next byte. */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define PE_URL_SWAR 1
+#define SWAR_ONES 0x0101010101010101ULL
+#define SWAR_HIGH 0x8080808080808080ULL
+#define SWAR_IN(w, lo, hi)                                                                 \
+    (((w) + (0x80 - (uint64_t)(lo)) * SWAR_ONES) &                                         \
+     ~((w) + (0x7F - (uint64_t)(hi)) * SWAR_ONES) & SWAR_HIGH)
+#else
+#define PE_URL_SWAR 0
+#endif
+
+/* The common host of a special URL in one pass: a domain of ASCII letters,
+ * digits, hyphens and dots (and other ASCII that is neither LDH nor a
+ * forbidden domain code point), no '%', no label with "--" at its third and
+ * fourth code points (an xn-- label: url_idna.c), not ending in a number.
+ * Classifies, lower-cases and writes it into the href at once, with the
+ * strict run's verdict (§3.3: domain_scan's rules, from the same bytes) as
+ * the one possible validation error.  1 done; 0 leave the host to the full
+ * path below (nothing written, no error recorded); -1 error. */
+static int
+host_fast(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind)
+{
+    const Py_UCS1 *u = (const Py_UCS1 *)P->data + a;
+    Py_ssize_t m = b - a, j, lab = 0, len, body;
+    unsigned any = 0;
+    int bad = 0;
+    char *o;
+    if (m == 0) {
+        return 0;
+    }
+    if (P->len + m > P->cap && url_grow(P, m) < 0) {
+        return -1;
+    }
+    o = P->out + P->len;
+    j = 0;
+#if PE_URL_SWAR
+    if (m <= 63) {
+        /* eight bytes at a time while they are letters, digits and dots (a
+         * host this short has no label over 63): lower-case, copy, and keep
+         * the label start; a word with anything else goes byte by byte */
+        while (j + 8 <= m) {
+            uint64_t w, up, dot;
+            memcpy(&w, u + j, 8);
+            if (w & SWAR_HIGH) {
+                break;
+            }
+            up = SWAR_IN(w, 'A', 'Z');
+            dot = SWAR_IN(w, '.', '.');
+            if ((SWAR_IN(w, 'a', 'z') | SWAR_IN(w, '0', '9') | up | dot) != SWAR_HIGH) {
+                break;
+            }
+            w |= up >> 2;
+            memcpy(o + j, &w, 8);
+            if (dot) {
+                /* an empty label: two dots in a row, or a dot first in a label */
+                bad |= (dot & (dot << 8)) != 0 || ((dot & 0x80) && j == lab);
+                lab = j + (63 - __builtin_clzll(dot)) / 8 + 1;
+            }
+            j += 8;
+        }
+    }
+#endif
+    for (; j < m; j++) {
+        unsigned x = u[j], t = HFAST[x];
+        o[j] = (char)(x + (t & HF_UP));
+        if (!(t & (HF_STOP | HF_DOT | HF_NLDH))) {
+            continue;
+        }
+        any |= t;
+        if (t & HF_STOP) {
+            return 0;
+        }
+        if (t & HF_DOT) {
+            /* the label o[lab:j): 1-63 LDH, no hyphen first or last */
+            len = j - lab;
+            if (len >= 4 && o[lab + 2] == '-' && o[lab + 3] == '-') {
+                return 0;
+            }
+            bad |= len == 0 || len > 63 || o[lab] == '-' || o[j - 1] == '-';
+            lab = j + 1;
+        }
+    }
+    body = m;
+    if (o[m - 1] == '.') {
+        /* a final dot: the strict run rejects the empty root label */
+        bad = 1;
+        if (m > 1) {
+            body = m - 1;
+        }
+    }
+    else {
+        len = m - lab;
+        if (len >= 4 && o[lab + 2] == '-' && o[lab + 3] == '-') {
+            return 0;
+        }
+        bad |= len > 63 || o[lab] == '-' || o[m - 1] == '-';
+    }
+    /* §3.5: a host that ends in a number is the IPv4 parser's (reads the
+     * last label only) */
+    if (ends_in_number(o, m)) {
+        return 0;
+    }
+    if ((bad || (any & HF_NLDH) || body > 253) && url_err(P, E_DOMAIN, a) < 0) {
+        return -1;
+    }
+    P->len += m;
+    *kind = HOST_DOMAIN;
+    return 1;
+}
+
 int
 url_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int special, int *kind)
 {
@@ -516,8 +658,8 @@ url_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int special, int *kind)
         *kind = a == b ? HOST_EMPTY : HOST_DOMAIN;
         return url_encode_run(P, a, b, PE_URL_C0, 1);
     }
-    if (DCLS['%'] == 0) {
-        dcls_init();
+    if (P->kind == PyUnicode_1BYTE_KIND && (rc = host_fast(P, a, b, kind)) != 0) {
+        return rc;
     }
     if (b - a > (Py_ssize_t)sizeof(stack) && (d = PyMem_RawMalloc((size_t)(b - a))) == NULL) {
         if (P->nogil) {

@@ -129,6 +129,10 @@ url_path_start(UrlP *P, Py_ssize_t j, int special, int file, UrlParts *o)
     return url_tail(P, j, special, o);
 }
 
+/* The bytes the authority scan below looks at: its ends, '@', ':' and the brackets. */
+static const uint8_t AUTH_STOP[256] = {['/'] = 1, ['?'] = 1, ['#'] = 1, ['\\'] = 1,
+                                       ['@'] = 1, [':'] = 1, ['['] = 1, [']'] = 1};
+
 /* §4.4 authority and host states from i (after "//"), then the port. */
 static int
 authority(UrlP *P, Py_ssize_t i, int special, int defport, UrlParts *o)
@@ -146,8 +150,8 @@ authority(UrlP *P, Py_ssize_t i, int special, int defport, UrlParts *o)
         int bracket = 0;
         for (end = i; end < n; end++) {
             Py_UCS1 b = u[end];
-            if (b > '@' && b != '\\' && b != '[' && b != ']') {
-                continue; /* letters and most of the rest */
+            if (!AUTH_STOP[b]) {
+                continue; /* letters, digits, '.', '-' and most of the rest */
             }
             if (b == '/' || b == '?' || b == '#' || (special && b == '\\')) {
                 break;
