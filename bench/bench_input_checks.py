@@ -40,7 +40,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import bench_columns
 import pyarrow as pa
 
-from percent_encoding import core
+from percent_encoding import sets
 
 ROOT = Path(__file__).resolve().parent.parent
 CSRC = "src/csrc"
@@ -112,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
             builds["before"] = build("before", sources_at(args.before, tmp), tmp, [])
         col = bench_columns.make_column(args.rows)
         col = col.cast(getattr(pa, args.type)())
-        path = core._resolve_set("path").table
+        path = sets.resolve("path").table
         op_args = {"decode_text": None, "decode": None, "encode": path}
         for m in builds.values():
             m.arrow_set_threads(1)

@@ -286,6 +286,35 @@ ipv6(UrlP *P, Py_ssize_t a, Py_ssize_t b)
     return 1;
 }
 
+/* The host hook's validation errors ((name, offset) pairs, offsets from a)
+ * recorded on P: 1, or 0 for an answer this parser does not know (the caller
+ * gives the host up), or -1 with an exception set. */
+static int
+hook_errors(UrlP *P, PyObject *errs, Py_ssize_t a)
+{
+    Py_ssize_t i;
+    for (i = 0; i < PyTuple_GET_SIZE(errs); i++) {
+        PyObject *e = PyTuple_GET_ITEM(errs, i);
+        const char *name;
+        Py_ssize_t off;
+        int en;
+        if (!PyTuple_Check(e) || PyTuple_GET_SIZE(e) != 2 ||
+            (name = PyUnicode_AsUTF8(PyTuple_GET_ITEM(e, 0))) == NULL ||
+            ((off = PyLong_AsSsize_t(PyTuple_GET_ITEM(e, 1))) == -1 && PyErr_Occurred())) {
+            return PyErr_Occurred() ? -1 : 0;
+        }
+        for (en = 0; en < E_COUNT && strcmp(name, url_err_names[en]) != 0; en++) {
+        }
+        if (en == E_COUNT) {
+            return 0;
+        }
+        if (url_err(P, en, a + off) < 0) {
+            return -1;
+        }
+    }
+    return 1;
+}
+
 /* The Python host parser for input [a, b): (serialized host, kind, errors). */
 static int
 host_from_hook(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind)
@@ -325,27 +354,9 @@ host_from_hook(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind)
         /* (name, offset, errors, None): failure after validation errors,
          * which go first (the setters keep them) */
         errs = PyTuple_GET_ITEM(r, 2);
-        for (i = 0; PyTuple_Check(errs) && i < PyTuple_GET_SIZE(errs); i++) {
-            PyObject *e = PyTuple_GET_ITEM(errs, i);
-            const char *name;
-            Py_ssize_t off;
-            int en;
-            if (!PyTuple_Check(e) || PyTuple_GET_SIZE(e) != 2 ||
-                (name = PyUnicode_AsUTF8(PyTuple_GET_ITEM(e, 0))) == NULL ||
-                ((off = PyLong_AsSsize_t(PyTuple_GET_ITEM(e, 1))) == -1 && PyErr_Occurred())) {
-                Py_DECREF(r);
-                return PyErr_Occurred() ? -1 : 0;
-            }
-            for (en = 0; en < E_COUNT && strcmp(name, url_err_names[en]) != 0; en++) {
-            }
-            if (en == E_COUNT) {
-                Py_DECREF(r);
-                return 0;
-            }
-            if (url_err(P, en, a + off) < 0) {
-                Py_DECREF(r);
-                return -1;
-            }
+        if (PyTuple_Check(errs) && (i = hook_errors(P, errs, a)) <= 0) {
+            Py_DECREF(r);
+            return (int)i;
         }
         if (!PyTuple_Check(errs)) {
             Py_DECREF(r);
@@ -383,27 +394,9 @@ host_from_hook(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind)
         }
         return -1;
     }
-    for (i = 0; i < PyTuple_GET_SIZE(errs); i++) {
-        PyObject *e = PyTuple_GET_ITEM(errs, i);
-        const char *name;
-        Py_ssize_t off;
-        int en;
-        if (!PyTuple_Check(e) || PyTuple_GET_SIZE(e) != 2 ||
-            (name = PyUnicode_AsUTF8(PyTuple_GET_ITEM(e, 0))) == NULL ||
-            ((off = PyLong_AsSsize_t(PyTuple_GET_ITEM(e, 1))) == -1 && PyErr_Occurred())) {
-            Py_DECREF(r);
-            return PyErr_Occurred() ? -1 : 0;
-        }
-        for (en = 0; en < E_COUNT && strcmp(name, url_err_names[en]) != 0; en++) {
-        }
-        if (en == E_COUNT) {
-            Py_DECREF(r);
-            return 0;
-        }
-        if (url_err(P, en, a + off) < 0) {
-            Py_DECREF(r);
-            return -1;
-        }
+    if ((i = hook_errors(P, errs, a)) <= 0) {
+        Py_DECREF(r);
+        return (int)i;
     }
     hn = PyUnicode_GET_LENGTH(h);
     if (P->len + hn > P->cap && url_grow(P, hn) < 0) {

@@ -147,10 +147,7 @@ url_encode_until(UrlP *P, Py_ssize_t a, int mode, int check, Py_ssize_t *end)
         const Py_UCS1 *s = (const Py_UCS1 *)P->data;
         const uint8_t *plain;
         char *o;
-        if (!plain_ready) {
-            plain_init();
-        }
-        plain = PLAIN[mode];
+        plain = PLAIN[mode]; /* filled by url_tables_init (url_setup), never on a thread */
         NEED(P, (n - a) * 6);
         o = P->out + P->len;
         while (j < n) {
