@@ -6,6 +6,8 @@ The adapters call the arrow kernels, so these run on both twins.
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import Any
 
 import pytest
@@ -183,9 +185,17 @@ def spark() -> Any:
     pytest.importorskip("pyspark")
     from pyspark.sql import SparkSession
 
+    # The executors' Python workers must run this interpreter (the one with the package),
+    # not whatever "python3" is first on PATH; test_spark.py does the same.
+    old = os.environ.get("PYSPARK_PYTHON")
+    os.environ["PYSPARK_PYTHON"] = sys.executable
     session = SparkSession.builder.master("local[1]").appName("pe-url").getOrCreate()
     yield session
     session.stop()
+    if old is None:
+        os.environ.pop("PYSPARK_PYTHON", None)
+    else:
+        os.environ["PYSPARK_PYTHON"] = old
 
 
 def test_spark_host_and_path_columns(spark: Any) -> None:
