@@ -93,6 +93,17 @@ def _check_args(args: argparse.Namespace) -> tuple[bool, str]:
     return prof[1], errors
 
 
+def check_paths(src: str, output: str | None, out_fmt: str) -> None:
+    """The input exists, the output is not the input, and only CSV goes to stdout."""
+    if output is None and out_fmt != "csv":
+        raise CLIError("Parquet output needs -o OUT (only CSV can go to standard output; "
+                       "--output-format csv)", 2)
+    if not os.path.exists(src):
+        raise CLIError(f"{src}: no such file", 1)
+    if output and os.path.exists(output) and os.path.samefile(src, output):
+        raise CLIError("-o names the input file; write to another file", 2)
+
+
 def cmd_decode_columns(args: argparse.Namespace) -> int:
     """Decode ``args.column`` of the file ``args.text`` into ``args.output`` (or stdout)."""
     plus, errors = _check_args(args)
@@ -102,13 +113,7 @@ def cmd_decode_columns(args: argparse.Namespace) -> int:
     in_fmt = file_format(src, args.format)
     out_fmt = args.output_format or (file_format(args.output, None) if args.output and
                                      _has_known_ext(args.output) else in_fmt)
-    if args.output is None and out_fmt != "csv":
-        raise CLIError("Parquet output needs -o OUT (only CSV can go to standard output; "
-                       "--output-format csv)", 2)
-    if not os.path.exists(src):
-        raise CLIError(f"{src}: no such file", 1)
-    if args.output and os.path.exists(args.output) and os.path.samefile(src, args.output):
-        raise CLIError("-o names the input file; write to another file", 2)
+    check_paths(src, args.output, out_fmt)
     old_threads = arrow.set_threads(args.threads) if args.threads is not None else None
     try:
         return _run(pa, args, src, in_fmt, out_fmt, plus, errors)

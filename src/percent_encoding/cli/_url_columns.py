@@ -21,7 +21,7 @@ from typing import Any
 
 from .. import arrow
 from ..errors import URLParseError
-from ._columns import file_format, pyarrow, read_csv, read_parquet, write
+from ._columns import check_paths, file_format, pyarrow, read_csv, read_parquet, write
 from ._term import CLIError, Progress
 
 
@@ -52,13 +52,7 @@ def cmd_url_columns(args: argparse.Namespace) -> int:
     names = _components(args.components)
     in_fmt = file_format(src, args.format)
     out_fmt = args.output_format or (file_format(args.output, None) if args.output else in_fmt)
-    if args.output is None and out_fmt != "csv":
-        raise CLIError("Parquet output needs -o OUT (only CSV can go to standard output; "
-                       "--output-format csv)", 2)
-    if not os.path.exists(src):
-        raise CLIError(f"{src}: no such file", 1)
-    if args.output and os.path.exists(args.output) and os.path.samefile(src, args.output):
-        raise CLIError("-o names the input file; write to another file", 2)
+    check_paths(src, args.output, out_fmt)
     base: str | None = args.base
     if base is not None:
         try:
