@@ -270,6 +270,16 @@ entry_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject 
             return r;
         }
     }
+    else if (e->kind == ENTRY_ENCODE && kwnames == NULL && PyVectorcall_NARGS(nargsf) == 1 &&
+             entries_active) {
+        /* encode(s): the component set, every option at its default; no
+         * binding to do */
+        a[0] = args[0];
+        r = entry_fast_encode(e, a, &fall);
+        if (r != NULL || !fall) {
+            return r;
+        }
+    }
     else if (e->kind == ENTRY_URL_PARSE && kwnames == NULL && PyVectorcall_NARGS(nargsf) == 1 &&
              entries_active) {
         /* url.parse(s) */
