@@ -265,6 +265,16 @@ entry_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject 
         entries_active && PyUnicode_CheckExact(args[0])) {
         /* decode_text(s), the commonest call: every option at its default */
         static const int defaults[3] = {0, 0, 0};
+        PyObject *d = args[0];
+        if (PE_READY(d) < 0) {
+            return NULL;
+        }
+        if (PyUnicode_IS_ASCII(d) &&
+            memchr(PyUnicode_DATA(d), '%', (size_t)PyUnicode_GET_LENGTH(d)) == NULL) {
+            /* ASCII and no '%': nothing to decode, the input is the answer */
+            Py_INCREF(d);
+            return d;
+        }
         r = entry_kernel_result(decode_text_obj(args[0], defaults), &fall);
         if (r != NULL || !fall) {
             return r;
