@@ -11,6 +11,7 @@ from __future__ import annotations
 import doctest
 import importlib.util
 import json
+import os
 import re
 import string
 import subprocess
@@ -447,6 +448,51 @@ def test_plain_set_name_does_not_load_the_registry() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+@pytest.mark.one_impl
+def test_encode_with_a_set_name_builds_no_scheme() -> None:
+    # `percent encode x` (start-up goal, issue 32): an encode-set name encodes without the
+    # Scheme dataclass (dataclasses + inspect) or json; the output is what the scheme gives.
+    code = ("import sys; from percent_encoding.cli import main; main(['encode', 'a b/\u00e9']);"
+            "print(sorted(m for m in ('dataclasses', 'inspect', 'json',"
+            " 'percent_encoding._scheme') if m in sys.modules));"
+            "main(['encode', '-e', 'windows-1252', '\u00e9 x'])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={**os.environ, "PYTHONIOENCODING": "utf-8"}).stdout
+    assert out.splitlines() == ["a%20b%2F%C3%A9", "[]", "%E9%20x"]
+    from percent_encoding import _tool
+
+    for name in ("component", "path", "query", "userinfo"):
+        prof = _tool.set_profile(name)
+        assert prof is not None
+        for data in ("a b/\u00e9?#%", b"\xff a", "\u00e9"):
+            for enc in ("utf-8", "windows-1252"):
+                if isinstance(data, bytes) and enc != "utf-8":
+                    continue
+                assert _tool.encode_plain(prof, data, enc) == _tool.encode_with(
+                    _tool.resolve_scheme(name), data, enc)
+        for enc_data in ("caf%C3%A9+%zz", b"caf%E9", "%83A"):
+            for enc in ("utf-8", "shift_jis", "auto"):
+                for strict in (False, True):
+                    try:
+                        want: object = _tool.decode_with(
+                            _tool.resolve_scheme(name), enc_data, enc, strict=strict)
+                    except PercentEncodingError as e:
+                        want = (type(e), str(e))
+                    try:
+                        got: object = _tool.decode_plain(prof, enc_data, enc, strict=strict)
+                    except PercentEncodingError as e:
+                        got = (type(e), str(e))
+                    assert got == want, (name, enc_data, enc, strict)
+    assert _tool.set_profile("application/x-www-form-urlencoded") is None  # a registry name
+    assert _tool.set_profile("no-such-set") is None
+    code = ("import sys; from percent_encoding.cli import main; main(['decode', 'a%20b+%C3%A9']);"
+            "print(sorted(m for m in ('dataclasses', 'inspect', 'json',"
+            " 'percent_encoding._scheme') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={**os.environ, "PYTHONIOENCODING": "utf-8"}).stdout
+    assert out.splitlines() == ["a b+\u00e9", "[]"]
 
 
 @pytest.mark.one_impl

@@ -22,15 +22,13 @@ others into 1, the web tool into "n/a" cells, error cells or HTTP 400.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from . import core
 from . import sets as _sets
 from ._args import UTF8_LABELS
-from ._scheme import Scheme, from_encode_set
 from .errors import (
     PercentEncodingError,
     PercentEncodingTypeError,
@@ -40,17 +38,26 @@ from .errors import (
     UnknownSetError,
 )
 
+if TYPE_CHECKING:
+    from ._scheme import Scheme
+
+# _scheme (a dataclass, so `dataclasses` and `inspect`, 5-7 ms) is imported where a
+# Scheme is built or checked: `percent encode x` with an encode-set name needs none.
+
 __all__ = [
     "USAGE_ERRORS",
     "NotApplicableError",
     "check_encoding",
     "compare_data",
+    "decode_plain",
     "decode_with",
     "detect_report",
+    "encode_plain",
     "encode_with",
     "guess_charset",
     "plain_profile",
     "resolve_scheme",
+    "set_profile",
 ]
 
 
@@ -83,6 +90,8 @@ def _check(value: object, types: type | tuple[type, ...], what: str, func: str) 
 
 @cache
 def _set_scheme(set_name: str) -> Scheme:
+    from ._scheme import from_encode_set
+
     return from_encode_set(
         _sets.get(set_name),
         name=set_name,
@@ -100,6 +109,21 @@ REGISTRY_SET_NAMES = frozenset({
     "rfc2396", "rfc3986-fragment", "rfc3986-path", "rfc3986-path-segment", "rfc3986-query",
     "rfc3986-unreserved", "rfc3986-userinfo", "rfc8187", "xforms-urlencoded",
 })
+
+
+def set_profile(name: str) -> tuple[_sets.EncodeSet, bool] | None:
+    """``(encode_set, False)`` when ``name`` resolves to plain percent-encoding with an
+    encode set of that name (no registry scheme has the name), else ``None``: what
+    ``plain_profile(resolve_scheme(name))`` gives for such a name, without building the
+    scheme.
+
+    >>> set_profile("path")[0].name, set_profile("php-urlencode")
+    ('path', None)
+    """
+    _check(name, str, "name", "set_profile")
+    if name not in REGISTRY_SET_NAMES and name in _sets.names():
+        return _sets.get(name), False
+    return None
 
 
 def resolve_scheme(name: str) -> Scheme:
@@ -139,6 +163,8 @@ def plain_profile(s: Scheme) -> tuple[_sets.EncodeSet, bool] | None:
     >>> plain_profile(resolve_scheme("ecmascript-escape")) is None
     True
     """
+    from ._scheme import Scheme
+
     _check(s, Scheme, "s", "plain_profile")
     if not s.plain or s.encode_set is None:
         return None
@@ -206,20 +232,34 @@ def encode_with(s: Scheme, data: str | bytes, encoding: str = "utf-8") -> str:
     >>> encode_with(resolve_scheme("query"), "é", "windows-1252")
     '%E9'
     """
+    from ._scheme import Scheme
+
     _check(s, Scheme, "s", "encode_with")
     _check(data, (str, bytes), "data", "encode_with")
     _check(encoding, str, "encoding", "encode_with")
     prof = plain_profile(s)
-    if utf8_output(encoding):
-        if isinstance(data, bytes):
-            if prof is not None:
-                return core.encode(data, prof[0], space_as_plus=prof[1])
-            data = utf8_text(data)
-        return s.encode(data)
-    if prof is None:
+    if prof is not None and (isinstance(data, bytes) or not utf8_output(encoding)):
+        return encode_plain(prof, data, encoding)
+    if not utf8_output(encoding):
         raise _own_charset(s)
+    return s.encode(utf8_text(data) if isinstance(data, bytes) else data)
+
+
+def encode_plain(
+    prof: tuple[_sets.EncodeSet, bool], data: str | bytes, encoding: str = "utf-8"
+) -> str:
+    """``encode_with`` for a plain scheme given as its :func:`plain_profile`:
+    ``bytes`` are percent-encoded as they are with UTF-8 output, and read as UTF-8
+    text before a legacy ``encoding``.
+
+    >>> encode_plain(set_profile("query"), "é", "windows-1252")
+    '%E9'
+    """
+    es, plus = prof
+    if utf8_output(encoding):
+        return core.encode(data, es, space_as_plus=plus)
     text = utf8_text(data) if isinstance(data, bytes) else data
-    return core.encode(text, prof[0], encoding=encoding, space_as_plus=prof[1])
+    return core.encode(text, es, encoding=encoding, space_as_plus=plus)
 
 
 def guess_charset(raw: bytes) -> tuple[str, float | None]:
@@ -257,42 +297,68 @@ def decode_with(
     >>> decode_with(resolve_scheme("component"), "caf%E9", "auto")
     ('café', 'windows-1252')
     """
+    from ._scheme import Scheme
+
     _check(s, Scheme, "s", "decode_with")
     _check(data, (str, bytes), "data", "decode_with")
     _check(encoding, str, "encoding", "decode_with")
     prof = plain_profile(s)
+    if prof is not None:
+        return decode_plain(prof, data, encoding, strict=strict,
+                            text_decoder=s.decode or _no_decoder(s))
     if strict:
         core.decode(data, strict=True)  # a bad % is reported with its position
     if encoding == "auto":
-        es_plus = prof[1] if prof is not None else False
-        raw = core.decode(data, plus_as_space=es_plus)
-        chosen, _conf = guess_charset(raw)
-        if prof is None and chosen == "UTF-8" and s.decode is not None:
+        chosen, _conf = guess_charset(core.decode(data))
+        if chosen == "UTF-8" and s.decode is not None:
             return s.decode(utf8_text(data) if isinstance(data, bytes) else data), chosen
-        if prof is None:
-            raise _own_charset(s)
-        text = core.decode_text(
-            data, encoding=chosen, plus_as_space=es_plus, errors="strict" if strict else "replace"
-        )
-        return text, chosen
-    if prof is not None and (
-        strict or not utf8_output(encoding) or isinstance(data, bytes)
-    ):
-        return (
-            core.decode_text(
-                data,
-                encoding=encoding,
-                plus_as_space=prof[1],
-                strict=strict,
-                errors="strict" if strict else "replace",
-            ),
-            None,
-        )
+        raise _own_charset(s)
     if not utf8_output(encoding):
         raise _own_charset(s)
     if s.decode is None:
-        raise NotApplicableError(f"scheme {s.name!r} defines no decoder")
+        return _no_decoder(s)(""), None
     return s.decode(utf8_text(data) if isinstance(data, bytes) else data), None
+
+
+def _no_decoder(s: Scheme) -> Callable[[str], str]:
+    def refuse(_text: str) -> str:
+        raise NotApplicableError(f"scheme {s.name!r} defines no decoder")
+
+    return refuse
+
+
+def decode_plain(
+    prof: tuple[_sets.EncodeSet, bool],
+    data: str | bytes,
+    encoding: str = "utf-8",
+    *,
+    strict: bool = False,
+    text_decoder: Callable[[str], str] | None = None,
+) -> tuple[str, str | None]:
+    """``decode_with`` for a plain scheme given as its :func:`plain_profile`.
+
+    ``text_decoder`` is the scheme's own decoder, used for UTF-8 text when given
+    (a plain scheme's decoder gives what ``core.decode_text`` gives).
+
+    >>> decode_plain(set_profile("component"), "%83A", "shift_jis")
+    ('ア', None)
+    """
+    plus = prof[1]
+    errors: Literal["strict", "replace"] = "strict" if strict else "replace"
+    if strict:
+        core.decode(data, strict=True)  # a bad % is reported with its position
+    if encoding == "auto":
+        chosen, _conf = guess_charset(core.decode(data, plus_as_space=plus))
+        return core.decode_text(data, encoding=chosen, plus_as_space=plus, errors=errors), chosen
+    if strict or not utf8_output(encoding) or isinstance(data, bytes):
+        return (
+            core.decode_text(data, encoding=encoding, plus_as_space=plus, strict=strict,
+                             errors=errors),
+            None,
+        )
+    if text_decoder is not None:
+        return text_decoder(data), None
+    return core.decode_text(data, plus_as_space=plus), None
 
 
 # ---------------------------------------------------------------------------
@@ -318,6 +384,8 @@ def compare_data(names: Sequence[str]) -> dict[str, Any]:
 
 
 def _jsonable(obj: Any) -> Any:
+    import dataclasses
+
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         return {k: _jsonable(v) for k, v in dataclasses.asdict(obj).items()}
     if isinstance(obj, dict):

@@ -20,11 +20,14 @@ from .. import core
 from .._tool import (
     NotApplicableError,
     check_encoding,
+    decode_plain,
     decode_with,
+    encode_plain,
     encode_with,
     guess_charset,
     plain_profile,
     resolve_scheme,
+    set_profile,
     utf8_output,
     utf8_text,
 )
@@ -78,6 +81,12 @@ def cmd_encode(args: argparse.Namespace) -> int:
     check_encoding(args.encoding)
     if args.encoding == "auto":
         raise CLIError("--encoding auto only applies to decode", 2)
+    if args.text is not None and not args.all:
+        # An encode-set name needs no Scheme (nor the dataclass machinery behind it).
+        prof = set_profile(args.scheme)
+        if prof is not None:
+            print(encode_plain(prof, arg_data(args.text), args.encoding))
+            return 0
     s = resolve_scheme(args.scheme)
     if args.text is not None:
         if args.all:
@@ -155,6 +164,12 @@ def cmd_decode(args: argparse.Namespace) -> int:
         if getattr(args, flag, None) is not None:
             raise CLIError(f"--{flag.replace('_', '-')} applies only with --column", 2)
     check_encoding(args.encoding)
+    if args.text is not None and not args.all and not args.bytes:
+        # An encode-set name needs no Scheme (nor the dataclass machinery behind it).
+        set_prof = set_profile(args.scheme)
+        if set_prof is not None:
+            return _print_decoded(
+                *decode_plain(set_prof, arg_data(args.text), args.encoding, strict=args.strict))
     s = resolve_scheme(args.scheme)
     prof = plain_profile(s)
     if args.bytes and prof is None:
@@ -172,14 +187,8 @@ def cmd_decode(args: argparse.Namespace) -> int:
             sys.stdout.buffer.write(terminal_safe(raw) if sys.stdout.isatty() else raw)
             sys.stdout.buffer.flush()
             return 0
-        out, chosen = decode_with(s, arg_data(args.text), args.encoding, strict=args.strict)
-        if chosen is not None:
-            print(f"percent: charset: {chosen}", file=sys.stderr)
-        sys.stdout.flush()
-        shown = out_bytes(out)
-        sys.stdout.buffer.write((terminal_safe(shown) if sys.stdout.isatty() else shown) + b"\n")
-        sys.stdout.buffer.flush()
-        return 0
+        return _print_decoded(
+            *decode_with(s, arg_data(args.text), args.encoding, strict=args.strict))
 
     inp: IO[bytes] = sys.stdin.buffer
     encoding = args.encoding
@@ -244,6 +253,16 @@ def cmd_decode(args: argparse.Namespace) -> int:
                 return lambda data, final: terminal_safe(inner(data, final))
 
     return _run_stream(fn, args, block_fn, step_factory, inp)
+
+
+def _print_decoded(out: str, chosen: str | None) -> int:
+    if chosen is not None:
+        print(f"percent: charset: {chosen}", file=sys.stderr)
+    sys.stdout.flush()
+    shown = out_bytes(out)
+    sys.stdout.buffer.write((terminal_safe(shown) if sys.stdout.isatty() else shown) + b"\n")
+    sys.stdout.buffer.flush()
+    return 0
 
 
 def _decode_step(plus: bool, as_text: bool, protect: Callable[[bytes], bytes]) -> Step:

@@ -6,7 +6,6 @@ reports them.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from .._tool import (
@@ -18,6 +17,8 @@ from ._term import Style
 def cmd_detect(args: argparse.Namespace) -> int:
     rep = detect_report(args.text, args.context)
     if args.json:
+        import json  # only here: a one-shot command should not load it
+
         print(json.dumps(rep, indent=2, ensure_ascii=False))
         return 0
     style = Style(sys.stdout)

@@ -11,7 +11,6 @@ form module is imported only when these run, so start-up stays fast.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import sys
@@ -145,6 +144,8 @@ def _stream_pairs(parser: Any, chunks: Iterable[bytes]) -> Iterator[list[tuple[s
 
 def _write_json(out: IO[str], batches: Iterable[list[tuple[str, ...]]]) -> None:
     # The same text as json.dumps of the whole list, written batch by batch.
+    import json  # here, not at the top: `percent encode x` starts without it
+
     out.write("[")
     sep = ""
     for batch in batches:
@@ -157,6 +158,8 @@ def _write_json(out: IO[str], batches: Iterable[list[tuple[str, ...]]]) -> None:
 def _parse_lines(path: str | None, kwargs: dict[str, Any]) -> int:
     """``--lines``: each input line is one query or body; one JSON array per output
     line (JSON Lines), streamed, flushed whenever the input pauses."""
+
+    import json
 
     stream = stdin_or_file(path)
     out = sys.stdout.buffer if hasattr(sys.stdout, "buffer") else None
