@@ -439,28 +439,37 @@ def test_registry_set_names_is_current() -> None:
     assert set(sets.names()) & taken == _tool.REGISTRY_SET_NAMES
 
 
+def _python_lines(code: str) -> list[str]:
+    """The lines a fresh interpreter prints running ``code``."""
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, env={**os.environ, "PYTHONIOENCODING": "utf-8"}
+                          ).stdout.splitlines()
+
+
 @pytest.mark.one_impl
 def test_plain_set_name_does_not_load_the_registry() -> None:
     code = ("import sys; from percent_encoding._tool import resolve_scheme as r;"
             "assert r('component').encode('a b') == 'a%20b';"
             "print(sorted(m for m in sys.modules if m.startswith('percent_encoding.')"
             " and m.split('.')[1] in ('legacy', 'iri', 'xpath', 'uritemplate', 'oauth1')))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
-    assert out.strip() == "[]"
+    assert _python_lines(code) == ["[]"]
+
+
+#: What a one-shot command with an encode-set name should not import.
+_LOADED = ("print(sorted(m for m in ('dataclasses', 'inspect', 'json', 'percent_encoding._scheme')"
+           " if m in sys.modules))")
 
 
 @pytest.mark.one_impl
 def test_encode_with_a_set_name_builds_no_scheme() -> None:
     # `percent encode x` (start-up goal, issue 32): an encode-set name encodes without the
     # Scheme dataclass (dataclasses + inspect) or json; the output is what the scheme gives.
-    code = ("import sys; from percent_encoding.cli import main; main(['encode', 'a b/\u00e9']);"
-            "print(sorted(m for m in ('dataclasses', 'inspect', 'json',"
-            " 'percent_encoding._scheme') if m in sys.modules));"
-            "main(['encode', '-e', 'windows-1252', '\u00e9 x'])")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, env={**os.environ, "PYTHONIOENCODING": "utf-8"}).stdout
-    assert out.splitlines() == ["a%20b%2F%C3%A9", "[]", "%E9%20x"]
+    run = "import sys; from percent_encoding.cli import main; "
+    assert _python_lines(f"{run}main(['encode', 'a b/\u00e9']); {_LOADED};"
+                         "main(['encode', '-e', 'windows-1252', '\u00e9 x'])"
+                         ) == ["a%20b%2F%C3%A9", "[]", "%E9%20x"]
+    assert _python_lines(f"{run}main(['decode', 'a%20b+%C3%A9']); {_LOADED}"
+                         ) == ["a b+\u00e9", "[]"]
     from percent_encoding import _tool
 
     for name in ("component", "path", "query", "userinfo"):
@@ -487,12 +496,6 @@ def test_encode_with_a_set_name_builds_no_scheme() -> None:
                     assert got == want, (name, enc_data, enc, strict)
     assert _tool.set_profile("application/x-www-form-urlencoded") is None  # a registry name
     assert _tool.set_profile("no-such-set") is None
-    code = ("import sys; from percent_encoding.cli import main; main(['decode', 'a%20b+%C3%A9']);"
-            "print(sorted(m for m in ('dataclasses', 'inspect', 'json',"
-            " 'percent_encoding._scheme') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, env={**os.environ, "PYTHONIOENCODING": "utf-8"}).stdout
-    assert out.splitlines() == ["a b+\u00e9", "[]"]
 
 
 @pytest.mark.one_impl
