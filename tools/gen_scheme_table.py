@@ -11,7 +11,8 @@ that are not letters or digits (no registered scheme changes those), then the C0
 controls and DEL as one column, then what a non-ASCII character becomes.
 
 Cell legend: ``·`` left as it is, ``%`` written as its %XX escape, ``+`` written as
-"+" (space), anything else is the exact output.
+"+" (space), ``✗`` refused (the scheme cannot carry the character: it raises), anything
+else is the exact output.
 """
 
 from __future__ import annotations
@@ -37,9 +38,16 @@ def _header_char(ch: str) -> str:
     return f"`{ch}`" if ch in "*_\\<>[]#" else ch
 
 
+def _refused(out: str | None) -> bool:
+    # schemes.compare() writes "error: ..." for a character the encoder refuses.
+    return out is not None and out.startswith("error: ")
+
+
 def _cell(ch: str, out: str | None) -> str:
     if out is None:
         return "·"
+    if _refused(out):
+        return "✗"
     if out == f"%{ord(ch):02X}":
         return "%"
     if out == "+" and ch == " ":
@@ -48,6 +56,8 @@ def _cell(ch: str, out: str | None) -> str:
 
 
 def _controls(outputs: list[str | None], cps: list[int]) -> str:
+    if all(_refused(o) for o in outputs):
+        return "✗"
     changed = [o is not None for o in outputs]
     if all(changed):
         return "%"
@@ -59,8 +69,8 @@ def _controls(outputs: list[str | None], cps: list[int]) -> str:
 def _non_ascii(s: schemes.Scheme) -> str:
     try:
         out = s.encode("é")
-    except ValueError as e:
-        return f"error: {e}"
+    except ValueError:
+        return "✗"
     if out == "é":
         return "kept"
     return "`" + out + "`"

@@ -1,7 +1,7 @@
 """Transparent content negotiation (RFC 2295): the description attribute and feature tags.
 
-Strategy: three small codecs, each the escaping its RFC names, over the core encoder and
-decoder.
+Strategy: four small codecs, each the escaping (or the absence of one) its RFC names, over
+the core encoder and decoder.
 
 * The ``description`` attribute of a variant description (RFC 2295 §5.1, §5.6) is a
   quoted-string whose text is UTF-8 with ``"%" HEX HEX`` escapes.
@@ -15,10 +15,16 @@ decoder.
 * A feature tag name registered under RFC 2506 (§2.2) holds letters, digits and
   ``:/.%-`` only; ``%`` lets a tag carry other characters as ``%XX`` (the URL tree, §3.1.3,
   names tags by URLs).  :func:`encode_feature_tag` writes the rest as UTF-8 ``%XX``.
+* A string value in an RFC 2533 feature predicate (§4.1, ``string = DQUOTE *(%x20-21 /
+  %x23-7E) DQUOTE``) has no escape at all: no quoted-pair (``\\`` is an ordinary
+  character) and no ``%XX``.  :func:`encode_feature_string` adds the quotes to a value
+  made of space and visible ASCII other than ``"``, and refuses anything else;
+  :func:`decode_feature_string` reads exactly that production.
 
 Errors: :class:`~percent_encoding.errors.PercentEncodeError` (with the position) for a
-value a tag-value cannot hold; :class:`~percent_encoding.errors.PercentDecodeError` for a
-malformed quoted-string or, with ``strict=True``, a bad escape;
+value a tag-value or an RFC 2533 string cannot hold;
+:class:`~percent_encoding.errors.PercentDecodeError` (with the position) for a malformed
+quoted-string or RFC 2533 string or, with ``strict=True``, a bad escape;
 :class:`~percent_encoding.errors.TextDecodeError` for escapes that are not UTF-8 when
 ``errors="strict"``; :class:`~percent_encoding.errors.PercentEncodingTypeError` for a
 non-``str``.
@@ -40,9 +46,11 @@ __all__ = [
     "FEATURE_TAG",
     "SCHEMES",
     "decode_description",
+    "decode_feature_string",
     "decode_feature_tag",
     "decode_feature_value",
     "encode_description",
+    "encode_feature_string",
     "encode_feature_tag",
     "encode_feature_value",
 ]
@@ -70,6 +78,11 @@ _TOKEN = re.compile(r"[!#$%&'*+\-.0-9A-Z^_`a-z|~]+")
 _QUOTED = re.compile(r'"((?:[^"\\]|\\[\s\S])*)"')
 _QUOTED_PAIR = re.compile(r"\\([\s\S])")
 _NOT_QDTEXT = re.compile(r"[^\t\x20-\x7e]")
+# RFC 2533 §4.1: string = DQUOTE *(%x20-21 / %x23-7E) DQUOTE, "quoted string of SP and
+# VCHAR without DQUOTE".  Nothing else can be inside, and nothing is an escape: there is
+# no quoted-pair (so "\" stands for itself) and no %XX.  Not even HTAB, which RFC 2068's
+# qdtext (RFC 2295's tag-value) allows.
+_NOT_STRING_CHAR = re.compile(r"[^\x20\x21\x23-\x7e]")
 
 
 def _unquote(value: str, func: str) -> str:
@@ -164,6 +177,82 @@ def decode_feature_value(value: str) -> str:
     return value
 
 
+def _string_char_problem(who: str, text: str, i: int) -> str:
+    # Why text[i] cannot be inside an RFC 2533 string value (§4.1).
+    ch = text[i]
+    shown = repr(ch) if " " <= ch <= "~" else f"U+{ord(ch):04X}"
+    return (
+        f"{who}: {shown} at position {i} cannot be in an RFC 2533 string value: §4.1 "
+        "allows only space and visible US-ASCII other than '\"', and defines no escape "
+        "(no quoted-pair, no %XX)"
+    )
+
+
+def encode_feature_string(value: str) -> str:
+    """An RFC 2533 feature-predicate string value for ``value``: the text in double quotes.
+
+    RFC 2533 §4.1: ``string = DQUOTE *(%x20-21 / %x23-7E) DQUOTE``.  The text goes in as
+    it is: there is no escape, so ``\\`` stays a backslash and ``%`` a percent sign, and a
+    ``"``, a control character (tab included) or a non-ASCII character cannot be written
+    at all: :class:`~percent_encoding.errors.PercentEncodeError` names the first one's
+    position.  (RFC 2295's :func:`encode_feature_value` differs: it escapes ``"`` and
+    ``\\`` as quoted-pairs.)
+
+    >>> encode_feature_string("x.y.z")
+    '"x.y.z"'
+    >>> "(dir=%s)" % encode_feature_string("C:\\\\temp 100%")
+    '(dir="C:\\\\temp 100%")'
+    """
+    _args.check_str_input("encode_feature_string", value)
+    bad = _NOT_STRING_CHAR.search(value)
+    if bad is not None:
+        i = bad.start()
+        raise PercentEncodeError(_string_char_problem("encode_feature_string()", value, i), i)
+    return '"' + value + '"'
+
+
+def decode_feature_string(text: str) -> str:
+    """The value an RFC 2533 string stands for: ``text`` without its double quotes.
+
+    ``text`` must be exactly the §4.1 ``string`` production: ``"``, then space and
+    visible US-ASCII other than ``"``, then ``"`` (a feature predicate may have white
+    space around it; strip that first).  Nothing inside is an escape, so ``\\"`` does
+    not hide a quote: the first ``"`` after the opening one ends the string.  Anything
+    else raises :class:`~percent_encoding.errors.PercentDecodeError` with the position.
+
+    >>> decode_feature_string('"x.y.z"')
+    'x.y.z'
+    >>> decode_feature_string('"a\\\\b"')
+    'a\\\\b'
+    """
+    _args.check_str_input("decode_feature_string", text)
+    func = "decode_feature_string()"
+    if not text.startswith('"'):
+        raise PercentDecodeError(
+            f"{func}: {text[:40]!r} is not an RFC 2533 string value: it must start "
+            "with '\"' (§4.1)",
+            0,
+        )
+    bad = _NOT_STRING_CHAR.search(text, 1)
+    if bad is None:
+        raise PercentDecodeError(
+            f"{func}: the string value has no closing '\"' (RFC 2533 §4.1); the text "
+            f"ends at position {len(text)}",
+            len(text),
+        )
+    i = bad.start()
+    if text[i] != '"':
+        raise PercentDecodeError(_string_char_problem(func, text, i), i)
+    if i != len(text) - 1:
+        raise PercentDecodeError(
+            f"{func}: the '\"' at position {i} ends the string value, but "
+            f"{text[i + 1 :][:20]!r} follows it; RFC 2533 §4.1 has no escape for a '\"' "
+            "inside a string",
+            i,
+        )
+    return text[1:i]
+
+
 def encode_feature_tag(name: str) -> str:
     """A feature tag name in the characters RFC 2506 §2.2 allows, others as UTF-8 ``%XX``.
 
@@ -201,6 +290,28 @@ def _description_content_decode(text: str) -> str:
     return _core.decode_text(text)
 
 
+def _string_content(
+    text: str | bytes, func: str, error: type[PercentEncodeError] | type[PercentDecodeError]
+) -> str:
+    # The registry row's text: the inside of an RFC 2533 string, which is itself (no
+    # escapes); bytes are read one character per byte, so a non-ASCII byte is refused
+    # at its offset.
+    checked = _args.check_text("text", text, f"rfc2533-string {func}")
+    s = checked.decode("latin-1") if isinstance(checked, bytes) else checked
+    bad = _NOT_STRING_CHAR.search(s)
+    if bad is not None:
+        raise error(_string_char_problem(f"rfc2533-string {func}", s, bad.start()), bad.start())
+    return s
+
+
+def _string_scheme(text: str) -> str:
+    return _string_content(text, "encode", PercentEncodeError)
+
+
+def _string_scheme_decode(text: str) -> str:
+    return _string_content(text, "decode", PercentDecodeError)
+
+
 SCHEMES: tuple[Scheme, ...] = (
     Scheme(
         name="rfc2295-description",
@@ -223,6 +334,17 @@ SCHEMES: tuple[Scheme, ...] = (
         notes="media feature tag names: letters, digits and :/.- stay, the rest as UTF-8 %XX",
         family="HTTP header fields",
         plain=True,
+        reversible=True,
+    ),
+    Scheme(
+        name="rfc2533-string",
+        spec="RFC 2533 §4.1 (string), §4.2.4.4",
+        encode=_string_scheme,
+        decode=_string_scheme_decode,
+        notes="the text of a feature-predicate string value (inside its DQUOTEs): space "
+        "and visible ASCII stand for themselves; there is no escape (no quoted-pair, no "
+        "%XX), so '\"', controls and non-ASCII are refused",
+        family="HTTP header fields",
         reversible=True,
     ),
 )
