@@ -10,6 +10,7 @@ labels with the state machine, and keep the generated tables honest.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import re
@@ -102,21 +103,32 @@ def test_property_table_is_the_pure_twins_data() -> None:
 # -- counting the host hook ------------------------------------------------------
 
 
-@pytest.fixture
-def hook_calls() -> Iterator[list[str]]:
-    """The C parser's host hook, counted: the hosts it was given."""
+@contextlib.contextmanager
+def _setup(host: Callable[[str], Any], *nfc: Callable[[str], bool]) -> Iterator[None]:
+    """The C parser set up with this host hook (and NFC check, if given), then as
+    the package sets it up again."""
     assert C is not None
-    calls: list[str] = []
+    C.url_setup(U.URL, U.ValidationError, host, URLParseError, *nfc)
+    try:
+        yield
+    finally:
+        C.url_setup(U.URL, U.ValidationError, U._c_host, URLParseError, _idna.is_nfc)
 
+
+def _counted(calls: list[str]) -> Callable[[str], Any]:
     def counted(text: str) -> Any:
         calls.append(text)
         return U._c_host(text)
 
-    C.url_setup(U.URL, U.ValidationError, counted, URLParseError, _idna.is_nfc)
-    try:
+    return counted
+
+
+@pytest.fixture
+def hook_calls() -> Iterator[list[str]]:
+    """The C parser's host hook, counted: the hosts it was given."""
+    calls: list[str] = []
+    with _setup(_counted(calls), _idna.is_nfc):
         yield calls
-    finally:
-        C.url_setup(U.URL, U.ValidationError, U._c_host, URLParseError, _idna.is_nfc)
 
 
 def _reference(s: str) -> tuple[str, list[tuple[str, int]]] | tuple[str, int]:
@@ -228,13 +240,10 @@ def test_the_nfc_quick_check_settles_most_labels_in_c() -> None:
         asked.append(label)
         return _idna.is_nfc(label)
 
-    C.url_setup(U.URL, U.ValidationError, U._c_host, URLParseError, nfc)
-    try:
+    with _setup(U._c_host, nfc):
         for h in ("xn--11b5bs3a9aj6g", "xn--ngba8ho06i", "xn--7cbc5g", "xn--e1afmkfd.xn--p1ai",
                   "xn--7cbb6g", "xn--e-xbb"):
             _same(f"http://{h}/")
-    finally:
-        C.url_setup(U.URL, U.ValidationError, U._c_host, URLParseError, _idna.is_nfc)
     assert asked == ["\u05d0\u05b1\u05b0", "e\u0301"]
     assert [tuple(e) for e in U.parse("http://xn--7cbb6g/").validation_errors] == [
         ("domain-to-ASCII", 7)]
@@ -254,17 +263,9 @@ def test_without_nfc_check_the_hook_decides() -> None:
     # url_setup without nfc_check (an older caller): labels that are not
     # NFC-inert go to the hook, with the same answers.
     calls: list[str] = []
-
-    def counted(text: str) -> Any:
-        calls.append(text)
-        return U._c_host(text)
-
-    C.url_setup(U.URL, U.ValidationError, counted, URLParseError)
-    try:
+    with _setup(_counted(calls)):
         _same("http://xn--e-xbb/")  # e + U+0301
         _same("http://xn--bcher-kva.example/")  # all inert
-    finally:
-        C.url_setup(U.URL, U.ValidationError, U._c_host, URLParseError, _idna.is_nfc)
     assert calls == ["xn--e-xbb"]
 
 
