@@ -325,6 +325,19 @@ def _domain_to_ascii(domain: str, sink: ErrorSink) -> str:
     return result
 
 
+# An LDH domain (labels of 1 to 63, none starting or ending with "-") whose last label
+# starts with a letter: with no "--" (no xn-- label, no hyphens at 3 and 4) and at most
+# 253 long, UTS #46 ToASCII, strict or not, only lower-cases it, and it does not end
+# in a number (§3.5).
+_PLAIN_DOMAIN = re.compile(
+    r"(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.)*"
+    r"[A-Za-z](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"
+)
+# An opaque host with no forbidden host code point, nothing the C0 control set
+# encodes and no validation error (§3.5 opaque-host parser).
+_PLAIN_OPAQUE_HOST = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,;=]*")
+
+
 def parse_host(text: str, is_opaque: bool, sink: ErrorSink) -> int | tuple[int, ...] | str:
     """The URL Standard's host parser (§3.5); raises :class:`HostError`."""
     if text.startswith("["):
@@ -332,6 +345,8 @@ def parse_host(text: str, is_opaque: bool, sink: ErrorSink) -> int | tuple[int, 
             raise HostError("IPv6-unclosed", 0)
         return parse_ipv6(text[1:-1], sink, 1)
     if is_opaque:
+        if _PLAIN_OPAQUE_HOST.fullmatch(text) is not None:
+            return text  # (§3.5 opaque-host parser: nothing to fail, report or encode)
         m = _FORBIDDEN_HOST_RE.search(text)
         if m:
             raise HostError("host-invalid-code-point", m.start())
@@ -339,6 +354,9 @@ def parse_host(text: str, is_opaque: bool, sink: ErrorSink) -> int | tuple[int, 
         from ..core import encode
 
         return encode(text, "c0-control", errors="replace")
+    if len(text) <= 253 and "--" not in text and _PLAIN_DOMAIN.fullmatch(text) is not None:
+        # (what domain to ASCII, strict or not, only lower-cases, ending in no number)
+        return text.lower()
     if "%" in text and PCT_ENCODED.search(text):
         sink("domain-percent-encoded", 0)
     from ..core import decode_text
