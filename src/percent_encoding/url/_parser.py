@@ -210,12 +210,22 @@ class _Parser:
                 if not inp.startswith("//", p + 1):
                     self.err("special-scheme-missing-following-solidus")
                 self.state = "file"
+                self.p = p = p + 1
+                self.s_file(inp[p] if p < self.n else "")
             elif special and self.base is not None and self.base.scheme == scheme:
                 self.state = "special_relative_or_authority"
             elif special:
                 self.state = "special_authority_slashes"
                 self.p = p = p + 1
-                self.s_special_authority_slashes(inp[p] if p < self.n else "")
+                c = inp[p + 2] if p + 2 < self.n else ""
+                if inp.startswith("//", p) and c != "/" and c != "\\":
+                    # (what that state and the next one do with "//" and then no
+                    # slash: the authority state at the third code point)
+                    self.state = "authority"
+                    self.p = p = p + 2
+                    self.s_authority(c)
+                else:
+                    self.s_special_authority_slashes(inp[p] if p < self.n else "")
             elif inp.startswith("/", p + 1):
                 self.state = "path_or_authority"
                 self.p += 1
@@ -284,7 +294,7 @@ class _Parser:
             if self.from_base(c):
                 url.shorten_path()
                 self.state = "path"
-                self.p -= 1
+                self.s_path(c)
 
     def s_relative_slash(self, c: str) -> None:
         if self.special and c in ("/", "\\"):
@@ -322,7 +332,19 @@ class _Parser:
         # password.  The host state then starts after the last "@".
         url = self.url
         inp, p = self.inp, self.p
-        m = (_AUTH_END_SPECIAL if self.special else _AUTH_END).search(inp, p)
+        special = self.special
+        m = (_PLAIN_AUTH_SPECIAL if special else _PLAIN_AUTH).match(inp, p)
+        assert m is not None
+        end = m.end()
+        c = inp[end] if end < self.n else ""
+        if c in _AUTH_STOP or (c == "\\" and special):
+            # (no "@", brackets or ":": all of it is the host state's run)
+            self.buf += m.group()
+            self.p = end
+            self.state = "host"
+            self.s_host(c)
+            return
+        m = (_AUTH_END_SPECIAL if special else _AUTH_END).search(inp, end)
         end = self.n if m is None else m.start()
         last_at = inp.rfind("@", p, end)
         if last_at >= 0:
@@ -438,6 +460,8 @@ class _Parser:
             if c == "\\":
                 self.err("invalid-reverse-solidus")
             self.state = "file_slash"
+            self.p = p = self.p + 1
+            self.s_file_slash(self.inp[p] if p < self.n else "")
         elif base is not None and base.scheme == "file":
             url.host = base.host
             if self.from_base(c):
@@ -458,6 +482,8 @@ class _Parser:
             if c == "\\":
                 self.err("invalid-reverse-solidus")
             self.state = "file_host"
+            self.p = p = self.p + 1
+            self.s_file_host(self.inp[p] if p < self.n else "")
         else:
             if base is not None and base.scheme == "file":
                 url.host = base.host
@@ -487,6 +513,8 @@ class _Parser:
             if self.override is not None:
                 raise _Return
             self.state = "path_start"
+            self.p += 1
+            self.s_path_start(c)
         else:
             host = self.host_parse(self.buf, self.p + 1 - len(self.buf))
             if host == "localhost":
@@ -496,6 +524,8 @@ class _Parser:
                 raise _Return
             self.buf = ""
             self.state = "path_start"
+            self.p += 1
+            self.s_path_start(c)
 
     def s_path_start(self, c: str) -> None:
         url = self.url
@@ -673,6 +703,8 @@ _RUN_FILE_HOST = re.compile(r"[^/\\?#]*")
 _RUN_SCHEME = re.compile(r"[A-Za-z0-9+\-.]*")
 _RUN_DIGITS = re.compile(r"[0-9]*")
 # Where the authority and the path end (§4.4 authority and path states).
+_PLAIN_AUTH = re.compile(r"[^@\[:/?#]*")
+_PLAIN_AUTH_SPECIAL = re.compile(r"[^@\[:/?#\\]*")
 _AUTH_END = re.compile(r"[/?#]")
 _AUTH_END_SPECIAL = re.compile(r"[/?#\\]")
 _PATH_STOP = re.compile(r"[?#]")

@@ -174,17 +174,22 @@ def parse_path(out: list[str], text: str, start: int, file: bool, special: bool,
                 segs[0] = segs[0][0] + ":"
             out += segs
         return
-    back = special and "\\" in text
-    segs = _SEPARATORS.split(text) if back else text.split("/")
-    off = start
-    for i, seg in enumerate(segs):
-        if _PLAIN_SEGMENT.fullmatch(seg) is None:
-            url_unit_errors(seg, off, lambda n, p: found.append((n, p)))
-            segs[i] = encode(seg, "path")
-        off += len(seg)
-        if back and off - start < len(text) and text[off - start] == "\\":
-            found.append(("invalid-reverse-solidus", off))
-        off += 1
+    if special and "\\" in text:
+        # segment by segment: in a special URL "\\" ends one, as a validation error
+        segs = _SEPARATORS.split(text)
+        off = start
+        for i, seg in enumerate(segs):
+            if _PLAIN_SEGMENT.fullmatch(seg) is None:
+                url_unit_errors(seg, off, lambda n, p: found.append((n, p)))
+                segs[i] = encode(seg, "path")
+            off += len(seg)
+            if off - start < len(text) and text[off - start] == "\\":
+                found.append(("invalid-reverse-solidus", off))
+            off += 1
+    else:
+        # (the path set leaves "/" as it is: the whole text at once, then its segments)
+        url_unit_errors(text, start, lambda n, p: found.append((n, p)))
+        segs = encode(text, "path").split("/")
     walk_path(out, segs, file)
 
 
@@ -198,23 +203,30 @@ def serialize_path(url: URLRecord) -> str:
 def serialize(url: URLRecord, exclude_fragment: bool = False) -> str:
     """§4.5 "URL serializer"."""
     out = [url.scheme, ":"]
-    if url.host is not None:
+    host, path = url.host, url.path
+    if host is not None:
         out.append("//")
-        if url.includes_credentials():
+        if url.username or url.password:
             out.append(url.username)
             if url.password:
                 out.append(":" + url.password)
             out.append("@")
-        out.append(serialize_host(url.host))
+        out.append(host if type(host) is str else serialize_host(host))
         if url.port is not None:
             out.append(":" + str(url.port))
-    elif (isinstance(url.path, list) and len(url.path) > 1 and url.path[0] == ""):
+    elif isinstance(path, list) and len(path) > 1 and path[0] == "":
         out.append("/.")
-    out.append(serialize_path(url))
+    if type(path) is str:
+        out.append(path)
+    elif path:
+        out.append("/")
+        out.append("/".join(path))
     if url.query is not None:
-        out.append("?" + url.query)
+        out.append("?")
+        out.append(url.query)
     if not exclude_fragment and url.fragment is not None:
-        out.append("#" + url.fragment)
+        out.append("#")
+        out.append(url.fragment)
     return "".join(out)
 
 
