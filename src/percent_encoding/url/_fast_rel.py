@@ -31,13 +31,13 @@ from ._record import (
     SPECIAL,
     Failure,
     URLRecord,
-    double_dot,
     is_drive_letter,
     is_normalized_drive_letter,
+    parse_path,
     serialize,
     serialize_path,
-    single_dot,
     starts_with_drive_letter,
+    walk_path,
 )
 
 Found = list[tuple[str, int]]
@@ -51,7 +51,6 @@ _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 _CLEAN = re.compile(r"[0-9A-Za-z!$&()*+,\-./:;=?@_~]*")
 # A path text with a single-dot or double-dot segment (§4.1), or a backslash.
 _DOT_OR_BACKSLASH = re.compile(r"(?:^|/)(?:\.|%2[eE])(?:\.|%2[eE])?(?:/|$)|\\")
-_SEPARATORS = re.compile(r"[/\\]")
 _CLEAN_DOT_SEGMENT = re.compile(r"(?:^|/)\.\.?(?:/|$)")
 # The commonest reference (URL Standard §4.4 relative and path states): no scheme, not
 # "//", a non-empty clean path (see _CLEAN: no "%", so its dot segments (§4.1) are "."
@@ -145,58 +144,6 @@ def _check(text: str, offset: int, found: Found) -> str | None:
     return text
 
 
-def _resolve_path(out: list[str], text: str, start: int, file: bool, found: Found,
-                  special: bool = True) -> None:
-    # The path state (§4.4) over ``text`` (starting at input offset ``start``),
-    # appending to the path ``out`` (encoded segments): "/" (and in a special URL
-    # "\", a validation error) ends a segment, dot segments
-    # shorten the path (§4.1 "shorten a URL's path": a file URL's lone
-    # normalized drive letter stays), a file URL's first segment that is a
-    # Windows drive letter gets a ":".
-    if _CLEAN.fullmatch(text) is not None:
-        # (no "%", no "\\", nothing to encode: the dot segments are "." and "..")
-        segs = text.split("/")
-        last = len(segs) - 1
-        for i, seg in enumerate(segs):
-            if seg == "..":
-                if out and not (file and len(out) == 1 and is_normalized_drive_letter(out[0])):
-                    out.pop()
-                if i == last:
-                    out.append("")
-            elif seg == ".":
-                if i == last:
-                    out.append("")
-            else:
-                if file and not out and is_drive_letter(seg):
-                    seg = seg[0] + ":"
-                out.append(seg)
-        return
-    segs = _SEPARATORS.split(text) if special and "\\" in text else text.split("/")
-    last = len(segs) - 1
-    off = start
-    for i, seg in enumerate(segs):
-        clean = _CLEAN.fullmatch(seg) is not None
-        if not clean:
-            url_unit_errors(seg, off, lambda n, p: found.append((n, p)))
-        off += len(seg)
-        slash = i < last
-        if slash and text[off - start] == "\\":
-            found.append(("invalid-reverse-solidus", off))
-        off += 1
-        if seg == ".." or (not clean and double_dot(seg)):
-            if out and not (file and len(out) == 1 and is_normalized_drive_letter(out[0])):
-                out.pop()
-            if not slash:
-                out.append("")
-        elif seg == "." or (not clean and single_dot(seg)):
-            if not slash:
-                out.append("")
-        else:
-            if file and not out and is_drive_letter(seg):
-                seg = seg[0] + ":"
-            out.append(seg if clean else encode(seg, "path"))
-
-
 def _shifted(r: tuple[str, Parts, Found] | None, by: int) -> tuple[str, Parts, Found] | None:
     if r is None:
         return None
@@ -235,18 +182,7 @@ def fast_rel_href(inp: str, base: tuple[str, Parts] | None) -> tuple[str, Parts,
             segs = path.split("/")
             if path[0] == "/":
                 del segs[0]
-            last = len(segs) - 1
-            for i, seg in enumerate(segs):
-                if seg == "..":
-                    if out:
-                        out.pop()
-                    if i == last:
-                        out.append("")
-                elif seg == ".":
-                    if i == last:
-                        out.append("")
-                else:
-                    out.append(seg)
+            walk_path(out, segs, False)
             path = "/" + "/".join(out)
         elif path[0] != "/":
             path = bhref[p_start:cut + 1] + path
@@ -378,7 +314,7 @@ def fast_rel_href(inp: str, base: tuple[str, Parts] | None) -> tuple[str, Parts,
     else:
         if prefix:
             out = prefix[1:].split("/")
-        _resolve_path(out, ptext, start, file, errs)
+        parse_path(out, ptext, start, file, True, errs)
         path = "".join(["/" + seg for seg in out])
     href = bhref[:p_start] + path
     qs = f = -1
@@ -532,7 +468,7 @@ def fast_authority_href(inp: str) -> tuple[str, Parts, Found] | None:
             epath = path if _check(path, p0, found) is None else encode(path, "path")
         else:
             segs: list[str] = []
-            _resolve_path(segs, path[1:], p0 + 1, False, found, special=False)
+            parse_path(segs, path[1:], p0 + 1, False, False, found)
             epath = "".join(["/" + seg for seg in segs])
     out.append(epath)
     qs = f = -1
