@@ -40,7 +40,7 @@ from ._record import (
 # its set in one kernel call.  Anything else (or any doubt) returns None and the
 # state machine runs.
 _FAST = re.compile(
-    r"([A-Za-z][A-Za-z0-9+.\-]*)://"
+    r"((?i:https?|wss?|ftp|file))://"
     r"(?:([^/?#\\]*)@)?"
     r"([A-Za-z0-9\-_]+(?:\.[A-Za-z0-9\-_]+)*\.?|\[[0-9A-Fa-f:.]*\])?"
     r"(?::([0-9]{0,5}))?"
@@ -69,12 +69,12 @@ _PLAIN_HOST = re.compile(
     r"(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.)*"
     r"[A-Za-z](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"  # a final dot: domain-to-ASCII
 )
-# The commonest URL whole: a special scheme (checked after), a plain host (or none, for
-# file:), a port, and after it only text that no encode set changes and that holds no
-# validation error (URL code points less "%" and "'", URL Standard §1.3, §4.3), the
-# path with no dot segment (checked after: "/." is not in it).
+# The commonest URL whole: a special scheme (§4.1; any other fails at once), a plain
+# host (or none, for file:), a port, and after it only text that no encode set changes
+# and that holds no validation error (URL code points less "%" and "'", URL Standard
+# §1.3, §4.3), the path with no dot segment (checked after: "/." is not in it).
 _PLAIN_URL = re.compile(
-    r"([A-Za-z][A-Za-z0-9+.\-]*)://"
+    r"((?i:https?|wss?|ftp|file))://"
     r"((?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.)*"
     r"[A-Za-z](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?)?"
     r"(?::([0-9]{0,5}))?"
@@ -162,7 +162,7 @@ def fast_href(inp: str) -> tuple[str, tuple[int, ...], Found] | None:
         scheme = scheme.lower()
         default = _FAST_SCHEMES.get(scheme)
         if default is None:
-            return None  # not special: _FAST below reads the same scheme
+            return None  # (the regex takes special schemes only)
         if ((path is None or "/." not in path)
                 and (host is None or ("--" not in host and len(host) <= 253))
                 and (port_text is None or default != -1)):

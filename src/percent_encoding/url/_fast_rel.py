@@ -413,6 +413,18 @@ _AUTHORITY_URL = re.compile(
 _PLAIN_OPAQUE_HOST = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,;=]*")
 # Userinfo text that the userinfo percent-encode set (URL Standard §1.3) keeps as it is.
 _PLAIN_USERINFO = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,%]*")
+# The commonest of these whole, where the href is the input with its scheme lower-cased:
+# userinfo the userinfo set keeps (a username, and a password if there is a ":"), a
+# plain opaque host, a port of no leading zero, a path with no "%" and no "\\" (whose
+# dot segments are "." and ".."), then a query and a fragment that no set encodes and
+# with no validation error (URL code points, "%" before two hex digits, §4.3).
+_PQ = r"[0-9A-Za-z!$&'()*+,\-./:;=?@_~]*(?:%[0-9A-Fa-f]{2}[0-9A-Za-z!$&'()*+,\-./:;=?@_~]*)*"
+_PLAIN_AUTHORITY_URL = re.compile(
+    r"([A-Za-z][A-Za-z0-9+.\-]*)://"
+    r"(?:([A-Za-z0-9\-._~!$&'()*+,%]+)(?::([A-Za-z0-9\-._~!$&'()*+,%]+))?@)?"
+    r"([A-Za-z0-9\-._~!$&'()*+,;=]+)(?::([1-9][0-9]{0,4}))?"
+    r"(/[0-9A-Za-z!$&'()*+,\-./:;=@_~]*)?(\?" + _PQ + r")?(#" + _PQ + r")?"
+)
 _DOT_SEGMENT_ANY = re.compile(r"/(?:\.|%2[eE])(?:\.|%2[eE])?(?:/|$)")
 
 
@@ -423,6 +435,19 @@ def fast_authority_href(inp: str) -> tuple[str, Parts, Found] | None:
     errors)`` as :func:`._fast.fast_href` gives them; None for anything else (and for
     a failure, which the state machine then reports).
     """
+    m = _PLAIN_AUTHORITY_URL.fullmatch(inp)
+    if m is not None:
+        scheme, user, pw, host, port_text, path, q, frag = m.groups()
+        s_end = len(scheme)
+        port = -1 if port_text is None else int(port_text)
+        if ((path is None or "/." not in path) and port <= 65535
+                and scheme.lower() not in SPECIAL):
+            h_start = m.start(4)
+            p_start = m.end(5) if port_text is not None else m.end(4)
+            return (scheme.lower() + inp[s_end:],
+                    (s_end, m.end(2) if user else h_start, h_start, m.end(4), port, p_start,
+                     -1 if q is None else m.start(7), -1 if frag is None else m.start(8), 1),
+                    [("invalid-credentials", h_start - 1)] if user else [])
     m = _non_special_match(_AUTHORITY_URL, inp)
     if m is None:
         return None
@@ -488,4 +513,8 @@ def fast_authority_href(inp: str) -> tuple[str, Parts, Found] | None:
 
 def fast_nonspecial_href(inp: str) -> tuple[str, Parts, Found] | None:
     """:func:`fast_opaque_href` or :func:`fast_authority_href` (no base, UTF-8), or None."""
-    return fast_opaque_href(inp) or fast_authority_href(inp)
+    # (by what follows the first ":": only the second one takes a "/" there)
+    i = inp.find(":")
+    if inp.startswith("/", i + 1) and i > 0:
+        return fast_authority_href(inp)
+    return fast_opaque_href(inp)
