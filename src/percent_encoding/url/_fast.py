@@ -127,6 +127,17 @@ def _parse_host(text: str) -> tuple[str, int, tuple[tuple[str, int], ...]] | Non
     return host, 1, tuple(found)
 
 
+def _cached_host(text: str) -> tuple[str, int, tuple[tuple[str, int], ...]] | None:
+    try:
+        return _HOSTS[text]
+    except KeyError:
+        pass
+    if len(_HOSTS) >= 4096:
+        _HOSTS.clear()
+    parsed = _HOSTS[text] = _parse_host(text)
+    return parsed
+
+
 def _fast_path_segments(path: str, file: bool) -> list[str]:
     # The path state's dot-segment steps (URL Standard §4.4) on raw segments of a
     # special URL with no backslash (and no "|" in a file URL's path): "shorten a
@@ -163,16 +174,25 @@ def fast_href(inp: str) -> tuple[str, tuple[int, ...], Found] | None:
         default = _FAST_SCHEMES.get(scheme)
         if default is None:
             return None  # (the regex takes special schemes only)
+        plain_host: str | None = None
+        if host is not None:
+            plain_host = host.lower()
+            if "--" in host or len(host) > 253:
+                # (an xn-- label, or long: a domain as the host parser leaves it, with no
+                # validation error, or the general case below)
+                parsed = _cached_host(host)
+                plain_host = parsed[0] if parsed is not None and parsed[1:] == (
+                    1, _NO_ERRORS) else None
         if ((path is None or "/." not in path)
-                and (host is None or ("--" not in host and len(host) <= 253))
+                and (host is None or plain_host is not None)
                 and (port_text is None or default != -1)):
             kind = 1
-            if host is None:
+            if plain_host is None:
                 if default != -1:
                     return None
                 host, kind = "", 4
             else:
-                host = host.lower()
+                host = plain_host
                 if default == -1 and host == "localhost":
                     host, kind = "", 4
             s_end = len(scheme)
@@ -230,12 +250,7 @@ def fast_href(inp: str) -> tuple[str, tuple[int, ...], Found] | None:
         # parser, no validation error).
         host, kind = host_text.lower(), 1
     else:
-        if host_text in _HOSTS:
-            parsed = _HOSTS[host_text]
-        else:
-            if len(_HOSTS) >= 4096:
-                _HOSTS.clear()
-            parsed = _HOSTS[host_text] = _parse_host(host_text)
+        parsed = _cached_host(host_text)
         if parsed is None:
             return None
         host, kind, host_found = parsed
