@@ -52,13 +52,14 @@ _CLEAN = re.compile(r"[0-9A-Za-z!$&()*+,\-./:;=?@_~]*")
 # A path text with a single-dot or double-dot segment (§4.1), or a backslash.
 _DOT_OR_BACKSLASH = re.compile(r"(?:^|/)(?:\.|%2[eE])(?:\.|%2[eE])?(?:/|$)|\\")
 _CLEAN_DOT_SEGMENT = re.compile(r"(?:^|/)\.\.?(?:/|$)")
-# The commonest reference (URL Standard §4.4 relative and path states): no scheme, not
-# "//", a non-empty clean path (see _CLEAN: no "%", so its dot segments (§4.1) are "."
-# and ".."), then a clean query and fragment.
-_PLAIN_REF = re.compile(
-    r"(?![A-Za-z][A-Za-z0-9+.\-]*:)(?!//)"
-    r"((?=[^?#])[0-9A-Za-z!$&()*+,\-./:;=@_~]*)"
-    r"((?:\?[0-9A-Za-z!$&()*+,\-./:;=?@_~]*)?(?:#[0-9A-Za-z!$&()*+,\-./:;=?@_~]*)?)"
+# The commonest references (URL Standard §4.4 relative and path states): no scheme,
+# not "//", a non-empty path with no backslash (a special URL's separator), then a
+# query and a fragment, none with what the parser's first steps remove (§4.4: C0
+# controls and spaces at either end, tabs and newlines; the end is checked apart).
+_REF = re.compile(
+    r"(?![A-Za-z][A-Za-z0-9+.\-]*:)(?!//)(?=[^?#\x00-\x20])"
+    r"([^?#\\\t\n\r]*)(\?[^#\t\n\r]*)?(#[^\t\n\r]*)?",
+    re.DOTALL,
 )
 _SPECIAL_NOT_FILE = frozenset(("http", "https", "ws", "wss", "ftp"))
 
@@ -161,21 +162,46 @@ def fast_rel_href(inp: str, base: tuple[str, Parts] | None) -> tuple[str, Parts,
     if base is None:
         return None
     bhref, bp = base
-    m = _PLAIN_REF.fullmatch(inp)
-    if m is not None and bhref[:bp[0]] in _SPECIAL_NOT_FILE:
-        # The commonest reference whole (see _PLAIN_REF) against an http(s), ws(s)
-        # or ftp base: no encoding, no validation error.
-        path, tail = m.groups()
+    m = None
+    if inp and inp[-1] > " " and bhref[:bp[0]] in _SPECIAL_NOT_FILE:
+        m = _REF.fullmatch(inp)
+    if m is not None:
+        # The commonest references (see _REF) against an http(s), ws(s) or ftp base:
+        # each component as it is when it is clean (see _CLEAN), else checked for URL
+        # units (§4.3) and encoded with its set (§1.3).
+        path, q, frag = m.groups()
+        errs: Found = []
+        if _CLEAN.fullmatch(path) is None:
+            url_unit_errors(path, 0, lambda n, p: errs.append((n, p)))
+            path = encode(path, "path")
+            # (its dot segments may be percent-encoded, §4.1)
+            dot = ((path[0] == "." or path.startswith("%2") or "/." in path or "/%2" in path)
+                   and _DOT_OR_BACKSLASH.search(path) is not None)
+        else:
+            dot = "." in path and _CLEAN_DOT_SEGMENT.search(path) is not None
+        tail = ""
+        if q is not None:
+            if _CLEAN.fullmatch(q) is None:
+                qt = q[1:]
+                url_unit_errors(qt, m.start(2) + 1, lambda n, p: errs.append((n, p)))
+                q = "?" + encode(qt, "special-query")
+            tail = q
+        if frag is not None:
+            if _CLEAN.fullmatch(frag, 1) is None:
+                ft = frag[1:]
+                url_unit_errors(ft, m.start(3) + 1, lambda n, p: errs.append((n, p)))
+                frag = "#" + encode(ft, "fragment")
+            tail += frag
         p_start = bp[5]
         cut = p_start
         if path[0] != "/":
             # path-relative: the base's path less its last segment (§4.1 shorten)
-            q, f = bp[6], bp[7]
-            end = q if q >= 0 else f if f >= 0 else len(bhref)
+            bq, bf = bp[6], bp[7]
+            end = bq if bq >= 0 else bf if bf >= 0 else len(bhref)
             cut = bhref.rfind("/", p_start, end)
             if cut < 0:
                 return None
-        if "." in path and _CLEAN_DOT_SEGMENT.search(path) is not None:
+        if dot:
             # §4.4 path state: ".." shortens the path, "." stays out; either one
             # last leaves an empty segment
             out: list[str] = bhref[p_start + 1:cut].split("/") if cut > p_start else []
@@ -187,17 +213,18 @@ def fast_rel_href(inp: str, base: tuple[str, Parts] | None) -> tuple[str, Parts,
         elif path[0] != "/":
             path = bhref[p_start:cut + 1] + path
         head = bhref[:p_start] + path
-        q = f = -1
+        qs = f = -1
         if tail:
             n = len(head)
             if tail[0] == "?":
-                q = n
+                qs = n
                 f = tail.find("#")
                 if f >= 0:
                     f += n
             else:
                 f = n
-        return head + tail, (*bp[:6], q, f, bp[8]), []
+        return head + tail, (*bp[:6], qs, f, bp[8]), errs
+    errs = []
     found: Found = []
     s = inp
     lead = 0
@@ -221,7 +248,6 @@ def fast_rel_href(inp: str, base: tuple[str, Parts] | None) -> tuple[str, Parts,
         return fast_href(inp) or fast_nonspecial_href(inp)
     kind = bp[8]
     c = s[:1]
-    errs: Found = []
     if kind == 0:
         # §4.4 no scheme state: an opaque-path base takes only a fragment
         if c != "#":
