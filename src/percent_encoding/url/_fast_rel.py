@@ -58,7 +58,10 @@ _CLEAN_DOT_SEGMENT = re.compile(r"(?:^|/)\.\.?(?:/|$)")
 # controls and spaces at either end, tabs and newlines; the end is checked apart).
 _REF = re.compile(
     r"(?![A-Za-z][A-Za-z0-9+.\-]*:)(?!//)(?=[^?#\x00-\x20])"
-    r"([^?#\\\t\n\r]*)(\?[^#\t\n\r]*)?(#[^\t\n\r]*)?",
+    # each component: a clean run (see _CLEAN), then the rest
+    r"([0-9A-Za-z!$&()*+,\-./:;=@_~]*)([^?#\\\t\n\r]*)"
+    r"(?:\?([0-9A-Za-z!$&()*+,\-./:;=?@_~]*)([^#\t\n\r]*))?"
+    r"(?:#([0-9A-Za-z!$&()*+,\-./:;=?@_~]*)([^\t\n\r]*))?",
     re.DOTALL,
 )
 _SPECIAL_NOT_FILE = frozenset(("http", "https", "ws", "wss", "ftp"))
@@ -162,16 +165,15 @@ def fast_rel_href(inp: str, base: tuple[str, Parts] | None) -> tuple[str, Parts,
     if base is None:
         return None
     bhref, bp = base
-    m = None
-    if inp and inp[-1] > " " and bhref[:bp[0]] in _SPECIAL_NOT_FILE:
-        m = _REF.fullmatch(inp)
-    if m is not None:
+    m = _REF.fullmatch(inp)
+    if m is not None and inp[-1] > " " and bhref[:bp[0]] in _SPECIAL_NOT_FILE:
         # The commonest references (see _REF) against an http(s), ws(s) or ftp base:
-        # each component as it is when it is clean (see _CLEAN), else checked for URL
-        # units (§4.3) and encoded with its set (§1.3).
-        path, q, frag = m.groups()
+        # each component as it is when it is clean (its second group empty), else
+        # checked for URL units (§4.3) and encoded with its set (§1.3).
+        path, rest, q, q_rest, frag, f_rest = m.groups()
         errs: Found = []
-        if _CLEAN.fullmatch(path) is None:
+        if rest:
+            path += rest
             url_unit_errors(path, 0, lambda n, p: errs.append((n, p)))
             path = encode(path, "path")
             # (its dot segments may be percent-encoded, §4.1)
@@ -181,17 +183,17 @@ def fast_rel_href(inp: str, base: tuple[str, Parts] | None) -> tuple[str, Parts,
             dot = "." in path and _CLEAN_DOT_SEGMENT.search(path) is not None
         tail = ""
         if q is not None:
-            if _CLEAN.fullmatch(q) is None:
-                qt = q[1:]
-                url_unit_errors(qt, m.start(2) + 1, lambda n, p: errs.append((n, p)))
-                q = "?" + encode(qt, "special-query")
-            tail = q
+            if q_rest:
+                q += q_rest
+                url_unit_errors(q, m.start(3), lambda n, p: errs.append((n, p)))
+                q = encode(q, "special-query")
+            tail = "?" + q
         if frag is not None:
-            if _CLEAN.fullmatch(frag, 1) is None:
-                ft = frag[1:]
-                url_unit_errors(ft, m.start(3) + 1, lambda n, p: errs.append((n, p)))
-                frag = "#" + encode(ft, "fragment")
-            tail += frag
+            if f_rest:
+                frag += f_rest
+                url_unit_errors(frag, m.start(5), lambda n, p: errs.append((n, p)))
+                frag = encode(frag, "fragment")
+            tail += "#" + frag
         p_start = bp[5]
         cut = p_start
         if path[0] != "/":
