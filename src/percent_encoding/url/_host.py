@@ -17,6 +17,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from .._abnf import BAD_PERCENT, PCT_ENCODED
+from ..core import decode_text, encode
 from ..errors import PercentEncodingError
 
 __all__ = [
@@ -310,8 +311,6 @@ def _ascii_strict_ok(domain: str) -> bool:
 
 def _domain_to_ascii(domain: str, sink: ErrorSink) -> str:
     # URL Standard §3.3 "domain parser" with beStrict false.
-    from ._idna import IDNAError, domain_to_ascii_checked
-
     if domain.isascii() and "xn--" not in domain.lower():
         lowered = domain.lower()
         if not _strict_ascii_ok(lowered):
@@ -322,6 +321,8 @@ def _domain_to_ascii(domain: str, sink: ErrorSink) -> str:
         if not _ascii_strict_ok(domain):
             sink("domain-to-ASCII", 0)
         return domain.lower()
+    from ._idna import IDNAError, domain_to_ascii_checked
+
     try:
         result, strict_ok = domain_to_ascii_checked(domain)
     except IDNAError as e:
@@ -358,16 +359,12 @@ def parse_host(text: str, is_opaque: bool, sink: ErrorSink) -> int | tuple[int, 
         if m:
             raise HostError("host-invalid-code-point", m.start())
         url_unit_errors(text, 0, sink)
-        from ..core import encode
-
         return encode(text, "c0-control", errors="replace")
     if len(text) <= 253 and "--" not in text and _PLAIN_DOMAIN.fullmatch(text) is not None:
         # (what domain to ASCII, strict or not, only lower-cases, ending in no number)
         return text.lower()
     if "%" in text and PCT_ENCODED.search(text):
         sink("domain-percent-encoded", 0)
-    from ..core import decode_text
-
     domain = decode_text(text) if "%" in text else text
     ascii_domain = _domain_to_ascii(domain, sink)
     if ascii_domain == "":
