@@ -346,23 +346,34 @@ _PLAIN_DOMAIN = re.compile(
 _PLAIN_OPAQUE_HOST = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,;=]*")
 
 
+def plain_host(text: str, is_opaque: bool) -> str | None:
+    """The host parser's result (§3.5) for the commonest hosts, or None for the others.
+
+    A domain of LDH labels not ending in a number, which domain to ASCII only
+    lower-cases, or an opaque host that needs nothing: no validation error for either.
+    """
+    if is_opaque:
+        return text if _PLAIN_OPAQUE_HOST.fullmatch(text) is not None else None
+    if len(text) <= 253 and "--" not in text and _PLAIN_DOMAIN.fullmatch(text) is not None:
+        return text.lower()
+    return None
+
+
 def parse_host(text: str, is_opaque: bool, sink: ErrorSink) -> int | tuple[int, ...] | str:
     """The URL Standard's host parser (§3.5); raises :class:`HostError`."""
+    plain = plain_host(text, is_opaque)
+    if plain is not None:
+        return plain
     if text.startswith("["):
         if not text.endswith("]"):
             raise HostError("IPv6-unclosed", 0)
         return parse_ipv6(text[1:-1], sink, 1)
     if is_opaque:
-        if _PLAIN_OPAQUE_HOST.fullmatch(text) is not None:
-            return text  # (§3.5 opaque-host parser: nothing to fail, report or encode)
         m = _FORBIDDEN_HOST_RE.search(text)
         if m:
             raise HostError("host-invalid-code-point", m.start())
         url_unit_errors(text, 0, sink)
         return encode(text, "c0-control", errors="replace")
-    if len(text) <= 253 and "--" not in text and _PLAIN_DOMAIN.fullmatch(text) is not None:
-        # (what domain to ASCII, strict or not, only lower-cases, ending in no number)
-        return text.lower()
     if "%" in text and PCT_ENCODED.search(text):
         sink("domain-percent-encoded", 0)
     domain = decode_text(text) if "%" in text else text

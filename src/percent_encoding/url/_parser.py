@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from ..core import encode
 from ._fast import fast_parse as fast_parse
-from ._host import HostError, parse_host, url_unit_errors
+from ._host import HostError, parse_host, plain_host, url_unit_errors
 from ._record import (
     ALPHA,
     SPECIAL,
@@ -123,6 +123,10 @@ class _Parser:
         return self.inp.startswith(s, self.p + 1)
 
     def host_parse(self, text: str, start: int) -> Host:
+        plain = plain_host(text, not self.special)
+        if plain is not None:
+            return plain
+
         def sink(name: str, off: int) -> None:
             self.err(name, start + off)
 
