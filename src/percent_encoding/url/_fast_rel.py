@@ -377,6 +377,15 @@ def _finish(href: str, parts: Parts, found: Found, errs: Found, lead: int,
 # path (mailto:, urn:, javascript:, data:, tel:, ...), then the query and fragment.
 _OPAQUE_URL = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):(?!/)([^?#]*)(?:\?([^#]*))?(?:#(.*))?",
                          re.DOTALL)
+# Text that no encode set changes and that holds no validation error (URL code points,
+# "%" before two hex digits, §4.3; "?" left to the caller's pattern).
+_PQ = r"[0-9A-Za-z!$&'()*+,\-./:;=?@_~]*(?:%[0-9A-Fa-f]{2}[0-9A-Za-z!$&'()*+,\-./:;=?@_~]*)*"
+# The commonest of these whole, where the href is the input with its scheme lower-cased.
+_PLAIN_OPAQUE_URL = re.compile(
+    r"([A-Za-z][A-Za-z0-9+.\-]*):(?!/)"
+    r"([0-9A-Za-z!$&'()*+,\-./:;=@_~]*(?:%[0-9A-Fa-f]{2}[0-9A-Za-z!$&'()*+,\-./:;=@_~]*)*)"
+    r"(\?" + _PQ + r")?(#" + _PQ + r")?"
+)
 
 
 
@@ -398,6 +407,14 @@ def fast_opaque_href(inp: str) -> tuple[str, Parts, Found] | None:
     ``(href, parts, validation errors)`` as :func:`._fast.fast_href` gives them; None
     when the input needs trimming, has tabs or newlines, or is anything else.
     """
+    m = _PLAIN_OPAQUE_URL.fullmatch(inp)
+    if m is not None:
+        scheme = m.group(1)
+        s_end = len(scheme)
+        if scheme.lower() not in SPECIAL:
+            qs, f = m.start(3), m.start(4)
+            return (scheme.lower() + inp[s_end:],
+                    (s_end, s_end + 1, s_end + 1, s_end + 1, -1, s_end + 1, qs, f, 0), [])
     m = _non_special_match(_OPAQUE_URL, inp)
     if m is None:
         return None
@@ -446,7 +463,6 @@ _PLAIN_USERINFO = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,%]*")
 # plain opaque host, a port of no leading zero, a path with no "%" and no "\\" (whose
 # dot segments are "." and ".."), then a query and a fragment that no set encodes and
 # with no validation error (URL code points, "%" before two hex digits, §4.3).
-_PQ = r"[0-9A-Za-z!$&'()*+,\-./:;=?@_~]*(?:%[0-9A-Fa-f]{2}[0-9A-Za-z!$&'()*+,\-./:;=?@_~]*)*"
 _PLAIN_AUTHORITY_URL = re.compile(
     r"([A-Za-z][A-Za-z0-9+.\-]*)://"
     r"(?:([A-Za-z0-9\-._~!$&'()*+,%]+)(?::([A-Za-z0-9\-._~!$&'()*+,%]+))?@)?"
