@@ -465,7 +465,9 @@ _PLAIN_USERINFO = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,%]*")
 # with no validation error (URL code points, "%" before two hex digits, §4.3).
 _PLAIN_AUTHORITY_URL = re.compile(
     r"([A-Za-z][A-Za-z0-9+.\-]*)://"
-    r"(?:([A-Za-z0-9\-._~!$&'()*+,%]+)(?::([A-Za-z0-9\-._~!$&'()*+,%]+))?@)?"
+    # (the lookahead: no userinfo is tried, nor given back code point by code point,
+    # when no "@" comes before the authority's end)
+    r"(?:(?=[^@/?#]*@)([A-Za-z0-9\-._~!$&'()*+,%]+)(?::([A-Za-z0-9\-._~!$&'()*+,%]+))?@)?"
     r"([A-Za-z0-9\-._~!$&'()*+,;=]+)(?::([1-9][0-9]{0,4}))?"
     r"(/[0-9A-Za-z!$&'()*+,\-./:;=@_~]*)?(\?" + _PQ + r")?(#" + _PQ + r")?"
 )
