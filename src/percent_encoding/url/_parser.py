@@ -51,9 +51,6 @@ class _Return(Exception):
     """A state override run ended early without failure."""
 
 
-Sink = Callable[[str, int], None]
-
-
 class _Parser:
     __slots__ = (
         "base",
@@ -156,10 +153,10 @@ class _Parser:
 
     # -- the machine -------------------------------------------------------
     # Each state is a method taking the code point at p ("" past the end).  A
-    # state that only copies consumes its whole run at once and then runs itself
-    # again on the code point that ends the run (what the loop's next step would
-    # do), and a state that ends a component hands the next code point straight to
-    # the next state where the loop would have done just that.
+    # state that only copies consumes its whole run at once and then goes on with
+    # the code point that ends the run (what the loop's next step would do), and a
+    # state that ends a component hands the next code point straight to the next
+    # state where the loop would have done just that.
     def run(self) -> None:
         inp, n = self.inp, self.n
         states = _STATES
@@ -644,26 +641,20 @@ class _Parser:
         special = self.special
         if self.encoding != "utf-8" and (not special or url.scheme in ("ws", "wss")):
             self.encoding = "utf-8"
-        plain_re = _PLAIN_SPECIAL_QUERY if special else _PLAIN_TEXT
-        plain: bool | None = None
+        # The whole query at once: the buffer is empty on entry and the run ends at the
+        # "#" or the end that ends the query.
+        buf = ""
+        plain = True
         if c != "" and (c != "#" or self.override is not None):
             m = (_RUN_QUERY_OVR if self.override else _RUN_QUERY).match(self.inp, self.p)
             assert m is not None
-            chunk = m.group()
-            # (plain by the special-query set is plain by the others, so no error)
-            plain = plain_re.fullmatch(chunk) is not None
+            buf = m.group()
+            # (plain by the special-query set is plain by the others: no error)
+            plain = (_PLAIN_SPECIAL_QUERY if special else _PLAIN_TEXT).fullmatch(buf) is not None
             if not plain:
-                url_unit_errors(chunk, self.p, self.err)
-            if self.buf:
-                self.buf += chunk
-                plain = None
-            else:
-                self.buf = chunk
+                url_unit_errors(buf, self.p, self.err)
             self.p = p = m.end()
             c = self.inp[p] if p < self.n else ""
-        buf = self.buf
-        if plain is None:
-            plain = plain_re.fullmatch(buf) is not None
         if plain:
             enc = buf
         else:
@@ -675,7 +666,6 @@ class _Parser:
         url.query = (url.query or "") + enc
         if self.raw is not None:
             self.raw["query"] = buf
-        self.buf = ""
         if c == "#":
             url.fragment = ""
             self.state = "fragment"
