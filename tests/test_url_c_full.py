@@ -153,6 +153,32 @@ def test_hosts_ipv4_ipv6_equal_the_state_machine(scheme: str, host: str) -> None
     _check(scheme + host + "/p")
 
 
+# The state machine takes whole runs (the authority, the host, the path split into
+# segments, the query, an opaque path) where a state only copies: URLs built from the
+# pieces where a run starts, stops or is cut short, parsed by basic_parse directly (no
+# fast path) with and without a base, and held to the C parser (href, record and
+# validation errors with their positions, or the failure and its position).
+_RUN_HEADS = ["http://", "HTTPS://", "file://", "file:///", "file:", "foo://", "foo:",
+              "git+ssh://", "ws:\\\\", "http:", "", "//", "/", "\\\\", "?", "#", " ", "\t"]
+_RUN_PIECES = ["a", "B.example", "xn--nxasmq6b", "1.2.3.4", "0x7f", "@", "u:p@", "a@b@", ":",
+               ":80", ":0080", ":99999", ":x", "[", "]", "[::1]", "/", "\\", "//", ".", "..",
+               "%2e", "%2E.", "%", "%41", "%zz", "?", "#", " ", "\t", "\n", "\x00", "\x7f",
+               "ü", "\ud800", "'", "`", "{", "|", "^", "C:", "C|", "c|/", "localhost",
+               "x.git", "\ufdd0", "\U0001f600", "a" * 70]
+
+
+@st.composite
+def _run_urls(draw: st.DrawFn) -> str:
+    return draw(st.sampled_from(_RUN_HEADS)) + "".join(
+        draw(st.lists(st.sampled_from(_RUN_PIECES), max_size=12)))
+
+
+@settings(max_examples=2000, deadline=None)
+@given(_run_urls(), st.sampled_from([None, *_BASES]))
+def test_state_machine_runs_equal_c(s: str, base: str | None) -> None:
+    _check(s, base)
+
+
 _TAKEN = [
     ("../c?d", "http://h/a/b"), ("//x/y", "https://q/"), ("#f", "sc:op"), ("..", "file:///C:/a"),
     ("x", "http://q/a?b#c"), ("", "http://q/a?b#c"), ("C|", "file:///D:/x"), ("/x", "file:///C:/y"),

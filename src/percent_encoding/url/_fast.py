@@ -40,7 +40,7 @@ from ._record import (
 # its set in one kernel call.  Anything else (or any doubt) returns None and the
 # state machine runs.
 _FAST = re.compile(
-    r"([A-Za-z][A-Za-z0-9+.\-]*)://"
+    r"((?i:https?|wss?|ftp|file))://"
     r"(?:([^/?#\\]*)@)?"
     r"([A-Za-z0-9\-_]+(?:\.[A-Za-z0-9\-_]+)*\.?|\[[0-9A-Fa-f:.]*\])?"
     r"(?::([0-9]{0,5}))?"
@@ -69,12 +69,12 @@ _PLAIN_HOST = re.compile(
     r"(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.)*"
     r"[A-Za-z](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"  # a final dot: domain-to-ASCII
 )
-# The commonest URL whole: a special scheme (checked after), a plain host (or none, for
-# file:), a port, and after it only text that no encode set changes and that holds no
-# validation error (URL code points less "%" and "'", URL Standard §1.3, §4.3), the
-# path with no dot segment (checked after: "/." is not in it).
+# The commonest URL whole: a special scheme (§4.1; any other fails at once), a plain
+# host (or none, for file:), a port, and after it only text that no encode set changes
+# and that holds no validation error (URL code points less "%" and "'", URL Standard
+# §1.3, §4.3), the path with no dot segment (checked after: "/." is not in it).
 _PLAIN_URL = re.compile(
-    r"([A-Za-z][A-Za-z0-9+.\-]*)://"
+    r"((?i:https?|wss?|ftp|file))://"
     r"((?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.)*"
     r"[A-Za-z](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?)?"
     r"(?::([0-9]{0,5}))?"
@@ -127,6 +127,17 @@ def _parse_host(text: str) -> tuple[str, int, tuple[tuple[str, int], ...]] | Non
     return host, 1, tuple(found)
 
 
+def _cached_host(text: str) -> tuple[str, int, tuple[tuple[str, int], ...]] | None:
+    try:
+        return _HOSTS[text]
+    except KeyError:
+        pass
+    if len(_HOSTS) >= 4096:
+        _HOSTS.clear()
+    parsed = _HOSTS[text] = _parse_host(text)
+    return parsed
+
+
 def _fast_path_segments(path: str, file: bool) -> list[str]:
     # The path state's dot-segment steps (URL Standard §4.4) on raw segments of a
     # special URL with no backslash (and no "|" in a file URL's path): "shorten a
@@ -162,17 +173,26 @@ def fast_href(inp: str) -> tuple[str, tuple[int, ...], Found] | None:
         scheme = scheme.lower()
         default = _FAST_SCHEMES.get(scheme)
         if default is None:
-            return None  # not special: _FAST below reads the same scheme
+            return None  # (the regex takes special schemes only)
+        plain_host: str | None = None
+        if host is not None:
+            plain_host = host.lower()
+            if "--" in host or len(host) > 253:
+                # (an xn-- label, or long: a domain as the host parser leaves it, with no
+                # validation error, or the general case below)
+                parsed = _cached_host(host)
+                plain_host = parsed[0] if parsed is not None and parsed[1:] == (
+                    1, _NO_ERRORS) else None
         if ((path is None or "/." not in path)
-                and (host is None or ("--" not in host and len(host) <= 253))
+                and (host is None or plain_host is not None)
                 and (port_text is None or default != -1)):
             kind = 1
-            if host is None:
+            if plain_host is None:
                 if default != -1:
                     return None
                 host, kind = "", 4
             else:
-                host = host.lower()
+                host = plain_host
                 if default == -1 and host == "localhost":
                     host, kind = "", 4
             s_end = len(scheme)
@@ -230,12 +250,7 @@ def fast_href(inp: str) -> tuple[str, tuple[int, ...], Found] | None:
         # parser, no validation error).
         host, kind = host_text.lower(), 1
     else:
-        if host_text in _HOSTS:
-            parsed = _HOSTS[host_text]
-        else:
-            if len(_HOSTS) >= 4096:
-                _HOSTS.clear()
-            parsed = _HOSTS[host_text] = _parse_host(host_text)
+        parsed = _cached_host(host_text)
         if parsed is None:
             return None
         host, kind, host_found = parsed

@@ -31,13 +31,13 @@ from ._record import (
     SPECIAL,
     Failure,
     URLRecord,
-    double_dot,
     is_drive_letter,
     is_normalized_drive_letter,
+    parse_path,
     serialize,
     serialize_path,
-    single_dot,
     starts_with_drive_letter,
+    walk_path,
 )
 
 Found = list[tuple[str, int]]
@@ -51,15 +51,18 @@ _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 _CLEAN = re.compile(r"[0-9A-Za-z!$&()*+,\-./:;=?@_~]*")
 # A path text with a single-dot or double-dot segment (§4.1), or a backslash.
 _DOT_OR_BACKSLASH = re.compile(r"(?:^|/)(?:\.|%2[eE])(?:\.|%2[eE])?(?:/|$)|\\")
-_SEPARATORS = re.compile(r"[/\\]")
 _CLEAN_DOT_SEGMENT = re.compile(r"(?:^|/)\.\.?(?:/|$)")
-# The commonest reference (URL Standard §4.4 relative and path states): no scheme, not
-# "//", a non-empty clean path (see _CLEAN: no "%", so its dot segments (§4.1) are "."
-# and ".."), then a clean query and fragment.
-_PLAIN_REF = re.compile(
-    r"(?![A-Za-z][A-Za-z0-9+.\-]*:)(?!//)"
-    r"((?=[^?#])[0-9A-Za-z!$&()*+,\-./:;=@_~]*)"
-    r"((?:\?[0-9A-Za-z!$&()*+,\-./:;=?@_~]*)?(?:#[0-9A-Za-z!$&()*+,\-./:;=?@_~]*)?)"
+# The commonest references (URL Standard §4.4 relative and path states): no scheme,
+# not "//", a non-empty path with no backslash (a special URL's separator), then a
+# query and a fragment, none with what the parser's first steps remove (§4.4: C0
+# controls and spaces at either end, tabs and newlines; the end is checked apart).
+_REF = re.compile(
+    r"(?![A-Za-z][A-Za-z0-9+.\-]*:)(?!//)(?=[^?#\x00-\x20])"
+    # each component: a clean run (see _CLEAN), then the rest
+    r"([0-9A-Za-z!$&()*+,\-./:;=@_~]*)([^?#\\\t\n\r]*)"
+    r"(?:\?([0-9A-Za-z!$&()*+,\-./:;=?@_~]*)([^#\t\n\r]*))?"
+    r"(?:#([0-9A-Za-z!$&()*+,\-./:;=?@_~]*)([^\t\n\r]*))?",
+    re.DOTALL,
 )
 _SPECIAL_NOT_FILE = frozenset(("http", "https", "ws", "wss", "ftp"))
 
@@ -145,58 +148,6 @@ def _check(text: str, offset: int, found: Found) -> str | None:
     return text
 
 
-def _resolve_path(out: list[str], text: str, start: int, file: bool, found: Found,
-                  special: bool = True) -> None:
-    # The path state (§4.4) over ``text`` (starting at input offset ``start``),
-    # appending to the path ``out`` (encoded segments): "/" (and in a special URL
-    # "\", a validation error) ends a segment, dot segments
-    # shorten the path (§4.1 "shorten a URL's path": a file URL's lone
-    # normalized drive letter stays), a file URL's first segment that is a
-    # Windows drive letter gets a ":".
-    if _CLEAN.fullmatch(text) is not None:
-        # (no "%", no "\\", nothing to encode: the dot segments are "." and "..")
-        segs = text.split("/")
-        last = len(segs) - 1
-        for i, seg in enumerate(segs):
-            if seg == "..":
-                if out and not (file and len(out) == 1 and is_normalized_drive_letter(out[0])):
-                    out.pop()
-                if i == last:
-                    out.append("")
-            elif seg == ".":
-                if i == last:
-                    out.append("")
-            else:
-                if file and not out and is_drive_letter(seg):
-                    seg = seg[0] + ":"
-                out.append(seg)
-        return
-    segs = _SEPARATORS.split(text) if special and "\\" in text else text.split("/")
-    last = len(segs) - 1
-    off = start
-    for i, seg in enumerate(segs):
-        clean = _CLEAN.fullmatch(seg) is not None
-        if not clean:
-            url_unit_errors(seg, off, lambda n, p: found.append((n, p)))
-        off += len(seg)
-        slash = i < last
-        if slash and text[off - start] == "\\":
-            found.append(("invalid-reverse-solidus", off))
-        off += 1
-        if seg == ".." or (not clean and double_dot(seg)):
-            if out and not (file and len(out) == 1 and is_normalized_drive_letter(out[0])):
-                out.pop()
-            if not slash:
-                out.append("")
-        elif seg == "." or (not clean and single_dot(seg)):
-            if not slash:
-                out.append("")
-        else:
-            if file and not out and is_drive_letter(seg):
-                seg = seg[0] + ":"
-            out.append(seg if clean else encode(seg, "path"))
-
-
 def _shifted(r: tuple[str, Parts, Found] | None, by: int) -> tuple[str, Parts, Found] | None:
     if r is None:
         return None
@@ -214,54 +165,68 @@ def fast_rel_href(inp: str, base: tuple[str, Parts] | None) -> tuple[str, Parts,
     if base is None:
         return None
     bhref, bp = base
-    m = _PLAIN_REF.fullmatch(inp)
-    if m is not None and bhref[:bp[0]] in _SPECIAL_NOT_FILE:
-        # The commonest reference whole (see _PLAIN_REF) against an http(s), ws(s)
-        # or ftp base: no encoding, no validation error.
-        path, tail = m.groups()
+    m = _REF.fullmatch(inp)
+    if m is not None and inp[-1] > " " and bhref[:bp[0]] in _SPECIAL_NOT_FILE:
+        # The commonest references (see _REF) against an http(s), ws(s) or ftp base:
+        # each component as it is when it is clean (its second group empty), else
+        # checked for URL units (§4.3) and encoded with its set (§1.3).
+        path, rest, q, q_rest, frag, f_rest = m.groups()
+        errs: Found = []
+        if rest:
+            path += rest
+            url_unit_errors(path, 0, lambda n, p: errs.append((n, p)))
+            path = encode(path, "path")
+            # (its dot segments may be percent-encoded, §4.1)
+            dot = ((path[0] == "." or path.startswith("%2") or "/." in path or "/%2" in path)
+                   and _DOT_OR_BACKSLASH.search(path) is not None)
+        else:
+            dot = "." in path and _CLEAN_DOT_SEGMENT.search(path) is not None
+        tail = ""
+        if q is not None:
+            if q_rest:
+                q += q_rest
+                url_unit_errors(q, m.start(3), lambda n, p: errs.append((n, p)))
+                q = encode(q, "special-query")
+            tail = "?" + q
+        if frag is not None:
+            if f_rest:
+                frag += f_rest
+                url_unit_errors(frag, m.start(5), lambda n, p: errs.append((n, p)))
+                frag = encode(frag, "fragment")
+            tail += "#" + frag
         p_start = bp[5]
         cut = p_start
         if path[0] != "/":
             # path-relative: the base's path less its last segment (§4.1 shorten)
-            q, f = bp[6], bp[7]
-            end = q if q >= 0 else f if f >= 0 else len(bhref)
+            bq, bf = bp[6], bp[7]
+            end = bq if bq >= 0 else bf if bf >= 0 else len(bhref)
             cut = bhref.rfind("/", p_start, end)
             if cut < 0:
                 return None
-        if "." in path and _CLEAN_DOT_SEGMENT.search(path) is not None:
+        if dot:
             # §4.4 path state: ".." shortens the path, "." stays out; either one
             # last leaves an empty segment
             out: list[str] = bhref[p_start + 1:cut].split("/") if cut > p_start else []
             segs = path.split("/")
             if path[0] == "/":
                 del segs[0]
-            last = len(segs) - 1
-            for i, seg in enumerate(segs):
-                if seg == "..":
-                    if out:
-                        out.pop()
-                    if i == last:
-                        out.append("")
-                elif seg == ".":
-                    if i == last:
-                        out.append("")
-                else:
-                    out.append(seg)
+            walk_path(out, segs, False)
             path = "/" + "/".join(out)
         elif path[0] != "/":
             path = bhref[p_start:cut + 1] + path
         head = bhref[:p_start] + path
-        q = f = -1
+        qs = f = -1
         if tail:
             n = len(head)
             if tail[0] == "?":
-                q = n
+                qs = n
                 f = tail.find("#")
                 if f >= 0:
                     f += n
             else:
                 f = n
-        return head + tail, (*bp[:6], q, f, bp[8]), []
+        return head + tail, (*bp[:6], qs, f, bp[8]), errs
+    errs = []
     found: Found = []
     s = inp
     lead = 0
@@ -285,7 +250,6 @@ def fast_rel_href(inp: str, base: tuple[str, Parts] | None) -> tuple[str, Parts,
         return fast_href(inp) or fast_nonspecial_href(inp)
     kind = bp[8]
     c = s[:1]
-    errs: Found = []
     if kind == 0:
         # §4.4 no scheme state: an opaque-path base takes only a fragment
         if c != "#":
@@ -378,7 +342,7 @@ def fast_rel_href(inp: str, base: tuple[str, Parts] | None) -> tuple[str, Parts,
     else:
         if prefix:
             out = prefix[1:].split("/")
-        _resolve_path(out, ptext, start, file, errs)
+        parse_path(out, ptext, start, file, True, errs)
         path = "".join(["/" + seg for seg in out])
     href = bhref[:p_start] + path
     qs = f = -1
@@ -413,6 +377,15 @@ def _finish(href: str, parts: Parts, found: Found, errs: Found, lead: int,
 # path (mailto:, urn:, javascript:, data:, tel:, ...), then the query and fragment.
 _OPAQUE_URL = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):(?!/)([^?#]*)(?:\?([^#]*))?(?:#(.*))?",
                          re.DOTALL)
+# Text that no encode set changes and that holds no validation error (URL code points,
+# "%" before two hex digits, §4.3; "?" left to the caller's pattern).
+_PQ = r"[0-9A-Za-z!$&'()*+,\-./:;=?@_~]*(?:%[0-9A-Fa-f]{2}[0-9A-Za-z!$&'()*+,\-./:;=?@_~]*)*"
+# The commonest of these whole, where the href is the input with its scheme lower-cased.
+_PLAIN_OPAQUE_URL = re.compile(
+    r"([A-Za-z][A-Za-z0-9+.\-]*):(?!/)"
+    r"([0-9A-Za-z!$&'()*+,\-./:;=@_~]*(?:%[0-9A-Fa-f]{2}[0-9A-Za-z!$&'()*+,\-./:;=@_~]*)*)"
+    r"(\?" + _PQ + r")?(#" + _PQ + r")?"
+)
 
 
 
@@ -434,6 +407,14 @@ def fast_opaque_href(inp: str) -> tuple[str, Parts, Found] | None:
     ``(href, parts, validation errors)`` as :func:`._fast.fast_href` gives them; None
     when the input needs trimming, has tabs or newlines, or is anything else.
     """
+    m = _PLAIN_OPAQUE_URL.fullmatch(inp)
+    if m is not None:
+        scheme = m.group(1)
+        s_end = len(scheme)
+        if scheme.lower() not in SPECIAL:
+            qs, f = m.start(3), m.start(4)
+            return (scheme.lower() + inp[s_end:],
+                    (s_end, s_end + 1, s_end + 1, s_end + 1, -1, s_end + 1, qs, f, 0), [])
     m = _non_special_match(_OPAQUE_URL, inp)
     if m is None:
         return None
@@ -477,6 +458,19 @@ _AUTHORITY_URL = re.compile(
 _PLAIN_OPAQUE_HOST = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,;=]*")
 # Userinfo text that the userinfo percent-encode set (URL Standard §1.3) keeps as it is.
 _PLAIN_USERINFO = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,%]*")
+# The commonest of these whole, where the href is the input with its scheme lower-cased:
+# userinfo the userinfo set keeps (a username, and a password if there is a ":"), a
+# plain opaque host, a port of no leading zero, a path with no "%" and no "\\" (whose
+# dot segments are "." and ".."), then a query and a fragment that no set encodes and
+# with no validation error (URL code points, "%" before two hex digits, §4.3).
+_PLAIN_AUTHORITY_URL = re.compile(
+    r"([A-Za-z][A-Za-z0-9+.\-]*)://"
+    # (the lookahead: no userinfo is tried, nor given back code point by code point,
+    # when no "@" comes before the authority's end)
+    r"(?:(?=[^@/?#]*@)([A-Za-z0-9\-._~!$&'()*+,%]+)(?::([A-Za-z0-9\-._~!$&'()*+,%]+))?@)?"
+    r"([A-Za-z0-9\-._~!$&'()*+,;=]+)(?::([1-9][0-9]{0,4}))?"
+    r"(/[0-9A-Za-z!$&'()*+,\-./:;=@_~]*)?(\?" + _PQ + r")?(#" + _PQ + r")?"
+)
 _DOT_SEGMENT_ANY = re.compile(r"/(?:\.|%2[eE])(?:\.|%2[eE])?(?:/|$)")
 
 
@@ -487,6 +481,19 @@ def fast_authority_href(inp: str) -> tuple[str, Parts, Found] | None:
     errors)`` as :func:`._fast.fast_href` gives them; None for anything else (and for
     a failure, which the state machine then reports).
     """
+    m = _PLAIN_AUTHORITY_URL.fullmatch(inp)
+    if m is not None:
+        scheme, user, pw, host, port_text, path, q, frag = m.groups()
+        s_end = len(scheme)
+        port = -1 if port_text is None else int(port_text)
+        if ((path is None or "/." not in path) and port <= 65535
+                and scheme.lower() not in SPECIAL):
+            h_start = m.start(4)
+            p_start = m.end(5) if port_text is not None else m.end(4)
+            return (scheme.lower() + inp[s_end:],
+                    (s_end, m.end(2) if user else h_start, h_start, m.end(4), port, p_start,
+                     -1 if q is None else m.start(7), -1 if frag is None else m.start(8), 1),
+                    [("invalid-credentials", h_start - 1)] if user else [])
     m = _non_special_match(_AUTHORITY_URL, inp)
     if m is None:
         return None
@@ -532,7 +539,7 @@ def fast_authority_href(inp: str) -> tuple[str, Parts, Found] | None:
             epath = path if _check(path, p0, found) is None else encode(path, "path")
         else:
             segs: list[str] = []
-            _resolve_path(segs, path[1:], p0 + 1, False, found, special=False)
+            parse_path(segs, path[1:], p0 + 1, False, False, found)
             epath = "".join(["/" + seg for seg in segs])
     out.append(epath)
     qs = f = -1
@@ -552,4 +559,8 @@ def fast_authority_href(inp: str) -> tuple[str, Parts, Found] | None:
 
 def fast_nonspecial_href(inp: str) -> tuple[str, Parts, Found] | None:
     """:func:`fast_opaque_href` or :func:`fast_authority_href` (no base, UTF-8), or None."""
-    return fast_opaque_href(inp) or fast_authority_href(inp)
+    # (by what follows the first ":": only the second one takes a "/" there)
+    i = inp.find(":")
+    if inp.startswith("/", i + 1) and i > 0:
+        return fast_authority_href(inp)
+    return fast_opaque_href(inp)

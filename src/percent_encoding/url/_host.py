@@ -17,6 +17,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from .._abnf import BAD_PERCENT, PCT_ENCODED
+from ..core import decode_text, encode
 from ..errors import PercentEncodingError
 
 __all__ = [
@@ -62,10 +63,17 @@ def url_unit_errors(text: str, offset: int, sink: ErrorSink) -> None:
 
     A ``%`` not followed by two hex digits counts too; errors come in input order.
     """
+    if "%" not in text:
+        # (one search a code point found: cheaper than finditer for the few there are)
+        search = _NOT_URL_UNIT_RE.search
+        m = search(text)
+        while m is not None:
+            sink("invalid-URL-unit", offset + m.start())
+            m = search(text, m.end())
+        return
     where = [m.start() for m in _NOT_URL_UNIT_RE.finditer(text)]
-    if "%" in text:
-        where += [m.start() for m in BAD_PERCENT.finditer(text)]
-        where.sort()
+    where += [m.start() for m in BAD_PERCENT.finditer(text)]
+    where.sort()
     for i in where:
         sink("invalid-URL-unit", offset + i)
 
@@ -303,8 +311,6 @@ def _ascii_strict_ok(domain: str) -> bool:
 
 def _domain_to_ascii(domain: str, sink: ErrorSink) -> str:
     # URL Standard §3.3 "domain parser" with beStrict false.
-    from ._idna import IDNAError, domain_to_ascii_checked
-
     if domain.isascii() and "xn--" not in domain.lower():
         lowered = domain.lower()
         if not _strict_ascii_ok(lowered):
@@ -315,6 +321,8 @@ def _domain_to_ascii(domain: str, sink: ErrorSink) -> str:
         if not _ascii_strict_ok(domain):
             sink("domain-to-ASCII", 0)
         return domain.lower()
+    from ._idna import IDNAError, domain_to_ascii_checked
+
     try:
         result, strict_ok = domain_to_ascii_checked(domain)
     except IDNAError as e:
@@ -325,8 +333,37 @@ def _domain_to_ascii(domain: str, sink: ErrorSink) -> str:
     return result
 
 
+# An LDH domain (labels of 1 to 63, none starting or ending with "-") whose last label
+# starts with a letter: with no "--" (no xn-- label, no hyphens at 3 and 4) and at most
+# 253 long, UTS #46 ToASCII, strict or not, only lower-cases it, and it does not end
+# in a number (§3.5).
+_PLAIN_DOMAIN = re.compile(
+    r"(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.)*"
+    r"[A-Za-z](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"
+)
+# An opaque host with no forbidden host code point, nothing the C0 control set
+# encodes and no validation error (§3.5 opaque-host parser).
+_PLAIN_OPAQUE_HOST = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,;=]*")
+
+
+def plain_host(text: str, is_opaque: bool) -> str | None:
+    """The host parser's result (§3.5) for the commonest hosts, or None for the others.
+
+    A domain of LDH labels not ending in a number, which domain to ASCII only
+    lower-cases, or an opaque host that needs nothing: no validation error for either.
+    """
+    if is_opaque:
+        return text if _PLAIN_OPAQUE_HOST.fullmatch(text) is not None else None
+    if len(text) <= 253 and "--" not in text and _PLAIN_DOMAIN.fullmatch(text) is not None:
+        return text.lower()
+    return None
+
+
 def parse_host(text: str, is_opaque: bool, sink: ErrorSink) -> int | tuple[int, ...] | str:
     """The URL Standard's host parser (§3.5); raises :class:`HostError`."""
+    plain = plain_host(text, is_opaque)
+    if plain is not None:
+        return plain
     if text.startswith("["):
         if not text.endswith("]"):
             raise HostError("IPv6-unclosed", 0)
@@ -336,13 +373,9 @@ def parse_host(text: str, is_opaque: bool, sink: ErrorSink) -> int | tuple[int, 
         if m:
             raise HostError("host-invalid-code-point", m.start())
         url_unit_errors(text, 0, sink)
-        from ..core import encode
-
         return encode(text, "c0-control", errors="replace")
     if "%" in text and PCT_ENCODED.search(text):
         sink("domain-percent-encoded", 0)
-    from ..core import decode_text
-
     domain = decode_text(text) if "%" in text else text
     ascii_domain = _domain_to_ascii(domain, sink)
     if ascii_domain == "":

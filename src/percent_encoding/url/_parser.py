@@ -1,12 +1,16 @@
 """The WHATWG URL Standard's basic URL parser (URL Standard §4.4).
 
 Strategy: :func:`basic_parse` is the Standard's state machine, one small
-function per state, run over the input one code point at a time with the
-Standard's pointer arithmetic, so that state overrides (the URL API setters)
-behave exactly as written.  Components are collected raw and percent-encoded
+function per state, with the Standard's pointer arithmetic, so that state
+overrides (the URL API setters) behave exactly as written.  Where a state only
+copies code points into a buffer, it takes the whole run at once (a regular
+expression finds the next code point that matters) rather than one code point a
+step; the path state takes the whole path and splits it into segments
+(``_record.parse_path``).  Components are collected raw and percent-encoded
 when they end, which gives the same result as the Standard's per-code-point
 UTF-8 percent-encode (it is concatenation-compatible) through the library's
-kernels.  Validation errors are recorded as ``(name, position)``, positions in
+kernels, and text that needs neither encoding nor a validation error is kept
+as it is without a call.  Validation errors are recorded as ``(name, position)``, positions in
 the caller's original input; a fatal one raises :class:`Failure`.
 
 The URL record and its serializers (§4.1, §4.5) are in :mod:`._url_record`; the fast
@@ -20,18 +24,18 @@ from collections.abc import Callable
 
 from ..core import encode
 from ._fast import fast_parse as fast_parse
-from ._host import HostError, parse_host, url_unit_errors
+from ._host import HostError, parse_host, plain_host, url_unit_errors
 from ._record import (
     ALPHA,
     SPECIAL,
     Failure,
     Host,
     URLRecord,
-    double_dot,
     is_drive_letter,
     is_normalized_drive_letter,
+    parse_path,
+    plain_pattern,
     serialize,
-    single_dot,
     starts_with_drive_letter,
 )
 from ._record import serialize_path as serialize_path
@@ -40,7 +44,6 @@ __all__ = ["SPECIAL", "Failure", "URLRecord", "basic_parse", "serialize"]
 
 _SCHEME_CHARS = ALPHA | frozenset("0123456789+-.")
 _DIGITS = frozenset("0123456789")
-_HEX = frozenset("0123456789abcdefABCDEF")
 _C0_OR_SPACE = "".join(chr(i) for i in range(0x21))
 
 
@@ -48,111 +51,129 @@ class _Return(Exception):
     """A state override run ended early without failure."""
 
 
-Sink = Callable[[str, int], None]
-
-
 class _Parser:
     __slots__ = (
-        "at_seen",
         "base",
         "buf",
         "encoding",
+        "errors",
         "in_brackets",
         "inp",
+        "kept",
+        "lead",
         "n",
         "override",
         "p",
-        "pos_map",
         "raw",
-        "raw_start",
-        "sink",
+        "special",
         "state",
         "url",
-        "userinfo",
     )
 
     def __init__(self, inp: str, url: URLRecord, base: URLRecord | None,
-                 override: str | None, sink: Sink, pos_map: Callable[[int], int],
-                 encoding: str) -> None:
+                 override: str | None, errors: list[tuple[str, int]] | None, lead: int,
+                 kept: list[int] | None, encoding: str, raw: dict[str, str] | None) -> None:
         self.inp = inp
         self.n = len(inp)
         self.p = 0
         self.buf = ""
         self.url = url
+        # whether url's scheme is special (§4.1), kept up to date where it is set
+        self.special = url.scheme in SPECIAL
         self.base = base
         self.override = override
         self.state = override or "scheme_start"
-        self.at_seen = False
         self.in_brackets = False
-        # The authority state's buffers at each "@", joined once at its end.
-        self.userinfo: list[str] = []
-        self.sink = sink
-        self.pos_map = pos_map
+        self.errors = errors
+        # where the parsed text's code points were in the input as given
+        # (basic_parse's trimming and tab and newline removal)
+        self.lead = lead
+        self.kept = kept
         self.encoding = encoding
-        self.raw_start = 0
-        # The raw text of each component, for explain().
-        self.raw: dict[str, list[str]] = {}
+        # The raw text of each component, for explain() (None: not asked for).
+        self.raw = raw
 
     # -- helpers -----------------------------------------------------------
+    def pos_map(self, p: int) -> int:
+        # p is -1 when a state stepped back at the start (a setter's empty
+        # host): the error is at the start of the input
+        if p < 0:
+            p = 0
+        kept = self.kept
+        if kept is None:
+            return self.lead + p
+        if p < len(kept):
+            return self.lead + kept[p]
+        return self.lead + (kept[-1] + 1 if kept else 0)
+
     def err(self, name: str, p: int | None = None) -> None:
-        self.sink(name, self.pos_map(self.p if p is None else p))
+        if self.errors is not None:
+            self.errors.append((name, self.pos_map(self.p if p is None else p)))
 
     def fail(self, name: str, p: int | None = None) -> Failure:
         pos = self.pos_map(self.p if p is None else p)
-        self.sink(name, pos)
+        if self.errors is not None:
+            self.errors.append((name, pos))
         return Failure(name, pos)
 
     def remaining_starts(self, s: str) -> bool:
         return self.inp.startswith(s, self.p + 1)
 
-    def check_unit(self, c: str) -> None:
-        # Shared by the path, opaque path, query and fragment states.
-        if c == "%":
-            if not (self.p + 2 < self.n and self.inp[self.p + 1] in _HEX
-                    and self.inp[self.p + 2] in _HEX):
-                self.err("invalid-URL-unit")
-        else:
-            url_unit_errors(c, self.p, lambda name, p: self.err(name, p))
-
     def host_parse(self, text: str, start: int) -> Host:
+        plain = plain_host(text, not self.special)
+        if plain is not None:
+            return plain
+
         def sink(name: str, off: int) -> None:
             self.err(name, start + off)
 
         try:
-            return parse_host(text, not self.url.special, sink)
+            return parse_host(text, not self.special, sink)
         except HostError as e:
             raise self.fail(e.name, start + e.position) from None
 
+    def from_base(self, c: str) -> bool:
+        # The relative and file states' common steps (§4.4): the base's path and
+        # query, then "?" starts a query and "#" a fragment of the input's own; True
+        # when c starts a path instead (the query is then null).
+        base, url = self.base, self.url
+        assert base is not None
+        url.path = list(base.path)
+        url.query = base.query
+        if c == "?":
+            url.query = ""
+            self.state = "query"
+        elif c == "#":
+            url.fragment = ""
+            self.state = "fragment"
+        elif c:
+            url.query = None
+            return True
+        return False
+
     # -- the machine -------------------------------------------------------
+    # Each state is a method taking the code point at p ("" past the end).  A
+    # state that only copies consumes its whole run at once and then goes on with
+    # the code point that ends the run (what the loop's next step would do), and a
+    # state that ends a component hands the next code point straight to the next
+    # state where the loop would have done just that.
     def run(self) -> None:
         inp, n = self.inp, self.n
         states = _STATES
         try:
             while True:
-                c = inp[self.p] if self.p < n else ""
-                states[self.state](self, c)
+                p = self.p
+                states[self.state](self, inp[p] if p < n else "")
                 if self.p >= n:
                     break
                 self.p += 1
         except _Return:
             return
 
-    def take_run(self, pattern: re.Pattern[str], check: bool) -> str:
-        # Consume the run of code points the current state treats alike
-        # (none of them changes the state), leaving p on its last one.
-        m = pattern.match(self.inp, self.p)
-        assert m is not None
-        end = max(m.end(), self.p + 1)
-        chunk = self.inp[self.p:end]
-        if check:
-            url_unit_errors(chunk, self.p, self.err)
-        self.p = end - 1
-        return chunk
-
     def s_scheme_start(self, c: str) -> None:
-        if c and c in ALPHA:
-            self.buf += c.lower()
+        if c in ALPHA:
             self.state = "scheme"
+            self.s_scheme(c)
         elif self.override is None:
             self.state = "no_scheme"
             self.p -= 1
@@ -161,10 +182,15 @@ class _Parser:
 
     def s_scheme(self, c: str) -> None:
         url = self.url
-        if c and c in _SCHEME_CHARS:
+        inp = self.inp
+        if c in _SCHEME_CHARS:
             # (the whole run at once: one code point a step was quadratic)
-            self.buf += self.take_run(_RUN_SCHEME, False).lower()
-        elif c == ":":
+            m = _RUN_SCHEME.match(inp, self.p)
+            assert m is not None
+            self.buf += m.group().lower()
+            self.p = p = m.end()
+            c = inp[p] if p < self.n else ""
+        if c == ":":
             if self.override is not None:
                 if (url.scheme in SPECIAL) != (self.buf in SPECIAL):
                     raise _Return
@@ -173,21 +199,35 @@ class _Parser:
                     raise _Return
                 if url.scheme == "file" and url.host == "":
                     raise _Return
-            url.scheme = self.buf
+            url.scheme = scheme = self.buf
+            self.special = special = scheme in SPECIAL
             if self.override is not None:
-                if url.port is not None and url.port == SPECIAL.get(url.scheme):
+                if url.port is not None and url.port == SPECIAL.get(scheme):
                     url.port = None
                 raise _Return
             self.buf = ""
-            if url.scheme == "file":
-                if not self.remaining_starts("//"):
+            p = self.p
+            if scheme == "file":
+                if not inp.startswith("//", p + 1):
                     self.err("special-scheme-missing-following-solidus")
                 self.state = "file"
-            elif url.special and self.base is not None and self.base.scheme == url.scheme:
+                self.p = p = p + 1
+                self.s_file(inp[p] if p < self.n else "")
+            elif special and self.base is not None and self.base.scheme == scheme:
                 self.state = "special_relative_or_authority"
-            elif url.special:
+            elif special:
                 self.state = "special_authority_slashes"
-            elif self.remaining_starts("/"):
+                self.p = p = p + 1
+                c = inp[p + 2] if p + 2 < self.n else ""
+                if inp.startswith("//", p) and c != "/" and c != "\\":
+                    # (what that state and the next one do with "//" and then no
+                    # slash: the authority state at the third code point)
+                    self.state = "authority"
+                    self.p = p = p + 2
+                    self.s_authority(c)
+                else:
+                    self.s_special_authority_slashes(inp[p] if p < self.n else "")
+            elif inp.startswith("/", p + 1):
                 self.state = "path_or_authority"
                 self.p += 1
             else:
@@ -206,11 +246,11 @@ class _Parser:
             raise self.fail("missing-scheme-non-relative-URL")
         if base.opaque_path and c == "#":
             url.scheme = base.scheme
+            self.special = base.scheme in SPECIAL
             url.path = base.path
             url.query = base.query
             url.fragment = ""
             self.state = "fragment"
-            self.raw_start = self.p + 1
         elif base.scheme != "file":
             self.state = "relative"
             self.p -= 1
@@ -244,31 +284,21 @@ class _Parser:
         base, url = self.base, self.url
         assert base is not None
         url.scheme = base.scheme
+        self.special = special = base.scheme in SPECIAL
         if c == "/":
             self.state = "relative_slash"
-        elif url.special and c == "\\":
+        elif special and c == "\\":
             self.err("invalid-reverse-solidus")
             self.state = "relative_slash"
         else:
             self._copy_base_authority()
-            url.path = list(base.path)
-            url.query = base.query
-            if c == "?":
-                url.query = ""
-                self.state = "query"
-                self.raw_start = self.p + 1
-            elif c == "#":
-                url.fragment = ""
-                self.state = "fragment"
-                self.raw_start = self.p + 1
-            elif c:
-                url.query = None
+            if self.from_base(c):
                 url.shorten_path()
                 self.state = "path"
-                self.p -= 1
+                self.s_path(c)
 
     def s_relative_slash(self, c: str) -> None:
-        if self.url.special and c in ("/", "\\") and c:
+        if self.special and c in ("/", "\\"):
             if c == "\\":
                 self.err("invalid-reverse-solidus")
             self.state = "special_authority_ignore_slashes"
@@ -282,7 +312,8 @@ class _Parser:
     def s_special_authority_slashes(self, c: str) -> None:
         if c == "/" and self.remaining_starts("/"):
             self.state = "special_authority_ignore_slashes"
-            self.p += 1
+            self.p = p = self.p + 2
+            self.s_special_authority_ignore_slashes(self.inp[p] if p < self.n else "")
         else:
             self.err("special-scheme-missing-following-solidus")
             self.state = "special_authority_ignore_slashes"
@@ -291,85 +322,119 @@ class _Parser:
     def s_special_authority_ignore_slashes(self, c: str) -> None:
         if c != "/" and c != "\\":
             self.state = "authority"
-            self.p -= 1
+            self.s_authority(c)
         else:
             self.err("special-scheme-missing-following-solidus")
 
     def s_authority(self, c: str) -> None:
+        # The whole authority at once (§4.4 authority state): each "@" in it is a
+        # validation error and makes the buffer so far userinfo, the "@"s before
+        # the last one as "%40"; the first ":" of all of it splits username from
+        # password.  The host state then starts after the last "@".
         url = self.url
-        if c == "@":
-            self.err("invalid-credentials")
-            if self.at_seen:
-                self.buf = "%40" + self.buf
-            self.at_seen = True
-            self.raw.setdefault("userinfo", []).append(self.buf + "@")
-            self.userinfo.append(self.buf)
-            self.buf = ""
-        elif c in ("", "/", "?", "#") or (url.special and c == "\\"):
-            if self.at_seen and self.buf == "":
-                raise self.fail("host-missing")
-            if self.userinfo:
-                # The buffers of every "@" in order: the first ":" of all of them
-                # splits username from password (§4.4 authority state); encoded
-                # once here (appending at each "@" was quadratic).
-                name, colon, pw = "".join(self.userinfo).partition(":")
-                url.username += encode(name, "userinfo")
-                if colon:
-                    url.password += encode(pw, "userinfo")
-            self.p -= len(self.buf) + 1
-            self.buf = ""
+        inp, p = self.inp, self.p
+        special = self.special
+        m = (_PLAIN_AUTH_SPECIAL if special else _PLAIN_AUTH).match(inp, p)
+        assert m is not None
+        end = m.end()
+        c = inp[end] if end < self.n else ""
+        if c in _AUTH_STOP or (c == "\\" and special):
+            # (no "@", brackets or ":": all of it is the host state's run)
+            self.buf += m.group()
+            self.p = end
             self.state = "host"
-        else:
-            self.buf += self.take_run(_RUN_AUTH_SPECIAL if url.special else _RUN_AUTH, False)
+            self.s_host(c)
+            return
+        m = (_AUTH_END_SPECIAL if special else _AUTH_END).search(inp, end)
+        end = self.n if m is None else m.start()
+        last_at = inp.rfind("@", p, end)
+        if last_at >= 0:
+            bufs = inp[p:last_at].split("@")
+            pos = p - 1
+            for b in bufs:
+                pos += len(b) + 1
+                self.err("invalid-credentials", pos)
+            if self.raw is not None:
+                self.raw["userinfo"] = "@%40".join(bufs) + "@"
+            if last_at + 1 == end:
+                raise self.fail("host-missing", end)
+            name, colon, pw = "%40".join(bufs).partition(":")
+            url.username += name if _PLAIN_USERINFO.fullmatch(name) else encode(name, "userinfo")
+            if colon:
+                url.password += pw if _PLAIN_USERINFO.fullmatch(pw) else encode(pw, "userinfo")
+            p = self.p = last_at + 1
+        self.state = "host"
+        if inp.find("[", p, end) < 0:
+            # (the host state's run, without brackets: up to a ":" or the end)
+            port_at = inp.find(":", p, end)
+            if port_at >= 0:
+                end = port_at
+            self.buf += inp[p:end]
+            self.p = p = end
+        self.s_host(inp[p] if p < self.n else "")
 
     def s_host(self, c: str) -> None:
         url = self.url
+        special = self.special
         if self.override is not None and url.scheme == "file":
             self.p -= 1
             self.state = "file_host"
-        elif c == ":" and not self.in_brackets:
+            return
+        if c not in _AUTH_STOP and (c != ":" or self.in_brackets) and (c != "\\" or not special):
+            # The rest of the host at once, "[" and "]" toggling the brackets
+            # flag on the way (one code point a step was quadratic).  The run
+            # stops only where this state leaves (a ":" outside brackets, the
+            # end of the authority), so the flag is never set on entry here.
+            m = (_RUN_HOST_SPECIAL if special else _RUN_HOST).match(self.inp, self.p)
+            assert m is not None and m.end() > self.p
+            self.in_brackets = m.group("open") is not None
+            self.buf += m.group()
+            self.p = p = m.end()
+            c = self.inp[p] if p < self.n else ""
+        if c == ":" and not self.in_brackets:
             if self.buf == "":
                 raise self.fail("host-missing")
             if self.override == "hostname":
                 raise Failure("host-missing", self.p)
-            self.raw["host"] = [self.buf]
+            if self.raw is not None:
+                self.raw["host"] = self.buf
             url.host = self.host_parse(self.buf, self.p - len(self.buf))
             self.buf = ""
             self.state = "port"
-        elif c in ("", "/", "?", "#") or (url.special and c == "\\"):
+            self.p = p = self.p + 1
+            self.s_port(self.inp[p] if p < self.n else "")
+        else:
             self.p -= 1
-            if url.special and self.buf == "":
+            if special and self.buf == "":
                 raise self.fail("host-missing")
             if (self.override is not None and self.buf == ""
                     and (url.includes_credentials() or url.port is not None)):
                 raise Failure("host-missing", self.p)
-            self.raw["host"] = [self.buf]
+            if self.raw is not None:
+                self.raw["host"] = self.buf
             url.host = self.host_parse(self.buf, self.p + 1 - len(self.buf))
             self.buf = ""
             self.state = "path_start"
             if self.override is not None:
                 raise _Return
-        else:
-            # The rest of the host at once, "[" and "]" toggling the brackets
-            # flag on the way (one code point a step was quadratic).  The run
-            # stops only where this state leaves (a ":" outside brackets, the
-            # end of the authority), so the flag is never set on entry here.
-            m = (_RUN_HOST_SPECIAL if url.special else _RUN_HOST).match(self.inp, self.p)
-            assert m is not None and m.end() > self.p
-            self.in_brackets = m.group("open") is not None
-            self.buf += self.inp[self.p:m.end()]
-            self.p = m.end() - 1
+            self.p += 1
+            self.s_path_start(c)
 
     s_hostname = s_host
 
     def s_port(self, c: str) -> None:
         url = self.url
-        if c and c in _DIGITS:
-            self.buf += self.take_run(_RUN_DIGITS, False)
-        elif (c in ("", "/", "?", "#") or (url.special and c == "\\")
+        if c in _DIGITS:
+            m = _RUN_DIGITS.match(self.inp, self.p)
+            assert m is not None
+            self.buf += m.group()
+            self.p = p = m.end()
+            c = self.inp[p] if p < self.n else ""
+        if (c in _AUTH_STOP or (self.special and c == "\\")
               or self.override is not None):
             if self.buf != "":
-                self.raw["port"] = [self.buf]
+                if self.raw is not None:
+                    self.raw["port"] = self.buf
                 # Any number of digits (§4.4 port state): leading zeros
                 # dropped, the length checked before int() sees the text.
                 digits = self.buf.lstrip("0")
@@ -383,32 +448,24 @@ class _Parser:
             if self.override is not None:
                 raise Failure("port-invalid", self.p)
             self.state = "path_start"
-            self.p -= 1
+            self.s_path_start(c)
         else:
             raise self.fail("port-invalid")
 
     def s_file(self, c: str) -> None:
         url, base = self.url, self.base
         url.scheme = "file"
+        self.special = True
         url.host = ""
-        if c in ("/", "\\") and c:
+        if c in ("/", "\\"):
             if c == "\\":
                 self.err("invalid-reverse-solidus")
             self.state = "file_slash"
+            self.p = p = self.p + 1
+            self.s_file_slash(self.inp[p] if p < self.n else "")
         elif base is not None and base.scheme == "file":
             url.host = base.host
-            url.path = list(base.path)
-            url.query = base.query
-            if c == "?":
-                url.query = ""
-                self.state = "query"
-                self.raw_start = self.p + 1
-            elif c == "#":
-                url.fragment = ""
-                self.state = "fragment"
-                self.raw_start = self.p + 1
-            elif c:
-                url.query = None
+            if self.from_base(c):
                 if not starts_with_drive_letter(self.inp, self.p):
                     url.shorten_path()
                 else:
@@ -422,10 +479,12 @@ class _Parser:
 
     def s_file_slash(self, c: str) -> None:
         url, base = self.url, self.base
-        if c in ("/", "\\") and c:
+        if c in ("/", "\\"):
             if c == "\\":
                 self.err("invalid-reverse-solidus")
             self.state = "file_host"
+            self.p = p = self.p + 1
+            self.s_file_host(self.inp[p] if p < self.n else "")
         else:
             if base is not None and base.scheme == "file":
                 url.host = base.host
@@ -439,44 +498,53 @@ class _Parser:
 
     def s_file_host(self, c: str) -> None:
         url = self.url
-        if c in ("", "/", "\\", "?", "#"):
-            self.p -= 1
-            if self.override is None and is_drive_letter(self.buf):
-                self.err("file-invalid-Windows-drive-letter-host")
-                self.state = "path"
-            elif self.buf == "":
-                url.host = ""
-                if self.override is not None:
-                    raise _Return
-                self.state = "path_start"
-            else:
-                host = self.host_parse(self.buf, self.p + 1 - len(self.buf))
-                if host == "localhost":
-                    host = ""
-                url.host = host
-                if self.override is not None:
-                    raise _Return
-                self.buf = ""
-                self.state = "path_start"
+        if c not in _FILE_HOST_STOP:
+            m = _RUN_FILE_HOST.match(self.inp, self.p)
+            assert m is not None
+            self.buf += m.group()
+            self.p = p = m.end()
+            c = self.inp[p] if p < self.n else ""
+        self.p -= 1
+        if self.override is None and is_drive_letter(self.buf):
+            # (the buffer stays: the path state takes it as the first segment)
+            self.err("file-invalid-Windows-drive-letter-host")
+            self.state = "path"
+        elif self.buf == "":
+            url.host = ""
+            if self.override is not None:
+                raise _Return
+            self.state = "path_start"
+            self.p += 1
+            self.s_path_start(c)
         else:
-            self.buf += self.take_run(_RUN_FILE_HOST, False)
+            host = self.host_parse(self.buf, self.p + 1 - len(self.buf))
+            if host == "localhost":
+                host = ""
+            url.host = host
+            if self.override is not None:
+                raise _Return
+            self.buf = ""
+            self.state = "path_start"
+            self.p += 1
+            self.s_path_start(c)
 
     def s_path_start(self, c: str) -> None:
         url = self.url
-        if url.special:
-            if c == "\\":
-                self.err("invalid-reverse-solidus")
+        if self.special:
             self.state = "path"
-            if c != "/" and c != "\\":
-                self.p -= 1
+            if c == "/" or c == "\\":
+                if c == "\\":
+                    self.err("invalid-reverse-solidus")
+                self.p = p = self.p + 1
+                self.s_path(self.inp[p] if p < self.n else "")
+            else:
+                self.s_path(c)
         elif self.override is None and c == "?":
             url.query = ""
             self.state = "query"
-            self.raw_start = self.p + 1
         elif self.override is None and c == "#":
             url.fragment = ""
             self.state = "fragment"
-            self.raw_start = self.p + 1
         elif c:
             self.state = "path"
             if c != "/":
@@ -486,105 +554,140 @@ class _Parser:
             url.path.append("")
 
     def s_path(self, c: str) -> None:
+        # The whole path at once (§4.4 path state, see _record.parse_path), up to
+        # the "?" or "#" that ends it (the end of the input for a setter).
         url = self.url
-        special = url.special
-        if (c in ("", "/") or (special and c == "\\")
-                or (self.override is None and c in ("?", "#"))):
-            if special and c == "\\":
+        path = url.path
+        assert isinstance(path, list)
+        special = self.special
+        file = url.scheme == "file"
+        inp, p, n = self.inp, self.p, self.n
+        raw = self.raw
+        if self.buf:
+            # The file host state's Windows drive letter (§4.4), left in the
+            # buffer: the first segment, which c ends.
+            seg, self.buf = self.buf, ""
+            if raw is not None:
+                raw["path"] = "/" + seg
+            path.append(seg[0] + ":" if file and not path and is_drive_letter(seg) else seg)
+            if c == "\\":
                 self.err("invalid-reverse-solidus")
-            buf = self.buf
-            self.raw.setdefault("path", []).append("/" + buf)
-            path = url.path
-            assert isinstance(path, list)
-            slash = c == "/" or (special and c == "\\")
-            if double_dot(buf):
-                url.shorten_path()
-                if not slash:
-                    path.append("")
-            elif single_dot(buf) and not slash:
-                path.append("")
-            elif not single_dot(buf):
-                if url.scheme == "file" and not path and is_drive_letter(buf):
-                    buf = buf[0] + ":"
-                path.append(encode(buf, "path"))
-            self.buf = ""
-            if c == "?":
-                url.query = ""
-                self.state = "query"
-                self.raw_start = self.p + 1
-            elif c == "#":
-                url.fragment = ""
-                self.state = "fragment"
-                self.raw_start = self.p + 1
+            if c not in ("/", "\\"):
+                self.end_path(c)
+                return
+            p += 1
+        if self.override is None:
+            m = _PATH_STOP.search(inp, p)
+            end = n if m is None else m.start()
         else:
-            if special:
-                pat = _RUN_PATH_SPECIAL_OVR if self.override else _RUN_PATH_SPECIAL
-            else:
-                pat = _RUN_PATH_OVR if self.override else _RUN_PATH
-            self.buf += self.take_run(pat, True)
+            end = n
+        text = inp[p:end]
+        found: list[tuple[str, int]] = []
+        parse_path(path, text, p, file, special, found)
+        for name, pos in found:
+            self.err(name, pos)
+        if raw is not None:
+            raw["path"] = raw.get("path", "") + "/" + (text.replace("\\", "/") if special
+                                                       else text)
+        self.p = end
+        if end < n:
+            self.end_path(inp[end])
+
+    def end_path(self, c: str) -> None:
+        # The path state at the "?" or "#" that ends the path (nothing at its end),
+        # then the query or fragment state from the next code point.
+        if c == "?":
+            self.url.query = ""
+            self.state = "query"
+            self.p = p = self.p + 1
+            self.s_query(self.inp[p] if p < self.n else "")
+        elif c == "#":
+            self.url.fragment = ""
+            self.state = "fragment"
+            self.p = p = self.p + 1
+            self.s_fragment(self.inp[p] if p < self.n else "")
 
     def s_opaque_path(self, c: str) -> None:
         url = self.url
         if c == "?":
             url.query = ""
             self.state = "query"
-            self.raw_start = self.p + 1
         elif c == "#":
             url.fragment = ""
             self.state = "fragment"
-            self.raw_start = self.p + 1
         elif c:
             # The whole path at once (a step per space was quadratic): a space
             # is kept, or "%20" when "?" or "#" follows it (§4.4 opaque path state).
-            chunk = self.take_run(_RUN_OPAQUE, True)
+            m = _RUN_OPAQUE.match(self.inp, self.p)
+            assert m is not None
+            chunk = m.group()
+            end = m.end()
             assert isinstance(url.path, str)
-            self.raw.setdefault("path", []).append(chunk)
-            enc = encode(chunk, "c0-control")
-            if chunk[-1] == " " and self.p + 1 < self.n:
-                enc = enc[:-1] + "%20"
+            if self.raw is not None:
+                self.raw["path"] = chunk
+            enc = chunk
+            if _PLAIN_TEXT.fullmatch(chunk) is None:
+                url_unit_errors(chunk, self.p, self.err)
+                enc = encode(chunk, "c0-control")
+                if chunk[-1] == " " and end < self.n:
+                    enc = enc[:-1] + "%20"
             url.path += enc
+            self.p = end
+            if end < self.n:
+                self.s_opaque_path(self.inp[end])
 
     def s_query(self, c: str) -> None:
         url = self.url
-        if self.encoding != "utf-8" and (not url.special or url.scheme in ("ws", "wss")):
+        special = self.special
+        if self.encoding != "utf-8" and (not special or url.scheme in ("ws", "wss")):
             self.encoding = "utf-8"
-        if (self.override is None and c == "#") or c == "":
-            qset = "special-query" if url.special else "query"
-            if self.encoding == "utf-8":
-                enc = encode(self.buf, qset)
-            else:
-                enc = encode(self.buf, qset, encoding=self.encoding)
-            url.query = (url.query or "") + enc
-            self.raw["query"] = [self.buf]
-            self.buf = ""
-            if c == "#":
-                url.fragment = ""
-                self.state = "fragment"
-                self.raw_start = self.p + 1
+        # The whole query at once: the buffer is empty on entry and the run ends at the
+        # "#" or the end that ends the query.
+        buf = ""
+        plain = True
+        if c != "" and (c != "#" or self.override is not None):
+            m = (_RUN_QUERY_OVR if self.override else _RUN_QUERY).match(self.inp, self.p)
+            assert m is not None
+            buf = m.group()
+            # (plain by the special-query set is plain by the others: no error)
+            plain = (_PLAIN_SPECIAL_QUERY if special else _PLAIN_TEXT).fullmatch(buf) is not None
+            if not plain:
+                url_unit_errors(buf, self.p, self.err)
+            self.p = p = m.end()
+            c = self.inp[p] if p < self.n else ""
+        if plain:
+            enc = buf
         else:
-            self.buf += self.take_run(_RUN_QUERY_OVR if self.override else _RUN_QUERY, True)
+            qset = "special-query" if special else "query"
+            if self.encoding == "utf-8":
+                enc = encode(buf, qset)
+            else:
+                enc = encode(buf, qset, encoding=self.encoding)
+        url.query = (url.query or "") + enc
+        if self.raw is not None:
+            self.raw["query"] = buf
+        if c == "#":
+            url.fragment = ""
+            self.state = "fragment"
 
     def s_fragment(self, c: str) -> None:
         # The fragment runs to the end: take the rest at once.
         if c:
             rest = self.inp[self.p:]
-            self.raw["fragment"] = [rest]
-            url_unit_errors(rest, self.p, lambda name, p: self.err(name, p))
-            self.url.fragment = (self.url.fragment or "") + encode(rest, "fragment")
+            if self.raw is not None:
+                self.raw["fragment"] = rest
+            if _PLAIN_TEXT.fullmatch(rest) is None:
+                url_unit_errors(rest, self.p, self.err)
+                rest = encode(rest, "fragment")
+            self.url.fragment = (self.url.fragment or "") + rest
             self.p = self.n
 
 
 # Runs each state consumes at once (URL Standard §4.4: none of these code
 # points changes the state or anything but the buffer).
-_RUN_PATH = re.compile(r"[^/?#]*")
-_RUN_PATH_SPECIAL = re.compile(r"[^/\\?#]*")
-_RUN_PATH_OVR = re.compile(r"[^/]*")
-_RUN_PATH_SPECIAL_OVR = re.compile(r"[^/\\]*")
 _RUN_OPAQUE = re.compile(r"[^?#]*")
 _RUN_QUERY = re.compile(r"[^#]*")
 _RUN_QUERY_OVR = re.compile(r".*", re.DOTALL)
-_RUN_AUTH = re.compile(r"[^@/?#]*")
-_RUN_AUTH_SPECIAL = re.compile(r"[^@/?#\\]*")
 # The host state's run: outside brackets anything but ":", "[" and the
 # authority's end; a "[" opens brackets, inside which ":" is part of the host
 # until a "]"; the run ends inside an open bracket when no "]" follows ("open").
@@ -593,19 +696,24 @@ _RUN_HOST_SPECIAL = re.compile(r"(?:[^:\[/?#\\]+|\[[^\]/?#\\]*\])*(?P<open>\[[^\
 _RUN_FILE_HOST = re.compile(r"[^/\\?#]*")
 _RUN_SCHEME = re.compile(r"[A-Za-z0-9+\-.]*")
 _RUN_DIGITS = re.compile(r"[0-9]*")
+# Where the authority and the path end (§4.4 authority and path states).
+_PLAIN_AUTH = re.compile(r"[^@\[:/?#]*")
+_PLAIN_AUTH_SPECIAL = re.compile(r"[^@\[:/?#\\]*")
+_AUTH_END = re.compile(r"[/?#]")
+_AUTH_END_SPECIAL = re.compile(r"[/?#\\]")
+_PATH_STOP = re.compile(r"[?#]")
+_AUTH_STOP = frozenset(("", "/", "?", "#"))
+_FILE_HOST_STOP = frozenset(("", "/", "\\", "?", "#"))
+# Text that needs neither a validation error (URL code points, "%" only before two
+# hex digits, §4.3) nor percent-encoding: by the query, fragment and C0 control sets
+# (§1.3), by the special-query set ("'" too), and userinfo the userinfo set keeps.
+_PLAIN_TEXT = plain_pattern(r"0-9A-Za-z!$&'()*+,\-./:;=?@_~")
+_PLAIN_SPECIAL_QUERY = plain_pattern(r"0-9A-Za-z!$&()*+,\-./:;=?@_~")
+_PLAIN_USERINFO = re.compile(r"[0-9A-Za-z!$%&'()*+,\-._~]*")
 
 _STATES: dict[str, Callable[[_Parser, str], None]] = {
     name[2:]: fn for name, fn in vars(_Parser).items() if name.startswith("s_")
 }
-
-
-def _trim(inp: str, sink: Sink) -> tuple[str, int]:
-    stripped = inp.lstrip(_C0_OR_SPACE)
-    lead = len(inp) - len(stripped)
-    stripped = stripped.rstrip(_C0_OR_SPACE)
-    if lead or len(stripped) + lead != len(inp):
-        sink("invalid-URL-unit", 0 if lead else lead + len(stripped))
-    return stripped, lead
 
 
 def basic_parse(
@@ -623,39 +731,24 @@ def basic_parse(
     With ``url`` and ``state_override`` (the setters), ``url`` is changed in
     place and :class:`Failure` means the setter changes nothing more.
     """
-    if errors is not None:
-        out = errors
-
-        def sink(name: str, pos: int) -> None:
-            out.append((name, pos))
-    else:
-        def sink(name: str, pos: int) -> None:
-            pass
-
     lead = 0
     if url is None:
         url = URLRecord()
-        inp, lead = _trim(inp, sink)
+        if inp and (inp[0] <= " " or inp[-1] <= " "):
+            # §4.4 step 1: leading and trailing C0 controls and spaces go
+            stripped = inp.lstrip(_C0_OR_SPACE)
+            lead = len(inp) - len(stripped)
+            stripped = stripped.rstrip(_C0_OR_SPACE)
+            if errors is not None:
+                errors.append(("invalid-URL-unit", 0 if lead else len(stripped)))
+            inp = stripped
     kept: list[int] | None = None
     if "\t" in inp or "\n" in inp or "\r" in inp:
+        # §4.4 step 3: so do ASCII tabs and newlines anywhere
         kept = [i for i, ch in enumerate(inp) if ch not in "\t\n\r"]
-        first = next(i for i, ch in enumerate(inp) if ch in "\t\n\r")
-        sink("invalid-URL-unit", lead + first)
+        if errors is not None:
+            first = next(i for i, ch in enumerate(inp) if ch in "\t\n\r")
+            errors.append(("invalid-URL-unit", lead + first))
         inp = inp.replace("\t", "").replace("\n", "").replace("\r", "")
-
-    def pos_map(p: int) -> int:
-        # p is -1 when a state stepped back at the start (a setter's empty
-        # host): the error is at the start of the input
-        p = max(p, 0)
-        if kept is None:
-            return lead + p
-        if p < len(kept):
-            return lead + kept[p]
-        return lead + (kept[-1] + 1 if kept else 0)
-
-    parser = _Parser(inp, url, base, state_override, sink, pos_map, encoding)
-    parser.run()
-    if raw is not None:
-        # (pieces joined once: appending to a str per segment was quadratic)
-        raw.update((k, "".join(v)) for k, v in parser.raw.items())
+    _Parser(inp, url, base, state_override, errors, lead, kept, encoding, raw).run()
     return url

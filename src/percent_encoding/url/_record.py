@@ -11,9 +11,11 @@ parser's "return failure", which both parsers (the state machine in
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
-from ._host import parse_ipv4, parse_ipv6, serialize_host
+from ..core import encode
+from ._host import parse_ipv4, parse_ipv6, serialize_host, url_unit_errors
 
 # URL Standard §4.1: special schemes and their default ports.
 SPECIAL: dict[str, int | None] = {
@@ -106,33 +108,125 @@ def double_dot(s: str) -> bool:
     return s == ".." or s.lower() in (".%2e", "%2e.", "%2e%2e")
 
 
+# §4.1 single-dot and double-dot URL path segments: 1 and 2.
+_DOTS = {seg: 1 for seg in (".", "%2e", "%2E")} | {
+    a + b: 2 for a in (".", "%2e", "%2E") for b in (".", "%2e", "%2E")}
+
+
+def plain_pattern(units: str) -> re.Pattern[str]:
+    """A regular expression for text of ``units`` (a character class body) and "%"
+    only before two hex digits: with URL code points only (§4.3), text with no
+    validation error."""
+    # (a run of the class, then escapes each followed by a run: no per-character
+    # alternation, which is several times slower in re)
+    return re.compile(f"[{units}]*(?:%[0-9A-Fa-f]{{2}}[{units}]*)*")
+
+
+# Path text that the path percent-encode set (§1.3) keeps as it is and that holds no
+# validation error, with and without "/".
+_PLAIN_PATH = plain_pattern(r"0-9A-Za-z!$&'()*+,\-./:;=@_~")
+_PLAIN_SEGMENT = plain_pattern(r"0-9A-Za-z!$&'()*+,\-.:;=@_~")
+_DOT_SEGMENT = re.compile(r"(?:^|/)(?:\.|%2[eE]){1,2}(?:/|$)")
+_SEPARATORS = re.compile(r"[/\\]")
+
+
+def walk_path(out: list[str], segs: list[str], file: bool) -> None:
+    """The §4.4 path state's steps at the end of each segment, over whole segments.
+
+    ``segs`` are a path text's segments, encoded, each ended by "/" but the last (by
+    the path's end); they are appended to the path ``out``: a double-dot segment
+    shortens it (§4.1 "shorten a URL's path": a file URL's lone normalized drive
+    letter stays), a single-dot one is dropped, either one last leaves an empty
+    segment, and a file URL's first segment that is a Windows drive letter gets ":".
+    """
+    last = len(segs) - 1
+    dots = _DOTS
+    for i, seg in enumerate(segs):
+        d = dots.get(seg)
+        if d is None:
+            if file and not out and is_drive_letter(seg):
+                seg = seg[0] + ":"
+            out.append(seg)
+            continue
+        if d == 2 and out and not (file and len(out) == 1
+                                   and is_normalized_drive_letter(out[0])):
+            out.pop()
+        if i == last:
+            out.append("")
+
+
+def parse_path(out: list[str], text: str, start: int, file: bool, special: bool,
+               found: list[tuple[str, int]]) -> None:
+    """The §4.4 path state over ``text`` (at input offset ``start``) to its end.
+
+    "/" (and in a special URL "\\", a validation error) ends a segment; each
+    segment is checked for URL units and percent-encoded with the path set, then
+    :func:`walk_path` appends it to ``out``.  Validation errors go to ``found``.
+    """
+    if _PLAIN_PATH.fullmatch(text) is not None:
+        # nothing to encode, no error: the segments as they are
+        segs = text.split("/")
+        if ((text[:1] == "." or "/." in text or "%2" in text)
+                and _DOT_SEGMENT.search(text) is not None):
+            walk_path(out, segs, file)
+        else:
+            if file and not out and is_drive_letter(segs[0]):
+                segs[0] = segs[0][0] + ":"
+            out += segs
+        return
+    if special and "\\" in text:
+        # segment by segment: in a special URL "\\" ends one, as a validation error
+        segs = _SEPARATORS.split(text)
+        off = start
+        for i, seg in enumerate(segs):
+            if _PLAIN_SEGMENT.fullmatch(seg) is None:
+                url_unit_errors(seg, off, lambda n, p: found.append((n, p)))
+                segs[i] = encode(seg, "path")
+            off += len(seg)
+            if off - start < len(text) and text[off - start] == "\\":
+                found.append(("invalid-reverse-solidus", off))
+            off += 1
+    else:
+        # (the path set leaves "/" as it is: the whole text at once, then its segments)
+        url_unit_errors(text, start, lambda n, p: found.append((n, p)))
+        segs = encode(text, "path").split("/")
+    walk_path(out, segs, file)
+
+
 def serialize_path(url: URLRecord) -> str:
     """§4.5 "URL path serializer"."""
     if isinstance(url.path, str):
         return url.path
-    return "".join("/" + seg for seg in url.path)
+    return "/" + "/".join(url.path) if url.path else ""
 
 
 def serialize(url: URLRecord, exclude_fragment: bool = False) -> str:
     """§4.5 "URL serializer"."""
     out = [url.scheme, ":"]
-    if url.host is not None:
+    host, path = url.host, url.path
+    if host is not None:
         out.append("//")
-        if url.includes_credentials():
+        if url.username or url.password:
             out.append(url.username)
             if url.password:
                 out.append(":" + url.password)
             out.append("@")
-        out.append(serialize_host(url.host))
+        out.append(host if type(host) is str else serialize_host(host))
         if url.port is not None:
             out.append(":" + str(url.port))
-    elif (isinstance(url.path, list) and len(url.path) > 1 and url.path[0] == ""):
+    elif isinstance(path, list) and len(path) > 1 and path[0] == "":
         out.append("/.")
-    out.append(serialize_path(url))
+    if type(path) is str:
+        out.append(path)
+    elif path:
+        out.append("/")
+        out.append("/".join(path))
     if url.query is not None:
-        out.append("?" + url.query)
+        out.append("?")
+        out.append(url.query)
     if not exclude_fragment and url.fragment is not None:
-        out.append("#" + url.fragment)
+        out.append("#")
+        out.append(url.fragment)
     return "".join(out)
 
 
