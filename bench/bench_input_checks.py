@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--before", metavar="REV", help="also time the sources at this git revision")
     ap.add_argument("--ops", default="decode_text,decode,encode",
                     help="comma-separated: decode_text, decode, encode")
-    ap.add_argument("--type", default="string", choices=["string", "large_string"])
+    ap.add_argument("--type", default="string", choices=["string", "large_string", "string_view"])
     ap.add_argument("--variant", action="append", default=[], metavar="NAME=FLAGS",
                     help="also time the working tree's sources built with these compiler flags")
     args = ap.parse_args(argv)
