@@ -329,8 +329,12 @@ PE_INTERNAL void out_free(OutChunk *o);
 /* arrow_simd.c: the AVX2 block decoder; pe_blocks_ok says whether it is in
  * use (the CPU has AVX2, unless a test turned it off). */
 PE_INTERNAL extern int pe_blocks_ok;
+/* and whether the UTF-8 window check uses AVX-512 (the CPU has it, unless a
+ * test turned it off) */
+PE_INTERNAL extern int pe_u8_wide;
 PE_INTERNAL void blocks_init(void);
 PE_INTERNAL int blocks_supported(void);
+PE_INTERNAL int wide_supported(void);
 PE_INTERNAL int64_t utf8_prefix_avx2(const uint8_t *p, int64_t n);
 PE_INTERNAL int64_t decode_text_rows_avx2(Job *j, const InChunk *c, int64_t i, int64_t r1,
                                           OutChunk *o, int64_t r0);

@@ -22,6 +22,7 @@
 #endif
 
 int pe_blocks_ok = 0;
+int pe_u8_wide = 0;
 
 #ifdef PE_HAVE_BLOCKS
 
@@ -97,6 +98,19 @@ blocks_init(void)
         keep_index[m] = v;
     }
     pe_blocks_ok = blocks_supported();
+    pe_u8_wide = pe_blocks_ok && wide_supported();
+}
+
+/* Whether the CPU has AVX-512 for utf8_prefix_avx2's 128-byte steps: BW for
+ * byte lanes, and VBMI2 as the mark of a core (Ice Lake, Zen 4 and later)
+ * that runs 512-bit integer work without lowering its clock, as the first
+ * AVX-512 cores did. */
+int
+wide_supported(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vbmi2");
 }
 
 int
@@ -471,6 +485,54 @@ u8_back(const uint8_t *p, int64_t i)
  * start of the character before it (the steps before are valid: they had no
  * error). */
 #define U8_STEP 128
+
+/* u8_pairs in 64-byte registers (the same tables in each 16-byte lane); the
+ * three-way AND and the final "special ^ (must23 & 0x80)" are one ternary
+ * logic op each. */
+__attribute__((target("avx512f,avx512bw"))) static inline __m512i
+u8_pairs512(const uint8_t *q, __m512i t1, __m512i t2, __m512i t3)
+{
+    const __m512i nib = _mm512_set1_epi8(0x0F);
+    __m512i s = _mm512_loadu_si512((const void *)q), p1 = _mm512_loadu_si512((const void *)(q - 1));
+    __m512i a = _mm512_shuffle_epi8(t1, _mm512_and_si512(_mm512_srli_epi16(p1, 4), nib));
+    __m512i b = _mm512_shuffle_epi8(t2, _mm512_and_si512(p1, nib));
+    __m512i c = _mm512_shuffle_epi8(t3, _mm512_and_si512(_mm512_srli_epi16(s, 4), nib));
+    /* a third byte after E0-EF or a third or fourth after F0-F4: bit 7 set
+     * after the saturating subtractions (0xE0 - 0x80, 0xF0 - 0x80) */
+    __m512i must23 = _mm512_or_si512(
+        _mm512_subs_epu8(_mm512_loadu_si512((const void *)(q - 2)), _mm512_set1_epi8(0x60)),
+        _mm512_subs_epu8(_mm512_loadu_si512((const void *)(q - 3)), _mm512_set1_epi8(0x70)));
+    __m512i special = _mm512_ternarylogic_epi64(a, b, c, 0x80); /* a & b & c */
+    return _mm512_ternarylogic_epi64(special, must23, _mm512_set1_epi8((char)0x80),
+                                     0x78); /* special ^ (must23 & 0x80) */
+}
+
+/* utf8_prefix_avx2's 128-byte steps from i (> 2: the 3 bytes before p + i
+ * are readable) with AVX-512: the first step with an error (*bad set), or
+ * where fewer than 128 bytes are left. */
+__attribute__((target("avx512f,avx512bw"))) static int64_t
+u8_steps512(const uint8_t *p, int64_t i, int64_t n, int *pending, int *bad)
+{
+#define U8_T512(t) _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)(t)))
+    const __m512i t1 = U8_T512(u8_first_hi), t2 = U8_T512(u8_first_lo);
+    const __m512i t3 = U8_T512(u8_second_hi);
+    for (; i + U8_STEP <= n; i += U8_STEP) {
+        const uint8_t *q = p + i;
+        __m512i any = _mm512_or_si512(_mm512_loadu_si512((const void *)q),
+                                      _mm512_loadu_si512((const void *)(q + 64)));
+        if (*pending || _mm512_movepi8_mask(any) != 0) {
+            __m512i e = _mm512_or_si512(u8_pairs512(q, t1, t2, t3),
+                                        u8_pairs512(q + 64, t1, t2, t3));
+            if (_mm512_test_epi8_mask(e, e) != 0) {
+                *bad = 1;
+                return i;
+            }
+            *pending = q[127] >= 0xC0 || q[126] >= 0xE0 || q[125] >= 0xF0;
+        }
+    }
+    return i;
+}
+
 __attribute__((target("avx2,popcnt"))) int64_t
 utf8_prefix_avx2(const uint8_t *p, int64_t n)
 {
@@ -489,6 +551,14 @@ utf8_prefix_avx2(const uint8_t *p, int64_t n)
         }
         pending = u8_incomplete(a);
         i = 32;
+        if (pe_u8_wide) {
+            int bad = 0;
+            i = u8_steps512(p, i, n, &pending, &bad);
+            if (bad) {
+                end = i + U8_STEP;
+                goto exact;
+            }
+        }
     }
     while (i + U8_STEP <= n) {
         const uint8_t *q = p + i;
@@ -589,6 +659,12 @@ blocks_init(void)
 
 int
 blocks_supported(void)
+{
+    return 0;
+}
+
+int
+wide_supported(void)
 {
     return 0;
 }
