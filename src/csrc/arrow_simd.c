@@ -108,6 +108,9 @@ blocks_init(void)
 int
 wide_supported(void)
 {
+#ifdef PE_NO_U8_WIDE
+    return 0; /* bench/bench_input_checks.py --variant: the AVX2 path's figures */
+#endif
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
            __builtin_cpu_supports("avx512vbmi2");
