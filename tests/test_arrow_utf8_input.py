@@ -5,9 +5,10 @@ as the per-string API reads text: ``row.decode("utf-8", "replace")`` first.  The
 kernels check the data a window at a time (encode, decode to bytes, the portable
 decoder; view rows in order), the decoded result with the places where raw bytes
 meet escapes (the block decoder's decode_text), or a row as it is encoded (a short
-view), instead of each row's bytes alone; these tests hold every way of checking to the per-string answer, with
-bad bytes at every position of a block, at the ends of rows and of the buffer, and
-across the windows' edges, for ``string``, ``large_string`` and ``string_view``."""
+view), instead of each row's bytes alone; these tests hold every way of checking to
+the per-string answer, with bad bytes at every position of a block, at the ends of
+rows and of the buffer, and across the windows' edges, for ``string``,
+``large_string`` and ``string_view``."""
 
 from __future__ import annotations
 
