@@ -2,20 +2,23 @@
 
 The Arrow kernels check what they are given (offsets, views, and that a ``string``
 row is UTF-8, which the Arrow format requires but a producer can break).  This
-builds the extension's C sources two or three ways into a temporary directory,
+builds the extension's C sources several ways into a temporary directory,
 loads each build as its own module, and times the same kernel call on the
 benchmark's log column (``bench_columns.make_column``) with the builds taking turns,
 so that each sees the same phases of a shared host:
 
 * ``checked``: the sources in the working tree, as shipped;
 * ``unchecked``: the same with ``-DPE_ARROW_UNCHECKED``, which trusts that every row
-  of a ``string``/``large_string`` column is UTF-8 (a build for this measure only:
-  it would pass invalid text through);
-* ``before``: the sources at a git revision (``--before REV``), when given.
+  of a ``string``/``large_string``/``string_view`` column is UTF-8 and every view's
+  buffer index and span (a build for this measure only: it would pass invalid text
+  through);
+* ``before``: the sources at a git revision (``--before REV``), when given, and
+  with ``--before-unchecked`` also ``before-unchecked``, those sources built with
+  ``-DPE_ARROW_UNCHECKED`` (what trusting the rows cost then).
 
 Each figure is the best CPU time of ``--calls`` calls a round, one thread; the
 ratios are per round (the same rows, the same minute of the host), then their
-range over ``--rounds`` rounds.
+range and median over ``--rounds`` rounds.
 
     nice .venv/bin/python bench/bench_input_checks.py --rows 1000000 --before HEAD
 """
@@ -27,6 +30,7 @@ import importlib.machinery
 import importlib.util
 import os
 import shutil
+import statistics
 import subprocess
 import sysconfig
 import tempfile
@@ -95,9 +99,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=4)
     ap.add_argument("--calls", type=int, default=5)
     ap.add_argument("--before", metavar="REV", help="also time the sources at this git revision")
+    ap.add_argument("--before-unchecked", action="store_true",
+                    help="with --before: also those sources built with -DPE_ARROW_UNCHECKED")
     ap.add_argument("--ops", default="decode_text,decode,encode",
                     help="comma-separated: decode_text, decode, encode")
-    ap.add_argument("--type", default="string", choices=["string", "large_string"])
+    ap.add_argument("--type", default="string", choices=["string", "large_string", "string_view"])
     ap.add_argument("--variant", action="append", default=[], metavar="NAME=FLAGS",
                     help="also time the working tree's sources built with these compiler flags")
     args = ap.parse_args(argv)
@@ -109,7 +115,11 @@ def main(argv: list[str] | None = None) -> int:
             name, _, flags = v.partition("=")
             builds[name] = build(name, ROOT / CSRC, tmp, flags.split())
         if args.before:
-            builds["before"] = build("before", sources_at(args.before, tmp), tmp, [])
+            old = sources_at(args.before, tmp)
+            builds["before"] = build("before", old, tmp, [])
+            if args.before_unchecked:
+                builds["before-unchecked"] = build("before-unchecked", old, tmp,
+                                                   ["-DPE_ARROW_UNCHECKED"])
         col = bench_columns.make_column(args.rows)
         col = col.cast(getattr(pa, args.type)())
         path = sets.resolve("path").table
@@ -131,13 +141,15 @@ def main(argv: list[str] | None = None) -> int:
             for name in builds:
                 line.append(f"{name} {max(rates[name]) / 1e6:.1f}M rows/CPU-s")
             print("  " + ", ".join(line))
-            for a, b in (("checked", "unchecked"), ("checked", "before")):
+            for a, b in (("checked", "unchecked"), ("checked", "before"),
+                         ("before", "before-unchecked"), ("checked", "before-unchecked")):
                 if b in rates:
                     r = [x / y for x, y in zip(rates[a], rates[b], strict=True)]
+                    med = statistics.median(r)
                     print(f"    {a} / {b} speed, per round: "
                           + " ".join(f"{x:.3f}" for x in r)
                           + f"  (CPU per row {a} vs {b}: {100 / max(r) - 100:+.1f}% to "
-                          f"{100 / min(r) - 100:+.1f}%)")
+                          f"{100 / min(r) - 100:+.1f}%, median {100 / med - 100:+.1f}%)")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return 0

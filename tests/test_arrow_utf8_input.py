@@ -2,14 +2,17 @@
 
 A ``string`` row that is not UTF-8 breaks the Arrow format, and the kernels read it
 as the per-string API reads text: ``row.decode("utf-8", "replace")`` first.  The C
-kernels check the data a window at a time (the encoders), or the decoded result with
-the places where raw bytes meet escapes (the block decoder), instead of each row's
-bytes alone; these tests hold every way of checking to the per-string answer, with
-bad bytes at every position of a block, at the ends of rows and of the buffer, and
-across the windows' edges, for ``string``, ``large_string`` and ``string_view``."""
+kernels check the data a window at a time (encode, decode to bytes, the portable
+decoder; view rows in order), the decoded result with the places where raw bytes
+meet escapes (the block decoder's decode_text), or a row as it is encoded (a short
+view), instead of each row's bytes alone; these tests hold every way of checking to
+the per-string answer, with bad bytes at every position of a block, at the ends of
+rows and of the buffer, and across the windows' edges, for ``string``,
+``large_string`` and ``string_view``."""
 
 from __future__ import annotations
 
+import struct
 from typing import Any
 
 import pytest
@@ -176,3 +179,159 @@ def test_the_portable_kernels_check_the_same() -> None:
             check_ops([*rows[:-1], b"z" * 40 + b"\xf0\x9f"], t)
     finally:
         _speedups.arrow_set_blocks(on)
+
+
+# -- the block-wise UTF-8 check of long stretches ------------------------------
+# The C kernels check a string column's data 128 bytes a step (32-byte blocks,
+# an all-ASCII step skipped), then 32 bytes a step, the last block overlapping;
+# view rows in order share a window, rows out of order are checked one by one,
+# and encode checks a row it cannot vouch for as it encodes it.  The pieces below
+# land on every side of those edges.
+
+# near-valid sequences: each one byte away from a valid character
+NEAR = [b"\xc2\x7f", b"\xdf\xc0", b"\xe0\x9f\x80", b"\xe0\xa0\x7f", b"\xed\x9f\xbf",
+        b"\xed\xa0\x80", b"\xee\x80\x80", b"\xf0\x8f\xbf\xbf", b"\xf0\x90\x80\x80",
+        b"\xf4\x8f\xbf\xbf", b"\xf4\x90\x80\x80", b"\xf1\x80\x80", b"\xc2", b"\xef\xbf\xbf"]
+
+
+@st.composite
+def _long_row(draw: Any) -> bytes:
+    """A row of 0-400 bytes with a (near-)valid sequence placed just before, on or
+    just after a 32- or 128-byte edge, in ASCII or in multi-byte text."""
+    filler = draw(st.sampled_from([b"a", "é".encode(), "日".encode(), "😀".encode(), b"%41"]))
+    edge = draw(st.sampled_from([0, 32, 64, 96, 128, 160, 256, 288, 384]))
+    at = max(0, edge + draw(st.integers(-4, 4)))
+    body = (filler * (at // len(filler) + 1))[:at]
+    piece = draw(st.sampled_from(NEAR + BAD + GOOD + JOINS))
+    tail = draw(st.sampled_from([b"", b"z" * draw(st.integers(0, 140)),
+                                 "日本".encode() * draw(st.integers(0, 40))]))
+    return body + piece + tail
+
+
+def _expected_bad_rows(rows: list[bytes | None]) -> list[int]:
+    bad = []
+    for i, r in enumerate(rows):
+        if r is not None:
+            try:
+                r.decode("utf-8")
+            except UnicodeDecodeError:
+                bad.append(i)
+    return bad
+
+
+def _check_long(rows: list[bytes | None], t: str) -> None:
+    check_ops(rows, t)
+    # the rows read with U+FFFD (their bytes to binary differ from the raw bytes
+    # percent-decoded) are exactly those Python's UTF-8 decode rejects
+    got = A.decode(column(rows, t)).to_pylist()
+    fixed = [i for i, (r, g) in enumerate(zip(rows, got, strict=True))
+             if r is not None and g != pe.decode(r)]
+    assert fixed == _expected_bad_rows(rows)
+
+
+def _levels() -> list[int]:
+    """The C kernels' levels (arrow_set_blocks): 2 AVX-512 for the window check
+    where the CPU has it, 1 AVX2 only, 0 the portable kernels."""
+    try:
+        from percent_encoding import _speedups
+    except ImportError:
+        return [2]
+    return [2, 1, 0] if hasattr(_speedups, "arrow_set_blocks") else [2]
+
+
+def _check_long_at(level: int, rows: list[bytes | None], t: str) -> None:
+    if level == 2:
+        _check_long(rows, t)
+        return
+    from percent_encoding import _speedups
+    old = _speedups.arrow_set_blocks(level)
+    try:
+        _check_long(rows, t)
+    finally:
+        _speedups.arrow_set_blocks(old)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.one_of(st.none(), _long_row()), min_size=1, max_size=60),
+       st.sampled_from(TYPES), st.integers(1, 40), st.sampled_from(_levels()))
+def test_long_rows_near_valid_sequences_at_block_edges(rows: list[bytes | None], t: str,
+                                                       times: int, level: int) -> None:
+    # repeated past the 16 KiB window the kernels check at a time; the rows a
+    # kernel reads with U+FFFD are exactly those bytes.decode("utf-8") rejects
+    _check_long_at(level, rows * times, t)
+
+
+def test_an_ascii_step_after_a_cut_character_is_still_checked() -> None:
+    # a 128-byte all-ASCII step is skipped unless the bytes before it end inside a
+    # character: here they do, right where a step starts (the kernels check from a
+    # window's start, here the row's: 32 bytes, then 128 a step)
+    for t in TYPES:
+        for cut in (b"\xc3", b"\xe6\x97", b"\xf0\x9f\x98", b"\xe6"):
+            for end in (32, 160, 288):
+                for head in (b"x", "\u00e9".encode()):
+                    body = (head * end)[:end - len(cut)]
+                    row = body + cut + b"a" * 300
+                    for level in _levels():
+                        _check_long_at(level, [row], t)
+                        _check_long_at(level, [row, row, b"", row], t)
+
+
+def _views_in_order(rows: list[bytes | None], order: list[int]) -> Any:
+    """A string_view column of rows[order[0]], rows[order[1]], ...: its long rows'
+    views point into one data buffer that holds the rows in their first order."""
+    data, at = bytearray(), []
+    for r in rows:
+        at.append(len(data))
+        data += r or b""
+    views, validity = bytearray(), 0
+    for j, i in enumerate(order):
+        r = rows[i]
+        if r is None:
+            views += bytes(16)
+            continue
+        validity |= 1 << j
+        if len(r) <= 12:
+            views += struct.pack("<i", len(r)) + r.ljust(12, b"\0")
+        else:
+            views += struct.pack("<i4sii", len(r), r[:4], 0, at[i])
+    bitmap = pa.py_buffer(validity.to_bytes((len(order) + 7) // 8 or 1, "little"))
+    return pa.Array.from_buffers(pa.string_view(), len(order),
+                                 [bitmap, pa.py_buffer(bytes(views)), pa.py_buffer(bytes(data))])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.one_of(st.none(), _long_row(), ROW), min_size=2, max_size=80),
+       st.randoms(use_true_random=False))
+def test_view_rows_out_of_order(rows: list[bytes | None], rnd: Any) -> None:
+    # views that point into the data in another order than the rows': each row is
+    # checked by itself (a window of the data is only opened for rows in order),
+    # and gives the per-string answer
+    order = list(range(len(rows)))
+    rnd.shuffle(order)
+    col = _views_in_order(rows, order)
+    per = [rows[i] for i in order]
+    assert A.decode(col).to_pylist() == [None if r is None else pe.decode(text(r)) for r in per]
+    assert A.decode_text(col).to_pylist() == [
+        None if r is None else pe.decode_text(text(r)) for r in per]
+    assert A.encode(col, "path").to_pylist() == [
+        None if r is None else pe.encode(text(r), "path") for r in per]
+    # and the same rows in order, sharing windows
+    col = _views_in_order(rows, list(range(len(rows))))
+    assert A.decode(col).to_pylist() == [None if r is None else pe.decode(text(r)) for r in rows]
+
+
+def test_short_view_rows_are_checked_as_they_are_encoded() -> None:
+    # a view row of up to 12 bytes lies inline in the view: encode checks it
+    # byte by byte as it encodes it
+    rows: list[bytes | None] = []
+    for bad in BAD + NEAR + GOOD:
+        for k in range(0, 13 - len(bad)):
+            rows.append(b"a" * k + bad)
+            rows.append(bad + b"b" * k)
+    for t in TYPES:
+        col = column(rows, t)
+        assert A.encode(col, "path").to_pylist() == [
+            None if r is None else pe.encode(text(r), "path") for r in rows]
+        assert A.encode(col, "component", space_as_plus=True).to_pylist() == [
+            None if r is None else pe.encode(text(r), "component", space_as_plus=True)
+            for r in rows]

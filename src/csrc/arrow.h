@@ -329,8 +329,12 @@ PE_INTERNAL void out_free(OutChunk *o);
 /* arrow_simd.c: the AVX2 block decoder; pe_blocks_ok says whether it is in
  * use (the CPU has AVX2, unless a test turned it off). */
 PE_INTERNAL extern int pe_blocks_ok;
+/* and whether the UTF-8 window check uses AVX-512 (the CPU has it, unless a
+ * test turned it off) */
+PE_INTERNAL extern int pe_u8_wide;
 PE_INTERNAL void blocks_init(void);
 PE_INTERNAL int blocks_supported(void);
+PE_INTERNAL int wide_supported(void);
 PE_INTERNAL int64_t utf8_prefix_avx2(const uint8_t *p, int64_t n);
 PE_INTERNAL int64_t decode_text_rows_avx2(Job *j, const InChunk *c, int64_t i, int64_t r1,
                                           OutChunk *o, int64_t r0);
@@ -339,12 +343,15 @@ PE_INTERNAL int64_t decode_text_rows_avx2(Job *j, const InChunk *c, int64_t i, i
  * them: raw) */
 #define PE_CHECK_ESC 1
 #define PE_CHECK_RAW 2
+/* decode_row_avx2's raw argument: 1 to check the row's own bytes, or 0; with
+ * PE_DEC_BYTES the result is bytes, so the escapes' values go unchecked */
+#define PE_DEC_BYTES 4
 /* arrow_rows.c: the portable decoder of a string column's row (*utf8: the
  * result is surely UTF-8); the block decoder finishes rows with it. */
 PE_INTERNAL int64_t decode_utf8_row(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
                                     int plus, int *utf8);
 PE_INTERNAL int64_t utf8_valid_prefix(const uint8_t *p, int64_t n);
-PE_INTERNAL int utf8_window(Job *j, const uint8_t *p, int64_t n);
+PE_INTERNAL int utf8_window(Job *j, const uint8_t *p, int64_t n, const uint8_t *end);
 
 /* A row's UTF-8 state, for the per-row work's utf8_in: the bytes of a binary
  * column; a string row that may not be UTF-8 (the Arrow format requires it,
@@ -352,39 +359,56 @@ PE_INTERNAL int utf8_window(Job *j, const uint8_t *p, int64_t n);
  * known to be UTF-8. */
 enum { RAW_BYTES = 0, RAW_CHECK = 1, RAW_UTF8 = 2 };
 
-/* Whether a string row p[0:n] (of an offsets layout: the rows tile the data
- * between the first and last offsets) is surely UTF-8 without a look at it
+/* Whether a string row p[0:n] (row i) is surely UTF-8 without a look at it
  * alone.  The data is checked a window of PE_U8_WINDOW bytes at a time, from
  * the start of the first row that lies outside the last window (so each byte
  * is checked about once, and the bytes are in cache when the row is decoded);
- * a window ends before its first byte that is not UTF-8.  A row inside a window
+ * a window ends before its first byte that is not UTF-8, and never passes the
+ * end of what the row's buffer holds (an offsets layout's last offset; a
+ * view's data buffer size, from the C Data Interface).  A row inside a window
  * is UTF-8 exactly when it begins and ends on a character's first byte or at
  * the window's end (Encoding Standard §8.1.1: a UTF-8 string cut there is
- * whole UTF-8 sequences).  0 means "look at the row": it may still be UTF-8
- * (a row that straddles a bad byte's window, or a view).  Built with
+ * whole UTF-8 sequences).  The rows of an offsets layout tile the data; a
+ * view column's rows may lie anywhere, so a window grows past its row only
+ * when the row starts inside or right after the last window (rows in order:
+ * each byte is still checked about once; rows out of order: each row alone).
+ * 0 means "look at the row": it may still be UTF-8 (a row that straddles a
+ * bad byte's window, or a short view's inline bytes).  Built with
  * -DPE_ARROW_UNCHECKED (bench/bench_input_checks.py only), it trusts every
- * row of an offsets layout: the figure the check's cost is measured against. */
+ * row, and views_check trusts the views: the figure the checks' cost is
+ * measured against. */
 #ifndef PE_U8_WINDOW
 #define PE_U8_WINDOW 16384
 #endif
 
 static inline int
-row_utf8_known(Job *j, const InChunk *c, const uint8_t *p, int64_t n)
+row_utf8_known(Job *j, const InChunk *c, int64_t i, const uint8_t *p, int64_t n)
 {
     uintptr_t a = (uintptr_t)p, e = a + (uintptr_t)n;
     if (n == 0) {
         return 1;
     }
-    if (c->layout == IN_VIEW) {
-        return 0;
-    }
 #ifdef PE_ARROW_UNCHECKED
     (void)j;
+    (void)c;
+    (void)i;
     (void)e;
     return 1;
 #else
-    if ((a < (uintptr_t)j->win_lo || e > (uintptr_t)j->win_hi) && !utf8_window(j, p, n)) {
-        return 0;
+    if (a < (uintptr_t)j->win_lo || e > (uintptr_t)j->win_hi) {
+        const uint8_t *end = j->data_end;
+        if (c->layout == IN_VIEW) {
+            const uint8_t *v = (const uint8_t *)c->offsets + 16 * (i + c->offset);
+            int32_t buf;
+            if (n <= 12) {
+                return 0; /* inline in the view: looked at alone */
+            }
+            memcpy(&buf, v + 8, 4);
+            end = c->view_data[buf] + c->view_sizes[buf]; /* views_check: p + n <= end */
+        }
+        if (!utf8_window(j, p, n, end)) {
+            return 0;
+        }
     }
     return (p[0] & 0xC0) != 0x80 && (e == (uintptr_t)j->win_hi || (p[n] & 0xC0) != 0x80);
 #endif

@@ -175,7 +175,8 @@ legacy_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail, int 
     }
     if (pe_blocks_ok) {
         int check;
-        len = decode_row_avx2(p, n, avail, j->scratch, j->plus, &check, utf8_in == RAW_CHECK);
+        len = decode_row_avx2(p, n, avail, j->scratch, j->plus, &check,
+                              PE_DEC_BYTES | (utf8_in == RAW_CHECK)); /* only the raw check counts */
         recheck = (check & PE_CHECK_RAW) != 0;
     }
     else {

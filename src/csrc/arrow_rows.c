@@ -66,16 +66,19 @@ utf8_valid_prefix(const uint8_t *p, int64_t n)
     }
 }
 
-/* Open row_utf8_known's window at p, a row p[0:n] of an offsets layout: the
- * UTF-8 prefix of the data from p, up to PE_U8_WINDOW bytes or the row's end,
- * whichever is further (the data ends at j->data_end).  Whether the row lies
- * inside it. */
+/* Open row_utf8_known's window at p, a row p[0:n] whose buffer holds bytes
+ * up to end: the UTF-8 prefix of the data from p, up to PE_U8_WINDOW bytes or
+ * the row's end, whichever is further; only the row when it does not start
+ * inside or right after the last window (rows out of order).  Whether the
+ * row lies inside it. */
 int
-utf8_window(Job *j, const uint8_t *p, int64_t n)
+utf8_window(Job *j, const uint8_t *p, int64_t n, const uint8_t *end)
 {
-    int64_t want = n > PE_U8_WINDOW ? n : PE_U8_WINDOW, ok;
-    if (want > j->data_end - p) {
-        want = j->data_end - p; /* at least n: the row lies before data_end */
+    uintptr_t a = (uintptr_t)p;
+    int in_order = j->win_lo == NULL || (a >= (uintptr_t)j->win_lo && a <= (uintptr_t)j->win_hi);
+    int64_t want = n > PE_U8_WINDOW || !in_order ? n : PE_U8_WINDOW, ok;
+    if (want > end - p) {
+        want = end - p; /* at least n: the row lies before end */
     }
     ok = pe_blocks_ok ? utf8_prefix_avx2(p, want) : utf8_valid_prefix(p, want);
     j->win_lo = p;
@@ -352,7 +355,8 @@ decode_piece(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail, in
         /* to bytes: the block decoder's bytes; of its checks only the raw
          * one counts (a string row that is not UTF-8 reads with U+FFFD) */
         int check;
-        len = decode_row_avx2(p, n, avail, at, j->plus, &check, utf8_in == RAW_CHECK);
+        len = decode_row_avx2(p, n, avail, at, j->plus, &check,
+                              PE_DEC_BYTES | (utf8_in == RAW_CHECK));
         if ((check & PE_CHECK_RAW) && (ok = utf8_valid_prefix(p, n)) != n) {
             p = fix_row(j, p, &n, ok);
             return p == NULL ? -1 : decode_piece(j, o, p, n, n, text, RAW_BYTES);
@@ -440,6 +444,33 @@ form_get_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail, in
     return 0;
 }
 
+/* encode (URL Standard §1.3 percent-encode) of p[0:n] into o: 1, or -1 out
+ * of memory.  A string row not known to be UTF-8 (raw RAW_CHECK) is checked
+ * as it is encoded (write_u8_text); one that is not UTF-8 is encoded as read
+ * with U+FFFD (fix_row), as the per-string API reads text. */
+static int
+encode_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int raw)
+{
+    uint8_t *at, *end;
+    if (out_reserve(o, 3 * n + 1) < 0) {
+        return -1;
+    }
+    at = o->data + o->data_len;
+    if (raw != RAW_CHECK) {
+        end = write_u8(p, n, &j->table, at);
+    }
+    else if ((end = write_u8_text(p, n, &j->table, at)) == NULL) {
+        if ((p = fix_row(j, p, &n, utf8_valid_prefix(p, n))) == NULL ||
+            out_reserve(o, 3 * n + 1) < 0) {
+            return -1;
+        }
+        at = o->data + o->data_len;
+        end = write_u8(p, n, &j->table, at);
+    }
+    o->data_len += end - at;
+    return 1;
+}
+
 /* Rows [r0, r1) of c into o (rows numbered from r0).  GIL released. */
 int
 run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t base)
@@ -456,15 +487,15 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
     /* decode_text on a string column: the block decoder's own loop takes
      * the rows it finishes alone; the rest come here one at a time. */
     int blocks = j->op == OP_DECODE_TEXT && !c->is_binary && pe_blocks_ok;
-    /* The ops that would check each string row by itself before the work:
-     * the data checked a window at a time instead (row_utf8_known).  The
-     * block decoder checks the rows it decodes as it goes (a row it leaves
-     * here is checked alone: a window would check the rows it takes again). */
+    /* The ops that would check each string row by itself: the data checked
+     * a window at a time instead (row_utf8_known), which costs less than a
+     * check in the block decoder's loop.  decode_text's block loop checks
+     * the rows it decodes as it goes (a row it leaves here is checked alone:
+     * a window would check the rows it takes again). */
 #ifdef PE_ARROW_UNCHECKED
     int window = 1;
 #else
-    int window = !pe_blocks_ok || j->op == OP_ENCODE || j->op == OP_FORM_GET ||
-                 j->op == OP_ENCODE_MAP;
+    int window = !pe_blocks_ok || j->op != OP_DECODE_TEXT;
 #endif
     for (i = r0; i < r1; i++) {
         int valid = 0;
@@ -484,13 +515,14 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
             }
             avail = in_avail(c, i, p, n, j->data_end);
             raw = c->is_binary ? RAW_BYTES
-                  : window && row_utf8_known(j, c, p, n) ? RAW_UTF8
+                  : window && row_utf8_known(j, c, i, p, n) ? RAW_UTF8
                                                          : RAW_CHECK;
             if (raw == RAW_CHECK &&
-                (j->op == OP_ENCODE || j->op == OP_FORM_GET || j->op == OP_ENCODE_MAP ||
+                (j->op == OP_FORM_GET || j->op == OP_ENCODE_MAP ||
                  (j->op == OP_DECODE && !pe_blocks_ok))) {
                 /* decode_text and the block decoder's decode check the row
-                 * as they decode (decode_piece, legacy_row) */
+                 * as they decode (decode_piece, legacy_row), encode as it
+                 * encodes (encode_row) */
                 int64_t ok = utf8_valid_prefix(p, n);
                 if (ok != n) {
                     if ((p = fix_row(j, p, &n, ok)) == NULL) {
@@ -518,13 +550,7 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
                     valid = legacy_encode_row(j, o, p, n); /* bytes are encoded as they are */
                     break;
                 }
-                if (out_reserve(o, 3 * n + 1) < 0) {
-                    valid = -1;
-                    break;
-                }
-                o->data_len += write_u8(p, n, &j->table, o->data + o->data_len) -
-                               (o->data + o->data_len);
-                valid = 1;
+                valid = encode_row(j, o, p, n, raw);
                 break;
             case OP_DECODE_SB:
             case OP_DECODE_SJIS:

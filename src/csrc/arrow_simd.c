@@ -22,6 +22,7 @@
 #endif
 
 int pe_blocks_ok = 0;
+int pe_u8_wide = 0;
 
 #ifdef PE_HAVE_BLOCKS
 
@@ -97,6 +98,22 @@ blocks_init(void)
         keep_index[m] = v;
     }
     pe_blocks_ok = blocks_supported();
+    pe_u8_wide = pe_blocks_ok && wide_supported();
+}
+
+/* Whether the CPU has AVX-512 for utf8_prefix_avx2's 128-byte steps: BW for
+ * byte lanes, and VBMI2 as the mark of a core (Ice Lake, Zen 4 and later)
+ * that runs 512-bit integer work without lowering its clock, as the first
+ * AVX-512 cores did. */
+int
+wide_supported(void)
+{
+#ifdef PE_NO_U8_WIDE
+    return 0; /* bench/bench_input_checks.py --variant: the AVX2 path's figures */
+#endif
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vbmi2");
 }
 
 int
@@ -154,6 +171,19 @@ raw_step(__m256i s, __m256i h, __m256i t1, __m256i t2, __m256i t3)
     return u8_pairs(s, BACK256(s, h, 1), BACK256(s, h, 2), BACK256(s, h, 3), t1, t2, t3);
 }
 
+/* The UTF-8 check of the 32 bytes at q against the three before them, which
+ * are readable (the same run's): the predecessors come from overlapping
+ * loads, not from shifts of the block before, which keeps the check off the
+ * shuffle unit the tables need. */
+__attribute__((target("avx2,popcnt"))) static inline __m256i
+raw_step_at(const uint8_t *q, __m256i t1, __m256i t2, __m256i t3)
+{
+    return u8_pairs(_mm256_loadu_si256((const __m256i *)(const void *)q),
+                    _mm256_loadu_si256((const __m256i *)(const void *)(q - 1)),
+                    _mm256_loadu_si256((const __m256i *)(const void *)(q - 2)),
+                    _mm256_loadu_si256((const __m256i *)(const void *)(q - 3)), t1, t2, t3);
+}
+
 /* Decode p[0:n] into o.  Loads may read up to p + avail (avail >= n); o has
  * room for n + PE_OUT_SLACK bytes (stores may write past the result).
  * *check: PE_CHECK_ESC when the escapes' values may not make UTF-8 by
@@ -173,11 +203,14 @@ raw_step(__m256i s, __m256i h, __m256i t1, __m256i t2, __m256i t3)
  * converse is plain.  One check of the result (shorter than the row) costs
  * less than two of the row's blocks.  *check is PE_CHECK_ESC for a bad
  * meeting, or when the row's end went byte by byte (unchecked): the caller
- * then takes the exact path. */
+ * then takes the exact path.
+ *
+ * escs: 0 when the escapes' values need no check (a binary result): the
+ * work of the check is skipped and *check has no PE_CHECK_ESC. */
 #define RAW_JOINS 3
 __attribute__((target("avx2,popcnt"), always_inline)) static inline int64_t
 decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus, int *check,
-                  int raw)
+                  int raw, int escs)
 {
     const __m256i pct = _mm256_set1_epi8('%'), pls = _mm256_set1_epi8('+');
     const __m256i spc = _mm256_set1_epi8(' '), x20 = _mm256_set1_epi8(0x20);
@@ -267,8 +300,10 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
                 i += len;
                 continue;
             }
-            err = _mm256_or_si256(err, u8_step(zero, hist, t1, t2, t3));
-            hist = zero;
+            if (escs) {
+                err = _mm256_or_si256(err, u8_step(zero, hist, t1, t2, t3));
+                hist = zero;
+            }
             _mm256_storeu_si256((__m256i *)(void *)o, res);
             o += len;
             i += len;
@@ -312,6 +347,11 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
             after_raw = rawm >> (len - 1) & 1;
             after_esc = ends >> (len - 1) & 1;
         }
+        else if (!escs) {
+            if (raw == 1 && len < 32 && (int64_t)len < rem) {
+                rhist = len == 31 ? BACK256(rhist, zero, 1) : BACK256(rhist, zero, 2);
+            }
+        }
         else if (len == 32) {
             err = _mm256_or_si256(err, u8_step(dec, hist, t1, t2, t3));
             hist = dec;
@@ -352,7 +392,9 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
         o += len - 2 * (unsigned)__builtin_popcount(esc);
         i += len;
     }
-    err = _mm256_or_si256(err, u8_step(zero, hist, t1, t2, t3));
+    if (escs) {
+        err = _mm256_or_si256(err, u8_step(zero, hist, t1, t2, t3));
+    }
     if (raw == RAW_JOINS) {
         *check = joins_bad ? PE_CHECK_ESC : 0;
         return o - start;
@@ -360,7 +402,7 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
     if (raw && rprev && rfull) {
         rerr = _mm256_or_si256(rerr, raw_step(zero, rhist, t1, t2, t3)); /* the row's end */
     }
-    *check = (!_mm256_testz_si256(err, err) || tail_bad ? PE_CHECK_ESC : 0) |
+    *check = (escs && (!_mm256_testz_si256(err, err) || tail_bad) ? PE_CHECK_ESC : 0) |
              (!_mm256_testz_si256(rerr, rerr) || raw_unsure ? PE_CHECK_RAW : 0);
     return o - start;
 }
@@ -369,8 +411,12 @@ __attribute__((target("avx2,popcnt"))) int64_t
 decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus, int *check,
                 int raw)
 {
-    return raw ? decode_row_blocks(p, n, avail, o, plus, check, 1)
-               : decode_row_blocks(p, n, avail, o, plus, check, 0);
+    if (raw & PE_DEC_BYTES) {
+        return raw & 1 ? decode_row_blocks(p, n, avail, o, plus, check, 1, 0)
+                       : decode_row_blocks(p, n, avail, o, plus, check, 0, 0);
+    }
+    return raw ? decode_row_blocks(p, n, avail, o, plus, check, 1, 1)
+               : decode_row_blocks(p, n, avail, o, plus, check, 0, 1);
 }
 
 /* Whether o[0:len] is UTF-8 (Encoding Standard §8.1.1), 32 bytes a step;
@@ -430,33 +476,131 @@ u8_back(const uint8_t *p, int64_t i)
 
 /* Length of the valid UTF-8 prefix of p[0:n] (Encoding Standard §8.1.1), or
  * of a shorter prefix that is valid (never one that is not): the window
- * check of row_utf8_known.  64 bytes a step: a step that is all ASCII after
- * a complete character costs a load and a test; others get the pair check
- * (u8_pairs) against the bytes before.  The first step with an error, and
- * the last under 64 bytes, are finished byte by byte from the start of the
- * character before them (the blocks before are valid: they had no error). */
+ * check of row_utf8_known.  The "lookup" check of Keiser and Lemire
+ * ("Validating UTF-8 In Less Than One Instruction Per Byte", Software:
+ * Practice and Experience 51(5), 2021), 128 bytes a step: a step that is all
+ * ASCII after a complete character costs four loads and a test; any other
+ * is checked whole, each 32 bytes against the 3 before them (u8_pairs), with
+ * no branch on which of its blocks hold what (in mixed text such branches
+ * are mispredicted too often: the check costs less than the misses).  The
+ * rest goes 32 bytes a step, the last (short) one overlapping the one
+ * before.  The first step with an error is finished byte by byte from the
+ * start of the character before it (the steps before are valid: they had no
+ * error). */
+#define U8_STEP 128
+
+/* u8_pairs in 64-byte registers (the same tables in each 16-byte lane); the
+ * three-way AND and the final "special ^ (must23 & 0x80)" are one ternary
+ * logic op each. */
+__attribute__((target("avx512f,avx512bw"))) static inline __m512i
+u8_pairs512(const uint8_t *q, __m512i t1, __m512i t2, __m512i t3)
+{
+    const __m512i nib = _mm512_set1_epi8(0x0F);
+    __m512i s = _mm512_loadu_si512((const void *)q), p1 = _mm512_loadu_si512((const void *)(q - 1));
+    __m512i a = _mm512_shuffle_epi8(t1, _mm512_and_si512(_mm512_srli_epi16(p1, 4), nib));
+    __m512i b = _mm512_shuffle_epi8(t2, _mm512_and_si512(p1, nib));
+    __m512i c = _mm512_shuffle_epi8(t3, _mm512_and_si512(_mm512_srli_epi16(s, 4), nib));
+    /* a third byte after E0-EF or a third or fourth after F0-F4: bit 7 set
+     * after the saturating subtractions (0xE0 - 0x80, 0xF0 - 0x80) */
+    __m512i must23 = _mm512_or_si512(
+        _mm512_subs_epu8(_mm512_loadu_si512((const void *)(q - 2)), _mm512_set1_epi8(0x60)),
+        _mm512_subs_epu8(_mm512_loadu_si512((const void *)(q - 3)), _mm512_set1_epi8(0x70)));
+    __m512i special = _mm512_ternarylogic_epi64(a, b, c, 0x80); /* a & b & c */
+    return _mm512_ternarylogic_epi64(special, must23, _mm512_set1_epi8((char)0x80),
+                                     0x78); /* special ^ (must23 & 0x80) */
+}
+
+/* utf8_prefix_avx2's 128-byte steps from i (> 2: the 3 bytes before p + i
+ * are readable) with AVX-512: the first step with an error (*bad set), or
+ * where fewer than 128 bytes are left. */
+__attribute__((target("avx512f,avx512bw"))) static int64_t
+u8_steps512(const uint8_t *p, int64_t i, int64_t n, int *pending, int *bad)
+{
+#define U8_T512(t) _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)(t)))
+    const __m512i t1 = U8_T512(u8_first_hi), t2 = U8_T512(u8_first_lo);
+    const __m512i t3 = U8_T512(u8_second_hi);
+    for (; i + U8_STEP <= n; i += U8_STEP) {
+        const uint8_t *q = p + i;
+        __m512i any = _mm512_or_si512(_mm512_loadu_si512((const void *)q),
+                                      _mm512_loadu_si512((const void *)(q + 64)));
+        if (*pending || _mm512_movepi8_mask(any) != 0) {
+            __m512i e = _mm512_or_si512(u8_pairs512(q, t1, t2, t3),
+                                        u8_pairs512(q + 64, t1, t2, t3));
+            if (_mm512_test_epi8_mask(e, e) != 0) {
+                *bad = 1;
+                return i;
+            }
+            *pending = q[127] >= 0xC0 || q[126] >= 0xE0 || q[125] >= 0xF0;
+        }
+    }
+    return i;
+}
+
 __attribute__((target("avx2,popcnt"))) int64_t
 utf8_prefix_avx2(const uint8_t *p, int64_t n)
 {
     const __m256i t1 = U8_TABLE(u8_first_hi), t2 = U8_TABLE(u8_first_lo);
     const __m256i t3 = U8_TABLE(u8_second_hi);
-    __m256i prev = _mm256_setzero_si256();
     int64_t i = 0, end, k;
     int pending = 0; /* the bytes before i end inside a character */
-    while (i + 64 <= n) {
-        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(p + i));
-        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(p + i + 32));
-        if (pending || _mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0) {
-            __m256i e = _mm256_or_si256(raw_step(a, prev, t1, t2, t3), raw_step(b, a, t1, t2, t3));
-            if (!_mm256_testz_si256(e, e)) {
-                break;
-            }
-            pending = u8_incomplete(b);
+    __m256i e;
+    if (n >= 32) {
+        /* the first 32 bytes: nothing before p to load */
+        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)p);
+        e = raw_step(a, _mm256_setzero_si256(), t1, t2, t3);
+        if (!_mm256_testz_si256(e, e)) {
+            end = 32;
+            goto exact;
         }
-        prev = b;
-        i += 64;
+        pending = u8_incomplete(a);
+        i = 32;
+        if (pe_u8_wide) {
+            int bad = 0;
+            i = u8_steps512(p, i, n, &pending, &bad);
+            if (bad) {
+                end = i + U8_STEP;
+                goto exact;
+            }
+        }
     }
-    end = i + 64 < n ? i + 64 : n; /* an error lies before end */
+    while (i + U8_STEP <= n) {
+        const uint8_t *q = p + i;
+        __m256i d = _mm256_loadu_si256((const __m256i *)(const void *)(q + 96));
+        __m256i any = _mm256_or_si256(
+            _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(const void *)q),
+                            _mm256_loadu_si256((const __m256i *)(const void *)(q + 32))),
+            _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(const void *)(q + 64)), d));
+        if (pending || _mm256_movemask_epi8(any) != 0) {
+            e = _mm256_or_si256(
+                _mm256_or_si256(raw_step_at(q, t1, t2, t3), raw_step_at(q + 32, t1, t2, t3)),
+                _mm256_or_si256(raw_step_at(q + 64, t1, t2, t3), raw_step_at(q + 96, t1, t2, t3)));
+            if (!_mm256_testz_si256(e, e)) {
+                end = i + U8_STEP;
+                goto exact;
+            }
+            pending = u8_incomplete(d);
+        }
+        i += U8_STEP;
+    }
+    while (i + 32 <= n) {
+        e = raw_step_at(p + i, t1, t2, t3);
+        if (!_mm256_testz_si256(e, e)) {
+            end = i + 32;
+            goto exact;
+        }
+        i += 32;
+    }
+    if (n >= 35) {
+        /* the last 32 bytes (again, or some of them), and the end: no
+         * character cut there */
+        __m256i last = _mm256_loadu_si256((const __m256i *)(const void *)(p + n - 32));
+        e = raw_step_at(p + n - 32, t1, t2, t3);
+        if (_mm256_testz_si256(e, e) && !u8_incomplete(last)) {
+            return n;
+        }
+    }
+    end = n;
+exact:
     k = i > 0 ? u8_back(p, i) : 0;
     return k + utf8_valid_prefix(p + k, end - k);
 }
@@ -485,13 +629,13 @@ decode_text_rows_avx2(Job *j, const InChunk *c, int64_t i, int64_t r1, OutChunk 
 #ifdef PE_ARROW_UNCHECKED
             /* the measuring build (arrow.h): the raw bytes trusted */
             len = decode_row_blocks(p, n, in_avail(c, i, p, n, j->data_end), o->data + start,
-                                    j->plus, &check, 0);
+                                    j->plus, &check, 0, 1);
             if (check) {
                 return i;
             }
 #else
             len = decode_row_blocks(p, n, in_avail(c, i, p, n, j->data_end), o->data + start,
-                                    j->plus, &check, RAW_JOINS);
+                                    j->plus, &check, RAW_JOINS, 1);
             if (check || !utf8_out_ok(o->data + start, len)) {
                 return i;
             }
@@ -518,6 +662,12 @@ blocks_init(void)
 
 int
 blocks_supported(void)
+{
+    return 0;
+}
+
+int
+wide_supported(void)
 {
     return 0;
 }

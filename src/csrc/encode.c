@@ -80,10 +80,71 @@ raise_utf8_encode_error(PyObject *s)
  * every caller writes into a PyUnicode_New(len, 127) buffer of exact size. */
 static char pct4[256][4];
 
+/* UTF-8 as a shift automaton (Encoding Standard §8.1.1, the UTF-8
+ * decoder's byte ranges: no overlong form, surrogate or value above
+ * U+10FFFF): a state is a multiple of 6 below 64, and u8_dfa[c] holds, at bit
+ * s, the state byte c leads to from state s.  One step is a table load, which
+ * does not wait on the state, and a shift, which does: a byte costs one cycle
+ * of latency and no branch, so the check rides along a byte loop. */
+enum {
+    U8S_ACCEPT = 0, /* between characters */
+    U8S_REJECT = 6, /* not UTF-8, for good */
+    U8S_CONT1 = 12, /* one continuation byte (80-BF) to go */
+    U8S_CONT2 = 18, /* two */
+    U8S_E0 = 24,    /* after E0: A0-BF, then one */
+    U8S_ED = 30,    /* after ED: 80-9F (no surrogates), then one */
+    U8S_F0 = 36,    /* after F0: 90-BF, then two */
+    U8S_CONT3 = 42, /* after F1-F3: 80-BF, then two */
+    U8S_F4 = 48,    /* after F4: 80-8F (up to U+10FFFF), then two */
+};
+static uint64_t u8_dfa[256];
+
+static unsigned
+u8_next(unsigned s, unsigned c)
+{
+    int cont = c >= 0x80 && c <= 0xBF;
+    switch (s) {
+    case U8S_ACCEPT:
+        return c < 0x80                 ? U8S_ACCEPT
+               : c >= 0xC2 && c <= 0xDF ? U8S_CONT1
+               : c == 0xE0              ? U8S_E0
+               : c == 0xED              ? U8S_ED
+               : c >= 0xE1 && c <= 0xEF ? U8S_CONT2
+               : c == 0xF0              ? U8S_F0
+               : c >= 0xF1 && c <= 0xF3 ? U8S_CONT3
+               : c == 0xF4              ? U8S_F4
+                                        : U8S_REJECT;
+    case U8S_CONT1:
+        return cont ? U8S_ACCEPT : U8S_REJECT;
+    case U8S_CONT2:
+        return cont ? U8S_CONT1 : U8S_REJECT;
+    case U8S_E0:
+        return c >= 0xA0 && c <= 0xBF ? U8S_CONT1 : U8S_REJECT;
+    case U8S_ED:
+        return c >= 0x80 && c <= 0x9F ? U8S_CONT1 : U8S_REJECT;
+    case U8S_F0:
+        return c >= 0x90 && c <= 0xBF ? U8S_CONT2 : U8S_REJECT;
+    case U8S_CONT3:
+        return cont ? U8S_CONT2 : U8S_REJECT;
+    case U8S_F4:
+        return c >= 0x80 && c <= 0x8F ? U8S_CONT2 : U8S_REJECT;
+    default:
+        return U8S_REJECT;
+    }
+}
+
 void
 fill_pct4(void)
 {
     int b;
+    unsigned s;
+    for (b = 0; b < 256; b++) {
+        uint64_t row = 0;
+        for (s = 0; s < 64; s += 6) {
+            row |= (uint64_t)u8_next(s, (unsigned)b) << s;
+        }
+        u8_dfa[b] = row;
+    }
     for (b = 0; b < 256; b++) {
         pct4[b][0] = '%';
         pct4[b][1] = PE_HEX_PAIRS[2 * b];
@@ -147,6 +208,22 @@ write_u8(const uint8_t *p, Py_ssize_t n, const EncTable *t, Py_UCS1 *o)
         o = put_byte(o, t, p[i]);
     }
     return o;
+}
+
+/* write_u8 for bytes that should be UTF-8 (a string column's row: the Arrow
+ * format requires it, but a producer can break that), checked by u8_dfa in
+ * the same pass.  NULL when p[0:n] is not UTF-8 (what was written to o then
+ * is to be dropped). */
+Py_UCS1 *
+write_u8_text(const uint8_t *p, Py_ssize_t n, const EncTable *t, Py_UCS1 *o)
+{
+    Py_ssize_t i;
+    uint64_t s = U8S_ACCEPT;
+    for (i = 0; i < n; i++) {
+        s = u8_dfa[p[i]] >> (s & 63);
+        o = put_byte(o, t, p[i]);
+    }
+    return (s & 63) == U8S_ACCEPT ? o : NULL;
 }
 
 /* Code points of a non-ASCII str, one copy per kind.  "enc_*": non-ASCII is

@@ -87,8 +87,9 @@ static PyMethodDef methods[] = {
      "Threads for long columns in arrow_map (1-8); returns the previous value."},
     {"arrow_set_blocks", pe_arrow_set_blocks, METH_O,
      "arrow_set_blocks(on)\n--\n\n"
-     "Whether string columns go through the AVX2 block decoder (where the CPU has it); "
-     "returns the previous value.  For tests."},
+     "Whether string columns go through the AVX2 block decoder (where the CPU has it): "
+     "0/False no, 1 yes, 2/True yes with AVX-512 for the UTF-8 window check (where the "
+     "CPU has it); returns the previous level.  For tests."},
     {"arrow_url", FASTCALL_KW(pe_arrow_url), METH_FASTCALL | METH_KEYWORDS,
      "arrow_url(chunk, base, fields, fallback, large, first_row)\n--\n\n"
      "URL components (or can-parse) of one Arrow string chunk's rows; see arrow_url.c."},

@@ -108,6 +108,8 @@ PE_INTERNAL PyObject *raise_utf8_encode_error(PyObject *s);
 PE_INTERNAL int str_has_surrogate(PyObject *s);
 PE_INTERNAL Py_ssize_t extra_u8(const uint8_t *p, Py_ssize_t n, const EncTable *t);
 PE_INTERNAL Py_UCS1 *write_u8(const uint8_t *p, Py_ssize_t n, const EncTable *t, Py_UCS1 *o);
+PE_INTERNAL Py_UCS1 *write_u8_text(const uint8_t *p, Py_ssize_t n, const EncTable *t,
+                                   Py_UCS1 *o);
 /* A str's code points of each kind: output length (-1 at a lone surrogate), and the writer. */
 PE_INTERNAL Py_ssize_t enc_len_1(const Py_UCS1 *p, Py_ssize_t n, const EncTable *t);
 PE_INTERNAL Py_ssize_t enc_len_2(const Py_UCS2 *p, Py_ssize_t n, const EncTable *t);
