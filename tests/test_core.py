@@ -221,3 +221,51 @@ def test_decode_text_raw_non_ascii_with_legacy_encoding(
     if isinstance(data, str):
         # The same as decoding the UTF-8 bytes of the string.
         assert pe.decode_text(data.encode("utf-8"), encoding=encoding) == expected
+
+
+# -- the pure install's decode_text front ---------------------------------------------------
+
+_OPTION_VALUES = st.fixed_dictionaries({}, optional={
+    "encoding": st.sampled_from(["utf-8", "UTF8", "windows-1252", "nope"]),
+    "errors": st.sampled_from(["replace", "fatal", "strict", "bad"]),
+    "plus_as_space": st.sampled_from([False, True, 1]),
+    "strict": st.sampled_from([False, True]),
+})
+
+
+def _outcome(f: object, data: object, options: dict[str, object]) -> object:
+    try:
+        return ("ok", f(data, **options))  # type: ignore[operator]
+    except Exception as e:  # the exception is the outcome compared
+        return (type(e), str(e))
+
+
+@given(st.one_of(st.text(alphabet="ab%+2F\u00e9\ud800 ", max_size=12),
+                 st.binary(max_size=8), st.integers()), _OPTION_VALUES)
+@settings(max_examples=300)
+def test_pure_front_is_the_checked_function(data: object, options: dict[str, object]) -> None:
+    # Without the C entry, decode_text is a front that answers an option-free call with
+    # nothing to decode itself (keyword-only defaults cost more than that answer); it
+    # must give what the checked function gives, errors included.
+    from percent_encoding import core
+
+    front, checked = core._decode_text_pure, core._decode_text_checked
+    assert _outcome(front, data, options) == _outcome(checked, data, options)
+    if not options and isinstance(data, str) and data.isascii() and "%" not in data:
+        assert front(data) is data
+
+
+def test_pure_front_reads_as_the_checked_function() -> None:
+    import inspect
+
+    from percent_encoding import core
+
+    if core.decode_text is core._decode_text_pure:  # the pure install
+        assert core.decode_text.__wrapped__ is core._decode_text_checked  # type: ignore[attr-defined]
+        assert core.decode_text.__doc__ == core._decode_text_checked.__doc__
+    assert str(inspect.signature(core.decode_text)) == str(
+        inspect.signature(core._decode_text_checked))
+    with pytest.raises(TypeError, match=r"decode_text\(\) takes 1 positional argument"):
+        core.decode_text("x", "utf-8")  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="unexpected keyword argument 'bogus'"):
+        core.decode_text("x", bogus=1)  # type: ignore[call-arg]

@@ -14,7 +14,7 @@ Encoding Standard's *UTF-8 decode without BOM (or fail)* (:func:`decode_text`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import lru_cache
+from functools import lru_cache, update_wrapper
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
@@ -330,11 +330,23 @@ def _decode_text_checked(
     return enc.decode(raw, errors="fatal" if errors == "strict" else "replace")
 
 
+def _decode_text_pure(data: str | bytes, **options: Any) -> str:
+    # A pure install's decode_text (no C entry): CPython fills keyword-only
+    # defaults from a dict on every call, about 40 ns, more than the whole
+    # nothing-to-decode answer; a call with no option skips that here.  Its
+    # signature, docs and errors are the checked function's (__wrapped__).
+    if not options and type(data) is str and "%" not in data and data.isascii():
+        return data
+    return _decode_text_checked(data, **options)
+
+
 if TYPE_CHECKING:
     encode = _encode_checked
     decode_text = _decode_text_checked
 else:
     encode = _kernels.make_entry("encode", _encode_checked)
     decode_text = _kernels.make_entry("decode_text", _decode_text_checked)
+    if decode_text is _decode_text_checked:
+        decode_text = update_wrapper(_decode_text_pure, _decode_text_checked)
 
 percent_encode_after_encoding = encode
