@@ -218,10 +218,12 @@ def operations() -> list[dict[str, Any]]:
             d["ours: C, API"] = Call(api, *api_args, kernels=C)
             d["ours: C, kernel"] = Call(getattr(C, kernel), *kargs)
         # A pure-twin install binds the public name to the checked function
-        # itself (_kernels.make_entry); the C entry's hand-off to it is no
-        # part of that install's call.
-        d["ours: pure, API"] = Call(getattr(api, "__wrapped__", api), *api_args,
-                                    kernels=_pure)
+        # itself (_kernels.make_entry), or for decode_text to a front that
+        # answers an option-free no-op (core._decode_text_pure); the C entry's
+        # hand-off is no part of that install's call.
+        pure_api = (core._decode_text_pure if api is percent_encoding.decode_text
+                    else getattr(api, "__wrapped__", api))
+        d["ours: pure, API"] = Call(pure_api, *api_args, kernels=_pure)
         return d
 
     y = peers.get("yarl")
