@@ -679,6 +679,14 @@ def _other_cases() -> list[Case]:
     c += on(P + "tcn.decode_feature_tag", q(tcn.decode_feature_tag), TEXT_STRICT)
     c += on(P + "tcn.decode_feature_value", q(tcn.decode_feature_value),
             {**TEXT, "quoted": lambda n: '"' + '\\"' * (n // 2) + '"'})
+    # RFC 2533 §4.1 string values: no escape, so long valid ones (backslashes and '%'
+    # included, which stand for themselves) as well as the usual adversarial text
+    printable = {"printable": lambda n: "a\\%=( )" * (n // 8)}
+    c += on(P + "tcn.encode_feature_string", q(tcn.encode_feature_string),
+            {**TEXT_SUR, **printable})
+    c += on(P + "tcn.decode_feature_string", q(tcn.decode_feature_string),
+            {**TEXT_STRICT, **{k: (lambda n, f=f: '"' + f(n) + '"')
+                               for k, f in printable.items()}})
     c += on(P + "xpath.encode_for_uri", q(xpath.encode_for_uri), TEXT_SUR)
     c += on(P + "xpath.iri_to_uri", xpath.iri_to_uri)
     c += on(P + "xpath.escape_html_uri", xpath.escape_html_uri)
