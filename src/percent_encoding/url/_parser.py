@@ -132,6 +132,19 @@ class _Parser:
         except HostError as e:
             raise self.fail(e.name, start + e.position) from None
 
+    def query_or_fragment(self, c: str) -> bool:
+        # "?" starts the query and "#" the fragment, in the states where either may
+        # follow (§4.4: relative, file, path start, path, opaque path): True when c did.
+        if c == "?":
+            self.url.query = ""
+            self.state = "query"
+        elif c == "#":
+            self.url.fragment = ""
+            self.state = "fragment"
+        else:
+            return False
+        return True
+
     def from_base(self, c: str) -> bool:
         # The relative and file states' common steps (§4.4): the base's path and
         # query, then "?" starts a query and "#" a fragment of the input's own; True
@@ -140,13 +153,7 @@ class _Parser:
         assert base is not None
         url.path = list(base.path)
         url.query = base.query
-        if c == "?":
-            url.query = ""
-            self.state = "query"
-        elif c == "#":
-            url.fragment = ""
-            self.state = "fragment"
-        elif c:
+        if not self.query_or_fragment(c) and c:
             url.query = None
             return True
         return False
@@ -539,12 +546,8 @@ class _Parser:
                 self.s_path(self.inp[p] if p < self.n else "")
             else:
                 self.s_path(c)
-        elif self.override is None and c == "?":
-            url.query = ""
-            self.state = "query"
-        elif self.override is None and c == "#":
-            url.fragment = ""
-            self.state = "fragment"
+        elif self.override is None and self.query_or_fragment(c):
+            pass
         elif c:
             self.state = "path"
             if c != "/":
@@ -596,25 +599,14 @@ class _Parser:
     def end_path(self, c: str) -> None:
         # The path state at the "?" or "#" that ends the path (nothing at its end),
         # then the query or fragment state from the next code point.
-        if c == "?":
-            self.url.query = ""
-            self.state = "query"
+        if self.query_or_fragment(c):
             self.p = p = self.p + 1
-            self.s_query(self.inp[p] if p < self.n else "")
-        elif c == "#":
-            self.url.fragment = ""
-            self.state = "fragment"
-            self.p = p = self.p + 1
-            self.s_fragment(self.inp[p] if p < self.n else "")
+            (self.s_query if c == "?" else self.s_fragment)(self.inp[p] if p < self.n else "")
 
     def s_opaque_path(self, c: str) -> None:
         url = self.url
-        if c == "?":
-            url.query = ""
-            self.state = "query"
-        elif c == "#":
-            url.fragment = ""
-            self.state = "fragment"
+        if self.query_or_fragment(c):
+            pass
         elif c:
             # The whole path at once (a step per space was quadratic): a space
             # is kept, or "%20" when "?" or "#" follows it (§4.4 opaque path state).
