@@ -25,7 +25,6 @@ import argparse
 import os
 import shutil
 import tempfile
-import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -47,15 +46,6 @@ def use(m: ModuleType) -> None:
     """Make build ``m`` the one url.parse and the column functions call."""
     core.url_parse_kernel = m.url_parse
     _columns._c_kernel = lambda: m.arrow_url
-
-
-def best_cpu(call: Any, calls: int) -> float:
-    times = []
-    for _ in range(calls):
-        t = time.process_time()
-        call()
-        times.append(time.process_time() - t)
-    return min(times)
 
 
 def href(s: str) -> str | None:
@@ -114,9 +104,9 @@ def main(argv: list[str] | None = None) -> int:
                 for name, m in builds.items():
                     use(m)
                     call()  # once unmeasured
-                    rates.setdefault((task, name), []).append(rows / best_cpu(call, args.calls))
-            regex.append(args.duckdb_rows / best_cpu(lambda: con.execute(regex_sql).fetchall(),
-                                                     args.calls))
+                    rates.setdefault((task, name), []).append(rows / bic.best_cpu(call, args.calls))
+            regex.append(args.duckdb_rows / bic.best_cpu(
+                lambda: con.execute(regex_sql).fetchall(), args.calls))
         for task in tasks:
             a, b = rates[(task, "after")], rates[(task, "before")]
             r = sorted(x / y for x, y in zip(a, b, strict=True))
