@@ -98,6 +98,18 @@ OTHERS: list[tuple[str, str]] = [
 ]
 
 
+def _versus(fn: Callable[[str], object], urls: list[str], rounds: int
+            ) -> tuple[float, float, float]:
+    """Best µs of fn and of urllib on urls, and the median of the rounds' urllib / fn."""
+    ours: list[float] = []
+    theirs: list[float] = []
+    for _ in range(rounds):
+        ours.append(_time(fn, urls))
+        theirs.append(_time(_urllib, urls))
+    ratio = statistics.median(t / o for o, t in zip(ours, theirs, strict=True))
+    return min(ours), min(theirs), ratio
+
+
 def _rel_rounds(ref: str, rounds: int, n: int = 2000) -> tuple[float, float, float, float]:
     # best µs of url.parse(ref, URL base), of url.parse(ref, str base), of urljoin,
     # and the median of the rounds' urljoin / ours (URL base) ratios
@@ -126,14 +138,8 @@ def main(argv: list[str] | None = None) -> int:
         print("|---|---:|---:|---:|---:|")
     for path in args.files:
         urls = _load(path, args.limit)
-        ours: list[float] = []
-        theirs: list[float] = []
-        for _ in range(args.rounds):
-            ours.append(_time(_ours, urls))
-            theirs.append(_time(_urllib, urls))
-        ratio = statistics.median(t / o for o, t in zip(ours, theirs, strict=True))
-        print(f"| {path.name} | {len(urls):,} | {min(ours):.2f} | {min(theirs):.2f} | "
-              f"{ratio:.2f}× |")
+        o, t, ratio = _versus(_ours, urls, args.rounds)
+        print(f"| {path.name} | {len(urls):,} | {o:.2f} | {t:.2f} | {ratio:.2f}× |")
     print()
     print(f"Relative references against {PAGE}")
     print()
@@ -149,13 +155,8 @@ def main(argv: list[str] | None = None) -> int:
     for shape, s in OTHERS:
         # (distinct strings: urlsplit keeps a cache of the strings it split)
         batch = [f"{s}{i}" for i in range(2000)]
-        ours: list[float] = []
-        theirs: list[float] = []
-        for _ in range(args.rounds):
-            ours.append(_time(_ours, batch))
-            theirs.append(_time(_urllib, batch))
-        ratio = statistics.median(t / o for o, t in zip(ours, theirs, strict=True))
-        print(f"| {shape} | `{s}` | {min(ours):.2f} | {min(theirs):.2f} | {ratio:.2f}× |")
+        o, t, ratio = _versus(_ours, batch, args.rounds)
+        print(f"| {shape} | `{s}` | {o:.2f} | {t:.2f} | {ratio:.2f}× |")
     if args.files:
         print()
         print("| corpus | state machine µs/URL | urllib µs/URL | urllib / state machine |")
@@ -163,13 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     for path in args.files:
         # (basic_parse takes a USVString, as url.parse hands it on)
         urls = [to_usv_string(s) for s in _load(path, args.limit)]
-        ours = []
-        theirs = []
-        for _ in range(args.rounds):
-            ours.append(_time(_machine, urls))
-            theirs.append(_time(_urllib, urls))
-        ratio = statistics.median(t / o for o, t in zip(ours, theirs, strict=True))
-        print(f"| {path.name} | {min(ours):.2f} | {min(theirs):.2f} | {ratio:.2f}× |")
+        o, t, ratio = _versus(_machine, urls, args.rounds)
+        print(f"| {path.name} | {o:.2f} | {t:.2f} | {ratio:.2f}× |")
     return 0
 
 
