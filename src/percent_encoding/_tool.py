@@ -137,7 +137,7 @@ def resolve_scheme(name: str) -> Scheme:
     'a%20b/c'
     """
     _check(name, str, "name", "resolve_scheme")
-    if name not in REGISTRY_SET_NAMES and name in _sets.names():
+    if set_profile(name) is not None:
         return _set_scheme(name)
     from . import schemes  # the registry imports every feature module: only when needed
 
