@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import percent_encoding
-from percent_encoding import _pure, core, form, sets
+from percent_encoding import _kernels, _pure, core, form, sets
 
 try:
     from percent_encoding import _speedups as C
@@ -222,7 +222,7 @@ def operations() -> list[dict[str, Any]]:
         # answers an option-free no-op (core._decode_text_pure); the C entry's
         # hand-off is no part of that install's call.
         pure_api = (core._decode_text_pure if api is percent_encoding.decode_text
-                    else getattr(api, "__wrapped__", api))
+                    else _kernels.checked(api))
         d["ours: pure, API"] = Call(pure_api, *api_args, kernels=_pure)
         return d
 

@@ -7,8 +7,15 @@ before each build by ``docs/apiref.py`` into ``docs/api/`` from every public mod
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
+
+# The reference documents the pure twin's functions: the C twin binds a few public
+# names (encode, decode_text, form.parse, form.serialize, url.parse) to built-in
+# functions, whose signatures carry no type annotations; the pure twin's are the same
+# functions with them.
+os.environ["PERCENT_ENCODING_NO_EXTENSIONS"] = "1"
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))

@@ -10,11 +10,13 @@ really loaded the C twin and that ``_tables.h`` is current.
 from __future__ import annotations
 
 import copy
+import gc
 import importlib.util
 import inspect
 import os
 import pickle
 import sys
+import types
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -28,6 +30,7 @@ from hypothesis import strategies as st
 import percent_encoding
 from helpers.twin_outcome import ESCAPE_ALPHABET, outcome
 from percent_encoding import _encode_set, _pure, sets
+from percent_encoding._kernels import checked as _checked
 from percent_encoding.form._serialize import checked_serialize
 
 pytestmark = pytest.mark.one_impl
@@ -480,33 +483,67 @@ def test_encode_entry_set_name_cache() -> None:
         assert enc(text, "path") == want["path"]
 
 
+def _plain_signature(f: Callable[..., Any]) -> inspect.Signature:
+    sig = inspect.signature(f)
+    return sig.replace(parameters=[p.replace(annotation=inspect.Parameter.empty)
+                                   for p in sig.parameters.values()],
+                       return_annotation=inspect.Signature.empty)
+
+
 def test_entries_wrap_the_checked_functions() -> None:
-    from percent_encoding import core
+    from percent_encoding import _kernels, core, form, url
+    from percent_encoding.form import _parse
 
     for public, checked, name in [
         (core.encode, core._encode_checked, "encode"),
         (core.decode_text, core._decode_text_checked, "decode_text"),
+        (form.serialize, checked_serialize, "serialize"),
+        (form.parse, _parse.parse if C is None else _kernels.checked(form.parse), "parse"),
+        (url.parse, _kernels.checked(url.parse), "parse"),
     ]:
-        assert public.__name__ == name
+        assert public.__name__ == public.__qualname__ == name
         assert public.__doc__ == checked.__doc__
+        assert public.__module__ == checked.__module__
+        # what inspect, help() and IDEs read: the checked function's parameters,
+        # kinds and defaults (a built-in function's text signature has no annotations)
+        assert _plain_signature(public) == _plain_signature(checked)
+        assert pickle.loads(pickle.dumps(public)) is public
+        assert copy.deepcopy(public) is public
         if C is not None:
             assert public is not checked
-            assert public.__wrapped__ is checked  # type: ignore[attr-defined]
-    from percent_encoding import form
-
-    assert form.serialize.__name__ == "serialize"
-    assert form.serialize.__doc__ == checked_serialize.__doc__
-    if C is not None:
-        assert form.serialize is not checked_serialize
-        assert form.serialize.__wrapped__ is checked_serialize  # type: ignore[attr-defined]
-        assert "serialize" in repr(form.serialize)
-    assert pickle.loads(pickle.dumps(form.serialize)) is form.serialize
+            assert _kernels.checked(public) is checked
+            # a built-in function (CPython specializes calls of exactly this type)
+            # whose self is the entry's state, a module (so no "Type." in its
+            # qualified name, and pickle finds it by module and name)
+            assert type(public) is types.BuiltinFunctionType
+            assert isinstance(public.__self__, types.ModuleType)  # type: ignore[attr-defined]
+            assert repr(public) == f"<built-in function {name}>"
+        else:
+            assert _kernels.checked(public) is public or public is core.decode_text
     assert percent_encoding.form.serialize is form.serialize
     assert core.percent_encode_after_encoding is core.encode
     assert percent_encoding.encode is core.encode
-    assert pickle.loads(pickle.dumps(core.encode)) is core.encode
-    assert copy.deepcopy(core.decode_text) is core.decode_text
     assert percent_encoding.decode_text is core.decode_text
+
+
+@needs_c
+def test_make_entry_refuses_bad_arguments() -> None:
+    def f(data: str) -> str:
+        return data
+
+    good = ("decode_text", f, _encode_set.REGISTRY, sets.EncodeSet, "f", "f(data)\n--\n\n")
+    assert C.make_entry(*good)("a%41") == "aA"
+    for i, bad in [(0, "nope"), (1, len), (2, []), (3, 5), (4, b"f"), (5, None)]:
+        args = list(good)
+        args[i] = bad
+        with pytest.raises((TypeError, ValueError)):
+            C.make_entry(*args)
+    # the state lives as long as the function: made, dropped, collected, made again
+    for _ in range(3):
+        e = C.make_entry(*good)
+        assert e.__name__ == "f" and e("%41") == "A" and e(b"%41") == "A"
+        del e
+        gc.collect()
 
 
 @needs_c
@@ -673,18 +710,18 @@ def test_form_parse_entry_twins(draw: st.DataObject) -> None:
     kw = _kwargs(draw.draw, _FORM_KW)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
-        _same_entry(form.parse, form.parse.__wrapped__, d, **kw)
+        _same_entry(form.parse, _checked(form.parse), d, **kw)
         if not kw:
-            _same_entry(form.parse, form.parse.__wrapped__, data=d)
+            _same_entry(form.parse, _checked(form.parse), data=d)
 
 
 @needs_c
 def test_form_parse_entry_bad_calls_match() -> None:
     from percent_encoding import form
 
-    assert "C fast path" in repr(form.parse) and form.parse.__name__ == "parse"
+    assert form.parse.__name__ == "parse" and _checked(form.parse) is not form.parse
     for a, kw in [((), {}), (("a", "b"), {}), (("a",), {"data": "b"}), (("a",), {"bogus": 1})]:
-        _same_entry(form.parse, form.parse.__wrapped__, *a, **kw)
+        _same_entry(form.parse, _checked(form.parse), *a, **kw)
 
 
 @needs_c

@@ -1,4 +1,5 @@
-/* The public core.encode, core.decode_text and form.serialize as vectorcall objects. */
+/* The public core.encode, core.decode_text, form.serialize, form.parse and
+ * url.parse as built-in functions with a C fast path. */
 #include "speedups.h"
 
 /* ------------------------------------------------------------------------ */
@@ -19,16 +20,25 @@ enum { ENTRY_ENCODE, ENTRY_DECODE_TEXT, ENTRY_SERIALIZE, ENTRY_URL_PARSE, ENTRY_
  * read.  (No CPython private field is read: dict version tags are deprecated
  * from 3.12.) */
 
+/* Each entry is a plain built-in function (builtin_function_or_method, METH_FASTCALL |
+ * METH_KEYWORDS): CPython specializes a call of exactly that type, where a
+ * vectorcall object of our own type takes the generic call path, about 5 ns
+ * more a call, which is a tenth of a short decode.  Its `self` is a small
+ * module object whose state is the Entry below: a module, so that the
+ * function's __qualname__ is its bare name and pickle finds it by
+ * __module__ and name, as for any function.  The PyMethodDef, name and
+ * docstring (with the checked function's text signature) live in that
+ * state too, so they last as long as the function does. */
 typedef struct {
-    PyObject_HEAD
-    vectorcallfunc vectorcall;
     int kind;
     PyObject *fallback; /* the checked Python function */
     PyObject *registry; /* encode: the registry of named sets (name -> EncodeSet) */
     PyObject *set_type; /* sets.EncodeSet (encode) */
     PyObject *last_set; /* encode: the last EncodeSet used, and its .table */
     PyObject *last_table;
-    PyObject *dict;     /* __name__, __doc__, __wrapped__, ... */
+    PyMethodDef def;    /* the built-in function's: name, C function, flags, doc */
+    char *name;
+    char *doc;
 } Entry;
 
 /* Whether the fast paths may run: core._use_kernels turns them off while the
@@ -255,66 +265,23 @@ entry_fast_url_parse(PyObject *const *a, int *fall)
     return r;
 }
 
-static PyObject *
-entry_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+/* The state of the entry whose function was called (self is its state
+ * module; see Entry). */
+static inline Entry *
+entry_of(PyObject *self)
 {
-    Entry *e = (Entry *)self;
+    return (Entry *)PyModule_GetState(self);
+}
+
+/* Every call the one-argument shortcuts below do not answer: bind the
+ * arguments, try the kind's fast path, else the checked function. */
+static PyObject *
+entry_general(Entry *e, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
     PyObject *a[ENTRY_MAX_ARGS] = {NULL}, *r = NULL;
     int fall = 1;
-    if (e->kind == ENTRY_DECODE_TEXT && kwnames == NULL && PyVectorcall_NARGS(nargsf) == 1 &&
-        entries_active && PyUnicode_CheckExact(args[0])) {
-        /* decode_text(s), the commonest call: every option at its default */
-        static const int defaults[3] = {0, 0, 0};
-        PyObject *d = args[0];
-        if (PE_READY(d) < 0) {
-            return NULL;
-        }
-        if (PyUnicode_IS_ASCII(d) &&
-            memchr(PyUnicode_DATA(d), '%', (size_t)PyUnicode_GET_LENGTH(d)) == NULL) {
-            /* ASCII and no '%': nothing to decode, the input is the answer */
-            Py_INCREF(d);
-            return d;
-        }
-        r = entry_kernel_result(decode_text_obj(args[0], defaults), &fall);
-        if (r != NULL || !fall) {
-            return r;
-        }
-    }
-    else if (e->kind == ENTRY_ENCODE && kwnames == NULL && PyVectorcall_NARGS(nargsf) == 1 &&
-             entries_active) {
-        /* encode(s): the component set, every option at its default; no
-         * binding to do */
-        a[0] = args[0];
-        r = entry_fast_encode(e, a, &fall);
-        if (r != NULL || !fall) {
-            return r;
-        }
-    }
-    else if (e->kind == ENTRY_URL_PARSE && kwnames == NULL && PyVectorcall_NARGS(nargsf) == 1 &&
-             entries_active) {
-        /* url.parse(s) */
-        a[0] = args[0];
-        r = entry_fast_url_parse(a, &fall);
-        if (r != NULL || !fall) {
-            return r;
-        }
-    }
-    else if (e->kind == ENTRY_FORM_PARSE) {
-        /* form.parse(data) with no option (each at its default): exact bytes or
-         * an ASCII exact str straight to the kernel, as the checked function's
-         * own fast path does; any option, and any other data, go to it. */
-        if (kwnames == NULL && PyVectorcall_NARGS(nargsf) == 1 && entries_active) {
-            PyObject *d = args[0];
-            if (PyUnicode_CheckExact(d) && PE_READY(d) < 0) {
-                return NULL;
-            }
-            if (PyBytes_CheckExact(d) || (PyUnicode_CheckExact(d) && PyUnicode_IS_ASCII(d))) {
-                return pe_form_parse(NULL, args, 1, NULL);
-            }
-        }
-    }
-    else if (entries_active && entry_bind(&entry_sigs[e->kind], args, PyVectorcall_NARGS(nargsf),
-                                          kwnames, a) == 0) {
+    if (entries_active && e->kind != ENTRY_FORM_PARSE &&
+        entry_bind(&entry_sigs[e->kind], args, nargs, kwnames, a) == 0) {
         switch (e->kind) {
         case ENTRY_ENCODE:
             r = entry_fast_encode(e, a, &fall);
@@ -333,108 +300,184 @@ entry_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject 
             return r;
         }
     }
-    return PyObject_Vectorcall(e->fallback, args, nargsf, kwnames);
+    return PyObject_Vectorcall(e->fallback, args, (size_t)nargs, kwnames);
+}
+
+/* decode_text(s), the commonest call: every option at its default */
+static PyObject *
+entry_call_decode_text(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                       PyObject *kwnames)
+{
+    if (kwnames == NULL && nargs == 1 && entries_active && PyUnicode_CheckExact(args[0])) {
+        static const int defaults[3] = {0, 0, 0};
+        PyObject *d = args[0], *r;
+        int fall = 1;
+        if (PE_READY(d) < 0) {
+            return NULL;
+        }
+        if (PyUnicode_IS_ASCII(d) &&
+            memchr(PyUnicode_DATA(d), '%', (size_t)PyUnicode_GET_LENGTH(d)) == NULL) {
+            /* ASCII and no '%': nothing to decode, the input is the answer */
+            Py_INCREF(d);
+            return d;
+        }
+        r = entry_kernel_result(decode_text_obj(d, defaults), &fall);
+        if (r != NULL || !fall) {
+            return r;
+        }
+    }
+    return entry_general(entry_of(self), args, nargs, kwnames);
+}
+
+/* encode(s): the component set, every option at its default; no binding */
+static PyObject *
+entry_call_encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    Entry *e = entry_of(self);
+    if (kwnames == NULL && nargs == 1 && entries_active) {
+        PyObject *a[ENTRY_MAX_ARGS] = {args[0], NULL, NULL, NULL, NULL}, *r;
+        int fall = 1;
+        r = entry_fast_encode(e, a, &fall);
+        if (r != NULL || !fall) {
+            return r;
+        }
+    }
+    return entry_general(e, args, nargs, kwnames);
+}
+
+/* url.parse(s) */
+static PyObject *
+entry_call_url_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                     PyObject *kwnames)
+{
+    if (kwnames == NULL && nargs == 1 && entries_active) {
+        PyObject *a[ENTRY_MAX_ARGS] = {args[0], NULL, NULL, NULL, NULL}, *r;
+        int fall = 1;
+        r = entry_fast_url_parse(a, &fall);
+        if (r != NULL || !fall) {
+            return r;
+        }
+    }
+    return entry_general(entry_of(self), args, nargs, kwnames);
+}
+
+/* form.parse(data) with no option (each at its default): exact bytes or an
+ * ASCII exact str straight to the kernel, as the checked function's own fast
+ * path does; any option, and any other data, go to it. */
+static PyObject *
+entry_call_form_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                      PyObject *kwnames)
+{
+    if (kwnames == NULL && nargs == 1 && entries_active) {
+        PyObject *d = args[0];
+        if (PyUnicode_CheckExact(d) && PE_READY(d) < 0) {
+            return NULL;
+        }
+        if (PyBytes_CheckExact(d) || (PyUnicode_CheckExact(d) && PyUnicode_IS_ASCII(d))) {
+            return pe_form_parse(NULL, args, 1, NULL);
+        }
+    }
+    return entry_general(entry_of(self), args, nargs, kwnames);
+}
+
+static PyObject *
+entry_call_serialize(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                     PyObject *kwnames)
+{
+    return entry_general(entry_of(self), args, nargs, kwnames);
 }
 
 static int
-entry_traverse(Entry *e, visitproc visit, void *arg)
+entry_traverse(PyObject *m, visitproc visit, void *arg)
 {
+    Entry *e = entry_of(m);
+    if (e == NULL) {
+        return 0;
+    }
     Py_VISIT(e->fallback);
     Py_VISIT(e->registry);
     Py_VISIT(e->set_type);
     Py_VISIT(e->last_set);
     Py_VISIT(e->last_table);
-    Py_VISIT(e->dict);
     return 0;
 }
 
 static int
-entry_clear(Entry *e)
+entry_clear(PyObject *m)
 {
+    Entry *e = entry_of(m);
+    if (e == NULL) {
+        return 0;
+    }
     Py_CLEAR(e->fallback);
     Py_CLEAR(e->registry);
     Py_CLEAR(e->set_type);
     Py_CLEAR(e->last_set);
     Py_CLEAR(e->last_table);
-    Py_CLEAR(e->dict);
     return 0;
 }
 
 static void
-entry_dealloc(Entry *e)
+entry_free(void *m)
 {
-    PyObject_GC_UnTrack(e);
-    entry_clear(e);
-    PyObject_GC_Del(e);
+    Entry *e = entry_of((PyObject *)m);
+    if (e == NULL) {
+        return;
+    }
+    entry_clear((PyObject *)m);
+    PyMem_Free(e->name);
+    PyMem_Free(e->doc);
+    e->name = e->doc = NULL;
 }
 
-static PyObject *
-entry_repr(Entry *e)
-{
-    static const char *const kinds[] = {"encode", "decode_text", "serialize", "url_parse",
-                                        "form_parse"};
-    return PyUnicode_FromFormat("<percent_encoding entry %s (C fast path)>", kinds[e->kind]);
-}
-
-static PyObject *
-entry_get(PyObject *self, PyObject *obj, PyObject *type)
-{
-    /* like a builtin function: no binding when stored on a class */
-    (void)obj;
-    (void)type;
-    Py_INCREF(self);
-    return self;
-}
-
-static PyObject *
-entry_reduce(PyObject *self, PyObject *unused)
-{
-    /* pickle (and copy) by reference, as for functions: module.__qualname__ */
-    (void)unused;
-    return PyObject_GetAttrString(self, "__qualname__");
-}
-
-static PyMethodDef entry_methods[] = {
-    {"__reduce__", entry_reduce, METH_NOARGS, NULL},
-    {NULL, NULL, 0, NULL},
+/* The state module of one entry (a module per entry, created with PyModule_Create,
+ * never imported). */
+static struct PyModuleDef entry_state_def = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "percent_encoding._speedups.entry",
+    .m_doc = "The state of one public function's C fast path.",
+    .m_size = sizeof(Entry),
+    .m_traverse = entry_traverse,
+    .m_clear = entry_clear,
+    .m_free = entry_free,
 };
 
-static PyGetSetDef entry_getset[] = {
-    {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict, NULL, NULL},
-    {NULL, NULL, NULL, NULL, NULL},
-};
-
-static PyTypeObject EntryType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "percent_encoding._speedups.Entry",
-    .tp_basicsize = sizeof(Entry),
-    .tp_dealloc = (destructor)entry_dealloc,
-    .tp_vectorcall_offset = offsetof(Entry, vectorcall),
-    .tp_repr = (reprfunc)entry_repr,
-    .tp_call = PyVectorcall_Call,
-    .tp_getattro = PyObject_GenericGetAttr,
-    .tp_setattro = PyObject_GenericSetAttr,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
-    .tp_doc = "A public entry of percent_encoding.core with a C fast path.",
-    .tp_traverse = (traverseproc)entry_traverse,
-    .tp_clear = (inquiry)entry_clear,
-    .tp_methods = entry_methods,
-    .tp_getset = entry_getset,
-    .tp_descr_get = entry_get,
-    .tp_dictoffset = offsetof(Entry, dict),
-};
+static char *
+copy_utf8(PyObject *s)
+{
+    Py_ssize_t n;
+    const char *u = PyUnicode_AsUTF8AndSize(s, &n);
+    char *c;
+    if (u == NULL) {
+        return NULL;
+    }
+    if ((c = PyMem_Malloc((size_t)n + 1)) == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    memcpy(c, u, (size_t)n + 1);
+    return c;
+}
 
 PyObject *
 pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    static const char *const names[] = {"kind", "fallback", "registry", "set_type"};
+    static const char *const names[] = {"kind", "fallback", "registry", "set_type", "name",
+                                        "doc"};
     static const char *const kinds[] = {"encode", "decode_text", "serialize", "url_parse",
                                         "form_parse"};
-    PyObject *a[4];
+    static const PyCFunctionWithKeywords calls[] = {
+        [ENTRY_ENCODE] = (PyCFunctionWithKeywords)(void (*)(void))entry_call_encode,
+        [ENTRY_DECODE_TEXT] = (PyCFunctionWithKeywords)(void (*)(void))entry_call_decode_text,
+        [ENTRY_SERIALIZE] = (PyCFunctionWithKeywords)(void (*)(void))entry_call_serialize,
+        [ENTRY_URL_PARSE] = (PyCFunctionWithKeywords)(void (*)(void))entry_call_url_parse,
+        [ENTRY_FORM_PARSE] = (PyCFunctionWithKeywords)(void (*)(void))entry_call_form_parse,
+    };
+    PyObject *a[6], *m, *module_name, *f;
     Entry *e;
     int kind;
     (void)self;
-    if (parse_args("make_entry", args, nargs, kwnames, names, 4, a) < 0) {
+    if (parse_args("make_entry", args, nargs, kwnames, names, 6, a) < 0) {
         return NULL;
     }
     for (kind = 0; kind < ENTRY_KINDS; kind++) {
@@ -448,15 +491,16 @@ pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject 
                         "'form_parse'");
         return NULL;
     }
-    if (!PyFunction_Check(a[1]) || !PyDict_Check(a[2]) || !PyType_Check(a[3])) {
-        PyErr_SetString(PyExc_TypeError, "make_entry(kind, function, dict, type) expected");
+    if (!PyFunction_Check(a[1]) || !PyDict_Check(a[2]) || !PyType_Check(a[3]) ||
+        !PyUnicode_Check(a[4]) || !PyUnicode_Check(a[5])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "make_entry(kind, function, dict, type, name, doc) expected");
         return NULL;
     }
-    e = PyObject_GC_New(Entry, &EntryType);
-    if (e == NULL) {
+    if ((m = PyModule_Create(&entry_state_def)) == NULL) {
         return NULL;
     }
-    e->vectorcall = entry_vectorcall;
+    e = entry_of(m); /* zeroed by PyModule_Create */
     e->kind = kind;
     Py_INCREF(a[1]);
     e->fallback = a[1];
@@ -464,10 +508,23 @@ pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject 
     e->registry = a[2];
     Py_INCREF(a[3]);
     e->set_type = a[3];
-    e->last_set = e->last_table = NULL;
-    e->dict = NULL;
-    PyObject_GC_Track(e);
-    return (PyObject *)e;
+    if ((e->name = copy_utf8(a[4])) == NULL || (e->doc = copy_utf8(a[5])) == NULL) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    e->def.ml_name = e->name;
+    e->def.ml_meth = (PyCFunction)(void (*)(void))calls[kind];
+    e->def.ml_flags = METH_FASTCALL | METH_KEYWORDS;
+    e->def.ml_doc = e->doc;
+    module_name = PyObject_GetAttrString(a[1], "__module__");
+    if (module_name == NULL) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    f = PyCFunction_NewEx(&e->def, m, module_name);
+    Py_DECREF(module_name);
+    Py_DECREF(m);
+    return f;
 }
 
 int
@@ -492,9 +549,6 @@ pe_set_entries_active(PyObject *self, PyObject *flag)
 int
 entry_init(void)
 {
-    if (PyType_Ready(&EntryType) < 0) {
-        return -1;
-    }
 #define PE_INTERN(var, text)                                                                  \
     if (var == NULL && (var = PyUnicode_InternFromString(text)) == NULL) {                    \
         return -1;                                                                           \

@@ -73,9 +73,9 @@ static PyMethodDef methods[] = {
      "form_serialize(pairs)\n--\n\n"
      "application/x-www-form-urlencoded serializer (UTF-8, space as '+')."},
     {"make_entry", FASTCALL_KW(pe_make_entry), METH_FASTCALL | METH_KEYWORDS,
-     "make_entry(kind, fallback, registry, set_type)\n--\n\n"
-     "A public encode/decode_text/serialize with a C fast path; 'fallback' gets every other "
-     "call."},
+     "make_entry(kind, fallback, registry, set_type, name, doc)\n--\n\n"
+     "A public function (a built-in function named name, docstring doc) with a C fast path; "
+     "'fallback' gets every other call."},
     {"set_entries_active", pe_set_entries_active, METH_O,
      "set_entries_active(flag)\n--\n\n"
      "Turn the entries' fast paths on or off (off while the pure twin is the active kernel)."},

@@ -11,9 +11,10 @@
  *   form_parse_bytes(data) -> list[tuple[bytes, bytes]]
  *   form_serialize(pairs) -> str
  *
- * make_entry() builds the public core.encode, core.decode_text and
- * form.serialize: vectorcall objects whose fast path calls a kernel for the
- * common call and hands any other call to the checked Python function.
+ * make_entry() builds the public core.encode, core.decode_text,
+ * form.serialize, form.parse and url.parse: built-in functions whose fast path
+ * calls a kernel for the common call and hands any other call to the checked
+ * Python function (entry.c).
  *
  * Speed comes from: switching once on the str's kind (1, 2 or 4 bytes per
  * code point) so inner loops read a plain array; an ASCII fast path that

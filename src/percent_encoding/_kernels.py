@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from functools import update_wrapper
 from types import ModuleType
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import _pure
 from ._encode_set import REGISTRY, EncodeSet
@@ -114,10 +113,63 @@ def make_entry(
     arguments as given, to ``checked``, the checked Python function; without it,
     ``checked`` itself.  Both carry the public name, so a bad call's TypeError reads
     "encode() got ...".  The registry of named sets is passed in, never looked up.
+
+    The entry is a built-in function (CPython specializes calls of that type only;
+    see src/csrc/entry.c): it has the checked function's name, module, docstring and
+    signature (without annotations, as built-in functions have them), and
+    :func:`checked` gives the checked function back.
     """
     checked.__name__ = checked.__qualname__ = name or kind
     make = getattr(kernels, "make_entry", None)
     if make is None:
         return checked
-    entry: Callable[..., _T] = update_wrapper(make(kind, checked, REGISTRY, EncodeSet), checked)
+    doc = f"{checked.__name__}{_text_signature(checked)}\n--\n\n{checked.__doc__ or ''}"
+    entry: Callable[..., _T] = make(kind, checked, REGISTRY, EncodeSet, checked.__name__, doc)
+    _CHECKED[entry] = checked
     return entry
+
+
+#: entry -> the checked function it hands calls to (make_entry).
+_CHECKED: dict[Callable[..., object], Callable[..., object]] = {}
+
+
+def checked(func: Callable[..., _T]) -> Callable[..., _T]:
+    """The checked Python function behind a C entry; any other function as it is."""
+    return _CHECKED.get(func, func)  # type: ignore[return-value]
+
+
+def _text_signature(func: Callable[..., object]) -> str:
+    """``func``'s parameters as a built-in function's text signature: "(data, *, x='a')".
+
+    Read off the code object (``inspect.signature`` would cost start-up time at
+    import), through ``functools.wraps`` as ``signature()`` goes; the defaults are
+    literals (str, bool, None), which is what a text signature can hold.
+    """
+    inner: Any = func
+    while hasattr(inner, "__wrapped__"):
+        inner = inner.__wrapped__
+    code = inner.__code__
+    names = code.co_varnames
+    npos, nkw = code.co_argcount, code.co_kwonlyargcount
+    defaults = inner.__defaults__ or ()
+    kwdefaults = inner.__kwdefaults__ or {}
+    parts: list[str] = []
+    for i in range(npos):
+        d = i - (npos - len(defaults))
+        parts.append(names[i] + (f"={defaults[d]!r}" if d >= 0 else ""))
+        if i + 1 == code.co_posonlyargcount:
+            parts.append("/")
+    star = npos + nkw
+    if code.co_flags & _CO_VARARGS:
+        parts.append("*" + names[star])
+        star += 1
+    elif nkw:
+        parts.append("*")
+    parts += [k + (f"={kwdefaults[k]!r}" if k in kwdefaults else "")
+              for k in names[npos:npos + nkw]]
+    if code.co_flags & _CO_VARKEYWORDS:
+        parts.append("**" + names[star])
+    return f"({', '.join(parts)})"
+
+
+_CO_VARARGS, _CO_VARKEYWORDS = 0x04, 0x08  # inspect.CO_VARARGS, inspect.CO_VARKEYWORDS

@@ -33,7 +33,7 @@ def form_serialize(pairs: Iterable[tuple[str, str]]) -> str:
 # -- no pure twin: entries (core.encode, core.decode_text, form.serialize, url.parse) --
 
 def make_entry(kind: str, fallback: Callable[..., Any], registry: dict[str, Any],
-               set_type: type) -> Callable[..., Any]:
+               set_type: type, name: str, doc: str) -> Callable[..., Any]:
     """NO PURE TWIN. A public function with a C fast path; ``fallback`` gets every other call."""
 
 def set_entries_active(flag: object) -> None:
