@@ -164,7 +164,10 @@ _RUN_PIECES = ["a", "B.example", "xn--nxasmq6b", "1.2.3.4", "0x7f", "@", "u:p@",
                ":80", ":0080", ":99999", ":x", "[", "]", "[::1]", "/", "\\", "//", ".", "..",
                "%2e", "%2E.", "%", "%41", "%zz", "?", "#", " ", "\t", "\n", "\x00", "\x7f",
                "ü", "\ud800", "'", "`", "{", "|", "^", "C:", "C|", "c|/", "localhost",
-               "x.git", "\ufdd0", "\U0001f600", "a" * 70]
+               "x.git", "\ufdd0", "\U0001f600", "a" * 70,
+               # around the plain domain the authority state takes in one search:
+               # hyphens at label ends, "--", a numeric last label, over 253 long
+               "-", "a--b", "b-.", "9", "abc." * 70]
 
 
 @st.composite

@@ -337,7 +337,7 @@ def _domain_to_ascii(domain: str, sink: ErrorSink) -> str:
 # starts with a letter: with no "--" (no xn-- label, no hyphens at 3 and 4) and at most
 # 253 long, UTS #46 ToASCII, strict or not, only lower-cases it, and it does not end
 # in a number (§3.5).
-_PLAIN_DOMAIN = re.compile(
+PLAIN_DOMAIN = re.compile(
     r"(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.)*"
     r"[A-Za-z](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"
 )
@@ -354,7 +354,7 @@ def plain_host(text: str, is_opaque: bool) -> str | None:
     """
     if is_opaque:
         return text if _PLAIN_OPAQUE_HOST.fullmatch(text) is not None else None
-    if len(text) <= 253 and "--" not in text and _PLAIN_DOMAIN.fullmatch(text) is not None:
+    if len(text) <= 253 and "--" not in text and PLAIN_DOMAIN.fullmatch(text) is not None:
         return text.lower()
     return None
 

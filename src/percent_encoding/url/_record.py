@@ -42,7 +42,7 @@ class Failure(Exception):
 Host = int | tuple[int, ...] | str
 
 
-@dataclass
+@dataclass(slots=True)
 class URLRecord:
     """A URL as the Standard defines it (§4.1): mutable, internal."""
 
