@@ -1008,7 +1008,7 @@ def test_decode_text_block_decoder_on_multibyte_text() -> None:
     assert C is not None
     for chars in (["é", "ÿ"], ["é", "日"], ["é", "日", "\U0001f600"], ["\U0010ffff"]):
         for shift in range(33):
-            # (past 8 KB the fill runs the two halves of the text side by side)
+            # (past 8 KB the fill runs four parts of the text side by side)
             many = 120 if shift % 4 else 700
             text = "a" * shift + "".join(f"{c}bcdefghij{'k' * (i % 7)}" for i, c in
                                          enumerate(chars * many))
@@ -1016,6 +1016,17 @@ def test_decode_text_block_decoder_on_multibyte_text() -> None:
             assert len(enc) >= 1024
             assert C.decode_text(enc, False, False, False) == text
             assert C.decode_text(enc.encode(), False, False, False) == text
+    # The four parts are cut at a quarter, a half and three quarters of the decoded
+    # bytes, each moved on to the start of a sequence: text of only 2-, 3- or 4-byte
+    # characters after a few ASCII ones puts those points on every byte of a sequence.
+    for char in ("é", "日", "\U0001f600"):
+        for lead in range(12):
+            for count in (8192 // len(char.encode()) + 1, 3001, 4099):
+                text = "a" * lead + char * count + "z"
+                enc = _pure.encode(text, sets.COMPONENT.table, False)
+                assert C.decode_text(enc, False, False, False) == text, (char, lead, count)
+
+
 @pytest.mark.one_impl
 def test_the_stub_lists_every_function_the_extension_exports() -> None:
     # The written C contract (_speedups.pyi): every exported function, and the six
