@@ -323,8 +323,22 @@ def _calibrate(fn: Call, target: float) -> int:
         n *= 4
 
 
+def _warm_up(ops: list[dict[str, Any]], seconds: float = 1.0) -> None:
+    # A second of the first operation's calls before anything is timed: the first
+    # rows of a run were up to 2x slower in every round (every contender alike) while
+    # the machine came up to speed.
+    if not ops:
+        return
+    fns = list(ops[0]["ours"].values()) + list(ops[0]["peers"].values())
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        for fn in fns:
+            _sample(fn, 100)
+
+
 def measure(ops: list[dict[str, Any]], rounds: int, target: float) -> list[dict[str, Any]]:
     results = []
+    _warm_up(ops)
     for o in ops:
         contenders: dict[str, Call] = {**o["ours"], **o["peers"]}
         reference = o["ours"]["ours: pure, API"]()
