@@ -471,6 +471,12 @@ def test_compare(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(data["rows"]) == 128
     assert data["rows"][ord("/")]["output"] == [None, "%2F"]
     assert run(capsys, "compare", "nope")[0] == 2
+    # a scheme that cannot write a character: "!" with a note, not its message cut short
+    code, out, _ = run(capsys, "compare", "rfc2533-string", "component")
+    table = out.split("char", 1)[1].splitlines()[1:]
+    rows = {ln.split()[0]: ln.split()[1:] for ln in table if len(ln.split()) == 3}
+    assert rows['"'] == ["!", "%22"] and rows["U+0000"] == ["!", "%00"]
+    assert "er…" not in out and "! rejected" in out
 
 
 def test_compare_whole_registry_is_compact(capsys: pytest.CaptureFixture[str]) -> None:

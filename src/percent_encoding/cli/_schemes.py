@@ -116,7 +116,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     for label, outputs in groups:
         cells = []
         for o in outputs:
-            text = _mark(o) if compact else ("·" if o is None else str(o))
+            # (a refusal is "!" in both modes: its message, cut to the column, read "er…")
+            text = _mark(o) if compact or o is None or o.startswith("error") else o
             if not compact and len(text) > width:
                 text = text[: width - 1] + "…"
             text = text.rjust(width)
@@ -133,6 +134,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if compact:
         notes.append("% percent-encoded, + plus, * other output, ! rejected, · unchanged; "
                      "--wide shows the output")
+    elif any(str(o).startswith("error") for _, outs in groups for o in outs):
+        notes.append("! rejected: the scheme cannot write the character")
     if not args.all_rows:
         notes.append("rows where every scheme agrees are hidden; --all-rows shows them")
     for n in notes:
