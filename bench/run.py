@@ -218,10 +218,11 @@ def operations() -> list[dict[str, Any]]:
             d["ours: C, API"] = Call(api, *api_args, kernels=C)
             d["ours: C, kernel"] = Call(getattr(C, kernel), *kargs)
         # A pure-twin install binds the public name to the checked function
-        # itself (_kernels.make_entry), or for decode_text to a front that
-        # answers an option-free no-op (core._decode_text_pure); the C entry's
+        # itself (_kernels.make_entry), or for decode_text and encode to a front
+        # that takes an option-free call (core._decode_text_pure, _encode_pure); the C entry's
         # hand-off is no part of that install's call.
         pure_api = (core._decode_text_pure if api is percent_encoding.decode_text
+                    else core._encode_pure if api is percent_encoding.encode
                     else _kernels.checked(api))
         d["ours: pure, API"] = Call(pure_api, *api_args, kernels=_pure)
         return d

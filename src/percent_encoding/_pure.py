@@ -66,6 +66,13 @@ def _class(codes: Iterable[int]) -> str:
 
 
 def _tables(table: bytes, space_as_plus: bool) -> _Tables:
+    global _last
+    # The last answer first, by identity: a run of calls with one set (the common
+    # case) skips the key's tuple and its hash.  (One tuple, replaced whole: a
+    # thread reads an old answer or a new one, never a mix.)
+    last = _last
+    if last[0] is table and last[1] is space_as_plus:
+        return last[2]
     key = (table, space_as_plus)
     t = _cache.get(key)
     if t is None:
@@ -93,7 +100,11 @@ def _tables(table: bytes, space_as_plus: bool) -> _Tables:
         if len(_cache) > 256:  # user-built sets: keep the cache bounded
             _cache.clear()
         _cache[key] = t
+    _last = (table, space_as_plus, t)
     return t
+
+
+_last: tuple[bytes | None, bool | None, _Tables] = (None, None, ())  # type: ignore[assignment]
 
 
 def _encode_runs(b: bytes, runs_re: re.Pattern[bytes], space_as_plus: bool) -> str:
@@ -112,7 +123,10 @@ def _encode_runs(b: bytes, runs_re: re.Pattern[bytes], space_as_plus: bool) -> s
 
 
 def encode(data: str | bytes, table: bytes, space_as_plus: bool) -> str:
-    str_re, bytes_re, trans, trans_ascii, keep, runs_re = _tables(table, space_as_plus)
+    last = _last  # (_tables' own first test, without the call: short input feels it)
+    str_re, bytes_re, trans, trans_ascii, keep, runs_re = (
+        last[2] if last[0] is table and last[1] is space_as_plus
+        else _tables(table, space_as_plus))
     if isinstance(data, str):
         if len(data) > 64 and data.isascii():
             # On long text one bytes.translate pass (deleting what stays) is

@@ -340,12 +340,29 @@ def _decode_text_pure(data: str | bytes, **options: Any) -> str:
     return _decode_text_checked(data, **options)
 
 
+def _encode_pure(data: str | bytes, encode_set: EncodeSet | str = "component",
+                 **options: Any) -> str:
+    # A pure install's encode (no C entry): a call with no keyword option goes to
+    # the kernel before CPython fills the keyword-only defaults (about 40 ns) and the
+    # checked function tests each of them; anything else is the checked function's.
+    if not options and (type(data) is str or type(data) is bytes):
+        fs = _REGISTRY.get(encode_set) if type(encode_set) is str else encode_set
+        if type(fs) is EncodeSet:
+            try:
+                return _k.encode(data, fs.table, False)  # type: ignore[no-any-return]
+            except UnicodeEncodeError:
+                pass  # the checked function says where
+    return _encode_checked(data, encode_set, **options)
+
+
 if TYPE_CHECKING:
     encode = _encode_checked
     decode_text = _decode_text_checked
 else:
     encode = _kernels.make_entry("encode", _encode_checked)
     decode_text = _kernels.make_entry("decode_text", _decode_text_checked)
+    if encode is _encode_checked:
+        encode = update_wrapper(_encode_pure, _encode_checked)
     if decode_text is _decode_text_checked:
         decode_text = update_wrapper(_decode_text_pure, _decode_text_checked)
 
