@@ -538,6 +538,12 @@ def test_make_entry_refuses_bad_arguments() -> None:
         args[i] = bad
         with pytest.raises((TypeError, ValueError)):
             C.make_entry(*args)
+    # a default a text signature cannot hold is refused when the entry is made
+    def g(data: str, flag: object = object()) -> str:
+        return data
+
+    with pytest.raises(TypeError, match="text signature"):
+        percent_encoding._kernels.make_entry("decode_text", g)
     # the state lives as long as the function: made, dropped, collected, made again
     for _ in range(3):
         e = C.make_entry(*good)

@@ -3,8 +3,8 @@
 #include "speedups.h"
 
 /* ------------------------------------------------------------------------ */
-/* Entries: core.encode, core.decode_text and form.serialize as vectorcall   */
-/* objects.  The fast path takes the common call straight to a kernel;       */
+/* Entries: the five public functions above as built-in functions (Entry     */
+/* below).  The fast path takes the common call straight to a kernel;        */
 /* anything else (and a kernel UnicodeEncodeError) goes to the checked       */
 /* Python function with the original arguments, so results, errors and       */
 /* messages are unchanged.                                                   */
@@ -300,6 +300,12 @@ entry_general(Entry *e, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnam
             return r;
         }
     }
+    if (e->fallback == NULL) {
+        /* (only after its state module was cleared, which the function's own
+         * reference to it should rule out) */
+        PyErr_SetString(PyExc_RuntimeError, "percent_encoding: this entry was torn down");
+        return NULL;
+    }
     return PyObject_Vectorcall(e->fallback, args, (size_t)nargs, kwnames);
 }
 
@@ -545,7 +551,7 @@ pe_set_entries_active(PyObject *self, PyObject *flag)
     Py_RETURN_NONE;
 }
 
-/* Ready the entry type and intern the names the fast paths compare against. */
+/* Intern the names the fast paths compare against. */
 int
 entry_init(void)
 {

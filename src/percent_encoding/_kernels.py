@@ -142,8 +142,9 @@ def _text_signature(func: Callable[..., object]) -> str:
     """``func``'s parameters as a built-in function's text signature: "(data, *, x='a')".
 
     Read off the code object (``inspect.signature`` would cost start-up time at
-    import), through ``functools.wraps`` as ``signature()`` goes; the defaults are
-    literals (str, bool, None), which is what a text signature can hold.
+    import), through ``functools.wraps`` as ``signature()`` goes.  A text signature
+    can hold only literal defaults: any other default raises TypeError here, at
+    import, rather than leave ``inspect.signature`` and ``help()`` without one.
     """
     inner: Any = func
     while hasattr(inner, "__wrapped__"):
@@ -156,7 +157,7 @@ def _text_signature(func: Callable[..., object]) -> str:
     parts: list[str] = []
     for i in range(npos):
         d = i - (npos - len(defaults))
-        parts.append(names[i] + (f"={defaults[d]!r}" if d >= 0 else ""))
+        parts.append(names[i] + (f"={_literal(defaults[d])}" if d >= 0 else ""))
         if i + 1 == code.co_posonlyargcount:
             parts.append("/")
     star = npos + nkw
@@ -165,7 +166,7 @@ def _text_signature(func: Callable[..., object]) -> str:
         star += 1
     elif nkw:
         parts.append("*")
-    parts += [k + (f"={kwdefaults[k]!r}" if k in kwdefaults else "")
+    parts += [k + (f"={_literal(kwdefaults[k])}" if k in kwdefaults else "")
               for k in names[npos:npos + nkw]]
     if code.co_flags & _CO_VARKEYWORDS:
         parts.append("**" + names[star])
@@ -173,3 +174,10 @@ def _text_signature(func: Callable[..., object]) -> str:
 
 
 _CO_VARARGS, _CO_VARKEYWORDS = 0x04, 0x08  # inspect.CO_VARARGS, inspect.CO_VARKEYWORDS
+
+
+def _literal(value: object) -> str:
+    # (the types whose repr inspect reads back from a text signature)
+    if value is None or type(value) in (bool, int, str, bytes):
+        return repr(value)
+    raise TypeError(f"a built-in function's text signature cannot hold the default {value!r}")

@@ -30,7 +30,7 @@ def form_parse_bytes(data: bytes) -> list[tuple[bytes, bytes]]:
 def form_serialize(pairs: Iterable[tuple[str, str]]) -> str:
     """application/x-www-form-urlencoded serializer (UTF-8, space as '+')."""
 
-# -- no pure twin: entries (core.encode, core.decode_text, form.serialize, url.parse) --
+# -- no pure twin: entries (encode, decode_text, form.parse, form.serialize, url.parse) --
 
 def make_entry(kind: str, fallback: Callable[..., Any], registry: dict[str, Any],
                set_type: type, name: str, doc: str) -> Callable[..., Any]:

@@ -377,8 +377,7 @@ class _Parser:
             # (no "@", brackets or ":": all of it is the host state's run)
             text = self.buf + m.group()
             if text and self.raw is None:
-                host = plain_host(text, not special)
-                url.host = self.host_parse(text, end - len(text)) if host is None else host
+                url.host = self.host_parse(text, end - len(text))
                 self.buf = ""
                 self.host_then_path(c, end)
                 return
