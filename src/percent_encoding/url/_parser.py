@@ -20,6 +20,7 @@ path for the common case is in :mod:`._url_fast`.  This module re-exports both.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 
 from ..core import encode
@@ -208,25 +209,26 @@ class _Parser:
     def s_scheme(self, c: str) -> None:
         url = self.url
         inp = self.inp
+        override = self.override
+        buf = self.buf
         if c in _SCHEME_CHARS:
             # (the whole run at once: one code point a step was quadratic)
             m = _RUN_SCHEME.match(inp, self.p)
             assert m is not None
-            self.buf += m.group().lower()
+            buf += m.group().lower()
             self.p = p = m.end()
             c = inp[p] if p < self.n else ""
         if c == ":":
-            if self.override is not None:
-                if (url.scheme in SPECIAL) != (self.buf in SPECIAL):
+            if override is not None:
+                if (url.scheme in SPECIAL) != (buf in SPECIAL):
                     raise _Return
-                if ((url.includes_credentials() or url.port is not None)
-                        and self.buf == "file"):
+                if (url.includes_credentials() or url.port is not None) and buf == "file":
                     raise _Return
                 if url.scheme == "file" and url.host == "":
                     raise _Return
-            url.scheme = scheme = self.buf
+            url.scheme = scheme = buf
             self.special = special = scheme in SPECIAL
-            if self.override is not None:
+            if override is not None:
                 if url.port is not None and url.port == SPECIAL.get(scheme):
                     url.port = None
                 raise _Return
@@ -241,16 +243,17 @@ class _Parser:
             elif special and self.base is not None and self.base.scheme == scheme:
                 self.state = "special_relative_or_authority"
             elif special:
-                self.state = "special_authority_slashes"
-                self.p = p = p + 1
-                c = inp[p + 2] if p + 2 < self.n else ""
-                if inp.startswith("//", p) and c != "/" and c != "\\":
-                    # (what that state and the next one do with "//" and then no
-                    # slash: the authority state at the third code point)
+                c = inp[p + 3] if p + 3 < self.n else ""
+                if inp.startswith("//", p + 1) and c != "/" and c != "\\":
+                    # (what the special authority slashes state and the next one do
+                    # with "//" and then no slash: the authority state at the third
+                    # code point)
                     self.state = "authority"
-                    self.p = p = p + 2
+                    self.p = p = p + 3
                     self.s_authority(c)
                 else:
+                    self.state = "special_authority_slashes"
+                    self.p = p = p + 1
                     self.s_special_authority_slashes(inp[p] if p < self.n else "")
             elif inp.startswith("/", p + 1):
                 self.state = "path_or_authority"
@@ -258,7 +261,7 @@ class _Parser:
             else:
                 url.path = ""
                 self.state = "opaque_path"
-        elif self.override is None:
+        elif override is None:
             self.buf = ""
             self.state = "no_scheme"
             self.p = -1
@@ -365,7 +368,7 @@ class _Parser:
             m = _PLAIN_DOMAIN_AUTH.match(inp, p)
             if m is not None:
                 end = m.end()
-                if end - p <= 253 and inp.find("--", p, end) < 0:
+                if end - p <= _PLAIN_DOMAIN_AUTH_MAX and inp.find("--", p, end) < 0:
                     url.host = m.group().lower()
                     self.host_then_path(inp[end] if end < self.n else "", end)
                     return
@@ -600,6 +603,11 @@ class _Parser:
         file = url.scheme == "file"
         inp, p, n = self.inp, self.p, self.n
         raw = self.raw
+        if p >= n and raw is None and not self.buf:
+            # Nothing left (a special URL with no path, or one ending in "/"): one
+            # empty segment, as the loop below would find.
+            path.append("")
+            return
         if self.buf:
             # The file host state's Windows drive letter (§4.4), left in the
             # buffer: the first segment, which c ends.
@@ -730,9 +738,20 @@ _RUN_SCHEME = re.compile(r"[A-Za-z0-9+\-.]*")
 _RUN_DIGITS = re.compile(r"[0-9]*")
 # Where the authority and the path end (§4.4 authority and path states).
 _PLAIN_AUTH = re.compile(r"[^@\[:/?#]*")
-# A special URL's authority that is a plain domain (_host.plain_host's pattern, its
-# length and "--" checked apart) ending where the authority does.
-_PLAIN_DOMAIN_AUTH = re.compile(PLAIN_DOMAIN.pattern + r"(?=[/?#\\]|\Z)")
+# A special URL's authority that is a plain domain (_host.plain_host's, its length
+# and "--" checked apart) ending where the authority does.  From Python 3.11 with
+# possessive quantifiers, nearly twice as fast: labels of letters and digits with
+# single hyphens inside, whose runs (of three disjoint classes, so nothing is ever
+# given back) need no backtracking.  That pattern has no bound on a label's length,
+# so it takes authorities of up to 63 characters, where no label can be longer.
+if sys.version_info >= (3, 11):
+    _PLAIN_DOMAIN_AUTH = re.compile(
+        r"(?:[A-Za-z0-9]++(?:-[A-Za-z0-9]++)*+\.)*+[A-Za-z][A-Za-z0-9]*+(?:-[A-Za-z0-9]++)*+"
+        r"(?=[/?#\\]|\Z)")
+    _PLAIN_DOMAIN_AUTH_MAX = 63
+else:  # pragma: no cover - Python 3.10
+    _PLAIN_DOMAIN_AUTH = re.compile(PLAIN_DOMAIN.pattern + r"(?=[/?#\\]|\Z)")
+    _PLAIN_DOMAIN_AUTH_MAX = 253
 _PLAIN_AUTH_SPECIAL = re.compile(r"[^@\[:/?#\\]*")
 _AUTH_END = re.compile(r"[/?#]")
 _AUTH_END_SPECIAL = re.compile(r"[/?#\\]")
