@@ -382,3 +382,37 @@ def test_editions_agree_without_their_rules(tail: str) -> None:
             assert old.pathname == re.sub("%2[eE]", ".", now.pathname)
         if "#" not in s and edition != "2016-01-14":
             assert old.href == now.href
+
+
+@settings(max_examples=3000)
+@given(st.text(alphabet="aZ9x0-.", max_size=70),
+       st.sampled_from(["", "/", "?", "#", "\\", ":", "@", "/p?q#f"]))
+def test_state_machine_plain_domain_step_is_the_host_parser(host: str, rest: str) -> None:
+    # The authority state's one step for a plain domain (a single search in the pure
+    # state machine) must take exactly the hosts the host parser lower-cases with no
+    # validation error, and give the same URL as the full host state.
+    from percent_encoding.url import _parser as P
+    from percent_encoding.url._host import plain_host
+
+    m = P._PLAIN_DOMAIN_AUTH.match(host + rest, 0)
+    taken = (m is not None and len(host) <= P._PLAIN_DOMAIN_AUTH_MAX
+             and "--" not in host)
+    if taken:
+        assert m is not None and m.end() == len(host)
+        assert plain_host(host, False) == host.lower()
+    elif len(host) <= P._PLAIN_DOMAIN_AUTH_MAX and rest[:1] in ("", "/", "?", "#", "\\"):
+        assert plain_host(host, False) is None
+    errs: list[tuple[str, int]] = []
+    raw: dict[str, str] = {}
+    try:
+        fast = P.serialize(P.basic_parse("http://" + host + rest, errors=errs))
+    except P.Failure as e:
+        fast = repr(e)
+    # the same input with raw components asked for takes the full authority and host
+    # states (the one step is skipped then)
+    errs2: list[tuple[str, int]] = []
+    try:
+        full = P.serialize(P.basic_parse("http://" + host + rest, errors=errs2, raw=raw))
+    except P.Failure as e:
+        full = repr(e)
+    assert (fast, errs) == (full, errs2)
