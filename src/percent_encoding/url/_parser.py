@@ -13,8 +13,10 @@ kernels, and text that needs neither encoding nor a validation error is kept
 as it is without a call.  Validation errors are recorded as ``(name, position)``, positions in
 the caller's original input; a fatal one raises :class:`Failure`.
 
-The URL record and its serializers (§4.1, §4.5) are in :mod:`._url_record`; the fast
-path for the common case is in :mod:`._url_fast`.  This module re-exports both.
+The states from path start on (path, opaque path, query, fragment) are in
+:mod:`._parser_path`, which the parser class inherits.  The URL record and its
+serializers (§4.1, §4.5) are in :mod:`._record`; the fast path for the common case is
+in :mod:`._fast`.  This module re-exports both.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from collections.abc import Callable
 
 from ..core import encode
 from ._fast import fast_parse as fast_parse
-from ._host import PLAIN_DOMAIN, HostError, parse_host, plain_host, url_unit_errors
+from ._host import PLAIN_DOMAIN, HostError, parse_host, plain_host
+from ._parser_path import PathStates
 from ._record import (
     ALPHA,
     SPECIAL,
@@ -34,8 +37,6 @@ from ._record import (
     URLRecord,
     is_drive_letter,
     is_normalized_drive_letter,
-    parse_path,
-    plain_pattern,
     serialize,
     starts_with_drive_letter,
 )
@@ -52,24 +53,10 @@ class _Return(Exception):
     """A state override run ended early without failure."""
 
 
-class _Parser:
-    __slots__ = (
-        "base",
-        "buf",
-        "encoding",
-        "errors",
-        "in_brackets",
-        "inp",
-        "kept",
-        "lead",
-        "n",
-        "override",
-        "p",
-        "raw",
-        "special",
-        "state",
-        "url",
-    )
+class _Parser(PathStates):
+    # (and PathStates' fields: url, inp, n, p, buf, state, special, override,
+    # encoding, raw)
+    __slots__ = ("base", "errors", "in_brackets", "kept", "lead")
 
     def __init__(self, inp: str, url: URLRecord, base: URLRecord | None,
                  override: str | None, errors: list[tuple[str, int]] | None, lead: int,
@@ -132,37 +119,6 @@ class _Parser:
             return parse_host(text, not self.special, sink)
         except HostError as e:
             raise self.fail(e.name, start + e.position) from None
-
-    def query_or_fragment(self, c: str) -> bool:
-        # "?" starts the query and "#" the fragment, in the states where either may
-        # follow (§4.4: relative, file, path start, path, opaque path): True when c did.
-        if c == "?":
-            self.url.query = ""
-            self.state = "query"
-        elif c == "#":
-            self.url.fragment = ""
-            self.state = "fragment"
-        else:
-            return False
-        return True
-
-    def host_then_path(self, c: str, end: int) -> None:
-        # The host state at c (input offset end), the host parsed, and then the path
-        # start state, in one step: what the two states do with a host and no port.
-        if self.special:
-            self.state = "path"
-            if c == "/" or c == "\\":
-                if c == "\\":
-                    self.err("invalid-reverse-solidus", end)
-                self.p = end = end + 1
-                c = self.inp[end] if end < self.n else ""
-            else:
-                self.p = end
-            self.s_path(c)
-        else:
-            self.state = "path_start"
-            self.p = end
-            self.s_path_start(c)
 
     def from_base(self, c: str) -> bool:
         # The relative and file states' common steps (§4.4): the base's path and
@@ -572,162 +528,8 @@ class _Parser:
             self.p += 1
             self.s_path_start(c)
 
-    def s_path_start(self, c: str) -> None:
-        url = self.url
-        if self.special:
-            self.state = "path"
-            if c == "/" or c == "\\":
-                if c == "\\":
-                    self.err("invalid-reverse-solidus")
-                self.p = p = self.p + 1
-                self.s_path(self.inp[p] if p < self.n else "")
-            else:
-                self.s_path(c)
-        elif self.override is None and self.query_or_fragment(c):
-            pass
-        elif c:
-            self.state = "path"
-            if c != "/":
-                self.p -= 1
-        elif self.override is not None and url.host is None:
-            assert isinstance(url.path, list)
-            url.path.append("")
-
-    def s_path(self, c: str) -> None:
-        # The whole path at once (§4.4 path state, see _record.parse_path), up to
-        # the "?" or "#" that ends it (the end of the input for a setter).
-        url = self.url
-        path = url.path
-        assert isinstance(path, list)
-        special = self.special
-        file = url.scheme == "file"
-        inp, p, n = self.inp, self.p, self.n
-        raw = self.raw
-        if p >= n and raw is None and not self.buf:
-            # Nothing left (a special URL with no path, or one ending in "/"): one
-            # empty segment, as the loop below would find.
-            path.append("")
-            return
-        if self.buf:
-            # The file host state's Windows drive letter (§4.4), left in the
-            # buffer: the first segment, which c ends.
-            seg, self.buf = self.buf, ""
-            if raw is not None:
-                raw["path"] = "/" + seg
-            path.append(seg[0] + ":" if file and not path and is_drive_letter(seg) else seg)
-            if c == "\\":
-                self.err("invalid-reverse-solidus")
-            if c not in ("/", "\\"):
-                self.end_path(c)
-                return
-            p += 1
-        if self.override is None:
-            # (the first "?" or "#": two searches for one character each are
-            # several times faster than one for a class of two)
-            end = inp.find("#", p)
-            if end < 0:
-                end = n
-            q = inp.find("?", p, end)
-            if q >= 0:
-                end = q
-        else:
-            end = n
-        text = inp[p:end]
-        found: list[tuple[str, int]] = []
-        parse_path(path, text, p, file, special, found)
-        for name, pos in found:
-            self.err(name, pos)
-        if raw is not None:
-            raw["path"] = raw.get("path", "") + "/" + (text.replace("\\", "/") if special
-                                                       else text)
-        self.p = end
-        if end < n:
-            self.end_path(inp[end])
-
-    def end_path(self, c: str) -> None:
-        # The path state at the "?" or "#" that ends the path (nothing at its end),
-        # then the query or fragment state from the next code point.
-        if self.query_or_fragment(c):
-            self.p = p = self.p + 1
-            (self.s_query if c == "?" else self.s_fragment)(self.inp[p] if p < self.n else "")
-
-    def s_opaque_path(self, c: str) -> None:
-        url = self.url
-        if self.query_or_fragment(c):
-            pass
-        elif c:
-            # The whole path at once (a step per space was quadratic): a space
-            # is kept, or "%20" when "?" or "#" follows it (§4.4 opaque path state).
-            m = _RUN_OPAQUE.match(self.inp, self.p)
-            assert m is not None
-            chunk = m.group()
-            end = m.end()
-            assert isinstance(url.path, str)
-            if self.raw is not None:
-                self.raw["path"] = chunk
-            enc = chunk
-            if _PLAIN_TEXT.fullmatch(chunk) is None:
-                url_unit_errors(chunk, self.p, self.err)
-                enc = encode(chunk, "c0-control")
-                if chunk[-1] == " " and end < self.n:
-                    enc = enc[:-1] + "%20"
-            url.path += enc
-            self.p = end
-            if end < self.n:
-                self.s_opaque_path(self.inp[end])
-
-    def s_query(self, c: str) -> None:
-        url = self.url
-        special = self.special
-        if self.encoding != "utf-8" and (not special or url.scheme in ("ws", "wss")):
-            self.encoding = "utf-8"
-        # The whole query at once: the buffer is empty on entry and the run ends at the
-        # "#" or the end that ends the query.
-        buf = ""
-        plain = True
-        if c != "" and (c != "#" or self.override is not None):
-            p = self.p
-            end = self.n if self.override else self.inp.find("#", p)
-            if end < 0:
-                end = self.n
-            buf = self.inp[p:end]
-            # (plain by the special-query set is plain by the others: no error)
-            plain = (_PLAIN_SPECIAL_QUERY if special else _PLAIN_TEXT).fullmatch(buf) is not None
-            if not plain:
-                url_unit_errors(buf, p, self.err)
-            self.p = end
-            c = self.inp[end] if end < self.n else ""
-        if plain:
-            enc = buf
-        else:
-            qset = "special-query" if special else "query"
-            if self.encoding == "utf-8":
-                enc = encode(buf, qset)
-            else:
-                enc = encode(buf, qset, encoding=self.encoding)
-        url.query = (url.query or "") + enc
-        if self.raw is not None:
-            self.raw["query"] = buf
-        if c == "#":
-            url.fragment = ""
-            self.state = "fragment"
-
-    def s_fragment(self, c: str) -> None:
-        # The fragment runs to the end: take the rest at once.
-        if c:
-            rest = self.inp[self.p:]
-            if self.raw is not None:
-                self.raw["fragment"] = rest
-            if _PLAIN_TEXT.fullmatch(rest) is None:
-                url_unit_errors(rest, self.p, self.err)
-                rest = encode(rest, "fragment")
-            self.url.fragment = (self.url.fragment or "") + rest
-            self.p = self.n
-
-
 # Runs each state consumes at once (URL Standard §4.4: none of these code
 # points changes the state or anything but the buffer).
-_RUN_OPAQUE = re.compile(r"[^?#]*")
 # The host state's run: outside brackets anything but ":", "[" and the
 # authority's end; a "[" opens brackets, inside which ":" is part of the host
 # until a "]"; the run ends inside an open bracket when no "]" follows ("open").
@@ -757,15 +559,13 @@ _AUTH_END = re.compile(r"[/?#]")
 _AUTH_END_SPECIAL = re.compile(r"[/?#\\]")
 _AUTH_STOP = frozenset(("", "/", "?", "#"))
 _FILE_HOST_STOP = frozenset(("", "/", "\\", "?", "#"))
-# Text that needs neither a validation error (URL code points, "%" only before two
-# hex digits, §4.3) nor percent-encoding: by the query, fragment and C0 control sets
-# (§1.3), by the special-query set ("'" too), and userinfo the userinfo set keeps.
-_PLAIN_TEXT = plain_pattern(r"0-9A-Za-z!$&'()*+,\-./:;=?@_~")
-_PLAIN_SPECIAL_QUERY = plain_pattern(r"0-9A-Za-z!$&()*+,\-./:;=?@_~")
+# Userinfo that needs neither a validation error (URL code points, "%" only before
+# two hex digits, §4.3) nor percent-encoding by the userinfo set (§1.3).
 _PLAIN_USERINFO = re.compile(r"[0-9A-Za-z!$%&'()*+,\-._~]*")
 
+# (the path states are _Parser's through PathStates)
 _STATES: dict[str, Callable[[_Parser, str], None]] = {
-    name[2:]: fn for name, fn in vars(_Parser).items() if name.startswith("s_")
+    name[2:]: getattr(_Parser, name) for name in dir(_Parser) if name.startswith("s_")
 }
 
 
