@@ -86,14 +86,13 @@ static PyObject **const decode_text_names[] = {&s_data, &s_encoding, &s_errors,
                                                &s_plus_as_space, &s_strict_kw};
 static PyObject **const serialize_names[] = {&s_pairs, &s_encoding};
 static PyObject **const url_parse_names[] = {&s_input, &s_base, &s_encoding};
-static PyObject **const form_parse_names[] = {&s_data};
+/* (form.parse binds nothing: its one fast call is form.parse(data), every
+ * option at its default, which entry_call_form_parse takes itself) */
 static const EntrySig entry_sigs[] = {
     [ENTRY_ENCODE] = {encode_names, 5, 2},
     [ENTRY_DECODE_TEXT] = {decode_text_names, 5, 1},
     [ENTRY_SERIALIZE] = {serialize_names, 2, 1},
     [ENTRY_URL_PARSE] = {url_parse_names, 3, 2},
-    /* form.parse: only form.parse(data), every option at its default (below) */
-    [ENTRY_FORM_PARSE] = {form_parse_names, 1, 1},
 };
 #define ENTRY_MAX_ARGS 5
 
