@@ -9,7 +9,7 @@
   tests leaves these out (they would repeat exactly), and the ``page_only``
   browser tests of the page's accessibility and layout.
 * The helpers the test modules import live in ``tests/helpers/`` (``from helpers
-  import shared_path``; ``from helpers.twins import IMPLS``); the shared fixtures
+  import data_path``; ``from helpers.twins import IMPLS``); the shared fixtures
   ``web_server``, ``browser`` and ``shots`` come from there and are registered here.
 """
 
@@ -143,3 +143,24 @@ def _no_kernels_guard(request: pytest.FixtureRequest, impl: str) -> Iterator[Non
     finally:
         core._use_kernels(old)
     assert not stand_in.calls, f"marked no_kernels, but called the kernels {stand_in.calls}"
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Say, without failing, which vendored test-data files differ from the copies kept
+    current in ``../shared/conformance`` (``tools/refresh_vendored.py`` takes them in)."""
+    if hasattr(terminalreporter.config, "workerinput"):
+        return  # an xdist worker: the controller reports once
+    import importlib.util
+
+    from helpers.paths import ROOT
+
+    spec = importlib.util.spec_from_file_location(
+        "refresh_vendored", ROOT / "tools" / "refresh_vendored.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    names: list[str] = tool.differing()
+    if names:
+        terminalreporter.write_sep("-", "vendored test data differs from ../shared/conformance")
+        for name in names:
+            terminalreporter.write_line(f"tests/data/{name}: run tools/refresh_vendored.py")

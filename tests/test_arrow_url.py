@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import shared_path
+from helpers import data_path
 from percent_encoding import url
 from percent_encoding.errors import (
     PercentEncodingError,
@@ -80,7 +80,7 @@ def _usv(s: str) -> bool:
 
 
 def _wpt_cases() -> list[dict[str, Any]]:
-    data = json.loads(shared_path("wpt", "urltestdata.json").read_text(encoding="utf-8"))
+    data = json.loads(data_path("wpt", "urltestdata.json").read_text(encoding="utf-8"))
     return [c for c in data if isinstance(c, dict) and _usv(c["input"])
             and (c.get("base") is None or _usv(c["base"]))]
 
@@ -119,11 +119,11 @@ def test_wpt_one_base_for_every_row() -> None:
 
 
 def test_wpt_other_suites_as_columns() -> None:
-    hosts = json.loads(shared_path("wpt", "toascii.json").read_text(encoding="utf-8"))
+    hosts = json.loads(data_path("wpt", "toascii.json").read_text(encoding="utf-8"))
     rows = [f"https://{c['input']}/x" for c in hosts if isinstance(c, dict) and _usv(c["input"])]
-    setters = json.loads(shared_path("wpt", "setters_tests.json").read_text(encoding="utf-8"))
+    setters = json.loads(data_path("wpt", "setters_tests.json").read_text(encoding="utf-8"))
     rows += [c["href"] for name, cs in setters.items() if name != "comment" for c in cs]
-    pct = json.loads(shared_path("wpt", "percent-encoding.json").read_text(encoding="utf-8"))
+    pct = json.loads(data_path("wpt", "percent-encoding.json").read_text(encoding="utf-8"))
     rows += [f"https://doesnotmatter.invalid/?{c['input']}#{c['input']}" for c in pct
              if isinstance(c, dict) and _usv(c["input"])]
     check(rows, None, "string", "chunked")

@@ -11,26 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import shared_path
+from helpers import data_path
 from percent_encoding import data_url, url
 from percent_encoding.data_url import DEFAULT_MIME_TYPE, DataURL, MIMEType
 from percent_encoding.errors import DataURLError, PercentEncodingError, PercentEncodingTypeError
 
 pytestmark = pytest.mark.one_impl
-
-# wpt's data-urls.json in ../shared is revision 17f202dd17d1, which predates the Fetch
-# Standard's data: URL section (2018) and MIME Sniffing's current parameter rules.  Two of
-# its vectors say what those drafts said; wpt has since changed them to what the
-# Standards say now, and that is what parse() does (each asserted here, not skipped):
-SUPERSEDED: dict[str, tuple[str, list[int]]] = {
-    # Fetch §6 allows spaces between ";" and "base64" ("followed by zero or more
-    # U+0020 SPACE"); wpt now expects the body decoded.
-    "data:; base64,WA": (DEFAULT_MIME_TYPE, [88]),
-    # MIME Sniffing §4.4 keeps a quoted value even when it is empty (only an unquoted
-    # empty value is dropped), and §4.5 serializes it as "".
-    'data:text/plain;a=",",X': ('text/plain;a=""', [34, 44, 88]),
-}
-
 
 def _outcome(href: str) -> tuple[str, list[int]] | None:
     try:
@@ -41,28 +27,22 @@ def _outcome(href: str) -> tuple[str, list[int]] | None:
 
 
 def test_wpt_data_urls() -> None:
-    vectors = json.loads(shared_path("wpt", "data-urls.json").read_text(encoding="utf-8"))
-    assert len(vectors) >= 59
+    # The current wpt file (70 vectors; tests/data/wpt/README.md): the Fetch Standard's
+    # data: URL processor (§6) with MIME Sniffing's parameter rules (§4.4-4.5).
+    vectors = json.loads(data_path("wpt", "data-urls.json").read_text(encoding="utf-8"))
+    assert len(vectors) == 70
     failures = []
-    seen = set()
     for v in vectors:
         href, mime = v[0], v[1]
-        if href in SUPERSEDED:
-            want: Any = SUPERSEDED[href]
-            seen.add(href)
-        elif mime is None:
-            want = None
-        else:  # "" stands for the default (wpt's harness substitutes it)
-            want = (mime or DEFAULT_MIME_TYPE, v[2])
+        want: Any = None if mime is None else (mime or DEFAULT_MIME_TYPE, v[2])
         if _outcome(href) != want:
             failures.append((href, _outcome(href), want))
     assert failures == []
-    assert seen == set(SUPERSEDED)
 
 
 def test_wpt_base64() -> None:
-    vectors = json.loads(shared_path("wpt", "base64.json").read_text(encoding="utf-8"))
-    assert len(vectors) >= 71
+    vectors = json.loads(data_path("wpt", "base64.json").read_text(encoding="utf-8"))
+    assert len(vectors) == 80
     failures = []
     for text, want in vectors:
         try:
@@ -77,7 +57,7 @@ def test_wpt_base64() -> None:
     assert failures == []
 
 
-# Cases of today's wpt data-urls.json (newer than the shared copy) and of the Standards.
+# Cases of wpt's data-urls.json and of the Standards, each spelled out.
 CURRENT = [
     ("data:", None),
     ("data:text/html", None),

@@ -127,9 +127,9 @@ from percent_encoding.errors import IDNAError, PercentEncodingTypeError  # noqa:
 def _wpt(name: str) -> list[dict[str, str | None]]:
     import json
 
-    from helpers import shared_path
+    from helpers import data_path
 
-    data = json.loads(shared_path("wpt", name).read_text(encoding="utf-8"))
+    data = json.loads(data_path("wpt", name).read_text(encoding="utf-8"))
     return [c for c in data if isinstance(c, dict)]
 
 

@@ -23,7 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import shared_path
+from helpers import data_path
 from helpers.twins import C_URL as C
 from percent_encoding import url as U
 from percent_encoding.core import to_usv_string
@@ -94,7 +94,7 @@ def _check(s: str, base: str | None = None) -> bool:
 
 
 def test_wpt_every_case_through_c() -> None:
-    p = shared_path("wpt", "urltestdata.json")
+    p = data_path("wpt", "urltestdata.json")
     cases = [d for d in json.loads(p.read_text(encoding="utf-8")) if isinstance(d, dict)]
     fell = []
     for d in cases:

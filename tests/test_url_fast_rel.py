@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import shared_path
+from helpers import data_path
 from helpers.linear_time import assert_linear
 from percent_encoding import url as U
 from percent_encoding.core import to_usv_string
@@ -96,7 +96,7 @@ def _clean_parse(ref: str, base: str) -> bool:
 
 
 def test_wpt_cases_with_a_base() -> None:
-    cases = [c for c in json.loads(shared_path("wpt", "urltestdata.json").read_text("utf-8"))
+    cases = [c for c in json.loads(data_path("wpt", "urltestdata.json").read_text("utf-8"))
              if isinstance(c, dict) and c.get("base") is not None]
     assert len(cases) > 300
     taken = sum(_compare(c["input"], c["base"]) > 0 for c in cases)
@@ -216,7 +216,7 @@ def _compare_opaque(s: str) -> bool:
 
 
 def test_wpt_cases_opaque_paths() -> None:
-    cases = [c for c in json.loads(shared_path("wpt", "urltestdata.json").read_text("utf-8"))
+    cases = [c for c in json.loads(data_path("wpt", "urltestdata.json").read_text("utf-8"))
              if isinstance(c, dict)]
     taken = sum(_compare_opaque(c["input"]) for c in cases)
     assert taken >= 80, taken
@@ -255,7 +255,7 @@ def test_xn_hosts_take_the_fast_path_and_equal_the_state_machine() -> None:
     from percent_encoding.url._parser import fast_parse
 
     cases = [c["input"] for name in ("IdnaTestV2.json", "toascii.json")
-             for c in json.loads(shared_path("wpt", name).read_text("utf-8"))
+             for c in json.loads(data_path("wpt", name).read_text("utf-8"))
              if isinstance(c, dict) and c["input"].isascii() and "xn--" in c["input"].lower()]
     assert len(cases) > 500
     taken = 0

@@ -24,7 +24,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import shared_path
+from helpers import data_path
 from helpers.twins import C_URL as C
 from percent_encoding import url as U
 from percent_encoding.errors import URLParseError
@@ -158,7 +158,7 @@ def _needs_no_hook(host: str) -> bool:
 
 
 def _hosts(name: str) -> list[str]:
-    data = json.loads(shared_path("wpt", name).read_text(encoding="utf-8"))
+    data = json.loads(data_path("wpt", name).read_text(encoding="utf-8"))
     return [str(c["input"]) for c in data if isinstance(c, dict)]
 
 
@@ -179,7 +179,7 @@ def test_wpt_idna_hosts_equal_the_state_machine(name: str, hook_calls: list[str]
 
 @needs_c
 def test_wpt_urltestdata_hosts_equal_the_state_machine(hook_calls: list[str]) -> None:
-    data = json.loads(shared_path("wpt", "urltestdata.json").read_text(encoding="utf-8"))
+    data = json.loads(data_path("wpt", "urltestdata.json").read_text(encoding="utf-8"))
     hosts = {str(d["hostname"]) for d in data if isinstance(d, dict) and d.get("hostname")}
     hosts |= {"xn--" + h for h in hosts if not h.startswith("[")}
     for h in sorted(hosts):

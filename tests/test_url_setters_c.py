@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import shared_path
+from helpers import data_path
 from helpers.linear_time import assert_linear
 from helpers.twins import C_URL as C
 from percent_encoding import url as U
@@ -84,7 +84,7 @@ def _check(href: str, changes: dict[str, str], *, fallback_ok: bool = False) -> 
 
 
 def _wpt() -> list[tuple[str, str, str, dict[str, str]]]:
-    data = json.loads(shared_path("wpt", "setters_tests.json").read_text(encoding="utf-8"))
+    data = json.loads(data_path("wpt", "setters_tests.json").read_text(encoding="utf-8"))
     return [(attr, c["href"], c["new_value"], c["expected"])
             for attr, cases in data.items() if attr != "comment" for c in cases]
 

@@ -1,9 +1,8 @@
 """percent_encoding.encodings against the WHATWG Encoding Standard's own data.
 
-Reads ../shared/conformance/encoding/ (encodings.json, indexes.json) at test time and
+Reads the vendored tests/data/encoding/ (encodings.json, indexes.json) at test time and
 checks, code point for code point, every decoder and encoder against an independent model
 of the Standard's algorithms written here from the index data (Encoding Standard §5, §9-§14).
-Skips when ../shared is absent.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from helpers import shared_path
+from helpers import data_path
 from percent_encoding import encodings as E
 from percent_encoding.errors import PercentEncodeError, TextDecodeError
 
@@ -25,7 +24,7 @@ pytestmark = [pytest.mark.one_impl, pytest.mark.no_kernels]
 
 
 def shared(name: str) -> Any:
-    return json.loads(shared_path("encoding", name).read_text(encoding="utf-8"))
+    return json.loads(data_path("encoding", name).read_text(encoding="utf-8"))
 
 
 @cache

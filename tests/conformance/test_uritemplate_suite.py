@@ -1,4 +1,4 @@
-"""Every case of ../shared/conformance/uritemplate/*.json (uritemplate-test).
+"""Every case of the vendored tests/data/uritemplate/*.json (uritemplate-test).
 
 ``expected`` is a string (exact), a list of strings (any one; used where the
 RFC leaves a mapping's order open) or ``false`` (expansion must raise
@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from helpers import shared_path
+from helpers import data_path
 from percent_encoding import UriTemplateError
 from percent_encoding.uritemplate import UriTemplate, expand
 
@@ -26,7 +26,7 @@ FILES = [
 
 
 def _load(name: str) -> dict[str, Any]:
-    path: Path = shared_path("uritemplate", name)
+    path: Path = data_path("uritemplate", name)
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
 
@@ -65,6 +65,6 @@ def test_suite_file(name: str) -> None:
 
 
 def test_suite_totals() -> None:
-    # The README of ../shared/conformance counts 270 cases; all of them run above.
+    # tests/data/uritemplate/README.md counts 270 cases; all of them run above.
     total = sum(len(s["testcases"]) for name in FILES for s in _load(name).values())
     assert total >= 270

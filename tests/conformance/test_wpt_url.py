@@ -1,4 +1,4 @@
-"""The URL parser against web-platform-tests' URL suites (../shared/conformance/wpt).
+"""The URL parser against web-platform-tests' URL suites (the vendored tests/data/wpt).
 
 * urltestdata.json: every success case (every attribute, and the origin where
   given) and every failure case, as wpt's url-constructor and url-origin tests
@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from helpers import shared_path
+from helpers import data_path
 from percent_encoding import url as U
 from percent_encoding.errors import URLParseError
 
@@ -28,7 +28,7 @@ ATTRS = ("href", "protocol", "username", "password", "host", "hostname", "port",
 
 
 def _load(name: str) -> Any:
-    return json.loads(shared_path("wpt", name).read_text(encoding="utf-8"))
+    return json.loads(data_path("wpt", name).read_text(encoding="utf-8"))
 
 
 def _report(failures: list[str], total: int) -> None:

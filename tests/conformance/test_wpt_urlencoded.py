@@ -1,4 +1,4 @@
-"""wpt conformance for percent_encoding.form (read from ../shared/conformance/wpt).
+"""wpt conformance for percent_encoding.form (the vendored tests/data/wpt).
 
 * ``urlencoded-parser.json``: every vector, through ``parse`` (str and bytes),
   ``URLSearchParams``, ``FormParser`` and ``parse`` with the ``charset=``
@@ -19,36 +19,27 @@ from typing import Any
 
 import pytest
 
-from helpers import shared_path
+from helpers import data_path
 from percent_encoding import PercentEncodingTypeError, core, form
 from percent_encoding.form import FormParser, URLSearchParams
 
 
 def _load(name: str) -> Any:
-    p: Path = shared_path("wpt", name)
+    p: Path = data_path("wpt", name)
     return json.loads(p.read_text(encoding="utf-8"))
 
 
 def _parser_vectors() -> list[dict[str, Any]]:
-    try:
-        return _load("urlencoded-parser.json")["tests"]  # type: ignore[no-any-return]
-    except pytest.skip.Exception:
-        return []
+    return _load("urlencoded-parser.json")["tests"]  # type: ignore[no-any-return]
 
 
 def _usp_tests() -> list[dict[str, Any]]:
-    try:
-        tests = _load("urlsearchparams.json")["tests"]
-    except pytest.skip.Exception:
-        return []
+    tests = _load("urlsearchparams.json")["tests"]
     return [t for t in tests if not t["needs_url_parser"]]
 
 
 def _pe_cases() -> list[tuple[str, str, str]]:
-    try:
-        data = _load("percent-encoding.json")
-    except pytest.skip.Exception:
-        return []
+    data = _load("percent-encoding.json")
     return [
         (item["input"], enc, out)
         for item in data
@@ -63,8 +54,7 @@ PE = _pe_cases()
 
 
 def test_files_present() -> None:
-    # Skips (with the helper's message) when ../shared is missing; otherwise
-    # makes sure the parametrized lists below are not silently empty.
+    # The parametrized lists below are not silently empty.
     _load("urlencoded-parser.json")
     assert len(PARSER) == 35
     assert len(USP) == 68
@@ -221,8 +211,6 @@ def test_urlsearchparams(test: dict[str, Any]) -> None:
 
 
 def test_urlsearchparams_check_count() -> None:
-    if not USP:
-        pytest.skip("../shared/conformance/wpt/urlsearchparams.json not found")
     total = 0
     for t in USP:
         total += _run_steps(t)

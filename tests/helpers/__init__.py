@@ -1,8 +1,8 @@
 """What the test modules share: import it from here, never from ``conftest``.
 
-* :mod:`helpers.paths`: ``ROOT`` (the checkout), ``SHARED`` (the one place that locates
-  ``../shared``) and :func:`shared_path` (a file under ``../shared/conformance``, or a
-  clean skip when it is absent); also re-exported here: ``from helpers import shared_path``.
+* :mod:`helpers.paths`: ``ROOT`` (the checkout), ``DATA`` and :func:`data_path` (the
+  vendored test vectors under ``tests/data``, always present) and ``SHARED`` (``../shared``,
+  when it is beside the checkout); re-exported here: ``from helpers import data_path``.
 * :mod:`helpers.twins`: the kernel twins (``IMPLS``, ``KERNELS``, ``C_KERNELS``, ``C_URL``) and the
   ``NoKernels`` stand-in of ``no_kernels`` tests.
 * :mod:`helpers.engines`: which engine each column adapter needs (``need_engines``).
@@ -19,6 +19,6 @@ Nothing here imports pytest at import time except the fixture modules, so the fu
 
 from __future__ import annotations
 
-from .paths import ROOT, SHARED, shared_path
+from .paths import DATA, ROOT, SHARED, data_path
 
-__all__ = ["ROOT", "SHARED", "shared_path"]
+__all__ = ["DATA", "ROOT", "SHARED", "data_path"]

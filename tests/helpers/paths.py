@@ -1,4 +1,4 @@
-"""Where the checkout is, and the one place that locates ``../shared`` beside it."""
+"""Where the checkout is, and where the vendored third-party test data lives."""
 
 from __future__ import annotations
 
@@ -7,16 +7,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 """The checkout (the folder holding ``src/``, ``tests/`` and ``docs/``)."""
 
+DATA = ROOT / "tests" / "data"
+"""The vendored test vectors (wpt, the Encoding Standard, uritemplate-test), each folder
+with its license and provenance: a clone with nothing beside it tests itself."""
+
 SHARED = ROOT.parent / "shared"
-"""``../shared`` beside the checkout: the conformance data and the seed documents."""
+"""``../shared`` beside the checkout, when it is there: the copies of the conformance data
+the project keeps current (``tools/refresh_vendored.py``) and the seed documents."""
 
 
-def shared_path(*parts: str) -> Path:
-    """A path under ``../shared/conformance``, or skip the test when it is missing."""
-    p = SHARED.joinpath("conformance", *parts)
-    if not p.exists():
-        import pytest
-
-        where = "/".join(parts)
-        pytest.skip(f"../shared/conformance/{where} not found (clone with ../shared beside it)")
+def data_path(*parts: str) -> Path:
+    """A vendored file under ``tests/data`` (it is always there: a missing one is an error
+    of the checkout, not a reason to skip)."""
+    p = DATA.joinpath(*parts)
+    if not p.is_file():
+        raise FileNotFoundError(f"tests/data/{'/'.join(parts)} is missing from the checkout")
     return p
