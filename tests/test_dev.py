@@ -72,3 +72,11 @@ def test_serve_takes_the_test_install(checkout: Path) -> None:
     (checkout / "dev_probe").write_text(probe)
     subprocess.run(["sh", str(checkout / "dev_probe")], check=True, env=env, timeout=60)
     assert not (checkout / ".venv" / "calls").exists()
+
+
+def test_hypothesis_speed_checks_are_off() -> None:
+    # A busy machine fails no test: no deadline, no too_slow health check (tests/conftest.py).
+    from hypothesis import HealthCheck, settings
+
+    assert settings.default.deadline is None
+    assert HealthCheck.too_slow in settings.default.suppress_health_check
