@@ -405,6 +405,7 @@ def test_polars_series_round_trip() -> None:
     assert back.to_list() == ["a b", None, "日"]
 
 
+@pytest.mark.slow  # the full tier (./dev test); the quick tier leaves it out
 def test_large_column_across_threads(impl: str) -> None:
     """Long columns are split across threads (C twin): the join keeps row order,
     offsets, nulls and the first strict failure."""
@@ -585,6 +586,7 @@ def test_view_results_hold_the_same_rows(col: Any, op: tuple[str, dict[str, Any]
     _check_views(f(arr, **op[1]), A._with_views(f, arr, **op[1]), arr.type)
 
 
+@pytest.mark.slow  # the full tier (./dev test); the quick tier leaves it out
 @pytest.mark.parametrize("threads", [1, 2, 3])
 def test_view_results_inline_short_rows_and_join_threads(impl: str, threads: int) -> None:
     """Rows of 12 bytes or fewer sit inside their view, longer ones point into the

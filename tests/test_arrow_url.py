@@ -109,6 +109,7 @@ def test_wpt_urltestdata_expected_values() -> None:
                 assert origin == c["origin"], c["input"]
 
 
+@pytest.mark.slow  # the full tier (./dev test); the quick tier leaves it out
 def test_wpt_one_base_for_every_row() -> None:
     """A str base (parsed once), per base: the same rows as url.parse(row, base)."""
     cases = _wpt_cases()
@@ -327,6 +328,7 @@ def test_rows_that_are_not_utf8_read_with_replacement(impl: str) -> None:
     assert got[0] == "http://a/%EF%BF%BD/x"
 
 
+@pytest.mark.slow  # the full tier (./dev test); the quick tier leaves it out
 @pytest.mark.parametrize("threads", [1, 2, 3])
 def test_long_columns_on_threads_match_url_parse(impl: str, threads: int) -> None:
     # long enough to be split over threads and windows: rows the GIL-free pass
@@ -361,6 +363,7 @@ def test_long_columns_on_threads_match_url_parse(impl: str, threads: int) -> Non
         assert got_can[j] == can, (j, v, b)
 
 
+@pytest.mark.slow  # the full tier (./dev test); the quick tier leaves it out
 @pytest.mark.parametrize("layout", LAYOUTS)
 def test_threads_give_one_threads_columns_row_for_row(impl: str, layout: str) -> None:
     # The GIL-free pass parses windows of 32,768 rows a thread in parts of 8,192;

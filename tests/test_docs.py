@@ -113,6 +113,7 @@ def _run_percent(cmd: str, cwd: Path | None = None) -> tuple[int, str]:
     return r.returncode, r.stdout.rstrip("\n")
 
 
+@pytest.mark.slow  # the full tier (./dev test); the quick tier leaves it out
 @pytest.mark.one_impl
 @pytest.mark.parametrize(("doc", "cmd", "expected"), _console_cases(),
                          ids=lambda x: x if len(x) < 60 else x[:57] + "...")
@@ -199,6 +200,7 @@ def _replay_curl(cmd: str, base: str) -> object:
     return result
 
 
+@pytest.mark.slow  # the full tier (./dev test); the quick tier leaves it out
 @pytest.mark.one_impl
 def test_curl_examples_print_what_the_docs_say() -> None:
     import json
@@ -219,6 +221,7 @@ def test_curl_examples_print_what_the_docs_say() -> None:
         srv.server_close()
 
 
+@pytest.mark.slow  # the full tier (./dev test); the quick tier leaves it out
 @pytest.mark.one_impl
 @pytest.mark.parametrize(("doc", "cmd"), _sh_commands_without_output(),
                          ids=lambda x: x if len(x) < 60 else x[:57] + "...")

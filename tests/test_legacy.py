@@ -325,6 +325,7 @@ def test_http_build_query_skips_recursion() -> None:
     assert L.http_build_query(d) == "a=1"
 
 
+@pytest.mark.slow  # the full tier (./dev test); the quick tier leaves it out
 def test_http_build_query_deep_nesting_is_iterative() -> None:
     # Regression (found by fuzzing): 5000 levels raised RecursionError.  PHP has no
     # depth limit, so neither do we: the name is a%5Ba%5D... as PHP writes it.
