@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from .. import _args
 from .. import core as _core
 from .._abnf import BAD_PERCENT
+from .._scheme import pairs_arg
 from ..errors import PercentEncodingError, TextDecodeError
 from ._serialize import serialize
 from ._wsdl import NCNAME
@@ -34,11 +35,11 @@ def xproc_www_form_urlencode(pairs: Iterable[tuple[str, str]]) -> str:
     >>> xproc_www_form_urlencode([("q", "a b"), ("lang", "en&fr")])
     'q=a+b&lang=en%26fr'
     """
-    items = list(pairs)
-    for item in items:
-        name = item[0] if isinstance(item, (tuple, list)) and item else None
-        if isinstance(name, str) and NCNAME.fullmatch(name) is None:
-            raise PercentEncodingError(f"err:XC0061: parameter name {name!r:.40} is not an "
+    items = pairs_arg(pairs, "xproc_www_form_urlencode()")
+    for name, _ in items:
+        text = name.decode("utf-8", "replace") if isinstance(name, bytes) else name
+        if NCNAME.fullmatch(text) is None:
+            raise PercentEncodingError(f"err:XC0061: parameter name {text!r:.40} is not an "
                                        "xs:NCName")
     return serialize(items)
 
