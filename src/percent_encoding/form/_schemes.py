@@ -16,6 +16,7 @@ from .._scheme import Scheme, from_encode_set, pairs_arg
 from ..sets import FORM_URLENCODED, RFC2396, RFC3986_UNRESERVED
 from ._serialize import serialize
 from ._sgml import sgml_form_serialize
+from ._xproc import XPROC_URLENCODE
 
 
 def _form_pairs(pairs: Iterable[tuple[str, str]]) -> str:
@@ -76,7 +77,10 @@ def _kev_pairs(pairs: Iterable[tuple[str, str]]) -> str:
 
 
 def _xproc_pairs(pairs: Iterable[tuple[str, str]]) -> str:
-    return serialize(pairs_arg(pairs, "xproc-www-form-urlencode encode_pairs()"))
+    # The registry's contract: any names (XProc's NCName rule is xproc_www_form_urlencode's).
+    return "&".join(_core.encode(k, XPROC_URLENCODE, space_as_plus=True) + "="
+                    + _core.encode(v, XPROC_URLENCODE, space_as_plus=True)
+                    for k, v in pairs_arg(pairs, "xproc-www-form-urlencode encode_pairs()"))
 
 
 SCHEMES += (
@@ -121,12 +125,13 @@ SCHEMES += (
         aliases=("z39.88-kev",),
     ),
     from_encode_set(
-        FORM_URLENCODED,
+        XPROC_URLENCODE,
         name="xproc-www-form-urlencode",
         spec="XProc 1.0 (W3C REC 2010-05-11) p:www-form-urlencode / p:www-form-urldecode "
         "http://www.w3.org/TR/2010/REC-xproc-20100511/#c.www-form-urlencode",
-        notes="names are xs:NCNames; UTF-8, space as '+'; the decoder's errors are "
-        "err:XC0037 (not urlencoded) and err:XC0061 (a name that is not an NCName)",
+        notes="names are xs:NCNames; UTF-8, space as '+', RFC 3986 unreserved and reserved "
+        "stay but & and + (as XML Calabash writes it); the decoder's errors are err:XC0037 "
+        "and err:XC0061",
         space_as_plus=True,
         encode_pairs=_xproc_pairs,
         family="Forms",

@@ -3,14 +3,17 @@ Pipeline Language, W3C Recommendation 11 May 2010, the step sections
 ``#c.www-form-urlencode`` and ``#c.www-form-urldecode``; the same steps in XProc 2.0:
 Standard Step Library, W3C Note 21 July 2016).
 
-Strategy: encoding writes the parameter set as urlencoded pairs (UTF-8, space as
-``+``, every byte but ASCII alphanumerics and ``*-._`` as ``%XX``: the URL
-Standard's urlencoded serializer, which is also what ``java.net.URLEncoder``, used
-by the XProc processors of the time, writes).  Decoding is strict where the step
-is: a value that is not properly urlencoded (a ``%`` without two hex digits, bytes
-that are not UTF-8, a pair without ``=``) is the dynamic error ``err:XC0037``, and a
-name that is not an ``xs:NCName`` is ``err:XC0061``; a repeated name gives a
-parameter for each occurrence, in order.  The error code starts the message.
+Strategy: the Recommendation's text of the two steps was not at hand (docs/forms.md
+says what was searched); the rules here are those of XML Calabash, the processor of
+the spec's editor (``WWWFormURLEncode.java``, ``WWWFormURLDecode.java``), with the
+error codes the steps name.  Encoding writes ``name=value`` pairs joined by ``&``, a
+parameter set holding each name once (a later value replaces an earlier one); a value
+is UTF-8, a space is ``+``, and every octet is ``%XX`` except RFC 3986 *unreserved*
+and *reserved* characters other than ``&`` and ``+``.  Decoding is strict: a value
+that is not properly urlencoded (a ``%`` without two hex digits, bytes that are not
+UTF-8, a pair without ``=``) is the dynamic error ``err:XC0037``, a name that is not
+an ``xs:NCName`` is ``err:XC0061``, and a repeated name gives a parameter for each
+occurrence, in order.  The error code starts the message.
 """
 
 from __future__ import annotations
@@ -22,26 +25,40 @@ from .. import core as _core
 from .._abnf import BAD_PERCENT
 from .._scheme import pairs_arg
 from ..errors import PercentEncodingError, TextDecodeError
-from ._serialize import serialize
+from ..sets import RFC3986_UNRESERVED
 from ._wsdl import NCNAME
+
+#: What ``p:www-form-urlencode`` escapes in a value (XML Calabash): everything but RFC
+#: 3986 unreserved and reserved characters, and ``&`` and ``+``; a space is ``+``.
+XPROC_URLENCODE = RFC3986_UNRESERVED.remove(":/?#[]@!$'()*,;=").named(
+    "xproc-www-form-urlencode",
+    "XProc 1.0 p:www-form-urlencode as XML Calabash writes it (all but RFC 3986 "
+    "unreserved and reserved, and & and +; space as +)",
+)
 
 
 def xproc_www_form_urlencode(pairs: Iterable[tuple[str, str]]) -> str:
     """What ``p:www-form-urlencode`` (XProc 1.0, ``#c.www-form-urlencode``) makes of
-    a parameter set: the urlencoded pairs, UTF-8, space as ``+``.  Parameter names are
+    a parameter set: ``name=value`` pairs, a value UTF-8 with a space as ``+`` and
+    everything but RFC 3986 unreserved and reserved characters (``&`` and ``+``
+    excepted) as ``%XX``; a repeated name keeps its last value.  Parameter names are
     ``xs:NCName`` s; another name raises ``err:XC0061``
     (:class:`~percent_encoding.errors.PercentEncodingError`).
 
-    >>> xproc_www_form_urlencode([("q", "a b"), ("lang", "en&fr")])
-    'q=a+b&lang=en%26fr'
+    >>> xproc_www_form_urlencode([("q", "a b+c"), ("url", "http://x/?y=1&z")])
+    'q=a+b%2Bc&url=http://x/?y=1%26z'
     """
-    items = pairs_arg(pairs, "xproc_www_form_urlencode()")
-    for name, _ in items:
+    params: dict[str, str | bytes] = {}
+    for name, value in pairs_arg(pairs, "xproc_www_form_urlencode()"):
         text = name.decode("utf-8", "replace") if isinstance(name, bytes) else name
         if NCNAME.fullmatch(text) is None:
             raise PercentEncodingError(f"err:XC0061: parameter name {text!r:.40} is not an "
                                        "xs:NCName")
-    return serialize(items)
+        params.pop(text, None)  # a parameter set: the later value, at its place
+        params[text] = value
+    return "&".join(
+        n + "=" + _core.encode(v, XPROC_URLENCODE, space_as_plus=True) for n, v in params.items()
+    )
 
 
 def xproc_www_form_urldecode(value: str) -> list[tuple[str, str]]:
