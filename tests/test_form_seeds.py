@@ -197,8 +197,14 @@ def test_openurl_kev_parse_reads_ctx_enc_and_checks_versions() -> None:
         form.openurl_kev_parse("url_ver=Z39.88-2003&a=b")
     with pytest.raises(PercentEncodingError, match="ctx_ver"):
         form.openurl_kev_parse("ctx_ver=0.1")
+    # The bare IANA name, as the KEV ContextObject matrix describes the value, works too.
+    assert form.openurl_kev_parse("ctx_enc=ISO-8859-1&a=%FC") == [
+        ("ctx_enc", "ISO-8859-1"), ("a", "\u00fc")]
     with pytest.raises(PercentEncodingError, match="ctx_enc"):
-        form.openurl_kev_parse("ctx_enc=UTF-8")
+        form.openurl_kev_parse("ctx_enc=UTF-8&ctx_enc=ISO-8859-1")
+    # "+" is a space, as resolvers read KEV strings that travel as form data.
+    assert form.openurl_kev_parse("rft.atitle=On+the+Electrodynamics")[0][1] == (
+        "On the Electrodynamics")
     with pytest.raises(UnknownEncodingError):
         form.openurl_kev_parse("ctx_enc=info:ofi/enc:x-nope")
     assert form.Z39_88_2004 == "Z39.88-2004"

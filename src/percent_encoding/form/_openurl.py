@@ -5,7 +5,8 @@ ContextObject Format", info:ofi/fmt:kev).
 Strategy: a KEV string is ``key=value`` pairs joined by ``&``.  Values are text in
 the character encoding that ``ctx_enc`` names (``info:ofi/enc:UTF-8`` by default and
 in practice), percent-encoded; building writes the version keys first
-(``url_ver=Z39.88-2004``, ``ctx_ver=Z39.88-2004``, ``ctx_enc``) unless the pairs
+(``url_ver=Z39.88-2004``, ``ctx_ver=Z39.88-2004``, ``ctx_enc``; the matrix of
+info:ofi/fmt:kev:mtx:ctx gives ``ctx_ver`` its fixed value) unless the pairs
 already have them, and escapes every octet outside RFC 2396 *unreserved* (the URI
 syntax of 2004; a space is ``%20``).  Reading takes ``+`` as a space too (KEV strings
 travel as form data), checks ``url_ver``/``ctx_ver`` when present, and decodes the
@@ -52,10 +53,11 @@ def openurl_kev(pairs: Iterable[tuple[str, str]], *, encoding: str = "utf-8") ->
 
 def openurl_kev_parse(data: str | bytes) -> list[tuple[str, str]]:
     """Read a KEV string (Z39.88-2004 Part 3): ``&``-separated pairs, values decoded
-    with the encoding ``ctx_enc`` names (UTF-8 without one).  A ``url_ver`` or
-    ``ctx_ver`` other than ``Z39.88-2004``, or a ``ctx_enc`` that is not
-    ``info:ofi/enc:<charset>``, raises
-    :class:`~percent_encoding.errors.PercentEncodingError`.
+    with the encoding ``ctx_enc`` names (``info:ofi/enc:<charset>`` or the bare
+    IANA charset name; UTF-8 without one).  A ``url_ver`` or ``ctx_ver`` other than
+    ``Z39.88-2004``, or two different ``ctx_enc``, raise
+    :class:`~percent_encoding.errors.PercentEncodingError`; an unknown charset
+    :class:`~percent_encoding.errors.UnknownEncodingError`.
 
     >>> openurl_kev_parse("ctx_enc=info%3Aofi%2Fenc%3AISO-8859-1&rft.au=M%FCller")
     [('ctx_enc', 'info:ofi/enc:ISO-8859-1'), ('rft.au', 'Müller')]
@@ -66,12 +68,13 @@ def openurl_kev_parse(data: str | bytes) -> list[tuple[str, str]]:
     declared = [v for k, v in ascii_view if k == "ctx_enc"]
     encoding = "utf-8"
     if declared:
-        if len(set(declared)) != 1 or not declared[0].startswith(_ENC_PREFIX):
-            raise PercentEncodingError(
-                f"ctx_enc must be one info:ofi/enc:<charset> identifier, not {declared!r:.80}"
-            )
+        if len(set(declared)) != 1:
+            raise PercentEncodingError(f"ctx_enc is given more than once: {declared!r:.80}")
+        # The registry's identifier (info:ofi/enc:UTF-8), or the IANA charset name that
+        # the KEV ContextObject Format matrix speaks of.
+        label = declared[0].removeprefix(_ENC_PREFIX)
         try:
-            encoding = _encodings.lookup(declared[0][len(_ENC_PREFIX):]).name
+            encoding = _encodings.lookup(label).name
         except UnknownEncodingError as e:
             raise UnknownEncodingError(f"ctx_enc {declared[0]!r}: {e}") from None
     for key in ("url_ver", "ctx_ver"):
