@@ -44,6 +44,8 @@ def test_post_to_data_without_a_placeholder_and_from_pairs() -> None:
         form.post_to_data("data:,%%", 3)  # type: ignore[arg-type]
     with pytest.raises(PercentEncodingTypeError):
         form.post_to_data(None, "a")  # type: ignore[arg-type]
+    row = schemes.get("html5-post-to-data")
+    assert "data:," + row.encode("a=b+c") == form.post_to_data("data:,%%", "a=b+c")
 
 
 # ---------------------------------------------------------------------------

@@ -125,6 +125,15 @@ SCHEMES += (
         aliases=("z39.88-kev",),
     ),
     from_encode_set(
+        RFC3986_UNRESERVED,
+        name="html5-post-to-data",
+        spec="WHATWG Web Applications 1.0 (HTML5 draft, 2008-09-12 .. 2010), form submission "
+        "'Post to data:' (whatwg/html 0ec99b7, 9131522)",
+        notes="the urlencoded body put into a data: action at '%%': every byte but RFC 3986 "
+        "unreserved as %XX (at '%%%%' escaped once more); form.post_to_data",
+        family="WHATWG HTML",
+    ),
+    from_encode_set(
         XPROC_URLENCODE,
         name="xproc-www-form-urlencode",
         spec="XProc 1.0 (W3C REC 2010-05-11) p:www-form-urlencode / p:www-form-urldecode "
