@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from percent_encoding import ecmascript, legacy, schemes
+from percent_encoding import ecmascript, encodings, legacy, schemes
 from percent_encoding.errors import (
     PercentEncodingError,
     PercentEncodingTypeError,
@@ -229,16 +229,18 @@ def test_the_browser_rows() -> None:
 # ---------------------------------------------------------------------------
 # draft-montenegro-httpbis-uri-encoding-00
 # ---------------------------------------------------------------------------
-@pytest.mark.parametrize(("value", "want"), [
-    ("utf-8", "UTF-8"),
-    ("UTF-8", "UTF-8"),
-    (" Shift_JIS ", "Shift_JIS"),
-    ('"euc-jp"', "EUC-JP"),
-    ("charset=iso-8859-1", "windows-1252"),
-    ("Charset = \"utf8\"", "UTF-8"),
+@pytest.mark.parametrize(("value", "want", "name"), [
+    ("utf-8", "utf-8", "UTF-8"),
+    ("UTF-8", "UTF-8", "UTF-8"),
+    (" Shift_JIS ", "Shift_JIS", "Shift_JIS"),
+    ('"euc-jp"', "euc-jp", "EUC-JP"),
+    ("charset=iso-8859-1", "iso-8859-1", "windows-1252"),
+    ("Charset = \"utf8\"", "utf8", "UTF-8"),
 ])
-def test_parse_uri_encoding_header(value: str, want: str) -> None:
-    assert legacy.parse_uri_encoding_header(value) == want
+def test_parse_uri_encoding_header(value: str, want: str, name: str) -> None:
+    label = legacy.parse_uri_encoding_header(value)
+    assert label == want
+    assert encodings.lookup(label).name == name
 
 
 def test_parse_uri_encoding_header_refuses_other_shapes() -> None:
@@ -259,8 +261,9 @@ def test_decode_with_uri_encoding() -> None:
     assert d("/caf%E9", None) == "/caf\ufffd"  # no header: UTF-8
     assert d(b"/a%20b+c", "utf-8") == "/a b+c"  # "+" is not a space in a request target
     assert d("/100%", "utf-8") == "/100%"
-    assert legacy.parse_uri_encoding_header(legacy.build_uri_encoding_header("sjis")) == (
-        "Shift_JIS"
+    assert legacy.build_uri_encoding_header("sjis") == "Shift_JIS"
+    assert legacy.parse_uri_encoding_header(legacy.build_uri_encoding_header("latin1")) == (
+        "windows-1252"
     )
     with pytest.raises(UnknownEncodingError):
         d("/", "x-nope")

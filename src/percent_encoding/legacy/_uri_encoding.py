@@ -3,8 +3,8 @@
 2014-02-13).
 
 Strategy: the header value names one charset; :func:`parse_uri_encoding_header`
-reads it as a WHATWG Encoding Standard label (``encodings.lookup``) and gives the
-encoding's name, and :func:`decode_with_uri_encoding` percent-decodes a request
+gives its label once ``encodings.lookup`` (the WHATWG Encoding Standard's labels)
+knows it, and :func:`decode_with_uri_encoding` percent-decodes a request
 target and decodes its octets with that encoding's decoder.
 
 What is known of the draft: its datatracker page (authors O. Mazahir, D. Thaler,
@@ -37,15 +37,16 @@ _VALUE: Final = re.compile(
 
 def parse_uri_encoding_header(value: str) -> str:
     """The charset a "Deterministic URI Encoding" header value declares
-    (draft-montenegro-httpbis-uri-encoding-00), as the WHATWG name of the
-    encoding its label stands for.
+    (draft-montenegro-httpbis-uri-encoding-00): its label as written, once
+    checked to be a WHATWG Encoding Standard label (``encodings.lookup(label).name``
+    gives the encoding's name).
 
     An unknown label raises :class:`~percent_encoding.errors.UnknownEncodingError`;
     a value that is not one label raises
     :class:`~percent_encoding.errors.PercentEncodingError`.
 
     >>> parse_uri_encoding_header("utf-8")
-    'UTF-8'
+    'utf-8'
     >>> parse_uri_encoding_header(' charset="Shift_JIS" ')
     'Shift_JIS'
     """
@@ -56,8 +57,9 @@ def parse_uri_encoding_header(value: str) -> str:
             f"{text!r:.60} is not one charset label (a token or a quoted string, "
             "optionally as charset=<label>)"
         )
-    label = m.group(1) if m.group(1) is not None else m.group(2)
-    return _encodings.lookup(label).name
+    label: str = m.group(1) if m.group(1) is not None else m.group(2)
+    _encodings.lookup(label)  # an unknown label is refused here, not when decoding
+    return label
 
 
 def build_uri_encoding_header(encoding: str) -> str:
