@@ -18,7 +18,7 @@ with URL-encoded parameters" (``update`` exactly 1, ``using-graph-uri`` and
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .. import core as _core
 from ..errors import PercentEncodingError, PercentEncodingTypeError
@@ -40,9 +40,9 @@ class SparqlRequest:
 
     operation: str
     text: str
-    graphs: tuple[str, ...] = ()
-    named_graphs: tuple[str, ...] = ()
-    other: tuple[tuple[str, str], ...] = field(default=())
+    graphs: tuple[str, ...]
+    named_graphs: tuple[str, ...]
+    other: tuple[tuple[str, str], ...]
 
 
 def _enc(text: str) -> str:

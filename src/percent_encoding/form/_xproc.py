@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 from .. import _args
 from .. import core as _core
-from .._abnf import BAD_PERCENT
+from .._abnf import BAD_PERCENT, RESERVED
 from .._scheme import pairs_arg
 from ..errors import PercentEncodingError, TextDecodeError
 from ..sets import RFC3986_UNRESERVED
@@ -30,7 +30,7 @@ from ._wsdl import NCNAME
 
 #: What ``p:www-form-urlencode`` escapes in a value (XML Calabash): everything but RFC
 #: 3986 unreserved and reserved characters, and ``&`` and ``+``; a space is ``+``.
-XPROC_URLENCODE = RFC3986_UNRESERVED.remove(":/?#[]@!$'()*,;=").named(
+XPROC_URLENCODE = RFC3986_UNRESERVED.remove(RESERVED.replace("&", "").replace("+", "")).named(
     "xproc-www-form-urlencode",
     "XProc 1.0 p:www-form-urlencode as XML Calabash writes it (all but RFC 3986 "
     "unreserved and reserved, and & and +; space as +)",

@@ -13,7 +13,7 @@ its abstract: http and https URIs have no fixed character encoding, and the draf
 defines HTTP headers that state it.  The issue behind it (httpwg/http2-spec #342,
 2014-01-15) asked for the same determinism in HTTP/2.  The draft's text, with the header
 names and their grammar, was not found; docs/legacy.md says what was searched and
-what is chosen here: the value is one charset label (an RFC 7230 ``token`` or
+what is chosen here: the value is one charset label (an RFC 9110 ``token`` or
 ``quoted-string``, optionally written ``charset=<label>``), surrounding
 whitespace ignored, and any other shape refused.
 """
@@ -26,12 +26,14 @@ from typing import Final
 from .. import _args
 from .. import core as _core
 from .. import encodings as _encodings
+from .._abnf import OWS, QUOTED_PAIR, QUOTED_STRING, TOKEN
 from ..errors import PercentEncodingError
 
-# RFC 7230 §3.2.6 token and quoted-string (no quoted-pair needed in a label).
+# One RFC 9110 §5.6.2 token or §5.6.4 quoted-string, optionally after "charset=", in OWS.
 _VALUE: Final = re.compile(
-    r"[ \t]*(?:charset[ \t]*=[ \t]*)?(?:([!#$%&'*+\-.^_`|~0-9A-Za-z]+)|\"([^\"\\]*)\")[ \t]*",
-    re.IGNORECASE,
+    f"{OWS.pattern}(?:charset{OWS.pattern}={OWS.pattern})?"
+    f"(?:({TOKEN.pattern})|{QUOTED_STRING.pattern}){OWS.pattern}",
+    re.IGNORECASE | re.DOTALL,
 )
 
 
@@ -57,7 +59,7 @@ def parse_uri_encoding_header(value: str) -> str:
             f"{text!r:.60} is not one charset label (a token or a quoted string, "
             "optionally as charset=<label>)"
         )
-    label: str = m.group(1) if m.group(1) is not None else m.group(2)
+    label: str = m.group(1) if m.group(1) is not None else QUOTED_PAIR.sub(r"\1", m.group(2))
     _encodings.lookup(label)  # an unknown label is refused here, not when decoding
     return label
 
