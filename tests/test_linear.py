@@ -789,6 +789,53 @@ def _other_cases() -> list[Case]:
     return c
 
 
+def _issue43_seeds1_cases() -> list[Case]:
+    """The seeds' historic variants (legacy) and other specs' forms (form), issue 43."""
+    q = _quiet
+    c: list[Case] = []
+    for name in ("rfc1630_encode", "rfc1808_encode"):
+        c += on(P + f"legacy.{name}", q(getattr(legacy, name)), TEXT_SUR)
+    c += on(P + "legacy.rfc1630_decode", q(legacy.rfc1630_decode), TEXT_STRICT)
+    for name in ("firefox2_decode_uri_component", "opera9_decode_uri_component"):
+        c += on(P + f"legacy.{name}", q(getattr(legacy, name)),
+                {**TEXT_STRICT, "nul": lambda n: "%00a" * (n // 4) + "%E3",
+                 "nonchar": lambda n: "%EF%BF%BE" * (n // 9)})
+    c += on(P + "legacy.rfc1808_resolve", q(lambda s: legacy.rfc1808_resolve("http://a/b/c", s)),
+            {**TEXT, "dots": lambda n: "a/" * (n // 5) + "../" * (n // 5) + "g",
+             "params": lambda n: ";" * (n // 2) + "?" * (n // 2)})
+    c += on((P + "legacy.ftp_split_typecode", P + "legacy.ftp_join_typecode"),
+            q(lambda s: legacy.ftp_join_typecode(legacy.ftp_split_typecode(s)[0], "a")),
+            {**TEXT, "marks": lambda n: ";type=a/" * (n // 8) + "f"})
+    c += on((P + "legacy.parse_uri_encoding_header", P + "legacy.build_uri_encoding_header"),
+            q(lambda s: legacy.parse_uri_encoding_header(s)),
+            {**TEXT, "spaces": lambda n: " " * n + "utf-8" + " " * n + "x",
+             "label": lambda n: "charset=" + "a" * n})
+    c += on(P + "legacy.decode_with_uri_encoding",
+            q(lambda s: legacy.decode_with_uri_encoding(s, "shift_jis")), TEXT)
+    c += on(P + "form.post_to_data", q(lambda s: form.post_to_data("data:,%%%%" + s, s)),
+            {**TEXT, "pct": lambda n: "%" * n})
+    c += on((P + "form.sgml_form_serialize", P + "form.sgml_form_parse"),
+            q(lambda p: form.sgml_form_parse(form.sgml_form_serialize(p))),
+            {"sep": pairs_of(sep)})
+    c += on(P + "form.wsdl_urlencode", q(form.wsdl_urlencode),
+            {"names": lambda n: [("a" * (n // 2), "b" * (n // 2))], "sep": pairs_of(sep)})
+    c += on((P + "form.sparql_query_request", P + "form.sparql_update_request",
+             P + "form.sparql_parse", P + "form.SparqlRequest"),
+            q(lambda s: (form.sparql_parse(form.sparql_query_request(s, named_graph_uri=[s])),
+                         form.sparql_parse(form.sparql_update_request(s)))), TEXT)
+    c += on(P + "form.sparql_parse", q(form.sparql_parse),
+            {**TEXT, "graphs": lambda n: "query=x" + "&named-graph-uri=g" * (n // 18)})
+    c += on((P + "form.openurl_kev", P + "form.openurl_kev_parse"),
+            q(lambda p: form.openurl_kev_parse(form.openurl_kev(p))), {"sep": pairs_of(sep)})
+    c += on(P + "form.openurl_kev_parse", q(form.openurl_kev_parse), TEXT)
+    c += on((P + "form.xproc_www_form_urlencode", P + "form.xproc_www_form_urldecode"),
+            q(lambda p: form.xproc_www_form_urldecode(form.xproc_www_form_urlencode(p))),
+            {"names": lambda n: [("a" * n, "b c" * (n // 3))] * 2})
+    c += on(P + "form.xproc_www_form_urldecode", q(form.xproc_www_form_urldecode),
+            {**TEXT, "fields": lambda n: "a=b&" * (n // 4)})
+    return c
+
+
 # Public names with no input whose size can grow, and why (a name here needs no case).
 NO_SIZE_INPUT = {
     P + "cli.build_parser": "takes no argument",
@@ -824,7 +871,7 @@ NO_SIZE_INPUT = {
     P + "web.server.serve": "runs a server until stopped (see make_server)",
 }
 
-CASES = _cases()
+CASES = _cases() + _issue43_seeds1_cases()
 # The cases that reach the kernels directly run on both twins (the pure kernels are where
 # a Python-level quadratic would hide); the others run once, on the default twin (the pure
 # arrow twin is the per-string API row by row, timed through core and form).

@@ -71,6 +71,9 @@ NO_ROUND_TRIP = {
     # RFC 3987 §3.2: uri_to_iri never decodes spaces, controls, reserved
     # characters or bidi formatting characters, so it cannot undo iri_to_uri.
     "iri-to-uri": "uri_to_iri leaves escapes of characters not allowed in an IRI",
+    # SuikaWiki percent-encoding [145] [146]: the historic decoders' quirks.
+    "firefox2-decodeURIComponent": "U+FFFE and U+FFFF decode to U+FFFD",
+    "opera9-decodeURIComponent": "%00 is left undecoded",
 }
 # Schemes that normalize line breaks to CR LF (HTML 4.01 §17.13.4.1, XForms 1.0 §11.6).
 CRLF_NORMALIZING = {"html4-form", "xforms-urlencoded", "xforms-urlencoded-rfc3986"}
@@ -366,6 +369,7 @@ _STR_ONLY = {
     "ecmascript-encodeURI", "ecmascript-encodeURIComponent", "ecmascript-escape",
     "iri-to-uri", "xpath-encode-for-uri", "xpath-iri-to-uri", "xpath-escape-html-uri",
     "java-URLEncoder", "dotnet-EscapeDataString", "alpn",
+    "firefox2-decodeURIComponent", "opera9-decodeURIComponent",
 }
 
 
@@ -549,6 +553,7 @@ def test_declared_plain_matches_behaviour(s: Scheme) -> None:
 
 _ROUND_TRIP_PROBES = [chr(cp) for cp in range(128)] + [
     "", "a b+c", "%41", "%2541", "%zz", "%", "\r\n", "\n", _PROBE, "\u00ff\u0100", "a/b?c#d",
+    "\ufffe\uffff",  # noncharacters (Firefox 2 decoded them to U+FFFD)
 ]
 
 

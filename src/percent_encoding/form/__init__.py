@@ -34,7 +34,11 @@ Layout, one module per concept: ``_parse`` (parse, parse_bytes, ParsedForm,
 helpers the others share), ``_serialize`` (serialize),
 ``_incremental`` (FormParser), ``_search_params`` (URLSearchParams),
 ``_html`` (html_form_body, File, multipart_escape), ``_group`` (group),
-``_schemes`` (the registry entries).
+``_schemes`` (the registry entries); the other specs' form variants, one module
+each: ``_post_to_data`` (the HTML5 drafts' "Post to data:"), ``_sgml`` (Lynx's
+application/sgml-form-urlencoded), ``_wsdl`` (WSDL 2.0 Adjuncts §6.8.2), ``_sparql``
+(SPARQL 1.1 Protocol), ``_openurl`` (Z39.88-2004 KEV), ``_xproc`` (XProc's
+p:www-form-urlencode/-urldecode).
 """
 
 from __future__ import annotations
@@ -54,24 +58,46 @@ from ..sets import PATH as PATH
 from ._group import group
 from ._html import File, html_form_body, multipart_escape
 from ._incremental import FormParser
+from ._openurl import Z39_88_2004 as Z39_88_2004
+from ._openurl import openurl_kev, openurl_kev_parse
 from ._parse import Errors as Errors
 from ._parse import Pair as Pair
 from ._parse import ParsedForm, parse, parse_bytes
 from ._parse import Text as Text
+from ._post_to_data import post_to_data
 from ._schemes import SCHEMES
 from ._search_params import URLSearchParams
 from ._serialize import serialize
+from ._sgml import SGML_FORM_URLENCODED as SGML_FORM_URLENCODED
+from ._sgml import sgml_form_parse, sgml_form_serialize
+from ._sparql import SparqlRequest, sparql_parse, sparql_query_request, sparql_update_request
+from ._wsdl import wsdl_urlencode
+from ._xproc import xproc_www_form_urldecode, xproc_www_form_urlencode
 
 __all__ = [
     "SCHEMES",
+    "SGML_FORM_URLENCODED",
+    "Z39_88_2004",
     "File",
     "FormParser",
     "ParsedForm",
+    "SparqlRequest",
     "URLSearchParams",
     "group",
     "html_form_body",
     "multipart_escape",
+    "openurl_kev",
+    "openurl_kev_parse",
     "parse",
     "parse_bytes",
+    "post_to_data",
     "serialize",
+    "sgml_form_parse",
+    "sgml_form_serialize",
+    "sparql_parse",
+    "sparql_query_request",
+    "sparql_update_request",
+    "wsdl_urlencode",
+    "xproc_www_form_urldecode",
+    "xproc_www_form_urlencode",
 ]

@@ -11,7 +11,9 @@ it (PHP, Ruby's ``CGI``, .NET) ours keeps it too.
 
 Families and their sources (see ``docs/legacy.md`` for the long form):
 
-* URL/URI RFCs: RFC 1738 §2.2, RFC 2396 §2 (unreserved = alphanum | mark; the
+* URL/URI RFCs: RFC 1630 (encoding rules; ``+`` is a space in the search part),
+  RFC 1738 §2.2 and §3.2.2 (ftp ``;type=`` typecodes), RFC 1808 §4 (resolving
+  relative URLs), RFC 2396 §2 (unreserved = alphanum | mark; the
   excluded characters of §2.4.3 must always be escaped), RFC 2732 §3 (``[`` and
   ``]`` move from *unwise* to *reserved*), RFC 3875 §2.3 and §4.4 (CGI),
   RFC 5023 §9.7 (the ``Slug`` header).
@@ -21,12 +23,18 @@ Families and their sources (see ``docs/legacy.md`` for the long form):
   XForms 1.0 §11.6 (urlencoded serialization; separator attribute §3.3.3).
 * PHP 8 ``ext/standard/url.c`` (``urlencode``, ``rawurlencode``, ``urldecode``,
   ``rawurldecode``) and ``ext/standard/http.c`` (``http_build_query``).
+* Historic browsers: Firefox 2's and Opera 9's ``decodeURIComponent`` quirks
+  (SuikaWiki percent-encoding [145] [146]).
+* draft-montenegro-httpbis-uri-encoding-00 (a header declaring the charset of a
+  request target).
 * Java ``java.net.URLEncoder`` / ``URLDecoder``; Go ``net/url`` (``shouldEscape``,
   ``QueryEscape``, ``PathEscape``, ``unescape``); .NET ``System.Uri``
   (``UriHelper.EscapeString``, ``PercentEncodingHelper``); Ruby ``CGI::Escape``
   (``cgi/escape.rb``) and ``URI.encode_www_form_component`` (``uri/common.rb``).
 
-Layout, one module per origin: ``_rfc`` (RFC 1738, 2396, 2732), ``_cgi``
+Layout, one module per origin: ``_rfc`` (RFC 1738, 2396, 2732), ``_rfc1630``,
+``_rfc1808``, ``_ftp`` (RFC 1738 typecodes), ``_browsers`` (Firefox 2, Opera 9),
+``_uri_encoding`` (the draft's header), ``_cgi``
 (CGI and Slug), ``_html4`` (HTML 4.01 and XForms), ``_php``, ``_php_input``
 (``parse_str``), ``_java``,
 ``_go``, ``_dotnet``, ``_ruby``, ``_whatwg`` (the URL Standard's form parser before
@@ -51,6 +59,7 @@ from ..sets import RFC2396 as RFC2396
 from ..sets import RFC3986_UNRESERVED as RFC3986_UNRESERVED
 from ..sets import XFORMS_URLENCODED as XFORMS_URLENCODED
 from ..sets import EncodeSet as EncodeSet
+from ._browsers import firefox2_decode_uri_component, opera9_decode_uri_component
 from ._cgi import SLUG_SET as SLUG_SET
 from ._cgi import (
     cgi_decode,
@@ -62,6 +71,7 @@ from ._cgi import (
 )
 from ._dotnet import DOTNET_SET as DOTNET_SET
 from ._dotnet import dotnet_escape_data_string, dotnet_unescape_data_string
+from ._ftp import ftp_join_typecode, ftp_split_typecode
 from ._go import (
     GO_PATH_SET as GO_PATH_SET,
 )
@@ -101,6 +111,11 @@ from ._php import (
 from ._php_input import php_parse_str
 from ._rfc import RFC2732 as RFC2732
 from ._rfc import rfc1738_encode, rfc2396_encode, rfc2732_encode, rfc_decode
+from ._rfc1630 import RFC1630_PATH as RFC1630_PATH
+from ._rfc1630 import RFC1630_SEARCH as RFC1630_SEARCH
+from ._rfc1630 import rfc1630_decode, rfc1630_encode
+from ._rfc1808 import RFC1808_PCHAR as RFC1808_PCHAR
+from ._rfc1808 import rfc1808_encode, rfc1808_resolve
 from ._ruby import (
     RUBY_CGI_SET as RUBY_CGI_SET,
 )
@@ -114,6 +129,11 @@ from ._ruby import (
     ruby_encode_www_form_component,
 )
 from ._schemes import SCHEMES
+from ._uri_encoding import (
+    build_uri_encoding_header,
+    decode_with_uri_encoding,
+    parse_uri_encoding_header,
+)
 from ._whatwg import whatwg_form_parse
 
 __all__ = [
@@ -125,17 +145,25 @@ __all__ = [
     "PHP_QUERY_RFC3986",
     "PHP_RAWURLENCODE_SET",
     "PHP_URLENCODE_SET",
+    "RFC1630_PATH",
+    "RFC1630_SEARCH",
+    "RFC1808_PCHAR",
     "RFC2732",
     "RUBY_CGI_SET",
     "RUBY_WWW_FORM_SET",
     "SCHEMES",
     "SLUG_SET",
+    "build_uri_encoding_header",
     "cgi_decode",
     "cgi_encode",
     "cgi_path_info",
     "cgi_search_words",
+    "decode_with_uri_encoding",
     "dotnet_escape_data_string",
     "dotnet_unescape_data_string",
+    "firefox2_decode_uri_component",
+    "ftp_join_typecode",
+    "ftp_split_typecode",
     "go_path_escape",
     "go_path_unescape",
     "go_query_escape",
@@ -146,12 +174,18 @@ __all__ = [
     "http_build_query",
     "java_urldecode",
     "java_urlencode",
+    "opera9_decode_uri_component",
+    "parse_uri_encoding_header",
     "php_parse_str",
     "php_rawurldecode",
     "php_rawurlencode",
     "php_urldecode",
     "php_urlencode",
+    "rfc1630_decode",
+    "rfc1630_encode",
     "rfc1738_encode",
+    "rfc1808_encode",
+    "rfc1808_resolve",
     "rfc2396_encode",
     "rfc2732_encode",
     "rfc_decode",

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 from .. import core as _core
 from .._scheme import Scheme, pairs_arg
+from ..ecmascript import encode_uri_component
 from ..sets import (
     CGI as _CGI_SET,
 )
@@ -18,6 +19,7 @@ from ..sets import (
     RFC3986_UNRESERVED,
     XFORMS_URLENCODED,
 )
+from ._browsers import firefox2_decode_uri_component, opera9_decode_uri_component
 from ._cgi import SLUG_SET, cgi_encode, slug_decode, slug_encode
 from ._common import Text
 from ._dotnet import DOTNET_SET, dotnet_escape_data_string, dotnet_unescape_data_string
@@ -45,6 +47,8 @@ from ._php import (
     php_urlencode,
 )
 from ._rfc import RFC2732, rfc1738_encode, rfc2396_encode, rfc2732_encode, rfc_decode
+from ._rfc1630 import RFC1630_PATH, RFC1630_SEARCH, rfc1630_decode, rfc1630_encode
+from ._rfc1808 import RFC1808_PCHAR, rfc1808_encode
 from ._ruby import (
     RUBY_CGI_SET,
     RUBY_WWW_FORM_SET,
@@ -86,6 +90,14 @@ def _s(func: Callable[[Text], str]) -> Callable[[str], str]:
         return func(text)
 
     return enc
+
+
+def _rfc1630_path(text: Text) -> str:
+    return rfc1630_encode(text, search=False)
+
+
+def _rfc1630_path_dec(text: str) -> str:
+    return rfc1630_decode(text, search=False)
 
 
 def _xforms_3986(text: Text) -> str:
@@ -307,5 +319,64 @@ SCHEMES: tuple[Scheme, ...] = (
         plain=True,
         space_as_plus=True,
         reversible=True,
+    ),
+)
+
+# --- issue 43 (seeds1): RFC 1630, RFC 1808 and the historic browsers' decoders -------------
+_HISTORIC = "Historic browsers"
+_SUIKAWIKI_PE = "SuikaWiki 'percent-encoding' history notes"
+
+SCHEMES += (
+    Scheme(
+        "rfc1630",
+        "RFC 1630 BNF (xalpha) and 'Query strings' (the search part)",
+        _s(rfc1630_encode),
+        rfc1630_decode,
+        RFC1630_SEARCH,
+        "search part: space as +, a real + escaped; alphanumerics and $-_@.&!*\"'(), stay",
+        family="URL RFCs",
+        plain=True,
+        space_as_plus=True,
+        reversible=True,
+    ),
+    Scheme(
+        "rfc1630-path",
+        "RFC 1630 BNF (xpalpha)",
+        _s(_rfc1630_path),
+        _rfc1630_path_dec,
+        RFC1630_PATH,
+        "path: alphanumerics and $-_@.&+!*\"'(), stay; space as %20",
+        family="URL RFCs",
+        plain=True,
+        reversible=True,
+    ),
+    Scheme(
+        "rfc1808-pchar",
+        "RFC 1808 §2.2 (pchar)",
+        _s(rfc1808_encode),
+        _rfc_dec,
+        RFC1808_PCHAR,
+        "a path segment: alphanumerics and $-_.+!*'(),:@&= stay; ; / ? escaped",
+        family="URL RFCs",
+        plain=True,
+        reversible=True,
+    ),
+    Scheme(
+        "firefox2-decodeURIComponent",
+        _SUIKAWIKI_PE + " [145]; otherwise ECMA-262 §19.2.6.2",
+        encode_uri_component,
+        firefox2_decode_uri_component,
+        None,
+        "encodeURIComponent; the decoder gives U+FFFD for %EF%BF%BE and %EF%BF%BF",
+        family=_HISTORIC,
+    ),
+    Scheme(
+        "opera9-decodeURIComponent",
+        _SUIKAWIKI_PE + " [146]; otherwise ECMA-262 §19.2.6.2",
+        encode_uri_component,
+        opera9_decode_uri_component,
+        None,
+        "encodeURIComponent; the decoder leaves %00 undecoded",
+        family=_HISTORIC,
     ),
 )
