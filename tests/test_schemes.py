@@ -366,6 +366,7 @@ _STR_ONLY = {
     "ecmascript-encodeURI", "ecmascript-encodeURIComponent", "ecmascript-escape",
     "iri-to-uri", "xpath-encode-for-uri", "xpath-iri-to-uri", "xpath-escape-html-uri",
     "java-URLEncoder", "dotnet-EscapeDataString", "alpn",
+    "leiri-to-uri", "xml-system-id-to-uri", "xlink-href-to-uri", "xsd-anyuri-to-uri",
 }
 
 
