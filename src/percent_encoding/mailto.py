@@ -327,7 +327,9 @@ def form_email(
     >>> read_form_email(m.as_bytes())
     [('name', 'Zoë'), ('msg', '1+1=2')]
     """
-    body = _form.serialize(list(fields), encoding=encoding)
+    from ._scheme import pairs_arg
+
+    body = _form.serialize(pairs_arg(fields, "form_email()"), encoding=encoding)
     headers: list[tuple[str, str]] = []
     if isinstance(to, str) and _SCHEME.match(to):
         action = parse(to)
