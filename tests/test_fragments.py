@@ -163,7 +163,7 @@ def test_build_media() -> None:
     assert build_media(track=["a b", "c+d&e=f"], id="é") == \
         "track=a%20b&track=c+d%26e%3Df&id=%C3%A9"
     for bad in ({"t": (20, 10)}, {"t": (None, None)}, {"xywh": (1, 1, 0, 1)},
-                {"xywh": SpatialRegion("percent", 60, 0, 50, 10)}, {"t": (-1, 2)}):
+                {"xywh": SpatialRegion("percent", 0, 0, 150, 10)}, {"t": (-1, 2)}):
         with pytest.raises(FragmentError):
             build_media(**bad)  # type: ignore[arg-type]
     with pytest.raises(PercentEncodingTypeError):

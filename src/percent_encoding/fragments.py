@@ -292,8 +292,8 @@ def _spatial(value: str) -> SpatialRegion | None:
     x, y, w, h = (int(g) for g in m.groups()[1:])
     if w == 0 or h == 0:
         return None  # §4.2.2: width and height must be greater than zero
-    if unit == "percent" and (x > 100 or y > 100 or x + w > 100 or y + h > 100):
-        return None  # a percent region lies inside the picture
+    if unit == "percent" and max(x, y, w, h) > 100:
+        return None  # each percentage is between 0 and 100
     return SpatialRegion(unit, x, y, w, h)
 
 

@@ -427,7 +427,7 @@ def leiri_to_uri(leiri: str) -> str:
 def xml_system_id_to_uri(system_id: str, *, strict: bool = True) -> str:
     """Convert an XML system identifier to a URI reference (XML 1.0 Fifth Edition §4.2.2).
 
-    §4.2.2 makes the ``SystemLiteral`` a LEIRI and lists what is escaped: the
+    §4.2.2 lists what is escaped before a system identifier is used as a URI: the
     controls #x0-#x1F and #x7F, space, ``<``, ``>``, ``"``, ``{``, ``}``,
     ``|``, ``\\``, ``^``, backquote and every character above #x7F, each as its
     UTF-8 octets in ``%XX``.  A character that is not an XML ``Char`` (§2.2)
