@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from percent_encoding import form, mailto
-from percent_encoding.errors import MailtoError, PercentEncodingTypeError
+from percent_encoding.errors import MailtoError, PercentEncodingError, PercentEncodingTypeError
 from percent_encoding.mailto import form_email, read_form_email
 
 
@@ -77,7 +77,7 @@ def test_reading_other_transfer_encodings_and_multipart() -> None:
 
 def test_errors() -> None:
     with pytest.raises(MailtoError, match="no application/x-www-form-urlencoded"):
-        read_form_email(b"Content-Type: text/plain\r\n\r\na=b\r\n")
+        read_form_email(b"Content-Type: text/html\r\n\r\na=b\r\n")
     with pytest.raises(PercentEncodingTypeError):
         read_form_email("a=b")  # type: ignore[arg-type]
     with pytest.raises(MailtoError):
@@ -86,6 +86,26 @@ def test_errors() -> None:
         form_email([("a", "b")], "a@example.org\r\nBcc: x@example.org")
     with pytest.raises(PercentEncodingTypeError):
         form_email([("a", "b")], 7)  # type: ignore[arg-type]
+
+
+def test_text_plain_enctype() -> None:
+    # HTML "mail as body" with enctype text/plain: the text/plain encoding algorithm
+    # (name=value CR LF a field, newlines normalized), always UTF-8.
+    fields = [("name", "Zo\u00eb"), ("note", "a=b c"), ("_charset_", "")]
+    m = form_email(fields, "f@example.org", enctype="text/plain", encoding="windows-1252")
+    parsed = email.message_from_bytes(m.as_bytes(), policy=policy.default)
+    assert parsed.get_content_type() == "text/plain"
+    assert parsed.get_param("charset") == "utf-8"
+    assert parsed["Content-Transfer-Encoding"] == "quoted-printable"
+    assert parsed.get_content() == "name=Zo\u00eb\r\nnote=a=b c\r\n_charset_=UTF-8\r\n" or \
+        parsed.get_content() == "name=Zo\u00eb\nnote=a=b c\n_charset_=UTF-8\n"
+    assert b"name=3DZo=C3=AB" in m.as_bytes()
+    assert read_form_email(m.as_bytes()) == [
+        ("name", "Zo\u00eb"), ("note", "a=b c"), ("_charset_", "UTF-8")]
+    with pytest.raises(MailtoError, match="no '='"):
+        read_form_email(b"Content-Type: text/plain\r\n\r\nhello\r\n")
+    with pytest.raises(PercentEncodingError):
+        form_email(fields, "f@example.org", enctype="multipart/form-data")
 
 
 _TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)

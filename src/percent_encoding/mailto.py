@@ -303,8 +303,9 @@ def form_email(
     to: str | Sequence[str],
     *,
     encoding: str = "utf-8",
+    enctype: str = "application/x-www-form-urlencoded",
 ) -> EmailMessage:
-    """An e-mail whose body is the urlencoded form ``fields``, quoted-printable.
+    """An e-mail whose body is the form ``fields``, quoted-printable (HTML "mail as body").
 
     The body is the URL Standard's urlencoded serializer (§5.2) run on
     ``fields`` with ``encoding`` (a WHATWG label), which is what HTML's "mail
@@ -319,6 +320,13 @@ def form_email(
     (RFC 6068): its addresses go to ``To`` and its other header fields (``cc``,
     ``subject``, …; not ``body``, which the form replaces) onto the message.
 
+    With ``enctype="text/plain"`` the body is HTML's text/plain encoding
+    algorithm (§4.10.22.9: ``name=value`` and CR LF per field, newlines in
+    names and values normalized to CR LF), typed ``text/plain;
+    charset=utf-8``: "mail as body" always sends that text as UTF-8, whatever
+    ``encoding`` says.  It is for people to read; :func:`read_form_email` reads
+    it back only where no name holds ``=`` and no value a line break.
+
     >>> m = form_email([("name", "Zoë"), ("msg", "1+1=2")], "mailto:f@example.org?subject=Hi")
     >>> m["To"], m["Subject"], m["Content-Transfer-Encoding"]
     ('f@example.org', 'Hi', 'quoted-printable')
@@ -329,7 +337,21 @@ def form_email(
     """
     from ._scheme import pairs_arg
 
-    body = _form.serialize(pairs_arg(fields, "form_email()"), encoding=encoding)
+    _args.check_choice("enctype", enctype, (_FORM_TYPE, "text/plain"))
+    pairs = pairs_arg(fields, "form_email()")
+    if enctype == "text/plain":
+        # HTML "mail as body", text/plain: the text/plain encoding algorithm, then
+        # UTF-8 (the body is UTF-8 percent-encoded into the URL, whatever the
+        # form's encoding; the mail client sends the text it stands for).
+        str_pairs = []
+        for name, value in pairs:
+            if not isinstance(name, str) or not isinstance(value, str):
+                raise PercentEncodingTypeError(
+                    "form_email(enctype='text/plain') takes str names and values")
+            str_pairs.append((name, value))
+        text = _form.html_form_body(str_pairs, enctype="text/plain", encoding="utf-8")
+    else:
+        body = _form.serialize(pairs, encoding=encoding)
     headers: list[tuple[str, str]] = []
     if isinstance(to, str) and _SCHEME.match(to):
         action = parse(to)
@@ -350,8 +372,12 @@ def form_email(
             raise MailtoError(f"header {name[:40]!r} holds a line break", None)
         # Field names are case-insensitive; written in their usual capitals.
         msg["-".join(w.capitalize() for w in name.split("-"))] = value
-    msg.set_content(body.encode("ascii"), maintype="application",
-                    subtype="x-www-form-urlencoded", cte="quoted-printable")
+    if enctype == "text/plain":
+        msg.set_content(text.decode("utf-8"), subtype="plain", charset="utf-8",
+                        cte="quoted-printable")
+    else:
+        msg.set_content(body.encode("ascii"), maintype="application",
+                        subtype="x-www-form-urlencoded", cte="quoted-printable")
     return msg
 
 
@@ -369,8 +395,10 @@ def read_form_email(
     breaks mail transport added are removed (a urlencoded body holds none of
     its own: it writes them ``%0D%0A``), and the result is parsed with the URL
     Standard's urlencoded parser (§5.1) and ``encoding``.  A ``charset``
-    parameter is ignored, as the URL Standard and HTML say.  A message with no
-    such body raises :class:`MailtoError`.
+    parameter is ignored, as the URL Standard and HTML say.  A message whose
+    body is ``text/plain`` is read as HTML's text/plain form encoding (one
+    ``name=value`` a line, in the message's own charset).  A message with
+    neither raises :class:`MailtoError`.
 
     >>> raw = (b"To: f@example.org\\r\\nMIME-Version: 1.0\\r\\n"
     ...        b"Content-Type: application/x-www-form-urlencoded\\r\\n"
@@ -394,6 +422,24 @@ def read_form_email(
             f"not {type_name(message_bytes)}"
         )
     part = next((p for p in msg.walk() if p.get_content_type() == _FORM_TYPE), None)
+    if part is None and msg.get_content_type() == "text/plain":
+        # HTML's text/plain enctype (§4.10.22.9): one "name=value" a line.  Its
+        # charset parameter, unlike urlencoded's, is MIME's and says how to read it.
+        from .encodings import decode as _decode_bytes
+
+        raw = msg.get_payload(decode=True)
+        text = _decode_bytes(raw if isinstance(raw, bytes) else b"",
+                             msg.get_content_charset() or "utf-8")
+        lines = _NEWLINE.split(text)
+        if lines and lines[-1] == "":
+            lines.pop()
+        out: list[tuple[str, str]] = []
+        for line in lines:
+            name, eq, value = line.partition("=")
+            if not eq:
+                raise MailtoError(f"the text/plain form line {line[:40]!r} has no '='", None)
+            out.append((name, value))
+        return out
     if part is None:
         raise MailtoError(
             f"the message holds no {_FORM_TYPE} body (its type is {msg.get_content_type()})",
