@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from . import _args
@@ -297,6 +297,13 @@ def _spatial(value: str) -> SpatialRegion | None:
     return SpatialRegion(unit, x, y, w, h)
 
 
+# The dimensions with a syntax of their own: name -> (reader, kind, section).
+_DIMENSIONS: dict[str, tuple[Callable[[str], object], str, str]] = {
+    "t": (_temporal, "temporal", "§4.2.1"),
+    "xywh": (_spatial, "spatial", "§4.2.2"),
+}
+
+
 def parse_media(fragment: str, *, strict: bool = False) -> MediaFragment:
     """Parse a media fragment (W3C Media Fragments URI 1.0 (basic), §4 and §5.1).
 
@@ -317,29 +324,25 @@ def parse_media(fragment: str, *, strict: bool = False) -> MediaFragment:
     7.0
     """
     pairs = decode_media_pairs(fragment, strict=strict)
-    t: TemporalRange | None = None
-    xywh: SpatialRegion | None = None
+    last: dict[str, object] = {}  # the last valid t, xywh and id (§5.1.2)
     track: list[str] = []
-    id_: str | None = None
     for name, value in pairs:
-        if name == "t":
-            got_t = _temporal(value)
-            if got_t is not None:
-                t = got_t
+        if name in _DIMENSIONS:
+            read, what, section = _DIMENSIONS[name]
+            got = read(value)
+            if got is not None:
+                last[name] = got
             elif strict:
-                raise FragmentError(f"t={value[:40]!r} is not a valid temporal dimension "
-                                    "(Media Fragments 1.0 §4.2.1)", None)
-        elif name == "xywh":
-            got_s = _spatial(value)
-            if got_s is not None:
-                xywh = got_s
-            elif strict:
-                raise FragmentError(f"xywh={value[:40]!r} is not a valid spatial dimension "
-                                    "(Media Fragments 1.0 §4.2.2)", None)
+                raise FragmentError(f"{name}={value[:40]!r} is not a valid {what} dimension "
+                                    f"(Media Fragments 1.0 {section})", None)
         elif name == "track":
             track.append(value)
         elif name == "id":
-            id_ = value
+            last["id"] = value
+    t, xywh, id_ = last.get("t"), last.get("xywh"), last.get("id")
+    assert t is None or isinstance(t, TemporalRange)
+    assert xywh is None or isinstance(xywh, SpatialRegion)
+    assert id_ is None or isinstance(id_, str)
     return MediaFragment(t, xywh, tuple(track), id_, tuple(pairs))
 
 
