@@ -470,9 +470,9 @@ def _strings(value: object, func: str, what: str) -> list[str]:
 # ===========================================================================
 @dataclass(frozen=True)
 class IntegrityCheck:
-    """An RFC 5147 §3 integrity check: ``length`` (an ``int``: characters for
-    ``char=``, lines for ``line=`` … of the whole entity) or ``md5`` (32 hex
-    digits, lower-cased), and the optional ``mime-charset`` it was computed in."""
+    """An RFC 5147 §3 integrity check: ``length`` (an ``int``, the length of the
+    whole entity) or ``md5`` (32 hex digits of its MD5, lower-cased), and the
+    optional ``mime-charset`` it was computed in."""
 
     kind: str
     value: int | str
@@ -679,7 +679,7 @@ def parse_csv(fragment: str, *, strict: bool = True) -> CSVFragment | None:
     kind, eq, rest = text.partition("=")
     if not eq or kind not in ("row", "col", "cell"):
         if strict:
-            raise FragmentError(f"{text[:40]!r} is not row=, col= or cell= (RFC 7111 §2)", 0)
+            raise FragmentError(f"{text[:40]!r} is not row=, col= or cell= (RFC 7111 §3)", 0)
         return None
     out: list[CSVSelection] = []
     at = len(kind) + 1
@@ -703,7 +703,7 @@ def parse_csv(fragment: str, *, strict: bool = True) -> CSVFragment | None:
             if strict:
                 raise FragmentError(
                     f"selection {spec[:40]!r} at position {at} is not valid for {kind}= "
-                    "(RFC 7111 §2: positions from 1 or '*', a range not ending before it "
+                    "(RFC 7111 §3: positions from 1 or '*', a range not ending before it "
                     "starts); pass strict=False to drop it",
                     at,
                 )
@@ -719,7 +719,7 @@ def _format_position(p: object) -> str:
     if p == "*":
         return "*"
     if type(p) is not int or p < 1:
-        raise FragmentError(f"a CSV position is an int from 1 or '*', not {p!r} (RFC 7111 §2)",
+        raise FragmentError(f"a CSV position is an int from 1 or '*', not {p!r} (RFC 7111 §3)",
                             None)
     return str(p)
 
@@ -728,7 +728,7 @@ def build_csv(
     kind: str,
     selections: Sequence[CSVSelection | _Position | tuple[object, object]],
 ) -> str:
-    """Write a text/csv fragment identifier (RFC 7111 §2), without the ``#``.
+    """Write a text/csv fragment identifier (RFC 7111 §3), without the ``#``.
 
     ``kind`` is ``"row"``, ``"col"`` or ``"cell"``; each selection is a
     :class:`CSVSelection`, a single position (rows, columns), a ``(start,
@@ -743,7 +743,7 @@ def build_csv(
     """
     _args.check_str_input("build_csv", kind)
     if kind not in ("row", "col", "cell"):
-        raise FragmentError(f"kind is 'row', 'col' or 'cell' (RFC 7111 §2), not {kind!r}", None)
+        raise FragmentError(f"kind is 'row', 'col' or 'cell' (RFC 7111 §3), not {kind!r}", None)
     if isinstance(selections, (str, bytes, bytearray, memoryview, dict)) or not isinstance(
             selections, (list, tuple)):
         raise _args_type("build_csv", "a list of selections", selections)
