@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from .._abnf import HEXDIG, PCT_ENCODED_RUN, UNRESERVED
 from ._host import serialize_host
 from ._idna import domain_to_unicode
 from ._record import SPECIAL, URLRecord, serialize_path
@@ -38,9 +39,8 @@ __all__ = ["ELLIPSIS", "render"]
 #: What an elided part is replaced with (U+2026 HORIZONTAL ELLIPSIS).
 ELLIPSIS = "\u2026"
 
-_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
-_UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-_HEX = frozenset("0123456789ABCDEFabcdef")
+_UNRESERVED = frozenset(UNRESERVED)
+_HEX = frozenset(HEXDIG)
 # Characters shown as escapes although they decode: Unicode's hidden categories
 # (controls, format characters including the bidi controls, surrogates, private
 # use, unassigned and non-characters, space separators), the default-ignorable
@@ -89,7 +89,7 @@ def decode_for_display(text: str) -> str:
         return text
     parts: list[str] = []
     last = 0
-    for m in _RUN.finditer(text):
+    for m in PCT_ENCODED_RUN.finditer(text):
         i = m.start()
         # A run right after "%" or "%X" that starts no escape (a stray "%"):
         # its first byte, if a hex digit, would complete that "%" into one.
