@@ -66,6 +66,7 @@ NOT_OPTIONS = {
     # fields, documented with it in docs/fragments.md), not options of an operation.
     "fragments.build_media": "keywords are the dimensions of a MediaFragment",
     "fragments.build_text_plain": "keywords are the parts of an RFC 5147 fragment",
+    "fragments.build_csv": "its arguments are the kind and selections of a CSVFragment",
     "fragments.build_pdf": "keywords are the fields of a PDFFragment",
 }
 

@@ -191,6 +191,41 @@ def test_media_round_trip(t: tuple[int, int] | None, xywh: tuple[int, int, int, 
     assert build_media(f) == text
 
 
+def test_media_build_takes_dimension_text() -> None:
+    assert build_media(t="npt:10,20", xywh="percent:25,25,50,50") == \
+        "t=10,20&xywh=percent:25,25,50,50"
+    with pytest.raises(FragmentError):
+        build_media(t="20,10")
+    with pytest.raises(FragmentError):
+        build_media(xywh="1,2,0,4")
+
+
+@pytest.mark.parametrize("text", [
+    "line=10,20", "line=,1", "char=0,280", "line=11", "line=10,20;length=9876,UTF-8",
+    "char=5,;md5=b1ca25ae7f10d0ea6fbbf2cb6a0e77e4,ISO-8859-1;length=3",
+])
+def test_text_plain_build_of_parse_is_the_input(text: str) -> None:
+    f = parse_text_plain(text)
+    assert f is not None and build_text_plain(f) == text
+
+
+@pytest.mark.parametrize("text", ["row=5", "row=5-7", "col=5-*", "cell=4,1-6,2;*,*",
+                                  "row=5-7;10-12"])
+def test_csv_build_of_parse_is_the_input(text: str) -> None:
+    f = parse_csv(text)
+    assert f is not None and build_csv(f) == text
+
+
+@pytest.mark.parametrize("text", [
+    "page=5", "nameddest=Chapter6", "page=3&comment=452fde0e", "search=%22word1%20word2%22",
+    "page=5&zoom=200,250,100", "zoom=50", "page=1&view=FitH,100", "view=Fit",
+    "page=1&viewrect=50,50,640,480", "page=2&highlight=10,200,300,400",
+])
+def test_pdf_build_of_parse_is_the_input(text: str) -> None:
+    assert build_pdf(parse_pdf(text)) == text
+    assert "page=9" in build_pdf(parse_pdf(text), page=9).split("&")  # a keyword wins
+
+
 def test_media_registry_row() -> None:
     s = schemes.get("media-fragments")
     assert s.encode("a b+c&d=é") == "a%20b+c%26d%3D%C3%A9"

@@ -373,17 +373,18 @@ def _format_point(p: _TimePoint, unit: str) -> str:
 def build_media(
     fragment: MediaFragment | None = None,
     *,
-    t: TemporalRange | tuple[float | None, float | None] | None = None,
-    xywh: SpatialRegion | tuple[int, int, int, int] | None = None,
+    t: TemporalRange | tuple[float | None, float | None] | str | None = None,
+    xywh: SpatialRegion | tuple[int, int, int, int] | str | None = None,
     track: Iterable[str] = (),
     id: str | None = None,
 ) -> str:
     """Write a media fragment (Media Fragments URI 1.0 (basic) §4), without the ``#``.
 
     Pass a :class:`MediaFragment` or the dimensions: ``t`` as a
-    :class:`TemporalRange` or an npt ``(start, end)`` pair of seconds
-    (``None`` for an open end), ``xywh`` as a :class:`SpatialRegion` or a
-    pixel ``(x, y, w, h)``, ``track`` names and an ``id``.  Names and values
+    :class:`TemporalRange`, an npt ``(start, end)`` pair of seconds (``None``
+    for an open end) or its text (``"npt:10,20"``), ``xywh`` as a
+    :class:`SpatialRegion`, a pixel ``(x, y, w, h)`` or its text, ``track``
+    names and an ``id``.  Names and values
     are percent-encoded as UTF-8 with :data:`MEDIA_VALUE` (``&``, ``=``, ``%``,
     space and non-ASCII escaped; ``+`` kept, since it means a plus sign).  A
     value the parser would reject raises :class:`FragmentError`.
@@ -404,6 +405,12 @@ def build_media(
         _args.check_str_input("build_media", id)
     parts: list[str] = []
     if t is not None:
+        if isinstance(t, str):
+            parsed_t = _temporal(t)
+            if parsed_t is None:
+                raise FragmentError(f"t={t[:40]!r} is not a valid temporal dimension "
+                                    "(Media Fragments 1.0 §4.2.1)", None)
+            t = parsed_t
         if isinstance(t, TemporalRange):
             tr = t
         else:
@@ -422,6 +429,12 @@ def build_media(
                                 "(Media Fragments 1.0 §4.2.1)", None)
         parts.append("t=" + text)
     if xywh is not None:
+        if isinstance(xywh, str):
+            parsed_s = _spatial(xywh)
+            if parsed_s is None:
+                raise FragmentError(f"xywh={xywh[:40]!r} is not a valid spatial dimension "
+                                    "(Media Fragments 1.0 §4.2.2)", None)
+            xywh = parsed_s
         if isinstance(xywh, SpatialRegion):
             sr = xywh
         else:
@@ -566,8 +579,8 @@ _CHARSET_SET = EncodeSet.from_allowed(UNRESERVED + "!$&'+", name="rfc5147-mime-c
 
 
 def build_text_plain(
-    scheme: str,
-    start: int | None,
+    scheme: str | TextPlainFragment,
+    start: int | None = None,
     end: int | None = None,
     *,
     is_range: bool | None = None,
@@ -580,20 +593,38 @@ def build_text_plain(
     ``scheme`` is ``"char"`` or ``"line"``; ``start`` alone is a position,
     ``start`` and ``end`` a range (either may be ``None`` for an open range;
     ``is_range=True`` forces ``start,``).  ``length`` and ``md5`` add the
-    integrity checks, each followed by ``charset`` when given.  Negative or
-    non-``int`` positions, a malformed MD5 or an unknown scheme raise
-    :class:`FragmentError`.
+    integrity checks, each followed by ``charset`` when given.  Or pass a
+    :class:`TextPlainFragment` alone (what :func:`parse_text_plain` gives).
+    Negative or non-``int`` positions, a malformed MD5 or an unknown scheme
+    raise :class:`FragmentError`.
 
     >>> build_text_plain("line", 10, 20, length=9876, charset="UTF-8")
     'line=10,20;length=9876,UTF-8'
     >>> build_text_plain("char", 0, md5="D41D8CD98F00B204E9800998ECF8427E")
     'char=0;md5=d41d8cd98f00b204e9800998ecf8427e'
+    >>> build_text_plain(parse_text_plain("line=,1;length=9"))
+    'line=,1;length=9'
     """
+    checks: list[IntegrityCheck] = []
+    if isinstance(scheme, TextPlainFragment):
+        f = scheme
+        scheme, start, end, is_range = f.scheme, f.start, f.end, f.is_range
+        if not is_range:
+            end = None
+        checks = list(f.integrity)
+    elif not isinstance(scheme, str):
+        raise _args_type("build_text_plain", "'char', 'line' or a TextPlainFragment", scheme)
+    if charset is not None:
+        _args.check_str_input("build_text_plain", charset)
+    if length is not None:
+        checks.append(IntegrityCheck("length", length, charset))
+    if md5 is not None:
+        checks.append(IntegrityCheck("md5", md5, charset))
     if scheme not in ("char", "line"):
         raise FragmentError(f"scheme is 'char' or 'line' (RFC 5147 §3), not {scheme!r}", None)
-    for v in (start, end, length):
+    for v in (start, end):
         if v is not None and (type(v) is not int or v < 0):
-            raise FragmentError(f"positions and lengths are whole numbers >= 0, not {v!r}", None)
+            raise FragmentError(f"positions are whole numbers >= 0, not {v!r}", None)
     ranged = (end is not None or start is None) if is_range is None else is_range
     if ranged:
         out = f"{scheme}={'' if start is None else start},{'' if end is None else end}"
@@ -603,14 +634,18 @@ def build_text_plain(
         if start is None:
             raise FragmentError("a position needs a start (RFC 5147 §3)", None)
         out = f"{scheme}={start}"
-    tail = "" if charset is None else "," + _core.encode(
-        _args.check_str_input("build_text_plain", charset), _CHARSET_SET)
-    if length is not None:
-        out += f";length={length}{tail}"
-    if md5 is not None:
-        if not isinstance(md5, str) or not re.fullmatch(r"[0-9A-Fa-f]{32}", md5):
-            raise FragmentError(f"md5 is 32 hex digits (RFC 5147 §3), not {md5!r}", None)
-        out += f";md5={md5.lower()}{tail}"
+    for c in checks:
+        tail = "" if c.charset is None else "," + _core.encode(c.charset, _CHARSET_SET)
+        if c.kind == "length":
+            if type(c.value) is not int or c.value < 0:
+                raise FragmentError(f"length is a whole number >= 0, not {c.value!r}", None)
+            out += f";length={c.value}{tail}"
+        elif c.kind == "md5" and isinstance(c.value, str) and re.fullmatch(
+                r"[0-9A-Fa-f]{32}", c.value):
+            out += f";md5={c.value.lower()}{tail}"
+        else:
+            raise FragmentError(f"an integrity check is length=N or md5= and 32 hex digits "
+                                f"(RFC 5147 §3), not {c.kind}={c.value!r}", None)
     return out
 
 
@@ -725,8 +760,8 @@ def _format_position(p: object) -> str:
 
 
 def build_csv(
-    kind: str,
-    selections: Sequence[CSVSelection | _Position | tuple[object, object]],
+    kind: str | CSVFragment,
+    selections: Sequence[CSVSelection | _Position | tuple[object, object]] | None = None,
 ) -> str:
     """Write a text/csv fragment identifier (RFC 7111 §3), without the ``#``.
 
@@ -740,7 +775,12 @@ def build_csv(
     'row=5;7-9;12-*'
     >>> build_csv("cell", [(4, 1), ((4, 1), (6, 2))])
     'cell=4,1;4,1-6,2'
+    >>> build_csv(parse_csv("row=5-7;10-*"))
+    'row=5-7;10-*'
     """
+    if isinstance(kind, CSVFragment):
+        selections = list(kind.selections)
+        kind = kind.kind
     _args.check_str_input("build_csv", kind)
     if kind not in ("row", "col", "cell"):
         raise FragmentError(f"kind is 'row', 'col' or 'cell' (RFC 7111 §3), not {kind!r}", None)
@@ -908,6 +948,7 @@ _PDF_VALUE = EncodeSet.from_allowed(UNRESERVED + "!$'()*+,;:@/?", name="pdf-frag
 
 
 def build_pdf(
+    fragment: PDFFragment | None = None,
     *,
     page: int | None = None,
     nameddest: str | None = None,
@@ -925,14 +966,35 @@ def build_pdf(
     Parameters are written in the order RFC 8118 lists them, ``fdf`` last as it
     requires; text values are percent-encoded as UTF-8 (``&``, ``=``, ``#``,
     ``"``, ``%``, space and non-ASCII escaped); ``search`` words are joined by
-    spaces inside quotes.  Values :func:`parse_pdf` would reject raise
-    :class:`FragmentError`.
+    spaces inside quotes.  A :class:`PDFFragment` may be passed first; the
+    keywords then replace its fields.  Values :func:`parse_pdf` would reject
+    raise :class:`FragmentError`.
 
     >>> build_pdf(page=5, zoom=(200, 250, 100))
     'page=5&zoom=200,250,100'
     >>> build_pdf(nameddest="Chapter 6", search=["word1", "word2"])
     'nameddest=Chapter%206&search=%22word1%20word2%22'
+    >>> build_pdf(parse_pdf("page=3&view=FitH,100"))
+    'page=3&view=FitH,100'
     """
+    if fragment is not None:
+        if not isinstance(fragment, PDFFragment):
+            raise _args_type("build_pdf", "a PDFFragment", fragment)
+        # The keywords given win over the fragment's fields.
+        page = fragment.page if page is None else page
+        nameddest = fragment.nameddest if nameddest is None else nameddest
+        comment = fragment.comment if comment is None else comment
+        structelem = fragment.structelem if structelem is None else structelem
+        search = fragment.search if search is None else search
+        if zoom is None and fragment.zoom is not None:
+            scale, left, top = fragment.zoom
+            zoom = scale if left is None or top is None else (scale, left, top)
+        if view is None and fragment.view is not None:
+            view = fragment.view[0] if fragment.view[1] is None else (
+                fragment.view[0], fragment.view[1])
+        viewrect = fragment.viewrect if viewrect is None else viewrect
+        highlight = fragment.highlight if highlight is None else highlight
+        fdf = fragment.fdf if fdf is None else fdf
     parts: list[str] = []
 
     def text(name: str, value: str) -> None:
