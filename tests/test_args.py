@@ -51,11 +51,24 @@ RECORDS = {
     "detect.Finding",
     "form.File",
     "form.ParsedForm",
+    "fragments.IntegrityCheck",
+    "fragments.MediaFragment",
+    "fragments.PDFFragment",
+    "fragments.SMPTETime",
+    "fragments.TextPlainFragment",
     "rfc8187.ContentDisposition",
     "schemes.Scheme",
 }
 # Helpers for scheme authors, not options of an operation.
-NOT_OPTIONS = {"schemes.pairs_arg": "`what` names the caller in its error messages"}
+NOT_OPTIONS = {
+    "schemes.pairs_arg": "`what` names the caller in its error messages",
+    # Builders whose keywords are the fields of the fragment they write (the record's
+    # fields, documented with it in docs/fragments.md), not options of an operation.
+    "fragments.build_media": "keywords are the dimensions of a MediaFragment",
+    "fragments.build_text_plain": "keywords are the parts of an RFC 5147 fragment",
+    "fragments.build_csv": "its arguments are the kind and selections of a CSVFragment",
+    "fragments.build_pdf": "keywords are the fields of a PDFFragment",
+}
 
 
 def _short(module: str, name: str) -> str:

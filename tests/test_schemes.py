@@ -370,6 +370,7 @@ _STR_ONLY = {
     "iri-to-uri", "xpath-encode-for-uri", "xpath-iri-to-uri", "xpath-escape-html-uri",
     "java-URLEncoder", "dotnet-EscapeDataString", "alpn",
     "firefox2-decodeURIComponent", "opera9-decodeURIComponent",
+    "leiri-to-uri", "xml-system-id-to-uri", "xlink-href-to-uri", "xsd-anyuri-to-uri",
 }
 
 

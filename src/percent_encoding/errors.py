@@ -17,6 +17,7 @@ __all__ = [
     "AltSvcError",
     "DataURLError",
     "FormLimitError",
+    "FragmentError",
     "IDNAError",
     "MailtoError",
     "OAuth2Error",
@@ -129,6 +130,19 @@ class DataURLError(PercentEncodingError):
     string that forgiving-base64 decode (Infra) fails on.
 
     ``position`` is the index in the input where the problem is, when there is one.
+    """
+
+    def __init__(self, message: str, position: int | None = None) -> None:
+        super().__init__(message)
+        self.position = position
+
+
+class FragmentError(PercentEncodingError):
+    """A fragment identifier its spec does not allow, or values that cannot be written
+    as one (Media Fragments URI 1.0, RFC 5147, RFC 7111, RFC 8118; see
+    :mod:`percent_encoding.fragments`).
+
+    ``position`` is the index in the fragment where the problem is, when there is one.
     """
 
     def __init__(self, message: str, position: int | None = None) -> None:

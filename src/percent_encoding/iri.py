@@ -31,10 +31,15 @@ from .sets import EncodeSet
 
 __all__ = [
     "IRI_TO_URI",
+    "LEIRI_TO_URI",
     "SCHEMES",
+    "any_uri_to_uri",
     "iri_to_uri",
     "is_bidi_formatting",
+    "leiri_to_uri",
     "uri_to_iri",
+    "xlink_href_to_uri",
+    "xml_system_id_to_uri",
 ]
 
 
@@ -363,6 +368,196 @@ def _iri_to_uri_scheme(text: str) -> str:
     return iri_to_uri(text)
 
 
+# ---------------------------------------------------------------------------
+# IRI-like strings of the XML family, and their conversion to URIs
+# ---------------------------------------------------------------------------
+# The W3C Note "Legacy extended IRIs for XML resource identification" (LEIRI,
+# 2008-11-03) keeps RFC 3987's syntax but widens ucschar to leiri-ucschar:
+# space, < > " { } | \ ^ `, %x0-1F, %x7F-D7FF, %xE000-FFFD, %x10000-10FFFF
+# (so iprivate and the bidi controls of §4.1 are allowed too).  A LEIRI becomes
+# an IRI by percent-encoding (as UTF-8) each character of leiri-ucschar that
+# ucschar lacks, and the IRI a URI by RFC 3987 §3.1: together, every
+# non-ASCII character and the ASCII a URI cannot hold are encoded, which is
+# the set of iri_to_uri.  What the variants differ in is what they accept.
+LEIRI_TO_URI = IRI_TO_URI.named(
+    "leiri-to-uri",
+    "W3C Note 'Legacy extended IRIs for XML resource identification' (2008), "
+    "leiri-ucschar, converted with RFC 3987 §3.1",
+)
+# Not leiri-ucschar (nor any other IRI production): the surrogates, U+FFFE, U+FFFF.
+_NOT_LEIRI_RE = re.compile("[\ud800-\udfff\ufffe\uffff]")
+# XML 1.0 (Fifth Edition) §2.2 Char: #x9 | #xA | #xD | [#x20-#xD7FF] |
+# [#xE000-#xFFFD] | [#x10000-#x10FFFF].
+_NOT_XML_CHAR_RE = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# XML Schema 1.1 Part 2 §4.3.6 whiteSpace "collapse" (fixed for anyURI): #x9,
+# #xA, #xD become #x20, runs of #x20 become one, and the ends are trimmed.
+_XML_SPACE_RUN_RE = re.compile("[\t\n\r ]+")
+
+
+def _refuse(text: str, pattern: re.Pattern[str], what: str) -> None:
+    m = pattern.search(text)
+    if m is not None:
+        raise PercentEncodeError(
+            f"U+{ord(m.group()):04X} at position {m.start()} is not allowed in {what}",
+            m.start(),
+        )
+
+
+def leiri_to_uri(leiri: str) -> str:
+    """Convert a Legacy Extended IRI to a URI (W3C Note "Legacy extended IRIs for XML
+    resource identification", 2008).
+
+    A LEIRI may hold what an IRI may not: space, ``<>"{}|\\^``, backquote, the
+    C0 controls, DEL, C1 controls, private-use and bidi formatting characters
+    anywhere.  Each of these and every other non-ASCII character becomes its
+    UTF-8 octets as ``%XX`` (LEIRI to IRI, then RFC 3987 §3.1); ``%`` and existing
+    escapes are kept.  A surrogate, U+FFFE or U+FFFF (outside ``leiri-ucschar``)
+    raises :class:`PercentEncodeError` with its index.
+
+    >>> leiri_to_uri("http://example.org/a b/<r\u00e9sum\u00e9>")
+    'http://example.org/a%20b/%3Cr%C3%A9sum%C3%A9%3E'
+    >>> leiri_to_uri("http://example.org/\u202eabc%20")
+    'http://example.org/%E2%80%AEabc%20'
+    """
+    _args.check_str_input("leiri_to_uri", leiri)
+    _refuse(leiri, _NOT_LEIRI_RE, "a LEIRI (leiri-ucschar excludes surrogates, U+FFFE, U+FFFF)")
+    return _core.encode(leiri, LEIRI_TO_URI)
+
+
+def xml_system_id_to_uri(system_id: str, *, strict: bool = True) -> str:
+    """Convert an XML system identifier to a URI reference (XML 1.0 Fifth Edition §4.2.2).
+
+    §4.2.2 lists what is escaped before a system identifier is used as a URI: the
+    controls #x0-#x1F and #x7F, space, ``<``, ``>``, ``"``, ``{``, ``}``,
+    ``|``, ``\\``, ``^``, backquote and every character above #x7F, each as its
+    UTF-8 octets in ``%XX``.  A character that is not an XML ``Char`` (§2.2)
+    cannot be in a system identifier and raises :class:`PercentEncodeError`.
+    §4.2.2 also calls a fragment identifier in a system identifier an error: with
+    ``strict=True`` (the default) a ``#`` raises; ``strict=False`` keeps it.
+
+    >>> xml_system_id_to_uri("http://www.example.com/dtds/my doc.dtd")
+    'http://www.example.com/dtds/my%20doc.dtd'
+    >>> xml_system_id_to_uri("../r\u00e9sum\u00e9.ent")
+    '../r%C3%A9sum%C3%A9.ent'
+    """
+    _args.check_str_input("xml_system_id_to_uri", system_id)
+    _args.check_bool("strict", strict)
+    _refuse(system_id, _NOT_XML_CHAR_RE, "an XML document (XML 1.0 §2.2 Char)")
+    if strict and "#" in system_id:
+        at = system_id.index("#")
+        raise PercentEncodeError(
+            f"'#' at position {at}: a fragment identifier in a system identifier is an error "
+            "(XML 1.0 §4.2.2); pass strict=False to keep it",
+            at,
+        )
+    return _core.encode(system_id, LEIRI_TO_URI)
+
+
+def xlink_href_to_uri(href: str) -> str:
+    """Convert the value of an ``xlink:href`` attribute to a URI (XLink 1.1 §5.4).
+
+    XLink 1.1 makes ``href`` a LEIRI, so this is :func:`leiri_to_uri`: space,
+    controls, ``<>"{}|\\^``, backquote and non-ASCII become UTF-8 ``%XX``; ``%``,
+    ``#`` and ``[ ]`` are kept.  (XLink 1.0 §5.4 listed the same characters as
+    RFC 2396 §2.4's excluded ones less ``#``, ``%``, ``[`` and ``]``, with the
+    same result.)  An attribute value holds XML ``Char`` only (XML 1.0 §2.2): any
+    other character raises :class:`PercentEncodeError`.
+
+    >>> xlink_href_to_uri("http://example.org/Dürst#sec 2")
+    'http://example.org/D%C3%BCrst#sec%202'
+    """
+    _args.check_str_input("xlink_href_to_uri", href)
+    _refuse(href, _NOT_XML_CHAR_RE, "an XML attribute value (XML 1.0 §2.2 Char)")
+    return _core.encode(href, LEIRI_TO_URI)
+
+
+def any_uri_to_uri(value: str) -> str:
+    """Convert an XML Schema ``anyURI`` literal to a URI (XSD 1.1 Part 2 §3.3.17).
+
+    The literal is first whitespace-collapsed (the ``whiteSpace`` facet of
+    ``anyURI`` is fixed to ``collapse``, §4.3.6: tab, CR and LF become spaces, runs
+    of spaces one space, the ends trimmed); then every character a URI cannot
+    hold is written as UTF-8 ``%XX``, as RFC 3987 §3.1 (which §3.3.17 names for
+    using an ``anyURI`` as a URI) and the LEIRI Note do.  The lexical space is any
+    string of XML ``Char`` (XML 1.0 §2.2); another character raises
+    :class:`PercentEncodeError` with its index in ``value``.
+
+    >>> any_uri_to_uri("  http://example.org/a  b\tc ")
+    'http://example.org/a%20b%20c'
+    >>> any_uri_to_uri("urn:x:\u00e9")
+    'urn:x:%C3%A9'
+    """
+    _args.check_str_input("any_uri_to_uri", value)
+    _refuse(value, _NOT_XML_CHAR_RE, "an anyURI (XSD 1.1 Part 2 §3.3.17: XML Char only)")
+    return _core.encode(_XML_SPACE_RUN_RE.sub(" ", value).strip(" "), LEIRI_TO_URI)
+
+
+def _leiri_scheme(text: str) -> str:
+    return leiri_to_uri(text)
+
+
+def _system_id_scheme(text: str) -> str:
+    return xml_system_id_to_uri(text)
+
+
+def _xlink_scheme(text: str) -> str:
+    return xlink_href_to_uri(text)
+
+
+def _any_uri_scheme(text: str) -> str:
+    return any_uri_to_uri(text)
+
+
+_XML_FAMILY = "IRI-like (XML family)"
+# Rows kept apart from the RFC 3987 row so that merges stay simple (issue 43 item 11).
+_XML_SCHEMES: tuple[Scheme, ...] = (
+    Scheme(
+        name="leiri-to-uri",
+        spec="W3C Note 'Legacy extended IRIs for XML resource identification' (2008-11-03)",
+        encode=_leiri_scheme,
+        encode_set=LEIRI_TO_URI,
+        notes=(
+            "accepts space, controls, <>\"{}|\\^`, bidi and private-use characters "
+            "anywhere; all of them and every non-ASCII as UTF-8 %XX; '%' kept; "
+            "surrogates, U+FFFE, U+FFFF refused"
+        ),
+        family=_XML_FAMILY,
+        aliases=("leiri",),
+        plain=True,
+    ),
+    Scheme(
+        name="xml-system-id-to-uri",
+        spec="XML 1.0 (Fifth Edition) §4.2.2 (system identifier)",
+        encode=_system_id_scheme,
+        encode_set=LEIRI_TO_URI,
+        notes=(
+            "controls, space, <>\"{}|\\^` and all above #x7F as UTF-8 %XX; a '#' "
+            "(fragment identifier) is an error; non-XML characters refused"
+        ),
+        family=_XML_FAMILY,
+    ),
+    Scheme(
+        name="xlink-href-to-uri",
+        spec="XLink 1.1 §5.4 (href is a LEIRI)",
+        encode=_xlink_scheme,
+        encode_set=LEIRI_TO_URI,
+        notes="as leiri-to-uri, on an attribute value (XML Char only)",
+        family=_XML_FAMILY,
+    ),
+    Scheme(
+        name="xsd-anyuri-to-uri",
+        spec="XML Schema 1.1 Part 2 §3.3.17 anyURI (whiteSpace collapse, then RFC 3987 §3.1)",
+        encode=_any_uri_scheme,
+        notes=(
+            "whitespace collapsed and trimmed first (a space stays only between words, "
+            "as %20); then as leiri-to-uri; XML Char only"
+        ),
+        family=_XML_FAMILY,
+        aliases=("anyURI",),
+    ),
+)
+
+
 SCHEMES: tuple[Scheme, ...] = (
     Scheme(
         name="iri-to-uri",
@@ -377,4 +572,5 @@ SCHEMES: tuple[Scheme, ...] = (
         family="RFC 3987 (IRI)",
         plain=True,
     ),
+    *_XML_SCHEMES,
 )

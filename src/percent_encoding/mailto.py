@@ -26,6 +26,14 @@ raise :class:`MailtoError` (§5: "SHOULD NOT be used"; they would let a value
 add header fields).  An ``@`` inside the local part is written ``%40``, as
 in the RFC's own examples (§6.2), so the only raw ``@`` of an address is the
 one before its domain.
+
+:func:`form_email` and :func:`read_form_email` carry an HTML form by e-mail:
+the body of a ``message/rfc822`` message typed
+``application/x-www-form-urlencoded`` with ``Content-Transfer-Encoding:
+quoted-printable`` (the MIME and quoted-printable work is Python's ``email``
+package).  HTML's form submission to a ``mailto:`` action ("mail as body",
+HTML §4.10.22.3) hands the same urlencoded body to the mail client; a form
+that reaches a mailbox arrives as this message.
 """
 
 from __future__ import annotations
@@ -33,13 +41,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from . import _args
 from . import core as _core
+from . import form as _form
 from ._abnf import UNRESERVED
 from ._args import type_name
 from ._scheme import Scheme
 from .errors import MailtoError, PercentEncodingTypeError
 from .sets import EncodeSet
+
+if TYPE_CHECKING:
+    from email.message import EmailMessage, Message
 
 __all__ = [
     "ADDRESS",
@@ -48,7 +62,9 @@ __all__ = [
     "Mailto",
     "MailtoError",
     "build",
+    "form_email",
     "parse",
+    "read_form_email",
 ]
 
 # RFC 6068 §2: qchar = unreserved / pct-encoded / some-delims, and some-delims are
@@ -274,6 +290,164 @@ def build(to: str | Sequence[str], headers: Mapping[str, str] | Iterable[tuple[s
     if parts:
         out += "?" + "&".join(parts)
     return out
+
+
+# ---------------------------------------------------------------------------
+# Forms by e-mail
+# ---------------------------------------------------------------------------
+_FORM_TYPE = "application/x-www-form-urlencoded"
+
+
+def form_email(
+    fields: Iterable[tuple[str, str]],
+    to: str | Sequence[str],
+    *,
+    encoding: str = "utf-8",
+    enctype: str = "application/x-www-form-urlencoded",
+) -> EmailMessage:
+    """An e-mail whose body is the form ``fields``, quoted-printable (HTML "mail as body").
+
+    The body is the URL Standard's urlencoded serializer (§5.2) run on
+    ``fields`` with ``encoding`` (a WHATWG label), which is what HTML's "mail
+    as body" sends for a ``mailto:`` form of that enctype (HTML §4.10.22.3).
+    It is typed ``application/x-www-form-urlencoded`` with no ``charset``
+    parameter (the URL Standard defines none) and sent with
+    ``Content-Transfer-Encoding: quoted-printable`` (RFC 2045 §6.7): a
+    urlencoded body is one long ASCII line, and quoted-printable breaks it
+    into lines of 76 characters that the reader joins again.
+
+    ``to`` is an address, a list of them, or the form's ``mailto:`` action URL
+    (RFC 6068): its addresses go to ``To`` and its other header fields (``cc``,
+    ``subject``, …; not ``body``, which the form replaces) onto the message.
+
+    With ``enctype="text/plain"`` the body is HTML's text/plain encoding
+    algorithm (§4.10.22.9: ``name=value`` and CR LF per field, newlines in
+    names and values normalized to CR LF), typed ``text/plain;
+    charset=utf-8``: "mail as body" always sends that text as UTF-8, whatever
+    ``encoding`` says.  It is for people to read; :func:`read_form_email` reads
+    it back only where no name holds ``=`` and no value a line break.
+
+    >>> m = form_email([("name", "Zoë"), ("msg", "1+1=2")], "mailto:f@example.org?subject=Hi")
+    >>> m["To"], m["Subject"], m["Content-Transfer-Encoding"]
+    ('f@example.org', 'Hi', 'quoted-printable')
+    >>> m.get_payload()
+    'name=3DZo%C3%AB&msg=3D1%2B1%3D2'
+    >>> read_form_email(m.as_bytes())
+    [('name', 'Zoë'), ('msg', '1+1=2')]
+    """
+    from ._scheme import pairs_arg
+
+    _args.check_choice("enctype", enctype, (_FORM_TYPE, "text/plain"))
+    pairs = pairs_arg(fields, "form_email()")
+    if enctype == "text/plain":
+        # HTML "mail as body", text/plain: the text/plain encoding algorithm, then
+        # UTF-8 (the body is UTF-8 percent-encoded into the URL, whatever the
+        # form's encoding; the mail client sends the text it stands for).
+        str_pairs = []
+        for name, value in pairs:
+            if not isinstance(name, str) or not isinstance(value, str):
+                raise PercentEncodingTypeError(
+                    "form_email(enctype='text/plain') takes str names and values")
+            str_pairs.append((name, value))
+        text = _form.html_form_body(str_pairs, enctype="text/plain", encoding="utf-8")
+    else:
+        body = _form.serialize(pairs, encoding=encoding)
+    headers: list[tuple[str, str]] = []
+    if isinstance(to, str) and _SCHEME.match(to):
+        action = parse(to)
+        addresses = action.to
+        headers = [(n, v) for n, v in action.headers if n.lower() not in ("to", "body")]
+    else:
+        addresses = _address_list(to)
+    if not addresses:
+        raise MailtoError("form_email() needs at least one address", None)
+    from email.message import EmailMessage  # the email package loads on first use
+    for i, a in enumerate(addresses):
+        if not a or _CR_LF.search(a):
+            raise MailtoError(f"address {i} is empty or holds a line break: {a[:40]!r}", None)
+    msg = EmailMessage()
+    msg["To"] = ", ".join(addresses)
+    for name, value in headers:
+        if _CR_LF.search(name) or _CR_LF.search(value):
+            raise MailtoError(f"header {name[:40]!r} holds a line break", None)
+        # Field names are case-insensitive; written in their usual capitals.
+        msg["-".join(w.capitalize() for w in name.split("-"))] = value
+    if enctype == "text/plain":
+        msg.set_content(text.decode("utf-8"), subtype="plain", charset="utf-8",
+                        cte="quoted-printable")
+    else:
+        msg.set_content(body.encode("ascii"), maintype="application",
+                        subtype="x-www-form-urlencoded", cte="quoted-printable")
+    return msg
+
+
+def read_form_email(
+    message_bytes: bytes | bytearray | memoryview | Message,
+    *,
+    encoding: str = "utf-8",
+) -> list[tuple[str, str]]:
+    """The ``(name, value)`` pairs of a form sent by e-mail (the inverse of :func:`form_email`).
+
+    The message (bytes, or an already parsed :class:`email.message.Message`)
+    is read with Python's ``email`` package; its body, or its first part typed
+    ``application/x-www-form-urlencoded``, is decoded from its
+    Content-Transfer-Encoding (quoted-printable, base64, 7bit, …), the line
+    breaks mail transport added are removed (a urlencoded body holds none of
+    its own: it writes them ``%0D%0A``), and the result is parsed with the URL
+    Standard's urlencoded parser (§5.1) and ``encoding``.  A ``charset``
+    parameter is ignored, as the URL Standard and HTML say.  A message whose
+    body is ``text/plain`` is read as HTML's text/plain form encoding (one
+    ``name=value`` a line, in the message's own charset).  A message with
+    neither raises :class:`MailtoError`.
+
+    >>> raw = (b"To: f@example.org\\r\\nMIME-Version: 1.0\\r\\n"
+    ...        b"Content-Type: application/x-www-form-urlencoded\\r\\n"
+    ...        b"Content-Transfer-Encoding: quoted-printable\\r\\n\\r\\n"
+    ...        b"a=3Db+c&d=3D%E2%82=\\r\\n%AC\\r\\n")
+    >>> read_form_email(raw)
+    [('a', 'b c'), ('d', '€')]
+    """
+    _args.check_label("encoding", encoding)
+    from email import policy
+    from email.message import Message
+    from email.parser import BytesParser
+
+    if isinstance(message_bytes, Message):
+        msg = message_bytes
+    elif isinstance(message_bytes, (bytes, bytearray, memoryview)):
+        msg = BytesParser(policy=policy.default).parsebytes(bytes(message_bytes))
+    else:
+        raise PercentEncodingTypeError(
+            "read_form_email() takes the message as bytes or an email.message.Message, "
+            f"not {type_name(message_bytes)}"
+        )
+    part = next((p for p in msg.walk() if p.get_content_type() == _FORM_TYPE), None)
+    if part is None and msg.get_content_type() == "text/plain":
+        # HTML's text/plain enctype (§4.10.22.9): one "name=value" a line.  Its
+        # charset parameter, unlike urlencoded's, is MIME's and says how to read it.
+        from .encodings import decode as _decode_bytes
+
+        raw = msg.get_payload(decode=True)
+        text = _decode_bytes(raw if isinstance(raw, bytes) else b"",
+                             msg.get_content_charset() or "utf-8")
+        lines = _NEWLINE.split(text)
+        if lines and lines[-1] == "":
+            lines.pop()
+        out: list[tuple[str, str]] = []
+        for line in lines:
+            name, eq, value = line.partition("=")
+            if not eq:
+                raise MailtoError(f"the text/plain form line {line[:40]!r} has no '='", None)
+            out.append((name, value))
+        return out
+    if part is None:
+        raise MailtoError(
+            f"the message holds no {_FORM_TYPE} body (its type is {msg.get_content_type()})",
+            None,
+        )
+    payload = part.get_payload(decode=True)
+    body = payload if isinstance(payload, bytes) else b""
+    return _form.parse(body.replace(b"\r", b"").replace(b"\n", b""), encoding=encoding)
 
 
 def _scheme_encode(data: str | bytes) -> str:

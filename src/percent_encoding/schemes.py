@@ -83,6 +83,7 @@ def _sources() -> tuple[Sequence[Scheme], ...]:
         alpn,
         ecmascript,
         form,
+        fragments,
         iri,
         legacy,
         mailto,
@@ -110,6 +111,7 @@ def _sources() -> tuple[Sequence[Scheme], ...]:
         mailto.SCHEMES,
         tcn.SCHEMES,
         legacy.SCHEMES,
+        fragments.SCHEMES,
     )
 
 

@@ -29,12 +29,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .. import _kernels, core
+from .. import _args, _kernels, core
 from ..core import encode, to_usv_string
 from ..errors import PercentEncodingTypeError, URLParseError
 from ..form import URLSearchParams
 from ..sets import EncodeSet
 from ..sets import get as _get_set
+from ._display import render as _render
 from ._fast import fast_href as _fast_href
 from ._fast_rel import base_of_str as _base_of_str
 from ._fast_rel import fast_nonspecial_href as _fast_nonspecial_href
@@ -328,6 +329,51 @@ class URL:
             value = to_usv_string(_check_str(value, name))
             rec = setter(rec, value, errs)
         return URL._from_record(rec, tuple(ValidationError(*e) for e in errs))
+
+    # -- rendering (URL Standard §4.8) --------------------------------------
+    def display(
+        self,
+        *,
+        scheme: bool = True,
+        credentials: bool = False,
+        host_only: bool = False,
+        query: bool = True,
+        fragment: bool = True,
+        max_length: int | None = None,
+        isolate: bool = False,
+    ) -> str:
+        """The URL as a person should see it (URL Standard §4.8 "URL rendering").
+
+        The host is shown with domain to Unicode; percent-encoded UTF-8 in the
+        other components is shown decoded unless that hides it or changes the
+        meaning (controls, spaces, bidi and other format characters, and
+        reserved ASCII such as ``%2F`` or ``%25`` stay encoded); username and
+        password are left out unless ``credentials=True``.  ``scheme``,
+        ``query`` and ``fragment`` set to ``False`` leave those out;
+        ``host_only=True`` shows the host alone.  With ``max_length``, the host
+        loses whole labels from the lowest level first (never below two) and
+        the rest is elided in its middle with ``…``.  ``isolate=True`` wraps the
+        result in U+2066 LEFT-TO-RIGHT ISOLATE … U+2069, so that it is laid
+        out left to right whatever text surrounds it.  For display only: the
+        result is not meant to be parsed again.
+
+            >>> parse("https://user:pw@xn--bcher-kva.example/caf%C3%A9?q=%E2%80%AE").display()
+            'https://bücher.example/café?q=%E2%80%AE'
+            >>> parse("https://examplecorp.com.evil.com/a/long/path").display(max_length=24)
+            'https://…com.evil.com/…h'
+        """
+        _args.check_bool("scheme", scheme)
+        _args.check_bool("credentials", credentials)
+        _args.check_bool("host_only", host_only)
+        _args.check_bool("query", query)
+        _args.check_bool("fragment", fragment)
+        _args.check_bool("isolate", isolate)
+        if max_length is not None and (type(max_length) is not int or max_length < 0):
+            raise PercentEncodingTypeError(
+                f"max_length must be a non-negative int or None, not {max_length!r}")
+        return _render(self._rec, self.href, scheme=scheme, credentials=credentials,
+                       host_only=host_only, query=query, fragment=fragment,
+                       max_length=max_length, isolate=isolate)
 
     # -- Python protocol ----------------------------------------------------
     def __str__(self) -> str:
