@@ -391,3 +391,27 @@ def test_build_pdf() -> None:
     f = parse_pdf(text)
     assert (f.page, f.nameddest, f.search, f.zoom, f.highlight) == (
         2, "Dürst & co", ("a", "b"), (150.0, None, None), (1.0, 2.0, 3.5, 4.0))
+
+
+def test_numbers_of_any_length_get_our_answer() -> None:
+    # int() refuses over 4,300 digits (and is quadratic below): a position with more than
+    # a thousand significant digits is invalid syntax, in linear time; leading zeros count
+    # for nothing.
+    from percent_encoding import fragments as F
+    from percent_encoding.errors import FragmentError
+
+    huge = "1" * 5000
+    with pytest.raises(FragmentError):
+        F.parse_text_plain("char=" + huge)
+    with pytest.raises(FragmentError):
+        F.parse_text_plain("line=1;length=" + huge)
+    assert F.parse_text_plain("char=" + huge, strict=False) is None
+    got = F.parse_text_plain("line=" + "0" * 5000 + "5")
+    assert got is not None and got.start == 5
+    with pytest.raises(FragmentError):
+        F.parse_csv("row=" + huge)
+    csv = F.parse_csv("row=" + huge + ";2", strict=False)
+    assert csv is not None and [s.start for s in csv.selections] == [2]
+    assert F.parse_media("xywh=" + huge + ",1,1,1").xywh is None
+    assert F.parse_media("t=" + huge + ":00:00").t is None
+    assert F.parse_pdf("page=" + huge, strict=False).page is None

@@ -50,6 +50,7 @@ from percent_encoding import (
     ecmascript,
     encodings,
     form,
+    fragments,
     html,
     idna,
     iri,
@@ -836,6 +837,43 @@ def _issue43_seeds1_cases() -> list[Case]:
     return c
 
 
+def _issue43_seeds2_cases() -> list[Case]:
+    """Fragment identifiers of media types, forms by e-mail, the XML IRI-like
+    converters and URL rendering (issue 43)."""
+    q = _quiet
+    F = P + "fragments."
+    c: list[Case] = []
+    media = {**TEXT, "dims": lambda n: "t=1,2&xywh=1,2,3,4&track=a&id=b&" * (n // 34),
+             "bad": lambda n: "t=npt:" + "9" * n + "&xywh=" + ",".join("1" * (n // 2))}
+    c += on((F + "parse_media", F + "build_media", F + "decode_media_pairs"),
+            q(lambda s: fragments.build_media(fragments.parse_media(s))), media)
+    text = {**TEXT, "parts": lambda n: "line=1,2;length=9;md5=" + "a" * n,
+            "many": lambda n: "char=" + "1" * n + ";" * (n // 2)}
+    c += on((F + "parse_text_plain", F + "build_text_plain"),
+            q(lambda s: (r := fragments.parse_text_plain(s, strict=False)) is None
+              or fragments.build_text_plain(r)), text)
+    csv = {**TEXT, "sel": lambda n: "row=" + "1-2;" * (n // 4) + "*",
+           "cells": lambda n: "cell=" + "1,2-3,4;" * (n // 8)}
+    c += on((F + "parse_csv", F + "build_csv"),
+            q(lambda s: (r := fragments.parse_csv(s, strict=False)) is None
+              or fragments.build_csv(r)), csv)
+    pdf = {**TEXT, "params": lambda n: "page=1&zoom=2,3,4&" * (n // 18),
+           "search": lambda n: 'search="' + "a%20" * (n // 4) + '"'}
+    c += on((F + "parse_pdf", F + "build_pdf"),
+            q(lambda s: fragments.build_pdf(fragments.parse_pdf(s, strict=False))), pdf)
+    c += on((P + "mailto.form_email", P + "mailto.read_form_email"),
+            q(lambda pairs: mailto.read_form_email(
+                mailto.form_email(pairs, "a@example.com").as_bytes())),
+            {"pairs": pairs_of(adv), "sep": pairs_of(sep)})
+    for name in ("leiri_to_uri", "xlink_href_to_uri", "any_uri_to_uri"):
+        c += on(P + f"iri.{name}", q(getattr(iri, name)), TEXT_SUR)
+    c += on(P + "iri.xml_system_id_to_uri",
+            q(lambda s: iri.xml_system_id_to_uri(s, strict=False)), TEXT_SUR)
+    c += on(P + "url.URL.display", q(lambda s: url.parse(s).display()),
+            {"url": url_of(adv), "host": lambda n: "http://" + "ab." * (n // 3) + "com/"})
+    return c
+
+
 # Public names with no input whose size can grow, and why (a name here needs no case).
 NO_SIZE_INPUT = {
     P + "cli.build_parser": "takes no argument",
@@ -863,6 +901,15 @@ NO_SIZE_INPUT = {
     P + "mailto.Mailto": "a result record",
     P + "alpn.AltService": "a result record (parse_alt_svc and alt_svc have cases)",
     P + "data_url.DataURL": "a result record",
+    P + "fragments.CSVFragment": "a result record",
+    P + "fragments.CSVSelection": "a result record",
+    P + "fragments.IntegrityCheck": "a result record",
+    P + "fragments.MediaFragment": "a result record",
+    P + "fragments.PDFFragment": "a result record",
+    P + "fragments.SMPTETime": "a result record",
+    P + "fragments.SpatialRegion": "a result record",
+    P + "fragments.TemporalRange": "a result record",
+    P + "fragments.TextPlainFragment": "a result record",
     P + "data_url.MIMEType": "a result record (serialize_mime_type has a case)",
     P + "url.ValidationError": "a result record",
     P + "rfc3986.Components": "a named tuple of five strings (recompose has a case)",
@@ -871,7 +918,7 @@ NO_SIZE_INPUT = {
     P + "web.server.serve": "runs a server until stopped (see make_server)",
 }
 
-CASES = _cases() + _issue43_seeds1_cases()
+CASES = _cases() + _issue43_seeds1_cases() + _issue43_seeds2_cases()
 # The cases that reach the kernels directly run on both twins (the pure kernels are where
 # a Python-level quadratic would hide); the others run once, on the default twin (the pure
 # arrow twin is the per-string API row by row, timed through core and form).

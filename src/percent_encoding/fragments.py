@@ -208,13 +208,34 @@ _SMPTE_UNITS = ("smpte", "smpte-25", "smpte-30", "smpte-30-drop")
 _FRAMES = {"smpte": 30, "smpte-25": 25, "smpte-30": 30, "smpte-30-drop": 30}
 
 
+# A number is read in time linear in its digits: int() of a long digit string is
+# quadratic (CPython refuses more than 4,300 digits).  A position or time with more
+# than this many significant digits is out of any range the specs mean: it is read as
+# invalid syntax, like a value the grammar does not allow.
+_MAX_DIGITS = 1000
+
+
+class _HugeNumber(Exception):
+    """A number with more than _MAX_DIGITS significant digits (caught where it is read)."""
+
+
+def _int(digits: str) -> int:
+    significant = digits.lstrip("0")
+    if len(significant) > _MAX_DIGITS:
+        raise _HugeNumber
+    return int(significant or "0")
+
+
 def _npt(text: str) -> float | None:
     m = _NPT.fullmatch(text)
     if m is None:
         return None
     if m["sec"] is not None:
         return float(m["sec"] if not m["sec"].endswith(".") else m["sec"][:-1])
-    hours = int(m["h"]) if m["h"] is not None else 0
+    try:
+        hours = _int(m["h"]) if m["h"] is not None else 0
+    except _HugeNumber:
+        return None
     minutes = int(m["m1"] if m["m1"] is not None else m["m2"])
     sec = int(m["s1"] if m["s1"] is not None else m["s2"])
     frac = m["f1"] if m["f1"] is not None else m["f2"]
@@ -228,7 +249,10 @@ def _smpte(text: str, unit: str) -> SMPTETime | None:
     m = _SMPTE.fullmatch(text)
     if m is None:
         return None
-    t = SMPTETime(*(int(g) if g is not None else 0 for g in m.groups()))
+    try:
+        t = SMPTETime(*(_int(g) if g is not None else 0 for g in m.groups()))
+    except _HugeNumber:
+        return None
     if t.minutes > 59 or t.seconds > 59 or t.frames >= _FRAMES[unit]:
         return None
     return t
@@ -289,7 +313,10 @@ def _spatial(value: str) -> SpatialRegion | None:
     if m is None:
         return None
     unit = m[1] or "pixel"
-    x, y, w, h = (int(g) for g in m.groups()[1:])
+    try:
+        x, y, w, h = (_int(g) for g in m.groups()[1:])
+    except _HugeNumber:
+        return None
     if w == 0 or h == 0:
         return None  # §4.2.2: width and height must be greater than zero
     if unit == "percent" and max(x, y, w, h) > 100:
@@ -551,13 +578,18 @@ def parse_text_plain(fragment: str, *, strict: bool = True) -> TextPlainFragment
         return None
     start: int | None
     end: int | None
-    if m[2] is not None:
-        start = end = int(m[2])
-        is_range = False
-    else:
-        start = int(m[3]) if m[3] is not None else None
-        end = int(m[4]) if m[4] is not None else None
-        is_range = True
+    try:
+        if m[2] is not None:
+            start = end = _int(m[2])
+            is_range = False
+        else:
+            start = _int(m[3]) if m[3] is not None else None
+            end = _int(m[4]) if m[4] is not None else None
+            is_range = True
+    except _HugeNumber:
+        _text_error(f"a position in {pieces[0][:40]!r} has more than {_MAX_DIGITS} digits",
+                    0, strict)
+        return None
     checks: list[IntegrityCheck] = []
     at = len(pieces[0]) + 1
     for piece in pieces[1:]:
@@ -568,7 +600,13 @@ def parse_text_plain(fragment: str, *, strict: bool = True) -> TextPlainFragment
             return None
         charset = None if c[4] is None else _core.decode_text(c[4])
         if c[2] is not None:
-            checks.append(IntegrityCheck("length", int(c[2]), charset))
+            try:
+                length = _int(c[2])
+            except _HugeNumber:
+                _text_error(f"the length at position {at} has more than {_MAX_DIGITS} digits",
+                            at, strict)
+                return None
+            checks.append(IntegrityCheck("length", length, charset))
         else:
             checks.append(IntegrityCheck("md5", c[3].lower(), charset))
         at += len(piece) + 1
@@ -684,13 +722,31 @@ _CELL = re.compile(f"({_POS}),({_POS})(?:-({_POS}),({_POS}))?")
 
 
 def _position(text: str) -> _Position:
-    return "*" if text == "*" else int(text)
+    return "*" if text == "*" else _int(text)
 
 
 def _ordered(a: _Position, b: _Position) -> bool:
     # A range ends at or after its start.  With "*" (the last row or column)
     # that depends on the data, so only two numbers can be out of order.
     return not (isinstance(a, int) and isinstance(b, int) and a > b)
+
+
+def _csv_selection(kind: str, spec: str) -> CSVSelection | None:
+    if kind == "cell":
+        m = _CELL.fullmatch(spec)
+        if m is not None:
+            a = (_position(m[1]), _position(m[2]))
+            b = a if m[3] is None else (_position(m[3]), _position(m[4]))
+            if 0 not in a + b and _ordered(a[0], b[0]) and _ordered(a[1], b[1]):
+                return CSVSelection(a, b)
+        return None
+    m = _SINGLE.fullmatch(spec)
+    if m is not None:
+        s = _position(m[1])
+        e = s if m[2] is None else _position(m[2])
+        if s != 0 and e != 0 and _ordered(s, e):
+            return CSVSelection(s, e)
+    return None
 
 
 def parse_csv(fragment: str, *, strict: bool = True) -> CSVFragment | None:
@@ -719,21 +775,10 @@ def parse_csv(fragment: str, *, strict: bool = True) -> CSVFragment | None:
     out: list[CSVSelection] = []
     at = len(kind) + 1
     for spec in rest.split(";"):
-        sel: CSVSelection | None = None
-        if kind == "cell":
-            m = _CELL.fullmatch(spec)
-            if m is not None:
-                a = (_position(m[1]), _position(m[2]))
-                b = a if m[3] is None else (_position(m[3]), _position(m[4]))
-                if 0 not in a + b and _ordered(a[0], b[0]) and _ordered(a[1], b[1]):
-                    sel = CSVSelection(a, b)
-        else:
-            m = _SINGLE.fullmatch(spec)
-            if m is not None:
-                s = _position(m[1])
-                e = s if m[2] is None else _position(m[2])
-                if s != 0 and e != 0 and _ordered(s, e):
-                    sel = CSVSelection(s, e)
+        try:
+            sel = _csv_selection(kind, spec)
+        except _HugeNumber:
+            sel = None
         if sel is None:
             if strict:
                 raise FragmentError(
@@ -903,7 +948,11 @@ def parse_pdf(fragment: str, *, strict: bool = True) -> PDFFragment:
         params.append((name, value))
         got: object = None
         if name == "page":
-            got = int(value) if value.isascii() and value.isdigit() and int(value) >= 1 else None
+            try:
+                page = _int(value) if value.isascii() and value.isdigit() else 0
+            except _HugeNumber:
+                page = 0
+            got = page if page >= 1 else None
         elif name in ("nameddest", "comment", "structelem", "fdf"):
             got = value if value else None
         elif name == "search":
