@@ -71,6 +71,29 @@ def test_search_params_is_a_copy() -> None:
     assert u.search == "?a=1&b=x+y"
 
 
+@pytest.mark.parametrize("href,expected", [
+    ("http://x/??a=b", "%3Fa=b"),  # the query is "?a=b": its "?" is a name's first code point
+    ("http://x/???", "%3F%3F="),
+    ("http://x/?a=b", "a=b"),
+    ("http://x/?", ""),
+    ("http://x/", ""),
+])
+def test_search_params_keeps_a_leading_question_mark(href: str, expected: str) -> None:
+    # URL Standard §6.1: the query object's list is parsed from the query as it is.
+    assert str(U.parse(href).search_params) == expected
+
+
+def test_search_params_node_oracle() -> None:
+    from helpers.node_oracle import NODE, run_node
+
+    if NODE is None:
+        pytest.skip("node is not installed")
+    hrefs = ["http://x/??a=b", "http://x/???&?=?", "http://x/?%3Fa", "sc:o??x", "http://x/#??"]
+    script = ("require('readline').createInterface({input: process.stdin}).on('line', l => "
+              "console.log(JSON.stringify(new URL(JSON.parse(l)).searchParams.toString())))")
+    assert [str(U.parse(h).search_params) for h in hrefs] == run_node(script, hrefs)
+
+
 def test_failure_has_name_and_position() -> None:
     with pytest.raises(URLParseError) as ei:
         U.parse("http://ex ample.com/")

@@ -283,8 +283,19 @@ class URL:
 
     @property
     def search_params(self) -> URLSearchParams:
-        """A new :class:`URLSearchParams` over the query (changing it leaves the URL)."""
-        return URLSearchParams(self.search[1:])
+        """A new :class:`URLSearchParams` over the query (changing it leaves the URL).
+
+        URL Standard §6.1 (the URL constructor's step "set this's query object
+        to ... the result of parsing query"): the list is made from the query
+        as it is, so a query that starts with ``?`` keeps it as its first code
+        point; only the delimiter before the query is left out.  ``search`` is
+        that delimiter and the query, and the constructor removes exactly one
+        leading ``?``.
+
+        >>> str(parse("http://x/??a=b").search_params)
+        '%3Fa=b'
+        """
+        return URLSearchParams(self.search)
 
     @property
     def hash(self) -> str:
