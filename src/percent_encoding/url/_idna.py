@@ -189,7 +189,15 @@ def _status(cp: int) -> tuple[str, str | None]:
 
 
 def uts46_map(domain: str, transitional: bool = False) -> str:
-    """UTS #46 §4 step 1, the mapping (deviations stay unless ``transitional``)."""
+    """UTS #46 §4 step 1, the mapping (deviations stay unless ``transitional``).
+
+    Since Unicode 15.1 the table maps U+1E9E (capital sharp s) to U+00DF, a
+    deviation; with Transitional_Processing the Map step gives it "ss" at
+    once instead, so one pass maps it as it maps U+00DF.
+
+        >>> uts46_map("FA\u1E9E"), uts46_map("FA\u1E9E", transitional=True)
+        ('fa\xdf', 'fass')
+    """
     out: list[str] = []
     for ch in domain:
         cp = ord(ch)
@@ -197,7 +205,9 @@ def uts46_map(domain: str, transitional: bool = False) -> str:
             out.append(ch)
             continue
         st, repl = _status(cp)
-        if st == "M" or (st == "D" and transitional):
+        if cp == 0x1E9E and transitional:
+            out.append("ss")
+        elif st == "M" or (st == "D" and transitional):
             assert repl is not None
             out.append(repl)
         elif st != "I":
