@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import ROOT
 from helpers.linear_time import assert_linear
 from percent_encoding import url as U
 from percent_encoding.errors import PercentEncodingTypeError, URLParseError
@@ -139,12 +140,17 @@ def test_ipv4_validation_errors_are_the_specs() -> None:
     assert U.parse("http://1.2.65535/").href == "http://1.2.255.255/"
     assert names("http://1.2.65535/") == ["IPv4-too-few-parts", "IPv4-out-of-range-part"]
     assert names("http://2130706433/") == ["IPv4-too-few-parts", "IPv4-out-of-range-part"]
-    # IPv4-non-ASCII-input (whatwg/url 9dc3827): IDNA mapped the host to an address.
+    # IPv4-non-ASCII-input (the open proposal whatwg/url PR #925): IDNA mapped the host
+    # to an address.
     for s in ("http://①.②.③.④/", "http://1。2。3。4/", "http://１２７.０.０.１/"):
         assert names(s) == ["IPv4-non-ASCII-input"], s
     assert names("http://%E2%91%A0.%E2%91%A1.%E2%91%A2.%E2%91%A3/") == [
         "domain-percent-encoded", "IPv4-non-ASCII-input"]
     assert names("http://example.com./") == ["domain-to-ASCII"]
+    # The docs' list of names says where this one comes from: a proposal, not the Standard.
+    row = next(line for line in (ROOT / "docs" / "url.md").read_text(encoding="utf-8")
+               .splitlines() if line.startswith("| `IPv4-non-ASCII-input`"))
+    assert "PR #925" in row and "not in the Standard" in row
     for bad in ("http://1.2.3.4.5/", "http://1.2.3.256/", "http://256.1/"):
         with pytest.raises(URLParseError):
             U.parse(bad)
