@@ -177,8 +177,10 @@ PE_INTERNAL int url_scheme_kind(const char *s, Py_ssize_t n, int *port);
 PE_INTERNAL PyObject *url_new_object(const char *href, Py_ssize_t len, const UrlParts *o,
                                      const UrlP *P);
 /* url.c: WebIDL's USVString conversion (core.to_usv_string): surrogate pairs
- * joined, lone surrogates U+FFFD; a new reference (s itself when it has none) */
-PE_INTERNAL PyObject *url_usv(PyObject *s);
+ * joined, lone surrogates U+FFFD; a new reference (s itself when it has none).
+ * With keep_lone the lone surrogates stay (the parsed input: url_encode_run
+ * reports each as invalid-URL-unit, then writes it as U+FFFD). */
+PE_INTERNAL PyObject *url_usv(PyObject *s, int keep_lone);
 /* url.c: raise URLParseError for P's failure; how: 0 input, 1 base, 2 href setter */
 PE_INTERNAL void url_raise_failure(const UrlP *P, PyObject *input, int how);
 PE_INTERNAL void url_tables_init(void);
