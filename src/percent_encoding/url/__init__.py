@@ -445,7 +445,7 @@ _SURROGATE_RE = re.compile("[\ud800-\udfff]")
 
 
 def _lone_surrogate_probe(input: str) -> str | None:
-    """The input as a USVString with U+FDD0 for each lone surrogate, or None without one.
+    r"""The input as a USVString with U+FDD0 for each lone surrogate, or None without one.
 
     WebIDL's USVString conversion joins surrogate pairs and writes a lone
     surrogate as U+FFFD; this keeps the positions that conversion gives but
