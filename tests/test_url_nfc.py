@@ -119,3 +119,18 @@ def test_nfc_is_unicodedata2s(chars: list[str]) -> None:
     want = ud2.normalize("NFC", s)  # type: ignore[attr-defined]
     assert _nfc.nfc(s) == want
     assert _nfc.is_nfc(s) == (want == s)
+
+
+@pytest.mark.slow  # timing: the full suite, not the quick tier
+@pytest.mark.one_impl
+@pytest.mark.no_kernels
+@pytest.mark.parametrize("piece", [
+    "\U000105D2\u0307",  # composes
+    "\U000105D2" + "\u0315\u0300\u0316\u0301" * 3,  # marks to reorder after a newer starter
+    "\U00016D67" * 3,  # a chain of compositions
+])
+def test_newer_text_normalizes_in_linear_time(piece: str) -> None:
+    from helpers.linear_time import assert_linear
+
+    assert_linear(_nfc.nfc, lambda n: piece * n, label=f"nfc({piece!r} * n)", n0=1000)
+    assert_linear(_nfc.is_nfc, lambda n: piece * n, label=f"is_nfc({piece!r} * n)", n0=1000)
