@@ -26,11 +26,11 @@ The setters that :meth:`URL.replace` runs (§6.1) are in ``url._setters``.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import _kernels, core
+from .._abnf import LONE_SURROGATE
 from ..core import encode, to_usv_string
 from ..errors import PercentEncodingTypeError, URLParseError
 from ..form import URLSearchParams
@@ -441,9 +441,6 @@ if _url_getter is not None:
 # --- entry points ----------------------------------------------------------
 
 
-_SURROGATE_RE = re.compile("[\ud800-\udfff]")
-
-
 def _lone_surrogate_probe(input: str) -> str | None:
     r"""The input as a USVString with U+FDD0 for each lone surrogate, or None without one.
 
@@ -458,7 +455,7 @@ def _lone_surrogate_probe(input: str) -> str | None:
         True
     """
     joined = input.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
-    probe = _SURROGATE_RE.sub("\ufdd0", joined)
+    probe = LONE_SURROGATE.sub("\ufdd0", joined)
     return None if probe == joined else probe
 
 
