@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import ROOT
 from helpers.linear_time import assert_linear
 from percent_encoding import url as U
 from percent_encoding.errors import PercentEncodingTypeError, URLParseError
@@ -63,12 +64,62 @@ def test_a_host_setter_with_nothing_left_changes_nothing(setter: str, value: str
         "foo://h/p" if value == "\t:80" else "foo:///p")
 
 
+@pytest.mark.parametrize("inp,base,href,errors", [
+    ("http://h/a\ud800b", None, "http://h/a%EF%BF%BDb", [10]),
+    ("http://h/?\udc00#\ud800", None, "http://h/?%EF%BF%BD#%EF%BF%BD", [10, 12]),
+    ("sc:\ud800", None, "sc:%EF%BF%BD", [3]),  # opaque path
+    ("sc://a\ud800b/", None, "sc://a%EF%BF%BDb/", [6]),  # opaque host
+    ("x\ud800", "http://h/", "http://h/x%EF%BF%BD", [1]),
+    # positions are the USVString's: the pair before is one code point there
+    ("http://h/\ud83d\ude00\ud800", None, "http://h/%F0%9F%98%80%EF%BF%BD", [10]),
+    ("http://h/\ud800\ud800", None, "http://h/%EF%BF%BD%EF%BF%BD", [9, 10]),
+    # a tab removed first: its own error at 9, the surrogate's position is the input's
+    ("http://h/\t\ud800", None, "http://h/%EF%BF%BD", [9, 10]),
+    # the Standard checks no URL code points in the userinfo: its own error only
+    ("http://u\ud800@h/", None, "http://u%EF%BF%BD@h/", []),
+    ("http://h/\ufffd", None, "http://h/%EF%BF%BD", []),  # U+FFFD itself is a URL unit
+])
+def test_a_lone_surrogate_is_not_a_url_unit(inp: str, base: str | None, href: str,
+                                            errors: list[int]) -> None:
+    # URL Standard §4.3: URL code points leave out the surrogates.  The input is made a
+    # USVString (WebIDL), so the URL holds U+FFFD, but the caller's code point was none.
+    u = U.parse(inp, base)
+    assert u.href == href
+    assert [(e.name, e.position) for e in u.validation_errors
+            if e.name == "invalid-URL-unit"] == [("invalid-URL-unit", p) for p in errors]
+    assert U.URL(inp, base).validation_errors == u.validation_errors
+    assert U.can_parse(inp, base)
+
+
 def test_search_params_is_a_copy() -> None:
     u = U.parse("http://h/?a=1&b=x+y")
     sp = u.search_params
     assert sp.get("b") == "x y"
     sp.append("c", "3")
     assert u.search == "?a=1&b=x+y"
+
+
+@pytest.mark.parametrize("href,expected", [
+    ("http://x/??a=b", "%3Fa=b"),  # the query is "?a=b": its "?" is a name's first code point
+    ("http://x/???", "%3F%3F="),
+    ("http://x/?a=b", "a=b"),
+    ("http://x/?", ""),
+    ("http://x/", ""),
+])
+def test_search_params_keeps_a_leading_question_mark(href: str, expected: str) -> None:
+    # URL Standard §6.1: the query object's list is parsed from the query as it is.
+    assert str(U.parse(href).search_params) == expected
+
+
+def test_search_params_node_oracle() -> None:
+    from helpers.node_oracle import NODE, run_node
+
+    if NODE is None:
+        pytest.skip("node is not installed")
+    hrefs = ["http://x/??a=b", "http://x/???&?=?", "http://x/?%3Fa", "sc:o??x", "http://x/#??"]
+    script = ("require('readline').createInterface({input: process.stdin}).on('line', l => "
+              "console.log(JSON.stringify(new URL(JSON.parse(l)).searchParams.toString())))")
+    assert [str(U.parse(h).search_params) for h in hrefs] == run_node(script, hrefs)
 
 
 def test_failure_has_name_and_position() -> None:
@@ -116,12 +167,17 @@ def test_ipv4_validation_errors_are_the_specs() -> None:
     assert U.parse("http://1.2.65535/").href == "http://1.2.255.255/"
     assert names("http://1.2.65535/") == ["IPv4-too-few-parts", "IPv4-out-of-range-part"]
     assert names("http://2130706433/") == ["IPv4-too-few-parts", "IPv4-out-of-range-part"]
-    # IPv4-non-ASCII-input (whatwg/url 9dc3827): IDNA mapped the host to an address.
+    # IPv4-non-ASCII-input (the open proposal whatwg/url PR #925): IDNA mapped the host
+    # to an address.
     for s in ("http://①.②.③.④/", "http://1。2。3。4/", "http://１２７.０.０.１/"):
         assert names(s) == ["IPv4-non-ASCII-input"], s
     assert names("http://%E2%91%A0.%E2%91%A1.%E2%91%A2.%E2%91%A3/") == [
         "domain-percent-encoded", "IPv4-non-ASCII-input"]
     assert names("http://example.com./") == ["domain-to-ASCII"]
+    # The docs' list of names says where this one comes from: a proposal, not the Standard.
+    row = next(line for line in (ROOT / "docs" / "url.md").read_text(encoding="utf-8")
+               .splitlines() if line.startswith("| `IPv4-non-ASCII-input`"))
+    assert "PR #925" in row and "not in the Standard" in row
     for bad in ("http://1.2.3.4.5/", "http://1.2.3.256/", "http://256.1/"):
         with pytest.raises(URLParseError):
             U.parse(bad)
@@ -272,11 +328,11 @@ def test_fast_path_is_taken_for_common_urls() -> None:
 
 
 # One case per validation-error name, with the names (in order) and the outcome that
-# jsdom/whatwg-url's test/validation.js expects (July 2026, URL Standard 9dc3827). On the
-# whole of that file (184 cases) the parser differs only on "https://example.com/#\ud800":
-# jsdom's low-level API sees the lone surrogate, here the input is first made a scalar
-# value string (as WebIDL's USVString does for `new URL`), so it is U+FFFD, a URL unit.
+# jsdom/whatwg-url's test/validation.js expects (July 2026, URL Standard 9dc3827).  A lone
+# surrogate is U+FFFD in the USVString the parser reads, but what the caller gave there is
+# not a URL code point, so it is reported as jsdom's low-level API reports it.
 JSDOM_VALIDATION = [
+    ('https://example.com/#\ud800', None, ['invalid-URL-unit'], False),
     ('foo://:80', None, ['host-missing'], True),
     ('foo://h@x', None, ['invalid-credentials'], False),
     ('foo://h:8x', None, ['port-invalid'], True),

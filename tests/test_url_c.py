@@ -32,6 +32,11 @@ def _reference(s: str) -> tuple[str, URLRecord, list[tuple[str, int]]] | None:
         rec = basic_parse(to_usv_string(s), errors=errs)
     except Failure:
         return None
+    probe = U._lone_surrogate_probe(s)
+    if probe is not None:
+        # a lone surrogate is invalid-URL-unit where a noncharacter is (the API parser)
+        errs = []
+        basic_parse(probe, errors=errs)
     return serialize(rec), rec, errs
 
 

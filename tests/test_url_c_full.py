@@ -51,6 +51,11 @@ def _reference(s: str, base: str | None) -> Ref | None:
         rec = basic_parse(to_usv_string(s), brec, errors=errs)
     except Failure as e:
         return e.name, e.position
+    probe = U._lone_surrogate_probe(s)
+    if probe is not None:
+        # a lone surrogate is invalid-URL-unit where a noncharacter is (the API parser)
+        errs = []
+        basic_parse(probe, brec, errors=errs)
     return serialize(rec), rec, errs
 
 
@@ -195,7 +200,8 @@ def test_c_takes_relative_references(s: str, base: str) -> None:
 
 
 def test_nothing_falls_back_but_huge_non_ascii_hosts() -> None:
-    # lone surrogates are U+FFFD, as the USVString conversion makes them
+    # lone surrogates are U+FFFD, as the USVString conversion makes them, and each is
+    # an invalid-URL-unit where the Standard checks URL code points
     for s, base in [("http://h/\ud800", None), ("x\ud800", "http://h/"),
                     ("http://\ud800.com/", None), ("x", "http://h/\ud800"),
                     ("foo://\udfff/\ud800?\ud800#\ud800", None)]:

@@ -62,6 +62,22 @@ def test_idna_tables_header_is_current() -> None:
         assert text == gen.render(nfc=block), "run python tools/gen_idna_tables.py"
 
 
+def _sound_for_the_mapping_tables_unicode(gen: ModuleType, classes: bytes) -> None:
+    # ... and for Unicode 17, the version the pure twin's NFC follows (url/_nfc.py):
+    # the same class, neither NFC_Quick_Check=No (a decomposition that is not a
+    # primary composite) nor Maybe (the second part of one, or a Hangul V or T jamo).
+    from percent_encoding.url import _nfc
+
+    t = _nfc._tables()
+    maybe = {b for _, b in t.compose} | set(range(0x1161, 0x1176)) | set(range(0x11A8, 0x11C3))
+    composites = set(t.compose.values())
+    no = {cp for cp in t.decomposition if cp not in composites}
+    bad = [cp for cp, ccc in enumerate(classes) if ccc != gen.UNKNOWN and (
+        t.ccc.get(cp, 0) != ccc or cp in maybe or cp in no)]
+    assert bad == []
+    assert len(maybe) > 100 and len(no) > 1000
+
+
 def test_nfc_block_is_sound_on_this_python() -> None:
     # Every code point the C twin's NFC quick check may pass is, for this
     # Python's unicodedata, unassigned, or of that combining class with
@@ -81,6 +97,7 @@ def test_nfc_block_is_sound_on_this_python() -> None:
                 cp in maybe):
             bad.append(cp)
     assert bad == []
+    _sound_for_the_mapping_tables_unicode(gen, classes)
     # the known Quick_Check No and Maybe ones are left to Python, marks keep their class
     for cp in (0x0301, 0x1161, 0x212B, 0x0340, 0xF900, 0x0958, 0x10FFFF):
         assert classes[cp] == gen.UNKNOWN, hex(cp)

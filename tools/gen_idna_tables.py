@@ -9,9 +9,10 @@ module ``percent_encoding.url._uts46_data`` (itself from ``tools/gen_uts46.py``)
 * General_Category=Mark edges, the Virama list, Joining_Type and Bidi_Class
   ranges (RFC 5892 Appendix A, RFC 5893).
 
-One table has another source.  The pure twin asks the running Python's
-``unicodedata`` whether a label is in NFC, and that answer follows the
-runtime's Unicode version (13.0 on Python 3.10, 15.1 on 3.13).  The C twin
+One table has another source.  The pure twin's NFC check
+(``percent_encoding.url._nfc.is_nfc``) follows the mapping table's Unicode
+version on every Python, while this Python's ``unicodedata`` has its own
+(13.0 on Python 3.10, 15.1 on 3.13).  The C twin
 runs the NFC quick check (UAX #15 §9) with this Python's combining classes,
 only for code points this Python knows whose NFC_Quick_Check is Yes, and
 answers "yes" on its own only when the check does; for any other label (a
@@ -23,7 +24,9 @@ each of these code points either has the same class and Quick_Check or is
 unassigned (class 0, Quick_Check Yes), and turning classes to 0 never breaks
 the canonical order the check saw.  The NFC block records the Unicode version
 it was made from, and ``tests/test_url_idna_c.py`` compares it exactly only on
-a Python with that version (and checks it is sound on every one).
+a Python with that version (and checks it is sound on every one, and for the
+mapping table's version: a Quick_Check Yes a later version turns to Maybe
+could matter only beside a code point unknown here, which goes to Python).
 
     python tools/gen_idna_tables.py          # rewrite the header
     python tools/gen_idna_tables.py --check  # exit 1 if it is stale

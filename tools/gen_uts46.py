@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parents[1] / "src" / "percent_encoding" / "_uts46_data.py"
+OUT = Path(__file__).resolve().parents[1] / "src" / "percent_encoding" / "url" / "_uts46_data.py"
 
 
 

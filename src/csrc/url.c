@@ -126,9 +126,10 @@ url_parts_tuple(const UrlParts *o)
 }
 
 /* WebIDL's USVString conversion (core.to_usv_string): surrogate pairs joined,
- * lone surrogates U+FFFD; a new reference (the same str when it has none) */
+ * lone surrogates U+FFFD, or kept as they are with keep_lone; a new reference
+ * (the same str when it has none) */
 PyObject *
-url_usv(PyObject *s)
+url_usv(PyObject *s, int keep_lone)
 {
     Py_ssize_t i, n;
     int kind, found = 0;
@@ -156,7 +157,8 @@ url_usv(PyObject *s)
     {
         /* little-endian given: a U+FEFF in the text is kept, not read as a BOM */
         int order = -1;
-        u = PyUnicode_DecodeUTF16(PyBytes_AS_STRING(b), PyBytes_GET_SIZE(b), "replace", &order);
+        u = PyUnicode_DecodeUTF16(PyBytes_AS_STRING(b), PyBytes_GET_SIZE(b),
+                                  keep_lone ? "surrogatepass" : "replace", &order);
     }
     Py_DECREF(b);
     return u;
@@ -215,7 +217,7 @@ url_base(PyObject *base, UrlP *BP, UrlBase *B, int *used_bp, int raise, PyObject
     *used_bp = 0;
     if (PyUnicode_CheckExact(base)) {
         /* (as a USVString; *keep holds the converted text while BP reads it) */
-        PyObject *text = url_usv(base);
+        PyObject *text = url_usv(base, 0);
         if (text == NULL) {
             return -1;
         }
@@ -336,10 +338,13 @@ url_fast_build(PyObject *input, PyObject *base, int raise, PyObject *into)
     if (url_type == NULL) {
         Py_RETURN_NONE;
     }
-    /* the input as a USVString (surrogate pairs joined, lone ones U+FFFD), as
-     * the API URL parser takes it: positions are the converted text's, as
-     * in url/__init__.py's _api_parse */
-    if ((text = url_usv(input)) == NULL) {
+    /* the input as a USVString (surrogate pairs joined), as the API URL parser
+     * takes it: positions are the converted text's, as in url/__init__.py's
+     * _api_parse.  The lone surrogates stay until url_encode_run writes them
+     * as U+FFFD: the USVString's U+FFFD is a URL code point, but what the
+     * caller gave there is not one (§4.3), so it is reported as
+     * invalid-URL-unit where the Standard checks URL code points. */
+    if ((text = url_usv(input, 1)) == NULL) {
         return NULL;
     }
     P.errs = P.errbuf;

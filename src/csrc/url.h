@@ -42,7 +42,8 @@ enum { HOST_NONE = 0, HOST_DOMAIN = 1, HOST_IPV4 = 2, HOST_IPV6 = 3, HOST_EMPTY 
 enum {
     E_UNIT, E_CREDENTIALS, E_MISSING_SOLIDUS, E_BACKSLASH, E_DRIVE, E_DRIVE_HOST,
     E_DOMAIN, E_DOMAIN_PCT, E_V4_EMPTY, E_V4_NONDEC, E_V4_RANGE, E_V6_ZERO, E_V4_FEW,
-    E_V4_NONASCII, /* reported by the host hook (a non-ASCII host) */
+    E_V4_NONASCII, /* reported by the host hook (a non-ASCII host); from the open
+                      proposal whatwg/url PR #925, not the Standard's text yet */
     /* the ones that end the parse with failure */
     E_NO_SCHEME, E_HOST_MISSING, E_PORT_RANGE, E_PORT_INVALID, E_HOST_CP, E_DOMAIN_CP,
     E_V4_MANY, E_V4_NONNUM, E_V6_UNCLOSED, E_V6_COMPRESSION, E_V6_MANY, E_V6_MULTI,
@@ -176,8 +177,10 @@ PE_INTERNAL int url_scheme_kind(const char *s, Py_ssize_t n, int *port);
 PE_INTERNAL PyObject *url_new_object(const char *href, Py_ssize_t len, const UrlParts *o,
                                      const UrlP *P);
 /* url.c: WebIDL's USVString conversion (core.to_usv_string): surrogate pairs
- * joined, lone surrogates U+FFFD; a new reference (s itself when it has none) */
-PE_INTERNAL PyObject *url_usv(PyObject *s);
+ * joined, lone surrogates U+FFFD; a new reference (s itself when it has none).
+ * With keep_lone the lone surrogates stay (the parsed input: url_encode_run
+ * reports each as invalid-URL-unit, then writes it as U+FFFD). */
+PE_INTERNAL PyObject *url_usv(PyObject *s, int keep_lone);
 /* url.c: raise URLParseError for P's failure; how: 0 input, 1 base, 2 href setter */
 PE_INTERNAL void url_raise_failure(const UrlP *P, PyObject *input, int how);
 PE_INTERNAL void url_tables_init(void);

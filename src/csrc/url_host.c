@@ -329,15 +329,13 @@ host_from_hook(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind)
         P->need_gil = 1; /* the caller parses the row again with the GIL */
         return 0;
     }
-    if (P->kind != PyUnicode_1BYTE_KIND) {
-        for (i = a; i < b; i++) {
-            Py_UCS4 c = CH(P, i);
-            if (c >= 0xD800 && c <= 0xDFFF) {
-                return 0; /* a lone surrogate: USVString conversion first */
-            }
-        }
-    }
     text = PyUnicode_FromKindAndData(P->kind, (const char *)P->data + a * P->kind, b - a);
+    if (text != NULL && P->kind != PyUnicode_1BYTE_KIND) {
+        /* a lone surrogate the input kept (url.c) is the USVString's U+FFFD */
+        PyObject *usv = url_usv(text, 0);
+        Py_DECREF(text);
+        text = usv;
+    }
     if (text == NULL) {
         return -1;
     }

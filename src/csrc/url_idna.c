@@ -20,12 +20,14 @@
  *
  * Mirrors percent_encoding.url._idna (uts46_process, _validate, _context_j_ok,
  * _bidi_ok, _punycode_decode) step for step; the tables are generated from
- * the same data (_idna_tables.h).  NFC: the pure twin asks the runtime's
- * unicodedata; here a label the NFC quick check passes with the classes of
- * the code points the generating Python knew (see tools/gen_idna_tables.py:
- * exact on every Unicode version) is NFC at once, and any other label is put
- * to the pure twin's own check (the nfc_check callable url_setup was given),
- * so both twins agree on every Python. */
+ * the same data (_idna_tables.h).  NFC: the pure twin's check follows the
+ * mapping table's Unicode version (url/_nfc.py); here a label the NFC quick
+ * check passes with the classes of the code points the generating Python knew
+ * (see tools/gen_idna_tables.py: sound for that version too, by Unicode's
+ * stability policy, and tests/test_url_idna_c.py holds it to it) is NFC at
+ * once, and any other label is put to the pure twin's own check (the
+ * nfc_check callable url_setup was given), so both twins agree on every
+ * Python. */
 #include "url.h"
 
 #include "_idna_tables.h"

@@ -139,7 +139,6 @@ int
 url_p_init_ex(UrlP *P, int kind, const void *data, Py_ssize_t n, int how)
 {
     Py_ssize_t a = 0, b = n, j, first = -1, m = 0;
-    int surrogate = 0;
     P->kind = kind;
     P->kept = NULL;
     P->clean = NULL;
@@ -194,16 +193,16 @@ url_p_init_ex(UrlP *P, int kind, const void *data, Py_ssize_t n, int how)
         }
     }
     else {
-        /* (and lone surrogates, U+FFFD in the USVString the parser sees) */
+        /* (a lone surrogate stays: url_encode_run reports it and writes U+FFFD) */
         for (j = 0; j < P->n; j++) {
             Py_UCS4 c = PyUnicode_READ(kind, P->data, j);
-            if ((c == '\t' || c == '\n' || c == '\r') && first < 0) {
+            if (c == '\t' || c == '\n' || c == '\r') {
                 first = j;
+                break;
             }
-            surrogate |= c >= 0xD800 && c <= 0xDFFF;
         }
     }
-    if (first < 0 && !surrogate) {
+    if (first < 0) {
         return 0;
     }
     if (first >= 0 && url_err_at(P, E_UNIT, a + first) < 0) {
@@ -218,9 +217,6 @@ url_p_init_ex(UrlP *P, int kind, const void *data, Py_ssize_t n, int how)
     for (j = 0; j < P->n; j++) {
         Py_UCS4 c = PyUnicode_READ(kind, P->data, j);
         if (c != '\t' && c != '\n' && c != '\r') {
-            if (c >= 0xD800 && c <= 0xDFFF) {
-                c = 0xFFFD;
-            }
             PyUnicode_WRITE(kind, P->clean, m, c);
             P->kept[m++] = j;
         }

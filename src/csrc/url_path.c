@@ -11,8 +11,9 @@
 #include "url.h"
 
 /* Percent-encode input [a, b) into the output with the set `bit` (UTF-8),
- * recording invalid-URL-unit errors (§4.3) when `check`.  Returns 1, 0 to
- * bail (a lone surrogate: USVString conversion first), -1 on error. */
+ * recording invalid-URL-unit errors (§4.3) when `check`.  A lone surrogate
+ * (url_fast_build keeps them) is written as the USVString's U+FFFD, and it is
+ * not a URL code point.  Returns 1, -1 on error. */
 int
 url_encode_run(UrlP *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check)
 {
@@ -42,14 +43,15 @@ url_encode_run(UrlP *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check)
         {
             uint8_t u[4];
             int k, m;
-            if (c >= 0xD800 && c <= 0xDFFF) {
-                return 0;
-            }
-            /* URL code points from U+00A0, less noncharacters (§4.3) */
-            if (check && (c < 0xA0 || (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE)) {
+            /* URL code points from U+00A0, less surrogates and noncharacters (§4.3) */
+            if (check && (c < 0xA0 || (c >= 0xD800 && c <= 0xDFFF) ||
+                          (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE)) {
                 if (url_err(P, E_UNIT, j) < 0) {
                     return -1;
                 }
+            }
+            if (c >= 0xD800 && c <= 0xDFFF) {
+                c = 0xFFFD; /* WebIDL's USVString conversion */
             }
             if (c < 0x800) {
                 u[0] = (uint8_t)(0xC0 | (c >> 6));

@@ -455,7 +455,7 @@ url_run_setter(int which, PyObject *value, const char *h, Py_ssize_t len, UrlPar
 {
     UrlP V;
     Rec r;
-    PyObject *v = url_usv(value);
+    PyObject *v = url_usv(value, 0);
     Py_ssize_t n, skip = 0;
     int rc, kind, how = URL_IN_OVERRIDE;
     const char *data;

@@ -85,7 +85,9 @@ def to_ascii(
 
     ``be_strict=True`` is the Standard's strict run: CheckHyphens,
     UseSTD3ASCIIRules and VerifyDnsLength on (these three flags default to
-    ``be_strict``), no ASCII shortcut.  ``url_rules=False`` is plain UTS #46
+    ``be_strict``), no ASCII shortcut (nor with any of them turned on
+    alone: ``to_ascii("a" * 64 + ".com", verify_dns_length=True)`` fails on
+    its 64-octet label).  ``url_rules=False`` is plain UTS #46
     ToASCII: no lowercasing shortcut, no forbidden-code-point check, an empty
     domain allowed.  The remaining keywords are UTS #46's flags (§4):
     ``to_ascii(d, url_rules=False, be_strict=True)`` is the IDNA2008-style
@@ -118,8 +120,11 @@ def to_ascii(
     joiners = _flag("check_joiners", check_joiners, True)
     transitional = _flag("transitional_processing", transitional_processing, False)
     ignore_puny = _flag("ignore_invalid_punycode", ignore_invalid_punycode, False)
-    if url and not strict and domain.isascii():
+    if url and not (strict or hyphens or std3 or dns) and domain.isascii():
         # §3.3 domain parser step 5: ASCII is lowercased, not run through ToASCII.
+        # That shortcut stands for ToASCII with the Standard's own flags; a caller
+        # who turns on CheckHyphens, UseSTD3ASCIIRules or VerifyDnsLength gets
+        # ToASCII itself, so the flag is not silently dropped.
         result = domain.lower()
     else:
         labels, errors = _idna.uts46_process(domain, hyphens, std3, bidi, joiners, transitional,
@@ -176,8 +181,9 @@ def to_unicode(
     the flags are the Standard's, and when UTS #46 records an error the input
     comes back unchanged (so a host the URL parser kept round-trips).  With
     ``strict=True`` an error raises
-    :class:`~percent_encoding.errors.IDNAError` instead.  The keywords are
-    UTS #46's flags, as in :func:`to_ascii`.
+    :class:`~percent_encoding.errors.IDNAError` instead, and so does an empty
+    label (other than a final root label), which Unicode's IdnaTestV2 marks
+    ``X4_2``.  The keywords are UTS #46's flags, as in :func:`to_ascii`.
 
     >>> to_unicode("xn--bcher-kva.example")
     'bücher.example'
@@ -205,4 +211,15 @@ def to_unicode(
         if strict:
             raise _raise(domain, errors[0], transitional)
         return domain
+    if strict:
+        # IdnaTestV2's X4_2 (UTS #46 §4.2 step 4, VerifyDnsLength, as ToUnicode
+        # reports it): an empty label, other than the root label that ends a
+        # domain of two labels or more ("a..b", ".b", "" and "." fail; "a.b."
+        # does not).
+        for idx, lab in enumerate(labels):
+            if lab == "" and (idx < len(labels) - 1 or len(labels) == 1):
+                pos = _label_starts(domain, transitional)[idx]
+                raise IDNAError(
+                    f"UTS #46 X4_2 (empty label): label {idx} at position {pos} of {domain!r} "
+                    "is empty", pos, "X4_2 (empty label)", idx)
     return ".".join(labels)

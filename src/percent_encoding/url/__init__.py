@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import _args, _kernels, core
+from .._abnf import LONE_SURROGATE
 from ..core import encode, to_usv_string
 from ..errors import PercentEncodingTypeError, URLParseError
 from ..form import URLSearchParams
@@ -146,8 +147,10 @@ class URL:
         elif type(input) is str:
             # the pure twin's fast paths (_fast, _fast_rel): the commonest URLs
             # whole, and the commonest references against a base
-            text = input if input.isascii() else to_usv_string(input)
-            if base is None:
+            text = input if input.isascii() else _usv_for_fast_paths(input)
+            if text is None:
+                r = None
+            elif base is None:
                 r = _fast_href(text) or _fast_nonspecial_href(text)
             elif type(base) is str or isinstance(base, URL):
                 r = _fast_rel_href(text, _base_parts(base))
@@ -284,8 +287,19 @@ class URL:
 
     @property
     def search_params(self) -> URLSearchParams:
-        """A new :class:`URLSearchParams` over the query (changing it leaves the URL)."""
-        return URLSearchParams(self.search[1:])
+        """A new :class:`URLSearchParams` over the query (changing it leaves the URL).
+
+        URL Standard §6.1 (the URL constructor's step "set this's query object
+        to ... the result of parsing query"): the list is made from the query
+        as it is, so a query that starts with ``?`` keeps it as its first code
+        point; only the delimiter before the query is left out.  ``search`` is
+        that delimiter and the query, and the constructor removes exactly one
+        leading ``?``.
+
+        >>> str(parse("http://x/??a=b").search_params)
+        '%3Fa=b'
+        """
+        return URLSearchParams(self.search)
 
     @property
     def hash(self) -> str:
@@ -473,6 +487,33 @@ if _url_getter is not None:
 # --- entry points ----------------------------------------------------------
 
 
+def _lone_surrogate_probe(input: str) -> str | None:
+    r"""The input as a USVString with U+FDD0 for each lone surrogate, or None without one.
+
+    WebIDL's USVString conversion joins surrogate pairs and writes a lone
+    surrogate as U+FFFD; this keeps the positions that conversion gives but
+    puts a noncharacter, not a URL code point (URL Standard §4.3), where the
+    lone surrogates were.
+
+        >>> _lone_surrogate_probe("a\ud800b\ud83d\ude00c\udc00")
+        'a\ufdd0b\U0001f600c\ufdd0'
+        >>> _lone_surrogate_probe("a\ud83d\ude00") is None
+        True
+    """
+    joined = input.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+    probe = LONE_SURROGATE.sub("\ufdd0", joined)
+    return None if probe == joined else probe
+
+
+def _usv_for_fast_paths(input: str) -> str | None:
+    # The input as a USVString, or None when it holds a lone surrogate: the fast
+    # paths would not report it (see _api_parse).
+    text = to_usv_string(input)
+    if text is not input and _lone_surrogate_probe(input) is not None:
+        return None
+    return text
+
+
 def _api_parse(
     input: str,
     base: str | URL | None,
@@ -481,6 +522,7 @@ def _api_parse(
 ) -> tuple[_URLRecord, tuple[ValidationError, ...], str | None]:
     # URL Standard §6.1 "API URL parser": the base is parsed first.
     text = to_usv_string(_check_str(input, "input"))
+    probe = None if text is input else _lone_surrogate_probe(input)
     base_rec: _URLRecord | None = None
     if isinstance(base, URL):
         base_rec = base._rec
@@ -493,7 +535,7 @@ def _api_parse(
                 f"invalid base URL ({e.name} at {e.position})", e.name, e.position
             ) from None
     errs: list[tuple[str, int]] = []
-    if base_rec is None and raw is None and encoding == "utf-8":
+    if base_rec is None and raw is None and encoding == "utf-8" and probe is None:
         fast = _fast_parse(text, errs)
         if fast is not None:
             return fast[0], tuple(ValidationError(*e) for e in errs) if errs else (), fast[1]
@@ -503,6 +545,15 @@ def _api_parse(
         raise URLParseError(
             f"invalid URL {input!r}: {e.name} at position {e.position}", e.name, e.position
         ) from None
+    if probe is not None:
+        # A lone surrogate is U+FFFD in the USVString, a URL code point, but what
+        # the caller gave there is not one (§4.3).  The probe holds a noncharacter
+        # in its place, which the parser treats as it treats U+FFFD in every
+        # state but one: where the Standard checks URL code points, it records
+        # invalid-URL-unit.  So the probe's errors are the ones to report, in the
+        # parser's order (the C twin reports them as it encodes: url_path.c).
+        errs = []
+        _basic_parse(probe, base_rec, errors=errs, encoding=encoding)
     return rec, tuple(ValidationError(*e) for e in errs), None
 
 
@@ -538,19 +589,20 @@ def _parse(
         if isinstance(base, str):
             base = _parse(base, encoding=encoding, edition=edition)
         text = to_usv_string(_check_str(input, "input"))
-        plain = _parse(text, base, encoding=encoding)
+        plain = _parse(input, base, encoding=encoding)
         return URL._from_record(apply_edition(plain._rec, text, edition),
                                 plain.validation_errors)
     if encoding == "utf-8":
         # (the default first: one comparison, and the fast path when there is no base)
         if type(input) is str:
-            if base is None:
-                text = input if input.isascii() else to_usv_string(input)
-                r = _fast_href(text) or _fast_nonspecial_href(text)
+            fast_text = input if input.isascii() else _usv_for_fast_paths(input)
+            if fast_text is None:
+                r = None
+            elif base is None:
+                r = _fast_href(fast_text) or _fast_nonspecial_href(fast_text)
             elif type(base) is str or isinstance(base, URL):
                 # a reference against a base (the crawler's idiom): _fast_rel
-                r = _fast_rel_href(input if input.isascii() else to_usv_string(input),
-                                   _base_parts(base))
+                r = _fast_rel_href(fast_text, _base_parts(base))
             else:
                 r = None
             if r is not None:

@@ -388,7 +388,8 @@ def parse_host(text: str, is_opaque: bool, sink: ErrorSink) -> int | tuple[int, 
         raise HostError("domain-to-ASCII", m.start(), "forbidden domain code point")
     if ends_in_a_number(ascii_domain):
         if not domain.isascii():
-            # §3.5 host parser (whatwg/url 9dc3827, July 2026).
+            # Not in the Standard's text yet: the open proposal whatwg/url PR #925
+            # (its §3.5 host parser step), which whatwg-url already reports.
             sink("IPv4-non-ASCII-input", 0)
         return parse_ipv4(ascii_domain, sink)
     return ascii_domain

@@ -10,9 +10,9 @@ recorded error ends in :class:`IDNAError` naming the label and the rule.
 Data: the IDNA Mapping Table, Mark, Virama, Joining_Type and Bidi_Class come
 from tables generated at development time (``_uts46_data``,
 ``tools/gen_uts46.py``) so the library needs nothing at run time and follows
-the current Unicode, not the runtime's.  Normalization uses the runtime's
-``unicodedata`` (NFC is stable for assigned characters; only characters newer
-than the runtime's Unicode could normalize differently).
+the current Unicode, not the runtime's.  NFC is the same version's too
+(``_nfc``: the runtime's ``unicodedata`` for what it knows, the generated
+``_nfc_data`` for a string holding a character only newer Unicode has).
 
 Punycode (RFC 3492) is written here: Python's codec accepts inputs the RFC
 says to reject (overflow, non-basic code points) and raises its own errors.
@@ -20,12 +20,12 @@ says to reject (overflow, non-basic code points) and raises its own errors.
 
 from __future__ import annotations
 
-import unicodedata
 from bisect import bisect_right
 from functools import lru_cache
 from types import ModuleType
 
 from ..errors import PercentEncodingError
+from . import _nfc
 
 __all__ = [
     "IDNAError",
@@ -189,7 +189,15 @@ def _status(cp: int) -> tuple[str, str | None]:
 
 
 def uts46_map(domain: str, transitional: bool = False) -> str:
-    """UTS #46 §4 step 1, the mapping (deviations stay unless ``transitional``)."""
+    """UTS #46 §4 step 1, the mapping (deviations stay unless ``transitional``).
+
+    Since Unicode 15.1 the table maps U+1E9E (capital sharp s) to U+00DF, a
+    deviation; with Transitional_Processing the Map step gives it "ss" at
+    once instead, so one pass maps it as it maps U+00DF.
+
+        >>> uts46_map("FA\u1E9E"), uts46_map("FA\u1E9E", transitional=True)
+        ('fa\xdf', 'fass')
+    """
     out: list[str] = []
     for ch in domain:
         cp = ord(ch)
@@ -197,7 +205,9 @@ def uts46_map(domain: str, transitional: bool = False) -> str:
             out.append(ch)
             continue
         st, repl = _status(cp)
-        if st == "M" or (st == "D" and transitional):
+        if cp == 0x1E9E and transitional:
+            out.append("ss")
+        elif st == "M" or (st == "D" and transitional):
             assert repl is not None
             out.append(repl)
         elif st != "I":
@@ -268,16 +278,16 @@ def _bidi_ok(label: str) -> str | None:
 
 
 def is_nfc(label: str) -> bool:
-    """Whether ``label`` is in NFC, by the running Python's ``unicodedata``.
+    """Whether ``label`` is in NFC, with the UTS #46 table's Unicode version (``_nfc``).
 
     UTS #46 §4.1 criterion 1.  The C host parser (``src/csrc/url_idna.c``)
     calls this same function for a label it cannot settle from its tables, so
     both twins give one answer on every Unicode version.
 
-        >>> is_nfc("caf\u00e9"), is_nfc("cafe\u0301")
-        (True, False)
+        >>> is_nfc("caf\u00e9"), is_nfc("cafe\u0301"), is_nfc("\U000105D2\u0307")
+        (True, False, False)
     """
-    return unicodedata.is_normalized("NFC", label)
+    return _nfc.is_nfc(label)
 
 
 def _validate(label: str, index: int, check_hyphens: bool, std3: bool,
@@ -326,7 +336,8 @@ def uts46_process(
 
     Returns the labels (decoded) and the errors recorded, first first.
     """
-    text = unicodedata.normalize("NFC", uts46_map(domain, transitional))
+    # §4 step 2: NFC at the mapping table's Unicode version
+    text = _nfc.nfc(uts46_map(domain, transitional))
     labels = text.split(".")
     errors: list[IDNAError] = []
     for idx, label in enumerate(labels):
