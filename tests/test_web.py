@@ -106,11 +106,14 @@ def test_method_not_allowed(web_server: web.Server) -> None:
 
 def test_host_header_checked(web_server: web.Server) -> None:
     # DNS rebinding: a page on evil.example resolving to 127.0.0.1 must not get answers.
-    r = req(web_server, "GET", "/api/schemes", headers={"Host": "evil.example"})
-    assert r.status == 421
     port = web_server.server_address[1]
-    host = {"Host": f"localhost:{port}"}
-    assert req(web_server, "GET", "/api/schemes", headers=host).status == 200
+    for host in ("evil.example", f"evil.example:{port}", "127.0.0.1", "localhost",
+                 f"127.0.0.1:{port + 1}", f"[::1]:{port}", f"127.0.0.1.evil.example:{port}"):
+        r = req(web_server, "GET", "/api/schemes", headers={"Host": host})
+        assert r.status == 403, host
+        assert "Host" in r.json()["error"]
+    for host in (f"localhost:{port}", f"127.0.0.1:{port}", f"LocalHost:{port}"):
+        assert req(web_server, "GET", "/api/schemes", headers={"Host": host}).status == 200
 
 
 def _declare(
@@ -128,7 +131,11 @@ def _declare(
 
 def test_body_limit(web_server: web.Server) -> None:
     r = _declare(web_server, "/api/encode", web.MAX_BODY + 1, b'{"input": "aaaa')
-    assert r.status == 413 and "limit" in json.loads(r.read())["error"]
+    # In plain words: the size, the limit, and the command that has none.
+    assert r.status == 413 and json.loads(r.read())["error"] == (
+        "too large for the web tool: this request is 1,048,577 bytes and the tool takes "
+        "up to 1,048,576 bytes (1 MiB). The percent command takes any size: "
+        "percent encode < input.txt")
     assert _declare(web_server, "/lab/echo/UTF-8/-", 50 * web.MAX_BODY, b"text=").status == 413
     # Just under the limit is fine.
     body = b"t=" + b"a" * (web.MAX_BODY - 2)
@@ -140,6 +147,7 @@ def test_body_limit(web_server: web.Server) -> None:
 def test_length_required_and_bad_json(web_server: web.Server) -> None:
     conn = http.client.HTTPConnection("127.0.0.1", web_server.server_address[1], timeout=30)
     conn.putrequest("POST", "/api/encode")
+    conn.putheader("Content-Type", "application/json")
     conn.endheaders()
     assert conn.getresponse().status == 411
     conn.close()

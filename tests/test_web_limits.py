@@ -132,6 +132,7 @@ def test_over_max_body_is_413_before_reading(web_server: web.Server) -> None:
     # The body is never sent: the 413 must come from Content-Length alone.
     host = f"127.0.0.1:{web_server.server_address[1]}"
     status, headers, _ = raw(web_server, f"POST /api/decode HTTP/1.1\r\nHost: {host}\r\n"
+                                  "Content-Type: application/json\r\n"
                                   f"Content-Length: {web.MAX_BODY + 1}\r\n\r\n".encode())
     assert status == 413
     _secure(headers)
