@@ -505,3 +505,104 @@ def test_api_url_reports_components() -> None:
     assert api_url("../c", "http://h/a/b")["href"] == "http://h/c"
     bad = api_url("https://h:99999/")
     assert bad["name"] == "port-out-of-range" and "error" in bad
+
+
+# -- requests from other pages (docs/web.md, "What the server refuses") -------------------
+
+
+def _own(web_server: web.Server) -> str:
+    return f"http://127.0.0.1:{web_server.server_address[1]}"
+
+
+@pytest.mark.parametrize("ctype", ["text/plain", "application/x-www-form-urlencoded",
+                                   "multipart/form-data; boundary=x", None, "application/jsonx",
+                                   "text/json"])
+@pytest.mark.parametrize("path", ["/api/encode", "/api/decode", "/api/url", "/api/form-body"])
+def test_api_post_takes_only_json(web_server: web.Server, path: str, ctype: str | None) -> None:
+    # A "simple" cross-origin POST (text/plain, a form's enctypes) needs no CORS preflight,
+    # so any page could send one blind; a JSON one cannot be sent without asking first.
+    headers = {} if ctype is None else {"Content-Type": ctype}
+    r = req(web_server, "POST", path, b'{"input": "a b", "value": "x"}', headers)
+    assert r.status == 415 and "application/json" in r.json()["error"]
+
+
+@pytest.mark.parametrize("ctype", ["application/json", "application/json; charset=utf-8",
+                                   "Application/JSON"])
+def test_api_post_json_content_types(web_server: web.Server, ctype: str) -> None:
+    r = req(web_server, "POST", "/api/encode", b'{"input": "a b"}', {"Content-Type": ctype})
+    assert r.status == 200 and r.json()["primary"]["output"] == "a%20b"
+
+
+@pytest.mark.parametrize("origin", ["http://evil.example", "null", "http://127.0.0.1",
+                                    "https://127.0.0.1:{port}", "http://localhost:{port}",
+                                    "http://127.0.0.1:{port}.evil.example"])
+@pytest.mark.parametrize(("method", "path", "body", "ctype"), [
+    ("POST", "/api/encode", b'{"input": "a"}', "application/json"),
+    ("GET", "/api/schemes", None, None),
+    ("GET", "/", None, None),
+    ("POST", "/lab/echo/UTF-8/-", b"text=a", "application/x-www-form-urlencoded"),
+    ("POST", "/lab/echo/UTF-8/-", b"text=a\r\n", "text/plain"),
+])
+def test_a_foreign_origin_is_403(web_server: web.Server, origin: str, method: str, path: str,
+                                 body: bytes | None, ctype: str | None) -> None:
+    headers = {"Origin": origin.format(port=web_server.server_address[1])}
+    if ctype:
+        headers["Content-Type"] = ctype
+    r = req(web_server, method, path, body, headers)
+    assert r.status == 403, r.body[:200]
+    assert b"another page" in r.body
+    assert r.headers["content-security-policy"].startswith("default-src 'self'")
+
+
+def test_the_tools_own_origin_is_served(web_server: web.Server) -> None:
+    own = {"Origin": _own(web_server), "Sec-Fetch-Site": "same-origin"}
+    r = req(web_server, "POST", "/api/encode", b'{"input": "a b"}',
+            {**own, "Content-Type": "application/json"})
+    assert r.status == 200
+    # The form lab's own submissions, every enctype, as a browser sends them.
+    for ctype, body in [("application/x-www-form-urlencoded", b"text=%83A"),
+                        ("text/plain", b"text=\x83A\r\n"),
+                        ("multipart/form-data; boundary=b",
+                         b'--b\r\nContent-Disposition: form-data; name="text"\r\n\r\n\x83A\r\n'
+                         b"--b--\r\n")]:
+        r = req(web_server, "POST", "/lab/echo/Shift_JIS/-", body,
+                {**own, "Content-Type": ctype})
+        assert r.status == 200 and "<td class='val'>ア</td>" in r.text, ctype
+
+
+def test_the_referrer_policy_lets_form_posts_say_their_origin(web_server: web.Server) -> None:
+    # Under "no-referrer" a browser sends "Origin: null" with a form POST (Fetch, "append a
+    # request Origin header"), which would make the form lab's own submissions foreign.
+    for path in ("/", "/lab/form?charset=UTF-8"):
+        assert req(web_server, "GET", path).headers["referrer-policy"] == "same-origin"
+
+
+@pytest.mark.parametrize("site", ["cross-site", "same-site", "Cross-Site"])
+@pytest.mark.parametrize(("path", "mode", "dest"), [
+    ("/api/schemes", "no-cors", "image"),            # <img src=…> on another page
+    ("/api/encode?input=x", "cors", "empty"),        # fetch() from another page
+    ("/api/schemes", "navigate", "document"),        # a link to the API itself
+    ("/lab/form?charset=UTF-8", "navigate", "iframe"),  # framed by another page
+    ("/", "navigate", "iframe"),
+    ("/static/app.js", "no-cors", "script"),
+    ("/", "no-cors", "image"),
+])
+def test_sec_fetch_site_of_another_site_is_403(web_server: web.Server, site: str, path: str,
+                                               mode: str, dest: str) -> None:
+    r = req(web_server, "GET", path, headers={"Sec-Fetch-Site": site, "Sec-Fetch-Mode": mode,
+                                             "Sec-Fetch-Dest": dest})
+    assert r.status == 403 and b"another site" in r.body
+
+
+@pytest.mark.parametrize("path", ["/?input=caf%C3%A9&scheme=path", "/url?input=http%3A%2F%2Fh%2F"])
+def test_a_shared_link_from_another_site_opens_the_page(web_server: web.Server,
+                                                        path: str) -> None:
+    # A top-level link (a shareable link pasted anywhere) opens the page, which then runs
+    # only what its user asks for; its own requests are same-origin.
+    r = req(web_server, "GET", path, headers={"Sec-Fetch-Site": "cross-site",
+                                             "Sec-Fetch-Mode": "navigate",
+                                             "Sec-Fetch-Dest": "document"})
+    assert r.status == 200 and r.headers["content-type"].startswith("text/html")
+    for site in ("same-origin", "none"):
+        assert req(web_server, "GET", "/api/schemes",
+                   headers={"Sec-Fetch-Site": site}).status == 200

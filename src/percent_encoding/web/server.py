@@ -431,6 +431,7 @@ class Handler(BaseHTTPRequestHandler):
         """
         words = self.raw_requestline.split()
         if len(words) == 2:
+            self.requestline = str(self.raw_requestline, "latin-1").rstrip("\r\n")
             self.command, self.path = "", str(words[1], "latin-1")
             self.request_version, self.close_connection = "HTTP/1.1", True
             self.send_error(HTTPStatus.BAD_REQUEST,
@@ -540,8 +541,8 @@ class Handler(BaseHTTPRequestHandler):
         length_h = self.headers.get("Content-Length")
         if length_h is None:
             raise HTTPError(HTTPStatus.LENGTH_REQUIRED, "a Content-Length header is required")
-        try:
-            length = int(length_h)
+        try:  # "16, 16" is one length (parse_request refused differing ones)
+            length = int(length_h.split(",")[0])
         except ValueError:
             raise HTTPError(HTTPStatus.BAD_REQUEST, "bad Content-Length") from None
         if length < 0:
