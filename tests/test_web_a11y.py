@@ -12,6 +12,7 @@ Screenshots go to a temporary directory (and to $PERCENT_SCREENSHOTS when set).
 from __future__ import annotations
 
 import importlib.util
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -381,7 +382,7 @@ def test_headings_go_down_one_level_at_a_time(browser: Any, web_server: Server) 
         levels = page.evaluate(
             "[...document.querySelectorAll('h1,h2,h3,h4,h5,h6')]"
             ".filter(h => h.offsetParent !== null).map(h => +h.tagName[1])")
-        assert levels[0] == 1 and all(b - a <= 1 for a, b in zip(levels, levels[1:]))
+        assert levels[0] == 1 and all(b - a <= 1 for a, b in pairwise(levels))
     finally:
         page.context.close()
 
