@@ -103,11 +103,14 @@ def foreign_request(headers: Message, method: str, path: str) -> str | None:
     "a request from another page (Origin 'https://evil.example') is refused"
     """
     own = "http://" + (headers.get("Host") or "").strip().lower()
-    origin = headers.get("Origin")
-    if origin is not None and origin.strip().lower() != own:
-        return f"a request from another page (Origin {origin.strip()!r}) is refused"
-    site = (headers.get("Sec-Fetch-Site") or "").strip().lower()
-    if site in ("cross-site", "same-site"):
+    # Every value counts: a browser sends one, so a second is no reason to look away.
+    for origin in headers.get_all("Origin") or []:
+        if origin.strip().lower() != own:
+            return f"a request from another page (Origin {origin.strip()!r}) is refused"
+    sites = {s.strip().lower() for s in headers.get_all("Sec-Fetch-Site") or []}
+    other = sorted(sites & {"cross-site", "same-site"})
+    if other:
+        site = other[0]
         navigation = ((headers.get("Sec-Fetch-Mode") or "").strip().lower() == "navigate"
                       and (headers.get("Sec-Fetch-Dest") or "").strip().lower() == "document")
         if method in ("GET", "HEAD") and path in LINKABLE_PAGES and navigation:
