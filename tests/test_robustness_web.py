@@ -141,8 +141,8 @@ def test_web_headers_never_500_and_foreign_never_served(
     # other than the tool's (a link to a page aside) is never answered with content.
     own = {f"http://127.0.0.1:{web_port}", f"http://localhost:{web_port}"}
     values = [(k, v.replace("{port}", str(web_port)).strip().lower()) for k, v in headers]
-    foreign = any(k == "Origin" and v not in own for k, v in values) or any(
+    foreign = any(k == "Origin" and v not in own for k, v in values) or (any(
         k == "Sec-Fetch-Site" and v in ("cross-site", "same-site") for k, v in values
-    ) and path not in ("/", "/url")
+    ) and path not in ("/", "/url"))
     if foreign:
         assert status >= 400, (headers, buf[:300])
