@@ -60,6 +60,14 @@ def axe(page: Any) -> list[dict[str, Any]]:
     return list(result)
 
 
+def axe_only(page: Any, rules: list[str], where: str = "document") -> list[dict[str, Any]]:
+    """The violations of just these axe ``rules`` in ``where`` (a selector, or the page)."""
+    page.add_script_tag(path=str(AXE_JS))
+    target = "document" if where == "document" else repr(where)
+    return list(page.evaluate(
+        f"async () => (await axe.run({target}, {{runOnly: {rules!r}}})).violations"))
+
+
 def _summary(violations: list[dict[str, Any]]) -> str:
     lines = []
     for v in violations:
@@ -126,11 +134,7 @@ def test_contrast_is_at_least_4_5(browser: Any, web_server: Server) -> None:
     for dark in (False, True):
         page = open_page(browser, web_server, dark=dark)
         try:
-            page.add_script_tag(path=str(AXE_JS))
-            found = page.evaluate(
-                "async () => (await axe.run(document, {runOnly: ['color-contrast']}))"
-                ".violations"
-            )
+            found = axe_only(page, ["color-contrast"])
             assert not found, _summary(found)
         finally:
             page.context.close()
@@ -358,13 +362,12 @@ def test_form_lab_verdict_contrast(browser: Any, web_server: Server, dark: bool)
         page.fill("#lab-value", "ア é")
         page.click("#lab-send")
         page.wait_for_selector("#lab-verdict.same:not([hidden])")
-        page.add_script_tag(path=str(AXE_JS))
-        check = ("async () => (await axe.run('#lab-verdict', {runOnly: ['color-contrast']}))"
-                 ".violations")
-        assert not (found := page.evaluate(check)), _summary(found)
+        found = axe_only(page, ["color-contrast"], "#lab-verdict")
+        assert not found, _summary(found)
         # The other verdict (the library and the browser disagree) in its own colours.
         page.evaluate("document.getElementById('lab-verdict').className = 'verdict differs'")
-        assert not (found := page.evaluate(check)), _summary(found)
+        found = axe_only(page, ["color-contrast"], "#lab-verdict")
+        assert not found, _summary(found)
     finally:
         page.context.close()
 
@@ -375,9 +378,7 @@ def test_headings_go_down_one_level_at_a_time(browser: Any, web_server: Server) 
     try:
         page.click("#mode-decode")
         page.wait_for_selector("#detect:not([hidden])")
-        page.add_script_tag(path=str(AXE_JS))
-        found = page.evaluate(
-            "async () => (await axe.run(document, {runOnly: ['heading-order']})).violations")
+        found = axe_only(page, ["heading-order"])
         assert not found, _summary(found)
         levels = page.evaluate(
             "[...document.querySelectorAll('h1,h2,h3,h4,h5,h6')]"

@@ -17,14 +17,20 @@ pytestmark = pytest.mark.one_impl
 
 
 
-def raw(web_server: web.Server, data: bytes) -> tuple[int, dict[str, str], bytes]:
-    """Send raw bytes; the status, headers and body of the answer."""
-    with socket.create_connection(("127.0.0.1", web_server.server_address[1]), timeout=60) as c:
+def _exchange(srv: web.Server, data: bytes) -> bytes:
+    """Send raw bytes, half-close, and read everything the server answers."""
+    with socket.create_connection(("127.0.0.1", srv.server_address[1]), timeout=60) as c:
         c.sendall(data)
         c.shutdown(socket.SHUT_WR)
         buf = b""
         while chunk := c.recv(1 << 16):
             buf += chunk
+    return buf
+
+
+def raw(web_server: web.Server, data: bytes) -> tuple[int, dict[str, str], bytes]:
+    """Send raw bytes; the status, headers and body of the answer."""
+    buf = _exchange(web_server, data)
     head, _, body = buf.partition(b"\r\n\r\n")
     lines = head.decode("latin-1").split("\r\n")
     headers = {k.lower(): v.strip() for k, _, v in (ln.partition(":") for ln in lines[1:])}
@@ -203,17 +209,6 @@ def test_a_trickling_client_is_cut_off_at_the_request_deadline(
 
 
 # -- bad HTTP gets 400 (RFC 9112), never an HTTP/0.9 answer or a 500 ---------------------
-
-
-def _exchange(srv: web.Server, data: bytes) -> bytes:
-    """Send raw bytes, half-close, and read everything the server answers."""
-    with socket.create_connection(("127.0.0.1", srv.server_address[1]), timeout=30) as c:
-        c.sendall(data)
-        c.shutdown(socket.SHUT_WR)
-        buf = b""
-        while chunk := c.recv(1 << 16):
-            buf += chunk
-    return buf
 
 
 @pytest.mark.parametrize("line", [b"GET /", b"GET /api/schemes", b"POST /api/encode"])
