@@ -374,6 +374,7 @@ def test_every_scheme_results_stop_at_the_budget(monkeypatch: pytest.MonkeyPatch
     ("/api/decode", "input", "%01" * 20_000),
     ("/api/url", "input", "http://h/?" + "%" * 60_000),
     ("/api/form-body", "value", "&" * 1_000_000),
+    ("/api/encode", "scheme", "\x01" * 170_000),  # an unknown scheme, named twice
 ])
 def test_every_answer_stays_under_max_response(web_server: web.Server, path: str, field: str,
                                                text: str) -> None:
@@ -404,3 +405,34 @@ def test_lab_echo_lists_the_first_fields_and_counts_the_rest(web_server: web.Ser
     assert "<td><code>f99</code>" in text and "<td><code>f100</code>" not in text
     assert "… and 900 more fields (1,000 in all; the first 100 are shown)" in text
     assert "the first 100 of 1,000 fields" in text
+
+
+@pytest.mark.parametrize(("extra", "status"), [
+    (["Content-Length: 16", "Content-Length: 17"], b"400"),
+    (["Content-Length: 16", "Origin: http://evil.example"], b"403"),
+    (["Content-Length: 16", "Sec-Fetch-Site: cross-site"], b"403"),
+])
+def test_a_refused_request_gets_no_100_continue(web_server: web.Server, extra: list[str],
+                                                status: bytes) -> None:
+    # The client waits for "100 Continue" before sending its body: a request refused
+    # anyway gets its final answer first (RFC 9110 §10.1.1), and its body is never sent.
+    host = f"Host: 127.0.0.1:{web_server.server_address[1]}"
+    lines = "".join(h + "\r\n" for h in [host, "Content-Type: application/json",
+                                          "Expect: 100-continue", *extra])
+    buf = _exchange(web_server, f"POST /api/encode HTTP/1.1\r\n{lines}\r\n".encode())
+    assert buf.startswith(b"HTTP/1.1 " + status + b" "), buf[:100]
+    assert b"100 Continue" not in buf
+
+
+def test_an_accepted_request_gets_100_continue(web_server: web.Server) -> None:
+    host = f"127.0.0.1:{web_server.server_address[1]}"
+    with socket.create_connection(("127.0.0.1", web_server.server_address[1]), timeout=30) as c:
+        c.sendall(f"POST /api/encode HTTP/1.1\r\nHost: {host}\r\nContent-Type: "
+                  "application/json\r\nContent-Length: 16\r\nExpect: 100-continue\r\n"
+                  "Connection: close\r\n\r\n".encode())
+        assert c.recv(25).startswith(b"HTTP/1.1 100 Continue")
+        c.sendall(b'{"input": "a b"}')
+        buf = b""
+        while chunk := c.recv(1 << 16):
+            buf += chunk
+    assert b"HTTP/1.1 200 " in buf and b'"a%20b"' in buf

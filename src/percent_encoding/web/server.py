@@ -516,6 +516,23 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
         self._error(status, message or status.phrase)
 
+    def handle_expect_100(self) -> bool:
+        """``Expect: 100-continue``: a request that is refused anyway gets its final answer
+        instead of an invitation to send the body (RFC 9110 §10.1.1)."""
+        self._parsed = True  # the headers are parsed: answer in the request's version
+        why = _framing_error(self.headers)
+        if why is not None:
+            self.close_connection = True
+            self.send_error(HTTPStatus.BAD_REQUEST, why)
+            return False
+        try:
+            self._check_origin()
+        except HTTPError as e:
+            self.close_connection = True  # the body was not sent: nothing to read past
+            self._error(e.status, str(e))
+            return False
+        return super().handle_expect_100()
+
     def _check_origin(self) -> None:
         """403 for a request another page made (web/_guard.py says which)."""
         allowed = getattr(self.server, "allowed_hosts", None)
