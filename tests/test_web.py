@@ -136,7 +136,8 @@ def test_body_limit(web_server: web.Server) -> None:
         "too large for the web tool: this request is 1,048,577 bytes and the tool takes "
         "up to 1,048,576 bytes (1 MiB). The percent command takes any size: "
         "percent encode < input.txt")
-    assert _declare(web_server, "/lab/echo/UTF-8/-", 50 * web.MAX_BODY, b"text=").status == 413
+    r = _declare(web_server, "/lab/echo/UTF-8/-", 50 * web.MAX_BODY, b"text=")
+    assert r.status == 413 and b"percent form parse &lt; body.txt" in r.read()
     # Just under the limit is fine.
     body = b"t=" + b"a" * (web.MAX_BODY - 2)
     r2 = req(web_server, "POST", "/lab/echo/UTF-8/-", body,

@@ -181,8 +181,8 @@ def _cli_hint(path: str) -> str:
         "/api/encode": "percent encode < input.txt",
         "/api/decode": "percent decode < input.txt",
         "/api/url": "percent url --json 'URL'",
-        "/api/form-body": "percent form build",
-    }.get(path, "percent encode < input.txt or percent decode < input.txt")
+        "/api/form-body": "percent form build 'text=VALUE'",
+    }.get(path, "percent form parse < body.txt")  # the form lab's echo
 
 
 def _listed(items: list[Any]) -> list[Any]:
