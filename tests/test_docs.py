@@ -177,19 +177,26 @@ def _replay_curl(cmd: str, base: str) -> object:
     assert argv[0] == "curl"
     data: bytes | None = None
     url = None
+    headers: dict[str, str] = {}
     args = iter(argv[1:])
     for a in args:
         if a == "-s":
             continue
         if a == "-d":
             data = next(args).encode()
+        elif a == "-H":
+            name, _, value = next(args).partition(":")
+            headers[name.strip()] = value.strip()
         elif a.startswith("http://127.0.0.1:8000/"):
             url = base + a[len("http://127.0.0.1:8000/"):]
         else:
             raise AssertionError(f"curl option {a!r} is not replayed by this test")
     assert url is not None
-    # curl -d sends application/x-www-form-urlencoded; the API reads the body as JSON.
-    req = urllib.request.Request(url, data=data)
+    # curl -d sends application/x-www-form-urlencoded unless -H says otherwise, as the
+    # API needs (it refuses any other POST: docs/web.md, "What the server refuses").
+    if data is not None:
+        headers.setdefault("Content-Type", "application/x-www-form-urlencoded")
+    req = urllib.request.Request(url, data=data, headers=headers)
     with urllib.request.urlopen(req, timeout=30) as r:
         result: object = json.load(r)
     jq_argv = shlex.split(jq)

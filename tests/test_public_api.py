@@ -49,7 +49,8 @@ NOT_LISTED: dict[str, dict[str, str]] = {
         name: "the web tool's HTTP handlers and settings; its API is make_server and serve"
         for name in (
             "CONTEXTS", "CSP", "ENCTYPES", "HTTPError", "Handler", "MAX_ANALYSIS",
-            "MAX_EVERY_SCHEME", "MAX_OUTPUT", "MAX_QUERY_INPUT", "STATIC", "Server",
+            "MAX_EVERY_SCHEME", "MAX_LISTED", "MAX_OUTPUT", "MAX_QUERY_INPUT", "MAX_RESPONSE",
+            "MAX_URL_INPUT", "RESULTS_BUDGET", "STATIC", "Server",
             "api_compare", "api_convert", "api_form_body", "api_schemes", "api_url",
         )
     },

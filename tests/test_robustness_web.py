@@ -88,3 +88,61 @@ def test_web_api_never_500(web_port: int, path: str, params: dict[str, str],
     assert status < 500, f"{path} {params!r} -> {status}: {data[:300]!r}"
     if path.startswith("/api/") and ctype.startswith("application/json"):
         json.loads(data)
+
+
+# ---------------------------------------------------------------------------
+# Headers from other pages and broken clients: a 4xx (never a 500), and never an
+# answer to a request another page made
+# ---------------------------------------------------------------------------
+
+_HEADER_VALUES = st.one_of(
+    st.sampled_from(["", " ", "null", "cross-site", "same-site", "same-origin", "none",
+                     "navigate", "document", "image", "no-cors", "http://evil.example",
+                     "http://127.0.0.1:{port}", "http://localhost:{port}", "127.0.0.1:{port}",
+                     "localhost:{port}", "application/json", "text/plain", "0", "5", "-1",
+                     "5, 6", "99999999999999999999"]),
+    st.text(st.characters(min_codepoint=0x20, max_codepoint=0xFF,
+                          blacklist_characters="\r\n"), max_size=20),
+)
+
+
+@pytest.mark.one_impl
+@FUZZ
+@given(
+    method=st.sampled_from(["GET", "POST", "HEAD"]),
+    path=st.sampled_from(["/", "/url", "/api/encode", "/api/url", "/api/schemes",
+                          "/lab/echo/UTF-8/-", "/static/app.css"]),
+    headers=st.lists(
+        st.tuples(st.sampled_from(["Host", "Origin", "Sec-Fetch-Site", "Sec-Fetch-Mode",
+                                   "Sec-Fetch-Dest", "Content-Type", "Content-Length"]),
+                  _HEADER_VALUES),
+        max_size=6),
+)
+def test_web_headers_never_500_and_foreign_never_served(
+    web_port: int, method: str, path: str, headers: list[tuple[str, str]]
+) -> None:
+    import socket
+
+    body = b'{"input": "a"}'
+    lines = "".join(f"{k}: {v.replace('{port}', str(web_port))}\r\n" for k, v in headers)
+    if not any(k == "Content-Length" for k, _ in headers) and method == "POST":
+        lines += f"Content-Length: {len(body)}\r\n"
+    data = f"{method} {path} HTTP/1.1\r\n{lines}Connection: close\r\n\r\n".encode("latin-1")
+    with socket.create_connection(("127.0.0.1", web_port), timeout=30) as c:
+        c.sendall(data + (body if method == "POST" else b""))
+        c.shutdown(socket.SHUT_WR)
+        buf = b""
+        while chunk := c.recv(1 << 16):
+            buf += chunk
+    assert buf.startswith(b"HTTP/1.1 "), buf[:100]
+    status = int(buf.split(b" ", 2)[1])
+    assert status < 500, buf[:300]
+    # Another page's request: an Origin that is neither of the tool's names, or a site
+    # other than the tool's (a link to a page aside) is never answered with content.
+    own = {f"http://127.0.0.1:{web_port}", f"http://localhost:{web_port}"}
+    values = [(k, v.replace("{port}", str(web_port)).strip().lower()) for k, v in headers]
+    foreign = any(k == "Origin" and v not in own for k, v in values) or (any(
+        k == "Sec-Fetch-Site" and v in ("cross-site", "same-site") for k, v in values
+    ) and path not in ("/", "/url"))
+    if foreign:
+        assert status >= 400, (headers, buf[:300])

@@ -106,11 +106,14 @@ def test_method_not_allowed(web_server: web.Server) -> None:
 
 def test_host_header_checked(web_server: web.Server) -> None:
     # DNS rebinding: a page on evil.example resolving to 127.0.0.1 must not get answers.
-    r = req(web_server, "GET", "/api/schemes", headers={"Host": "evil.example"})
-    assert r.status == 421
     port = web_server.server_address[1]
-    host = {"Host": f"localhost:{port}"}
-    assert req(web_server, "GET", "/api/schemes", headers=host).status == 200
+    for host in ("evil.example", f"evil.example:{port}", "127.0.0.1", "localhost",
+                 f"127.0.0.1:{port + 1}", f"[::1]:{port}", f"127.0.0.1.evil.example:{port}"):
+        r = req(web_server, "GET", "/api/schemes", headers={"Host": host})
+        assert r.status == 403, host
+        assert "Host" in r.json()["error"]
+    for host in (f"localhost:{port}", f"127.0.0.1:{port}", f"LocalHost:{port}"):
+        assert req(web_server, "GET", "/api/schemes", headers={"Host": host}).status == 200
 
 
 def _declare(
@@ -128,8 +131,13 @@ def _declare(
 
 def test_body_limit(web_server: web.Server) -> None:
     r = _declare(web_server, "/api/encode", web.MAX_BODY + 1, b'{"input": "aaaa')
-    assert r.status == 413 and "limit" in json.loads(r.read())["error"]
-    assert _declare(web_server, "/lab/echo/UTF-8/-", 50 * web.MAX_BODY, b"text=").status == 413
+    # In plain words: the size, the limit, and the command that has none.
+    assert r.status == 413 and json.loads(r.read())["error"] == (
+        "too large for the web tool: this request is 1,048,577 bytes and the tool takes "
+        "up to 1,048,576 bytes (1 MiB). The percent command takes any size: "
+        "percent encode < input.txt")
+    r = _declare(web_server, "/lab/echo/UTF-8/-", 50 * web.MAX_BODY, b"text=")
+    assert r.status == 413 and b"percent form parse &lt; body.txt" in r.read()
     # Just under the limit is fine.
     body = b"t=" + b"a" * (web.MAX_BODY - 2)
     r2 = req(web_server, "POST", "/lab/echo/UTF-8/-", body,
@@ -140,6 +148,7 @@ def test_body_limit(web_server: web.Server) -> None:
 def test_length_required_and_bad_json(web_server: web.Server) -> None:
     conn = http.client.HTTPConnection("127.0.0.1", web_server.server_address[1], timeout=30)
     conn.putrequest("POST", "/api/encode")
+    conn.putheader("Content-Type", "application/json")
     conn.endheaders()
     assert conn.getresponse().status == 411
     conn.close()
@@ -497,3 +506,104 @@ def test_api_url_reports_components() -> None:
     assert api_url("../c", "http://h/a/b")["href"] == "http://h/c"
     bad = api_url("https://h:99999/")
     assert bad["name"] == "port-out-of-range" and "error" in bad
+
+
+# -- requests from other pages (docs/web.md, "What the server refuses") -------------------
+
+
+def _own(web_server: web.Server) -> str:
+    return f"http://127.0.0.1:{web_server.server_address[1]}"
+
+
+@pytest.mark.parametrize("ctype", ["text/plain", "application/x-www-form-urlencoded",
+                                   "multipart/form-data; boundary=x", None, "application/jsonx",
+                                   "text/json"])
+@pytest.mark.parametrize("path", ["/api/encode", "/api/decode", "/api/url", "/api/form-body"])
+def test_api_post_takes_only_json(web_server: web.Server, path: str, ctype: str | None) -> None:
+    # A "simple" cross-origin POST (text/plain, a form's enctypes) needs no CORS preflight,
+    # so any page could send one blind; a JSON one cannot be sent without asking first.
+    headers = {} if ctype is None else {"Content-Type": ctype}
+    r = req(web_server, "POST", path, b'{"input": "a b", "value": "x"}', headers)
+    assert r.status == 415 and "application/json" in r.json()["error"]
+
+
+@pytest.mark.parametrize("ctype", ["application/json", "application/json; charset=utf-8",
+                                   "Application/JSON"])
+def test_api_post_json_content_types(web_server: web.Server, ctype: str) -> None:
+    r = req(web_server, "POST", "/api/encode", b'{"input": "a b"}', {"Content-Type": ctype})
+    assert r.status == 200 and r.json()["primary"]["output"] == "a%20b"
+
+
+@pytest.mark.parametrize("origin", ["http://evil.example", "null", "http://127.0.0.1",
+                                    "https://127.0.0.1:{port}", "http://localhost:{port}",
+                                    "http://127.0.0.1:{port}.evil.example"])
+@pytest.mark.parametrize(("method", "path", "body", "ctype"), [
+    ("POST", "/api/encode", b'{"input": "a"}', "application/json"),
+    ("GET", "/api/schemes", None, None),
+    ("GET", "/", None, None),
+    ("POST", "/lab/echo/UTF-8/-", b"text=a", "application/x-www-form-urlencoded"),
+    ("POST", "/lab/echo/UTF-8/-", b"text=a\r\n", "text/plain"),
+])
+def test_a_foreign_origin_is_403(web_server: web.Server, origin: str, method: str, path: str,
+                                 body: bytes | None, ctype: str | None) -> None:
+    headers = {"Origin": origin.format(port=web_server.server_address[1])}
+    if ctype:
+        headers["Content-Type"] = ctype
+    r = req(web_server, method, path, body, headers)
+    assert r.status == 403, r.body[:200]
+    assert b"another page" in r.body
+    assert r.headers["content-security-policy"].startswith("default-src 'self'")
+
+
+def test_the_tools_own_origin_is_served(web_server: web.Server) -> None:
+    own = {"Origin": _own(web_server), "Sec-Fetch-Site": "same-origin"}
+    r = req(web_server, "POST", "/api/encode", b'{"input": "a b"}',
+            {**own, "Content-Type": "application/json"})
+    assert r.status == 200
+    # The form lab's own submissions, every enctype, as a browser sends them.
+    for ctype, body in [("application/x-www-form-urlencoded", b"text=%83A"),
+                        ("text/plain", b"text=\x83A\r\n"),
+                        ("multipart/form-data; boundary=b",
+                         b'--b\r\nContent-Disposition: form-data; name="text"\r\n\r\n\x83A\r\n'
+                         b"--b--\r\n")]:
+        r = req(web_server, "POST", "/lab/echo/Shift_JIS/-", body,
+                {**own, "Content-Type": ctype})
+        assert r.status == 200 and "<td class='val'>ア</td>" in r.text, ctype
+
+
+def test_the_referrer_policy_lets_form_posts_say_their_origin(web_server: web.Server) -> None:
+    # Under "no-referrer" a browser sends "Origin: null" with a form POST (Fetch, "append a
+    # request Origin header"), which would make the form lab's own submissions foreign.
+    for path in ("/", "/lab/form?charset=UTF-8"):
+        assert req(web_server, "GET", path).headers["referrer-policy"] == "same-origin"
+
+
+@pytest.mark.parametrize("site", ["cross-site", "same-site", "Cross-Site"])
+@pytest.mark.parametrize(("path", "mode", "dest"), [
+    ("/api/schemes", "no-cors", "image"),            # <img src=…> on another page
+    ("/api/encode?input=x", "cors", "empty"),        # fetch() from another page
+    ("/api/schemes", "navigate", "document"),        # a link to the API itself
+    ("/lab/form?charset=UTF-8", "navigate", "iframe"),  # framed by another page
+    ("/", "navigate", "iframe"),
+    ("/static/app.js", "no-cors", "script"),
+    ("/", "no-cors", "image"),
+])
+def test_sec_fetch_site_of_another_site_is_403(web_server: web.Server, site: str, path: str,
+                                               mode: str, dest: str) -> None:
+    r = req(web_server, "GET", path, headers={"Sec-Fetch-Site": site, "Sec-Fetch-Mode": mode,
+                                             "Sec-Fetch-Dest": dest})
+    assert r.status == 403 and b"another site" in r.body
+
+
+@pytest.mark.parametrize("path", ["/?input=caf%C3%A9&scheme=path", "/url?input=http%3A%2F%2Fh%2F"])
+def test_a_shared_link_from_another_site_opens_the_page(web_server: web.Server,
+                                                        path: str) -> None:
+    # A top-level link (a shareable link pasted anywhere) opens the page, which then runs
+    # only what its user asks for; its own requests are same-origin.
+    r = req(web_server, "GET", path, headers={"Sec-Fetch-Site": "cross-site",
+                                             "Sec-Fetch-Mode": "navigate",
+                                             "Sec-Fetch-Dest": "document"})
+    assert r.status == 200 and r.headers["content-type"].startswith("text/html")
+    for site in ("same-origin", "none"):
+        assert req(web_server, "GET", "/api/schemes",
+                   headers={"Sec-Fetch-Site": site}).status == 200

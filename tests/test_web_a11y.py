@@ -12,8 +12,10 @@ Screenshots go to a temporary directory (and to $PERCENT_SCREENSHOTS when set).
 from __future__ import annotations
 
 import importlib.util
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -56,6 +58,14 @@ def axe(page: Any) -> list[dict[str, Any]]:
         "{'label-content-name-mismatch': {enabled: true}}})).violations"
     )
     return list(result)
+
+
+def axe_only(page: Any, rules: list[str], where: str = "document") -> list[dict[str, Any]]:
+    """The violations of just these axe ``rules`` in ``where`` (a selector, or the page)."""
+    page.add_script_tag(path=str(AXE_JS))
+    target = "document" if where == "document" else repr(where)
+    return list(page.evaluate(
+        f"async () => (await axe.run({target}, {{runOnly: {rules!r}}})).violations"))
 
 
 def _summary(violations: list[dict[str, Any]]) -> str:
@@ -124,11 +134,7 @@ def test_contrast_is_at_least_4_5(browser: Any, web_server: Server) -> None:
     for dark in (False, True):
         page = open_page(browser, web_server, dark=dark)
         try:
-            page.add_script_tag(path=str(AXE_JS))
-            found = page.evaluate(
-                "async () => (await axe.run(document, {runOnly: ['color-contrast']}))"
-                ".violations"
-            )
+            found = axe_only(page, ["color-contrast"])
             assert not found, _summary(found)
         finally:
             page.context.close()
@@ -340,5 +346,69 @@ def test_url_view_axe_and_phone(browser: Any, web_server: Server, width: int, da
         sw, cw = page.evaluate(
             "[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         assert sw <= cw, f"the URL view is {sw}px wide in a {cw}px viewport"
+    finally:
+        page.context.close()
+
+
+# --- issue 41 §5: the lab's verdict, the analysis heading, the primary links at 375 px ---
+
+
+@pytest.mark.page_only
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_form_lab_verdict_contrast(browser: Any, web_server: Server, dark: bool) -> None:
+    # The verdict's green (and red) on its own 12% tint measured 4.42:1 before.
+    page = open_page(browser, web_server, dark=dark)
+    try:
+        page.fill("#lab-value", "ア é")
+        page.click("#lab-send")
+        page.wait_for_selector("#lab-verdict.same:not([hidden])")
+        found = axe_only(page, ["color-contrast"], "#lab-verdict")
+        assert not found, _summary(found)
+        # The other verdict (the library and the browser disagree) in its own colours.
+        page.evaluate("document.getElementById('lab-verdict').className = 'verdict differs'")
+        found = axe_only(page, ["color-contrast"], "#lab-verdict")
+        assert not found, _summary(found)
+    finally:
+        page.context.close()
+
+
+@pytest.mark.page_only
+def test_headings_go_down_one_level_at_a_time(browser: Any, web_server: Server) -> None:
+    page = open_page(browser, web_server)
+    try:
+        page.click("#mode-decode")
+        page.wait_for_selector("#detect:not([hidden])")
+        found = axe_only(page, ["heading-order"])
+        assert not found, _summary(found)
+        levels = page.evaluate(
+            "[...document.querySelectorAll('h1,h2,h3,h4,h5,h6')]"
+            ".filter(h => h.offsetParent !== null).map(h => +h.tagName[1])")
+        assert levels[0] == 1 and all(b - a <= 1 for a, b in pairwise(levels))
+    finally:
+        page.context.close()
+
+
+@pytest.mark.page_only
+@pytest.mark.parametrize("scheme", ["component", "application/x-www-form-urlencoded",
+                                    "rfc3986-path-segment", "php-rawurlencode"])
+def test_primary_links_are_whole_at_375px(browser: Any, web_server: Server,
+                                          scheme: str) -> None:
+    # The spec link and the docs link were cut to "d…" on a phone.
+    page = open_page(browser, web_server, width=375,
+                     query=f"?input=a+b&scheme={quote(scheme, safe='')}")
+    try:
+        page.wait_for_function(
+            "s => document.getElementById('primary-name').textContent === s", arg=scheme)
+        cut = page.evaluate("""() => ['primary-spec', 'primary-docs', 'primary-name'].map(id => {
+            const e = document.getElementById(id);
+            const r = e.getBoundingClientRect();
+            return [id, e.scrollWidth - e.clientWidth, r.right, e.textContent];
+        })""")
+        width = page.evaluate("document.documentElement.clientWidth")
+        for name, overflow, right, text in cut:
+            assert text, name
+            assert overflow <= 0, f"{name} ({text!r}) is cut by {overflow}px"
+            assert right <= width, f"{name} ends at {right}px in a {width}px viewport"
+        assert cut[1][3] == "docs"
     finally:
         page.context.close()

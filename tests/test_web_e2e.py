@@ -326,3 +326,103 @@ def test_dark_mode_screenshot(browser: Any, web_server: Server, shots: Path) -> 
         shoot(pg, shots, "top-dark")
     finally:
         ctx.close()
+
+
+# --- large input (issue 41 §5) and other pages (issue 39 §2) ----------------------------
+
+
+def test_large_input_says_the_limit_and_the_command(page: Any, web_server: Server) -> None:
+    # ~1 MB of non-ASCII text: over the 1 MiB request limit once UTF-8 encoded. The page
+    # says so in plain words with the command to use, and puts no 1.9 MB link anywhere.
+    open_tool(page, web_server, "?scheme=path")
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if "/api/encode" in r.url else None)
+    page.fill("#input", "é" * 531_276)  # 1,062,552 bytes of UTF-8
+    page.wait_for_function(
+        "() => document.getElementById('primary-note').textContent.includes('percent command')")
+    note = str(page.text_content("#primary-note"))
+    assert "This text is 1.06 MB and the web tool takes up to 1.05 MB (1 MiB)" in note
+    assert note.endswith("percent encode --scheme path < input.txt > output.txt")
+    assert "too large" in str(page.text_content("#status"))
+    assert "too long to put in a link" in str(page.text_content("#input-stats"))
+    assert not sent  # nothing was sent to be refused
+    assert len(page.url) < 200 and "input=" not in page.url and "scheme=path" in page.url
+    page.click("#share")
+    link = wait_clipboard(page, lambda t: t.startswith(web_server.url))
+    assert "input=" not in link and len(link) < 200
+    # A text of a few KB still goes into the link; a little more does not.
+    page.fill("#input", "é" * 2048)  # 4,096 bytes
+    wait_primary(page, "%C3%A9" * 2048)
+    assert "input=" in page.url
+    page.fill("#input", "é" * 2049)
+    page.wait_for_function("() => !location.search.includes('input=')")
+
+
+def test_url_view_large_input(page: Any, web_server: Server) -> None:
+    page.goto(web_server.url + "url")
+    page.wait_for_selector("#url-table tbody tr")
+    page.fill("#url-input", "http://h/?" + "%" * 70_000)
+    page.press("#url-input", "Enter")
+    page.wait_for_function(
+        "() => document.getElementById('url-href').textContent.includes('65,536 characters')")
+    assert "percent url --json" in str(page.text_content("#url-href"))
+    assert "input=" not in page.url
+    # Under the limit: the first 100 validation errors and how many there are.
+    page.fill("#url-input", "http://h/?" + "%" * 5000)
+    page.press("#url-input", "Enter")
+    page.wait_for_function("() => document.querySelectorAll('#url-errors li').length === 101")
+    assert "… and 4900 more (5000 in all" in str(page.text_content("#url-errors li.more"))
+
+
+def test_another_page_cannot_drive_the_tool(page: Any, web_server: Server,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # A page on another origin (another port of 127.0.0.1) tries what any page open in
+    # the browser could: a blind text/plain POST, an <img> GET, a form POST to the lab.
+    # The tool answers each with 403 (or, for the preflighted JSON fetch, not at all).
+    import http.server
+
+    from helpers.web import serving
+    from percent_encoding.web import server as web
+
+    seen: list[tuple[str, str, int]] = []
+
+    def log_request(self: Any, code: Any = "-", size: Any = "-") -> None:
+        seen.append((self.command, self.path, int(code)))
+
+    monkeypatch.setattr(web.Handler, "log_request", log_request)
+    tool = web_server.url
+    evil_page = f"""<!doctype html><html><body>
+<img src="{tool}api/schemes?from=img">
+<form id="f" method="post" action="{tool}lab/echo/UTF-8/-?from=form" target="fr">
+<input name="text" value="x"></form><iframe name="fr"></iframe>
+<script>
+fetch("{tool}api/encode?from=plain", {{method: "POST", mode: "no-cors",
+      headers: {{"Content-Type": "text/plain"}}, body: '{{"input": "x"}}'}}).catch(() => 0);
+fetch("{tool}api/encode?from=json", {{method: "POST",
+      headers: {{"Content-Type": "application/json"}}, body: '{{"input": "x"}}'}}).catch(() => 0);
+document.getElementById("f").submit();
+</script></body></html>""".encode()
+
+    class Evil(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(evil_page)))
+            self.end_headers()
+            self.wfile.write(evil_page)
+
+        def log_message(self, *a: Any) -> None:
+            pass
+
+    with serving(http.server.HTTPServer(("127.0.0.1", 0), Evil)) as evil:
+        page.goto(f"http://127.0.0.1:{evil.server_address[1]}/")
+        want = {"img", "plain", "form"}
+        for _ in range(100):
+            if want <= {p.rpartition("from=")[2] for _m, p, _c in seen}:
+                break
+            page.wait_for_timeout(100)
+    got = {p.rpartition("from=")[2]: code for _m, p, code in seen if "from=" in p}
+    assert {k: got.get(k) for k in want} == {"img": 403, "plain": 403, "form": 403}, seen
+    # The JSON fetch needed a CORS preflight (OPTIONS), which is never granted.
+    assert got.get("json") in (None, 501), seen
+    page.errors.clear()  # the other page's own failed fetches are not the tool's errors

@@ -12,6 +12,8 @@ from http import HTTPStatus
 from pathlib import Path
 
 STATIC = Path(__file__).resolve().parent / "static"
+# Lists in an answer stop at this many items, with the total beside them.
+MAX_LISTED = 100
 TYPES = {
     ".html": "text/html; charset=utf-8",
     ".css": "text/css; charset=utf-8",

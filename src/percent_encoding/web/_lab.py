@@ -20,7 +20,7 @@ from http import HTTPStatus
 
 from .. import core
 from ..errors import PercentEncodingError
-from ._httputil import HTTPError
+from ._httputil import MAX_LISTED, HTTPError
 
 # HTML §4.10.21.7 "form submission": the form's enctype states.
 ENCTYPES = ("application/x-www-form-urlencoded", "text/plain", "multipart/form-data")
@@ -114,22 +114,32 @@ Submitting it sends what a browser really sends.</p>
     return encode_text(page, encoding=charset, errors="html")
 
 
-def _urlencoded_rows(raw: bytes, encoding: str) -> list[tuple[str, str, bytes, str]]:
-    """(name, value, value bytes, value read as UTF-8) for each field of a urlencoded body."""
+Rows = list[tuple[str, str, bytes, str]]
+
+
+def _urlencoded_fields(raw: bytes) -> list[bytes]:
+    # The URL Standard's parser (§5.1) skips empty sequences between "&"s, so the
+    # non-empty ones are the fields, in order.
+    return [seq for seq in raw.split(b"&") if seq]
+
+
+def _urlencoded_rows(raw: bytes, encoding: str) -> tuple[Rows, int]:
+    """(name, value, value bytes, value read as UTF-8) for each of the first
+    :data:`MAX_LISTED` fields of a urlencoded body, and how many fields it has."""
     from ..form import parse
 
-    pairs = parse(raw, encoding=encoding)
-    utf8_pairs = parse(raw, encoding="UTF-8")
-    # The URL Standard's parser (§5.1) skips empty sequences between "&"s, so
-    # the non-empty ones line up with the parsed pairs.
-    seqs = [seq for seq in raw.split(b"&") if seq]
-    return [
+    seqs = _urlencoded_fields(raw)
+    shown = b"&".join(seqs[:MAX_LISTED])  # the parser splits on "&": same first fields
+    pairs = parse(shown, encoding=encoding)
+    utf8_pairs = parse(shown, encoding="UTF-8")
+    rows = [
         (name, value, core.decode(seq.partition(b"=")[2], plus_as_space=True), v8)
         for (name, value), (_n8, v8), seq in zip(pairs, utf8_pairs, seqs, strict=False)
     ]
+    return rows, len(seqs)
 
 
-def _text_plain_rows(raw: bytes, encoding: str) -> list[tuple[str, str, bytes, str]]:
+def _text_plain_rows(raw: bytes, encoding: str) -> tuple[Rows, int]:
     """The same for a text/plain body: HTML's text/plain encoding algorithm writes
     ``name=value`` CRLF lines in the form's encoding, with no escaping at all (so a value
     holding "=" or a newline cannot be read back unambiguously: HTML says as much)."""
@@ -137,13 +147,12 @@ def _text_plain_rows(raw: bytes, encoding: str) -> list[tuple[str, str, bytes, s
 
     enc = lookup(encoding)
     utf8 = lookup("UTF-8")
-    rows = []
-    for line in raw.split(b"\r\n"):
-        if not line:
-            continue
+    lines = [line for line in raw.split(b"\r\n") if line]
+    rows: Rows = []
+    for line in lines[:MAX_LISTED]:
         name, _, value = line.partition(b"=")
         rows.append((enc.decode(name), enc.decode(value), value, utf8.decode(value)))
-    return rows
+    return rows, len(lines)
 
 
 def _multipart_boundary(content_type: str) -> str | None:
@@ -152,7 +161,7 @@ def _multipart_boundary(content_type: str) -> str | None:
     return (m.group(1) or m.group(2)) if m else None
 
 
-def _multipart_rows(raw: bytes, boundary: str, encoding: str) -> list[tuple[str, str, bytes, str]]:
+def _multipart_rows(raw: bytes, boundary: str, encoding: str) -> tuple[Rows, int]:
     """The same for a multipart/form-data body (RFC 7578 §4, RFC 2046 §5.1.1): each part
     between the ``--boundary`` delimiters, its name from Content-Disposition (still
     escaped as HTML's multipart algorithm wrote it: ``%22``, ``%0D``, ``%0A``)."""
@@ -161,7 +170,8 @@ def _multipart_rows(raw: bytes, boundary: str, encoding: str) -> list[tuple[str,
     enc = lookup(encoding)
     utf8 = lookup("UTF-8")
     delimiter = b"--" + boundary.encode("latin-1")
-    rows = []
+    rows: Rows = []
+    parts = 0
     # Parts follow CRLF delimiter lines; the body starts with the first delimiter.
     for chunk in (b"\r\n" + raw).split(b"\r\n" + delimiter)[1:]:
         if chunk.startswith(b"--"):
@@ -169,10 +179,12 @@ def _multipart_rows(raw: bytes, boundary: str, encoding: str) -> list[tuple[str,
         head, sep, value = chunk.partition(b"\r\n\r\n")
         if not sep:
             continue
-        m = _PART_NAME.search(head)
-        name = m.group(1) if m else b""
-        rows.append((enc.decode(name), enc.decode(value), value, utf8.decode(value)))
-    return rows
+        parts += 1
+        if len(rows) < MAX_LISTED:
+            m = _PART_NAME.search(head)
+            name = m.group(1) if m else b""
+            rows.append((enc.decode(name), enc.decode(value), value, utf8.decode(value)))
+    return rows, parts
 
 
 def lab_echo_page(
@@ -192,11 +204,11 @@ def lab_echo_page(
     boundary = _multipart_boundary(content_type) if kind == "multipart/form-data" else None
     plain = kind in ("text/plain", "multipart/form-data")
     if boundary is not None:
-        fields, how = _multipart_rows(raw, boundary, used), "multipart/form-data parts"
+        (fields, total), how = _multipart_rows(raw, boundary, used), "multipart/form-data parts"
     elif plain:
-        fields, how = _text_plain_rows(raw, used), "text/plain lines"
+        (fields, total), how = _text_plain_rows(raw, used), "text/plain lines"
     else:
-        fields, how = _urlencoded_rows(raw, used), "form.parse"
+        (fields, total), how = _urlencoded_rows(raw, used), "form.parse"
     boundary_note = raw_attr = ""
     if boundary is not None:
         boundary_note = ('<p class="lab-note">The browser chose the multipart boundary '
@@ -207,6 +219,9 @@ def lab_echo_page(
         f"<td><code>{e(value_bytes.hex(' '))}</code></td><td class='moji'>{e(v8)}</td></tr>"
         for name, value, value_bytes, v8 in fields
     ]
+    if total > len(fields):
+        rows.append(f"<tr><td colspan='4' id='lab-more'>… and {total - len(fields):,} more "
+                    f"fields ({total:,} in all; the first {len(fields)} are shown)</td></tr>")
     doc = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>form lab: what the browser sent</title>
 <link rel="stylesheet" href="/static/app.css"></head>
@@ -223,20 +238,23 @@ def lab_echo_page(
 <table class="lab-table"><thead><tr><th>name</th><th>value</th><th>bytes</th>
 <th>same bytes read as UTF-8</th></tr></thead>
 <tbody id="lab-pairs">{"".join(rows)}</tbody></table>
-{"" if plain else _lab_detected(raw, content_type)}
+{"" if plain else _lab_detected(raw, content_type, total)}
 </body></html>
 """
     return doc.encode("utf-8")
 
 
-def _lab_detected(raw: bytes, content_type: str) -> str:
+def _lab_detected(raw: bytes, content_type: str, total: int) -> str:
     """What charset detection makes of the submission, field by field
     (``detect.parse_form(per_field=True)``, with the Content-Type's
-    ``charset=`` as a hint when there is one), as an HTML section."""
+    ``charset=`` as a hint when there is one), as an HTML section; of the first
+    :data:`MAX_LISTED` of its ``total`` fields when it has more."""
     from .. import detect
 
     e = html.escape
     m = re.search(r';\s*charset\s*=\s*"?([^";\s]+)', content_type, re.IGNORECASE)
+    if total > MAX_LISTED:  # per-field detection of 300K fields: seconds and megabytes
+        raw = b"&".join(_urlencoded_fields(raw)[:MAX_LISTED])
     try:
         found = detect.parse_form(raw, per_field=True,
                                   content_type_charset=m.group(1) if m else None)
@@ -249,8 +267,9 @@ def _lab_detected(raw: bytes, content_type: str) -> str:
         for (n, v), g in zip(found, found.fields, strict=True)
     )
     notes = "".join(f"<li>{e(f)}</li>" for f in whole.findings)
+    which = f", the first {MAX_LISTED} of {total:,} fields" if total > MAX_LISTED else ""
     return f"""<h3>Detected without being told <small>(detect.parse_form,
-per_field=True)</small></h3>
+per_field=True{which})</small></h3>
 <p id="lab-detected">{e(whole.encoding)} (confidence {whole.confidence:.2f}): {e(whole.reason)}</p>
 {f'<ul id="lab-findings">{notes}</ul>' if notes else ""}
 <table class="lab-table"><thead><tr><th>name</th><th>value</th><th>charset</th>

@@ -27,10 +27,16 @@ Routes::
                                    that charset
     GET|POST /lab/echo/<charset>/<accept>   the raw bytes the browser sent, decoded
 
-Safety: binds 127.0.0.1 by default; rejects a ``Host`` header that is not the
-loopback name it listens on (DNS rebinding); request bodies over
-:data:`MAX_BODY` get 413; inputs over :data:`MAX_EVERY_SCHEME` characters get the
-chosen scheme's result only, cut at :data:`MAX_OUTPUT` with a note; every response,
+Safety (docs/web.md, "What the server refuses"): binds 127.0.0.1 by default;
+malformed framing gets 400 (no version on the request line, no or two ``Host`` headers,
+differing ``Content-Length`` s, JSON nested too deep); a ``Host`` that is not the bound
+address or ``localhost`` with the port (DNS rebinding), an ``Origin`` that is not the
+tool's own and a ``Sec-Fetch-Site`` of another site get 403 (:mod:`._guard`); an API
+``POST`` must be ``application/json`` (415), which no other page can send without asking
+first (CORS); request bodies over :data:`MAX_BODY` get 413; inputs over
+:data:`MAX_EVERY_SCHEME` characters get the chosen scheme's result only, cut at
+:data:`MAX_OUTPUT` with a note; every list in an answer stops at :data:`MAX_LISTED`
+items plus a count, so no answer exceeds :data:`MAX_RESPONSE` bytes; every response,
 errors from the standard library's request parsing included, carries a strict
 Content-Security-Policy (``default-src 'self'``), ``X-Content-Type-Options: nosniff`` and
 ``X-Frame-Options: SAMEORIGIN``.
@@ -73,7 +79,12 @@ from .._tool import (
 )
 from ..errors import PercentEncodingError, UnknownSchemeError
 from ._docs import DOCS_CSP, docs_link, site_files, site_type
+from ._guard import allowed_hosts as _allowed_hosts
+from ._guard import foreign_request as _foreign_request
+from ._guard import framing_error as _framing_error
+from ._guard import is_json as _is_json
 from ._httputil import CSP as CSP
+from ._httputil import MAX_LISTED as MAX_LISTED
 from ._httputil import STATIC as STATIC
 from ._httputil import TYPES as _TYPES
 from ._httputil import HTTPError as HTTPError
@@ -109,7 +120,18 @@ MAX_ANALYSIS = 50_000  # characters; percent_encoding.detect on more is left to 
 # inputs up to MAX_EVERY_SCHEME characters; the chosen scheme's for any body, its
 # output cut at MAX_OUTPUT characters with a note saying so (docs/limits.md).
 MAX_EVERY_SCHEME = 64 * 1024
-MAX_OUTPUT = 2 * 1024 * 1024
+MAX_OUTPUT = 1 << 20
+# Every scheme's results together: once their JSON passes this many bytes, the rest
+# are left out (and not computed), with a note.
+RESULTS_BUDGET = 2 << 20
+#: The URL view's largest input (and base), in characters: its report holds the URL
+#: several times over (href, components) and the parser keeps every validation error.
+MAX_URL_INPUT = 64 * 1024
+# Every list in an answer (validation errors, findings, changed characters, the form
+# lab's fields) shows its first MAX_LISTED items (from ._httputil) and the total.
+#: No answer is larger than this many bytes (the limits above keep each route under it;
+#: this is the last line, should one of them ever miss).
+MAX_RESPONSE = 16 << 20
 # Where a form's data lives, for the analysis (detect.diagnose's contexts); the page
 # offers these, the API takes any context diagnose knows.
 CONTEXTS = ("query", "form", "path", "fragment", "component")
@@ -136,6 +158,8 @@ def api_schemes() -> dict[str, Any]:
         "page_encodings": [n for n in _encoding_names() if n not in _NOT_FOR_PAGES],
         "contexts": list(CONTEXTS),
         "enctypes": list(ENCTYPES),
+        # The page checks a request's size before sending it, and says what to use instead.
+        "limits": {"max_body": MAX_BODY, "max_url_input": MAX_URL_INPUT},
     }
 
 
@@ -149,6 +173,20 @@ def _label(encoding: str | None) -> str:
         return lookup(enc).name
     except PercentEncodingError as e:
         raise HTTPError(HTTPStatus.BAD_REQUEST, str(e)) from None
+
+
+def _cli_hint(path: str) -> str:
+    """The ``percent`` command that does what ``path`` does, for any size of input."""
+    return {
+        "/api/encode": "percent encode < input.txt",
+        "/api/decode": "percent decode < input.txt",
+        "/api/url": "percent url --json 'URL'",
+        "/api/form-body": "percent form build 'text=VALUE'",
+    }.get(path, "percent form parse < body.txt")  # the form lab's echo
+
+
+def _listed(items: list[Any]) -> list[Any]:
+    return items[:MAX_LISTED]
 
 
 def _one(s: schemes.Scheme, text: str, encoding: str, decode: bool) -> dict[str, Any]:
@@ -179,13 +217,24 @@ def api_convert(
     if enc == "auto" and not decode:
         raise HTTPError(HTTPStatus.BAD_REQUEST, "encoding 'auto' only applies to decoding")
     results: list[dict[str, Any]] = []
-    out: dict[str, Any] = {"input": text, "mode": "decode" if decode else "encode",
+    out: dict[str, Any] = {"mode": "decode" if decode else "encode",
                            "encoding": enc, "results": results}
     if len(text) <= MAX_EVERY_SCHEME:
-        for s in schemes.all_schemes():
-            if decode and s.decode is None and plain_profile(s) is None:
-                continue
-            results.append(_one(s, text, enc, decode))
+        out["input"] = text  # the page compares each result with it
+        every = [s for s in schemes.all_schemes()
+                 if not (decode and s.decode is None and plain_profile(s) is None)]
+        spent = 0
+        for s in every:
+            if spent > RESULTS_BUDGET:  # e.g. 64K emoji as Shift_JIS: 15 characters each
+                out["results_skipped"] = (
+                    f"{len(every) - len(results)} of {len(every)} schemes' results are left "
+                    "out: with them the answer would be too large (choose a scheme to see its "
+                    "result above; the percent command shows them all: "
+                    f"percent {'decode' if decode else 'encode'} --all)")
+                break
+            row = _one(s, text, enc, decode)
+            spent += len(json.dumps(row.get("output", ""), ensure_ascii=False))
+            results.append(row)
     else:  # dozens of results of a large input: seconds of work and tens of MB to send
         out["results_skipped"] = (
             f"every scheme's result is shown for inputs up to {MAX_EVERY_SCHEME:,} "
@@ -210,9 +259,12 @@ def api_convert(
             out["bytes"] = f"({e})"
         if len(text) <= MAX_ANALYSIS:
             try:
-                out["detect"] = detect_report(text, context)
+                out["detect"] = det = detect_report(text, context)
             except PercentEncodingError as e:  # an unknown context
                 raise HTTPError(HTTPStatus.BAD_REQUEST, str(e)) from None
+            findings = det.get("findings")
+            if isinstance(findings, list):  # one a character at worst: list the first ones
+                det["findings"], det["findings_count"] = _listed(findings), len(findings)
         else:  # the analysis is linear but not cheap; keep big pastes responsive
             out["detect"] = {"skipped": f"analysis skipped: the input is over "
                              f"{MAX_ANALYSIS:,} characters (percent detect does any size)"}
@@ -225,13 +277,29 @@ def _compare_cached(names: tuple[str, ...]) -> dict[str, Any]:
 
 
 def api_url(text: str, base: str | None = None) -> dict[str, Any]:
-    """GET|POST /api/url: the URL parser's report (``percent url --json``), or its error."""
+    """GET|POST /api/url: the URL parser's report (``percent url --json``), or its error.
+
+    The lists stop at :data:`MAX_LISTED` items: ``validation_error_count`` and each
+    component's ``encoded_count`` say how many there are in all.
+    """
     from ..errors import URLParseError
 
+    for name, value in (("input", text), ("base", base or "")):
+        if len(value) > MAX_URL_INPUT:
+            raise HTTPError(
+                HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+                f"the URL view takes URLs of up to {MAX_URL_INPUT:,} characters; this "
+                f"{name} has {len(value):,}. The percent command takes any length: "
+                f"{_cli_hint('/api/url')}")
     try:
-        return url_report(text, base)
+        rep = url_report(text, base)
     except URLParseError as e:
         return {"error": str(e), "name": e.name, "position": e.position}
+    errors = rep["validation_errors"]
+    rep["validation_errors"], rep["validation_error_count"] = _listed(errors), len(errors)
+    for c in rep["components"]:
+        c["encoded"], c["encoded_count"] = _listed(c["encoded"]), len(c["encoded"])
+    return rep
 
 
 def api_compare(names: list[str] | None = None) -> dict[str, Any]:
@@ -336,6 +404,7 @@ class Handler(BaseHTTPRequestHandler):
     # the server starting to wait for it (Server.request_deadline overrides).
     request_deadline = 30.0
     deadline: float | None = None
+    raw_requestline: bytes  # set by the standard library's handle_one_request
 
     def setup(self) -> None:
         super().setup()
@@ -345,10 +414,38 @@ class Handler(BaseHTTPRequestHandler):
     def handle_one_request(self) -> None:
         limit = getattr(self.server, "request_deadline", self.request_deadline)
         self.deadline = time.monotonic() + limit
+        # Nothing of an earlier request on this connection counts for this one.
+        self._parsed, self.path = False, ""
         try:
             super().handle_one_request()
         finally:
             self.deadline = None
+
+    def parse_request(self) -> bool:
+        """The standard library's parsing, less HTTP/0.9 and with the framing checked.
+
+        A request line of two words (``GET /``) is an HTTP/0.9 request, which the
+        standard library would answer with a bare body and no status line or headers:
+        it gets a 400 here (RFC 9112 §3 wants ``HTTP-version`` on the line).  Malformed
+        framing (:func:`._guard.framing_error`) gets a 400 and ends the connection.
+        """
+        words = self.raw_requestline.split()
+        if len(words) == 2:
+            self.requestline = str(self.raw_requestline, "latin-1").rstrip("\r\n")
+            self.command, self.path = "", str(words[1], "latin-1")
+            self.request_version, self.close_connection = "HTTP/1.1", True
+            self.send_error(HTTPStatus.BAD_REQUEST,
+                            "the request line has no HTTP version (HTTP/0.9 is not served)")
+            return False
+        if not super().parse_request():
+            return False
+        self._parsed = True
+        why = _framing_error(self.headers)
+        if why is not None:
+            self.close_connection = True
+            self.send_error(HTTPStatus.BAD_REQUEST, why)
+            return False
+        return True
 
     # -- plumbing ---------------------------------------------------------
     def log_message(self, format: str, *args: Any) -> None:
@@ -365,7 +462,9 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Security-Policy", extra.pop("Content-Security-Policy", CSP))
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("X-Frame-Options", "SAMEORIGIN")
-        self.send_header("Referrer-Policy", "no-referrer")
+        # Not no-referrer: under it a browser sends "Origin: null" with a form POST, and
+        # the form lab's own submissions would be refused as foreign (web/_guard.py).
+        self.send_header("Referrer-Policy", "same-origin")
         self.send_header("Cross-Origin-Opener-Policy", "same-origin")
         if self._unread_body():
             # A body this route did not read would be parsed as the next request on the
@@ -387,6 +486,9 @@ class Handler(BaseHTTPRequestHandler):
             body = json.dumps(data, ensure_ascii=False).encode("utf-8")
         except UnicodeEncodeError:  # a lone surrogate in the input: JSON's \uXXXX escapes
             body = json.dumps(data).encode("ascii")
+        if len(body) > MAX_RESPONSE:  # a route's own limits missed: a bug, not the input's
+            raise RuntimeError(f"the answer would be {len(body):,} bytes, over the "
+                               f"{MAX_RESPONSE:,}-byte limit of every answer")
         self._send(status, body, "application/json; charset=utf-8", {"Cache-Control": "no-store"})
 
     def _error(self, status: HTTPStatus, message: str) -> None:
@@ -407,25 +509,45 @@ class Handler(BaseHTTPRequestHandler):
             status = HTTPStatus(code)
         except ValueError:
             status = HTTPStatus.INTERNAL_SERVER_ERROR
-        if getattr(self, "headers", None) is None:
+        if not getattr(self, "_parsed", False):
             # The request line itself was bad: answer in HTTP/1.1 (an HTTP/0.9 answer
             # would have no headers at all) and close the connection.
             self.request_version = "HTTP/1.1"
             self.close_connection = True
         self._error(status, message or status.phrase)
 
-    def _check_host(self) -> None:
+    def handle_expect_100(self) -> bool:
+        """``Expect: 100-continue``: a request that is refused anyway gets its final answer
+        instead of an invitation to send the body (RFC 9110 §10.1.1)."""
+        self._parsed = True  # the headers are parsed: answer in the request's version
+        why = _framing_error(self.headers)
+        if why is not None:
+            self.close_connection = True
+            self.send_error(HTTPStatus.BAD_REQUEST, why)
+            return False
+        try:
+            self._check_origin()
+        except HTTPError as e:
+            self.close_connection = True  # the body was not sent: nothing to read past
+            self._error(e.status, str(e))
+            return False
+        return super().handle_expect_100()
+
+    def _check_origin(self) -> None:
+        """403 for a request another page made (web/_guard.py says which)."""
         allowed = getattr(self.server, "allowed_hosts", None)
-        if not allowed:
-            return
         host = (self.headers.get("Host") or "").strip().lower()
-        if host not in allowed:
-            raise HTTPError(HTTPStatus.MISDIRECTED_REQUEST, f"unexpected Host header {host!r}")
+        if allowed is not None and host not in allowed:
+            raise HTTPError(HTTPStatus.FORBIDDEN,
+                            f"Host {host!r} is not this tool's address (DNS rebinding?)")
+        why = _foreign_request(self.headers, self.command, urlsplit(self.path).path)
+        if why is not None:
+            raise HTTPError(HTTPStatus.FORBIDDEN, why)
 
     def _unread_body(self) -> bool:
         if getattr(self, "_body_read", False):
             return False
-        if getattr(self, "headers", None) is None:  # no request parsed (send_error)
+        if not getattr(self, "_parsed", False):  # no request parsed (send_error)
             return False
         chunked = self.headers.get("Transfer-Encoding", "").lower() not in ("", "identity")
         return chunked or self.headers.get("Content-Length", "").strip() not in ("", "0")
@@ -436,8 +558,8 @@ class Handler(BaseHTTPRequestHandler):
         length_h = self.headers.get("Content-Length")
         if length_h is None:
             raise HTTPError(HTTPStatus.LENGTH_REQUIRED, "a Content-Length header is required")
-        try:
-            length = int(length_h)
+        try:  # "16, 16" is one length (parse_request refused differing ones)
+            length = int(length_h.split(",")[0])
         except ValueError:
             raise HTTPError(HTTPStatus.BAD_REQUEST, "bad Content-Length") from None
         if length < 0:
@@ -446,7 +568,9 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             raise HTTPError(
                 HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
-                f"request body of {length} bytes is over the {MAX_BODY}-byte limit",
+                f"too large for the web tool: this request is {length:,} bytes and the tool "
+                f"takes up to {MAX_BODY:,} bytes (1 MiB). The percent command takes any "
+                f"size: {_cli_hint(urlsplit(self.path).path)}",
             )
         data = self.rfile.read(length)
         self._body_read = True
@@ -455,7 +579,7 @@ class Handler(BaseHTTPRequestHandler):
     def _dispatch(self) -> None:
         self._body_read = False
         try:
-            self._check_host()
+            self._check_origin()
             self._route()
         except HTTPError as e:
             self._error(e.status, str(e))
@@ -485,11 +609,19 @@ class Handler(BaseHTTPRequestHandler):
             raise HTTPError(HTTPStatus.REQUEST_URI_TOO_LONG, "query too long; POST instead")
         params = dict(parse_qsl(query, keep_blank_values=True))
         if self.command == "POST" and urlsplit(self.path).path.startswith("/api/"):
+            # Only JSON: a form or text/plain POST is what another page can send blind.
+            if not _is_json(self.headers.get("Content-Type")):
+                raise HTTPError(HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
+                                "the API takes a JSON body: send Content-Type: application/json")
             raw = self._body()
             try:
                 data = json.loads(raw.decode("utf-8")) if raw else {}
             except (UnicodeDecodeError, json.JSONDecodeError) as e:
                 raise HTTPError(HTTPStatus.BAD_REQUEST, f"body is not UTF-8 JSON: {e}") from None
+            except RecursionError:  # [[[[... thousands deep: the decoder's stack, not a 500
+                raise HTTPError(HTTPStatus.BAD_REQUEST,
+                                "body is nested too deep (the API takes an object of strings)"
+                                ) from None
             if not isinstance(data, dict):
                 raise HTTPError(HTTPStatus.BAD_REQUEST, "body must be a JSON object")
             for k, v in data.items():
@@ -600,6 +732,10 @@ class Server(ThreadingHTTPServer):
 
     daemon_threads = True
     allow_reuse_address = True
+    # The listen backlog (socketserver's default is 5): connections the kernel holds
+    # while every thread is busy accepting; 250 clients at once lost requests to resets
+    # with 5 and none with 256.
+    request_queue_size = 256
     #: Seconds a whole request (line, headers, body) may take to arrive; a client
     #: still sending after that is cut off (Handler.handle_one_request).
     request_deadline = Handler.request_deadline
@@ -638,15 +774,10 @@ class Server(ThreadingHTTPServer):
         self.verbose = verbose
         self.static_files = _static_files()
         self.docs_files = site_files()
-        port = self.server_address[1]
-        host = address[0]
-        if host in ("127.0.0.1", "localhost", "::1"):
-            names = ["127.0.0.1", "localhost", "[::1]"]
-            self.allowed_hosts: frozenset[str] | None = frozenset(
-                h for n in names for h in (n, f"{n}:{port}")
-            )
-        else:
-            self.allowed_hosts = None  # an explicit public bind: any Host
+        bound = self.server_address[0]
+        self.allowed_hosts: frozenset[str] | None = _allowed_hosts(
+            bound.decode() if isinstance(bound, bytes) else str(bound), address[0],
+            self.server_address[1])
 
     @property
     def url(self) -> str:

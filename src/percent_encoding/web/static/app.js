@@ -95,9 +95,15 @@
     if (p.get("context")) state.context = p.get("context");
   }
 
+  // A link holds the input only up to SHARE_MAX bytes of UTF-8: a megabyte pasted into
+  // the box must not become a megabyte-long address (the link keeps the settings).
+  const SHARE_MAX = 4096;
+  const utf8Length = (text) => new TextEncoder().encode(text).length;
+  function shareable(text) { return text.length <= SHARE_MAX && utf8Length(text) <= SHARE_MAX; }
+
   function shareURL() {
     const p = new URLSearchParams();
-    p.set("input", $("input").value);
+    if (shareable($("input").value)) p.set("input", $("input").value);
     p.set("scheme", state.scheme);
     if (state.mode !== "encode") p.set("mode", state.mode);
     if (state.encoding !== "UTF-8") p.set("encoding", state.encoding);
@@ -194,16 +200,47 @@
     timer = setTimeout(update, delay === undefined ? idle : delay);
   }
 
+  // What the command line runs for what the page does, for input too large for the page.
+  function cliCommand() {
+    const args = [`percent ${state.mode}`];
+    if (state.scheme !== "component") args.push(`--scheme ${state.scheme}`);
+    if (state.encoding !== "UTF-8") args.push(`--encoding ${state.encoding}`);
+    return `${args.join(" ")} < input.txt > output.txt`;
+  }
+
+  function megabytes(n) { return `${(n / 1e6).toFixed(2)} MB`; }
+
+  // Too large to send: say so in plain words, and what to use instead.
+  function tooLarge(size) {
+    const limit = meta.limits.max_body;
+    renderPrimary(null);
+    $("primary").classList.add("has-error");
+    $("primary-note").textContent =
+      `This text is ${megabytes(size)} and the web tool takes up to ${megabytes(limit)} ` +
+      `(1 MiB) at a time. The percent command takes any size: ${cliCommand()}`;
+    $("status").textContent = `⚠ too large for the web tool (${megabytes(size)})`;
+    $("results").tBodies[0].replaceChildren();
+    $("detect").hidden = true;
+    $("primary-copy").disabled = true;
+    $("swap").disabled = true;
+    document.body.classList.remove("busy");
+  }
+
   async function update() {
     const text = $("input").value;
     const n = [...text].length;
-    $("input-stats").textContent = `${n} character${n === 1 ? "" : "s"}`;
+    $("input-stats").textContent = `${n} character${n === 1 ? "" : "s"}` +
+      (shareable(text) ? "" : " · too long to put in a link");
+    $("share").title = shareable(text) ? "Copy a link that reproduces this page"
+      : `Copy a link to these settings (a text over ${SHARE_MAX} bytes is left out of links)`;
     history.replaceState(null, "", shareURL());
     const mine = ++seq;
+    const req = { input: text, scheme: state.scheme, encoding: state.encoding };
+    if (state.mode === "decode") req.context = state.context;
+    const size = utf8Length(JSON.stringify(req));
+    if (size > meta.limits.max_body) { tooLarge(size); return; }
     document.body.classList.add("busy");
     try {
-      const req = { input: text, scheme: state.scheme, encoding: state.encoding };
-      if (state.mode === "decode") req.context = state.context;
       const data = await getJSON(`/api/${state.mode}`, req);
       if (mine !== seq) return;
       $("status").textContent = "";
@@ -258,7 +295,7 @@
   }
 
   function render(data) {
-    const input = data.input;
+    const input = data.input === undefined ? $("input").value : data.input;
     const body = $("results").tBodies[0];
     const hideSame = $("hide-same").checked;
     const rows = [];
@@ -353,6 +390,10 @@
         el("span", { class: "where", text: ` [${f.start}–${f.end}] ` }),
         el("span", { text: f.message }),
         f.fix ? el("div", { class: "fix", text: `fix: ${f.fix}` }) : null));
+    }
+    if (d.findings_count > findings.length) {
+      items.push(el("li", { class: "more", text: `… and ${d.findings_count - findings.length} ` +
+        `more (${d.findings_count} in all; percent detect lists them all)` }));
     }
     $("detect-findings").replaceChildren(...items);
     $("detect-bytes").textContent = data.bytes === null ? "(too long to show)" : (data.bytes || "(none)");

@@ -1,4 +1,5 @@
-// The URL view: GET /api/url?input=…&base=… and show the components.
+// The URL view: POST /api/url {input, base} and show the components; /url?input=…&base=…
+// links fill the form.
 // Everything the user typed is inserted as text, never as HTML.
 "use strict";
 
@@ -34,19 +35,36 @@ function marked(output, encoded) {
   return frag;
 }
 
+// The address bar holds the URL and base only up to SHARE_MAX bytes of UTF-8 (a link
+// of megabytes is no link); the request itself is a POST, of any size the server takes.
+const SHARE_MAX = 4096;
+const utf8Length = (text) => new TextEncoder().encode(text).length;
+
 async function show() {
   const input = document.getElementById("url-input").value;
   const base = document.getElementById("url-base").value;
-  const q = new URLSearchParams({ input });
-  if (base) q.set("base", base);
-  history.replaceState(null, "", "/url?" + q.toString());
-  const res = await fetch("/api/url?" + q.toString());
-  const data = await res.json();
+  const q = new URLSearchParams();
+  if (utf8Length(input) + utf8Length(base) <= SHARE_MAX) {
+    q.set("input", input);
+    if (base) q.set("base", base);
+  }
+  const qs = q.toString();
+  history.replaceState(null, "", "/url" + (qs ? "?" + qs : ""));
+  const res = await fetch("/api/url", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(base ? { input, base } : { input }),
+  });
+  const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
   const href = document.getElementById("url-href");
   const body = document.querySelector("#url-table tbody");
   const errs = document.getElementById("url-errors");
   body.replaceChildren();
   errs.replaceChildren();
+  if (!res.ok) {  // e.g. too long for the web tool: the server says what to use instead
+    href.textContent = data.error || `HTTP ${res.status}`;
+    return;
+  }
   if (data.error) {
     href.textContent = "does not parse: " + data.error;
     return;
@@ -63,6 +81,11 @@ async function show() {
   }
   for (const e of data.validation_errors) {
     errs.appendChild(el("li", `${e.name} at ${e.position}`));
+  }
+  const more = data.validation_error_count - data.validation_errors.length;
+  if (more > 0) {
+    errs.appendChild(el("li", `… and ${more} more (${data.validation_error_count} in all; ` +
+      "percent url --json lists them all)", "more"));
   }
   if (!data.validation_errors.length) errs.appendChild(el("li", "none"));
 }
