@@ -44,6 +44,8 @@ def test_the_link_goes_to_the_chapter_of_the_module_registering_the_scheme() -> 
     assert _docs.docs_link("rfc3986-path-segment") == "/docs/rfc3986.html"
     assert _docs.docs_link("ecmascript-encodeURIComponent") == "/docs/ecmascript.html"
     assert _docs.docs_link("whatwg-component") == "/docs/core.html"
+    assert _docs.docs_link("mailto-address") == "/docs/mailto.html"
+    assert _docs.docs_link("rfc2533-string") == "/docs/tcn.html"
 
 
 def test_a_published_site_can_be_named(monkeypatch: pytest.MonkeyPatch) -> None:

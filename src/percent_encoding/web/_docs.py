@@ -45,7 +45,7 @@ DOCS_CSP = (
 _CHAPTER = {"form": "forms", "percent_encoding": "core", "schemes": "schemes", "sets": "core"}
 _CHAPTERS = {"url", "forms", "legacy", "encodings", "ecmascript", "rfc3986", "iri", "xpath",
              "uritemplate", "oauth1", "oauth2", "html", "rfc8187", "alpn", "core", "schemes",
-             "detect", "arrow"}
+             "detect", "arrow", "mailto", "tcn", "data_url", "idna"}
 # What the site holds besides _TYPES: its search index and inventory, fonts.
 _SITE_TYPES = {**TYPES, ".inv": "application/octet-stream", ".txt": "text/plain; charset=utf-8",
                ".woff2": "font/woff2", ".woff": "font/woff", ".ico": "image/x-icon"}
@@ -241,8 +241,14 @@ def _api_page(module: str, page: str) -> bytes:
         body = (f"<h1>{html.escape(module)}</h1><p>This module needs a package that is not "
                 f"installed here: {html.escape(str(e))}.</p>")
         return _wrap(module, body, page)
-    parts = [f"<h1>{html.escape(module)}</h1>",
-             f'<pre tabindex="0">{html.escape(inspect.getdoc(mod) or "")}</pre>']
+    parts = [f"<h1>{html.escape(module)}</h1>"]
+    short = module.rsplit(".", 1)[-1]
+    chapter = _CHAPTER.get(short, short) + ".html"
+    root = markdown_root()
+    if root is not None and chapter in _markdown_pages(root):
+        parts.append(f'<p>The chapter, with the rules and examples: <a href="../{chapter}">'
+                     f"{html.escape(_entry_title(chapter[:-5]))}</a>.</p>")
+    parts.append(f'<pre tabindex="0">{html.escape(inspect.getdoc(mod) or "")}</pre>')
     for name in getattr(mod, "__all__", ()):
         obj = getattr(mod, name, None)
         try:
