@@ -29,7 +29,12 @@ author = "the percent-encoding authors"
 copyright = "the percent-encoding authors, MIT License"
 release = version = percent_encoding.__version__
 
-extensions = ["myst_parser", "sphinx.ext.autodoc", "sphinx.ext.napoleon"]
+# sphinx_copybutton: a Copy button on every code block; its script and stylesheet are
+# files of the site (no network), and it copies what the button is next to, with the
+# prompts (``>>>``, ``...``, ``$``) and the output lines of an interactive session left out.
+extensions = ["myst_parser", "sphinx.ext.autodoc", "sphinx.ext.napoleon", "sphinx_copybutton"]
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
 source_suffix = {".md": "markdown"}
 root_doc = "index"
 exclude_patterns = ["_build", "README.md"]
@@ -40,7 +45,10 @@ suppress_warnings = ["myst.header"]  # chapters may start below h1 level in plac
 
 html_theme = "furo"
 html_title = f"percent-encoding {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+# Opened from file://, a browser refuses the search page's fetch() of each result page
+# (for the summary under it): there the results are listed without summaries.
+html_js_files = ["file-search.js"]
 html_show_sourcelink = False
 html_copy_source = False
 
@@ -64,5 +72,38 @@ def _point_links_inside(app: object, docname: str, source: list[str]) -> None:
         source[0] = source[0].replace(f"]({'../' * depth}{target}", f"]({'../' * depth}{page}")
 
 
+def _translator() -> type:
+    from docutils import nodes
+    from sphinx.writers.html5 import HTML5Translator
+
+    class Translator(HTML5Translator):
+        """Sphinx's HTML, with what assistive technology needs (axe: no critical or
+        serious violation, tests/test_docs_site.py)."""
+
+        def starttag(self, node: nodes.Element, tagname: str, suffix: str = "\n",
+                     empty: bool = False, **attributes: object) -> str:
+            # The sidebar's toctree captions are role=heading; ARIA requires a level
+            # (WAI-ARIA 1.2 §5.3 "heading": aria-level).  The page title is the h1.
+            if attributes.get("ROLE") == "heading":
+                attributes["aria-level"] = "2"
+            # A table wider than the page scrolls inside its wrapper: a keyboard user must
+            # be able to focus it to scroll it (WCAG 2.1.1).
+            if tagname == "div" and "table-wrapper" in node.get("classes", ()):
+                attributes["tabindex"] = "0"
+            return str(super().starttag(node, tagname, suffix, empty, **attributes))
+
+        def visit_literal_block(self, node: nodes.Element) -> None:
+            # Code blocks scroll sideways when a line is long: focusable, like the tables.
+            start = len(self.body)
+            try:
+                super().visit_literal_block(node)
+            finally:
+                for i in range(start, len(self.body)):
+                    self.body[i] = self.body[i].replace("<pre>", '<pre tabindex="0">', 1)
+
+    return Translator
+
+
 def setup(app: object) -> None:
     app.connect("source-read", _point_links_inside)  # type: ignore[attr-defined]
+    app.set_translator("html", _translator())  # type: ignore[attr-defined]

@@ -1,8 +1,12 @@
 """The web tool links each scheme to its page of the docs site, and serves the built site
-at ``/docs/`` from a fixed list of its files (web/_docs.py)."""
+at ``/docs/`` from a fixed list of its files, or, without one (an installed copy), the
+chapters rendered from their Markdown (web/_docs.py, web/_markdown.py)."""
 
 from __future__ import annotations
 
+import html as _html
+import posixpath
+import re
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -13,7 +17,7 @@ import pytest
 from helpers.public_modules import public_modules
 from helpers.web import serving
 from percent_encoding import schemes
-from percent_encoding.web import _docs
+from percent_encoding.web import _docs, _markdown
 from percent_encoding.web.server import Server, api_convert, make_server
 
 pytestmark = [pytest.mark.one_impl]
@@ -40,6 +44,8 @@ def test_the_link_goes_to_the_chapter_of_the_module_registering_the_scheme() -> 
     assert _docs.docs_link("rfc3986-path-segment") == "/docs/rfc3986.html"
     assert _docs.docs_link("ecmascript-encodeURIComponent") == "/docs/ecmascript.html"
     assert _docs.docs_link("whatwg-component") == "/docs/core.html"
+    assert _docs.docs_link("mailto-address") == "/docs/mailto.html"
+    assert _docs.docs_link("rfc2533-string") == "/docs/tcn.html"
 
 
 def test_a_published_site_can_be_named(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -86,9 +92,84 @@ def test_the_server_sends_the_built_site(server: Server) -> None:
         assert status == 404, path
 
 
-def test_without_a_built_site_the_answer_says_how_to_build_it(
+def test_without_a_built_site_the_chapters_are_rendered_from_their_markdown(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # An installed copy has no site/: the same paths answer, from docs/*.md (the wheel's copy,
+    # or here the checkout's), with the docs' security policy.
     monkeypatch.setenv("PERCENT_ENCODING_DOCS_DIR", str(tmp_path / "none"))
     with serving(make_server("127.0.0.1", 0)) as srv:
         status, body = _get(srv.url + "docs/")
-    assert status == 404 and "./dev docs" in body
+        assert status == 200 and "<h1" in body and "guides/encode.html" in body
+        with urllib.request.urlopen(srv.url + "docs/forms.html", timeout=30) as r:
+            assert r.headers["Content-Security-Policy"] == _docs.DOCS_CSP
+            assert r.headers["Content-Type"] == "text/html; charset=utf-8"
+        rows = api_convert("a b", decode=False)["results"]
+        for link in sorted({r["docs"] for r in rows}):
+            assert _get(srv.url + link.lstrip("/"))[0] == 200, link
+        for path in ("docs/../setup.py", "docs/%2E%2E/pyproject.toml", "docs/nothing.html",
+                     "docs/guides/../../README.md", "docs/api/os.html", "docs/conf.py",
+                     "docs/index.md"):
+            assert _get(srv.url + path)[0] == 404, path
+
+
+@pytest.fixture(scope="module")
+def rendered() -> dict[str, str]:
+    """Every page the tool renders without a built site, by its path below /docs/."""
+    root = _docs.markdown_root()
+    assert root is not None
+    # The API pages import their modules: the ones without an engine to import are enough
+    # here (test_installed_docs.py fetches them all).
+    names = [*sorted(_docs._markdown_pages(root)), "api/index.html",
+             *(f"api/percent_encoding.{m}.html" for m in ("url", "mailto", "tcn", "form"))]
+    pages = {}
+    for name in names:
+        page = _docs.rendered_page(name)
+        assert page is not None, name
+        pages[name] = page.decode()
+    return pages
+
+
+def test_every_link_between_rendered_pages_and_its_anchor_resolve(
+        rendered: dict[str, str]) -> None:
+    # The chapters link each other as x.md#heading; rendered, each must reach a page and
+    # an id on it (the anchors follow MyST's rule, as on the built site).
+    broken = []
+    for name, body in rendered.items():
+        ids = set(re.findall(r'\bid="([^"]+)"', body))
+        for href in re.findall(r'<a href="([^"]+)"', body):
+            if re.match(r"[a-z]+:", href):
+                continue
+            target, _, frag = href.partition("#")
+            page = posixpath.normpath(posixpath.join(posixpath.dirname(name), target)) \
+                if target else name
+            if page not in rendered:
+                broken.append(f"{name}: {href}")
+            elif frag and frag not in (ids if page == name else
+                                       set(re.findall(r'\bid="([^"]+)"', rendered[page]))):
+                broken.append(f"{name}: {href} (no such anchor)")
+    assert not broken, broken[:20]
+
+
+def test_rendered_pages_escape_what_they_show(rendered: dict[str, str]) -> None:
+    forms = rendered["forms.html"]
+    assert "<h1" in forms and "&gt;&gt;&gt; " in forms and "<table>" in forms
+    assert "<script" not in "".join(rendered.values())
+    out = _markdown.render(
+        "# T <b>\n\n[x](javascript:alert(1)) [y](a.md#b) `<i>` **s** <!-- c -->\n\n"
+        "| a | b |\n|---|---|\n| `p\\|q` | r |\n\n- one\n\n  ```\n  <x>\n  ```\n",
+        lambda t: "L/" + t)
+    assert '<h1 id="t">T &lt;b&gt;</h1>' in out
+    assert "javascript" not in out and ">x<" not in out.replace("x</", "")
+    assert '<a href="L/a.md#b">y</a>' in out and "<code>&lt;i&gt;</code>" in out
+    assert "<strong>s</strong>" in out and "c -->" not in out
+    assert "<td><code>p|q</code></td><td>r</td>" in out
+    assert '<li>one\n<pre tabindex="0"><code>&lt;x&gt;</code></pre></li>' in out
+
+
+def test_the_api_pages_come_from_the_docstrings(rendered: dict[str, str]) -> None:
+    page = rendered["api/percent_encoding.url.html"]
+    assert 'id="percent_encoding.url.parse"' in page
+    from percent_encoding import url
+
+    first_line = (url.parse.__doc__ or "").strip().splitlines()[0]
+    assert _html.escape(first_line, quote=False) in page

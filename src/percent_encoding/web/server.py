@@ -78,7 +78,7 @@ from .._tool import (
     url_report,
 )
 from ..errors import PercentEncodingError, UnknownSchemeError
-from ._docs import DOCS_CSP, docs_link, site_files, site_type
+from ._docs import DOCS_CSP, docs_link, rendered_page, site_files, site_type
 from ._guard import allowed_hosts as _allowed_hosts
 from ._guard import foreign_request as _foreign_request
 from ._guard import framing_error as _framing_error
@@ -721,8 +721,12 @@ class Handler(BaseHTTPRequestHandler):
         files: dict[str, Path] = getattr(self.server, "docs_files", {})
         p = files.get(name.removesuffix("/") + "/index.html" if name.endswith("/") else name)
         if p is None:
-            hint = "" if files else "; the docs site is not built here: run ./dev docs"
-            raise HTTPError(HTTPStatus.NOT_FOUND, f"no such page: /docs/{name}{hint}")
+            # No built site (an installed copy): the chapters' Markdown, rendered here.
+            page = None if files else rendered_page(name)
+            if page is None:
+                raise HTTPError(HTTPStatus.NOT_FOUND, f"no such page: /docs/{name}")
+            return self._send(200, page, "text/html; charset=utf-8",
+                              {"Cache-Control": "no-cache", "Content-Security-Policy": DOCS_CSP})
         self._send(200, p.read_bytes(), site_type(p),
                    {"Cache-Control": "no-cache", "Content-Security-Policy": DOCS_CSP})
 
