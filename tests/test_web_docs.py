@@ -143,6 +143,8 @@ def test_every_link_between_rendered_pages_and_its_anchor_resolve(
             page = posixpath.normpath(posixpath.join(posixpath.dirname(name), target)) \
                 if target else name
             if page not in rendered:
+                if page.startswith("api/percent_encoding.") and _docs.rendered_page(page):
+                    continue  # an API page rendered on demand (the fixture has a few)
                 broken.append(f"{name}: {href}")
             elif frag and frag not in (ids if page == name else
                                        set(re.findall(r'\bid="([^"]+)"', rendered[page]))):

@@ -133,9 +133,12 @@ def markdown_root() -> Path | None:
 @cache
 def _markdown_pages(root: Path) -> dict[str, Path]:
     # Each chapter by the path the site gives its page (guides/cli.md -> guides/cli.html).
+    # docs/api/ is the docs build's generated reference (setup.py leaves it out of the
+    # wheel too): the tool makes the api/ pages from the docstrings itself.
     docs = root / "docs"
     return {p.relative_to(docs).with_suffix(".html").as_posix(): p
-            for p in docs.rglob("*.md") if not p.is_symlink()}
+            for p in docs.rglob("*.md")
+            if not p.is_symlink() and p.relative_to(docs).parts[0] != "api"}
 
 
 def _relative(target: str, page: str) -> str:
