@@ -797,3 +797,23 @@ def test_a_one_shot_encode_imports_only_what_it_needs() -> None:
                   "percent_encoding.form", "percent_encoding.url", "percent_encoding.detect",
                   "percent_encoding.web", "percent_encoding.arrow", "percent_encoding.legacy"):
         assert heavy not in mods, heavy
+
+
+# --- errors name the subcommand --------------------------------------------------------
+
+
+@pytest.mark.parametrize(("argv", "prog", "bad"), [
+    (["encode", "--bogus", "x"], "percent encode", "--bogus"),
+    (["decode", "a", "b"], "percent decode", "b"),
+    (["form", "parse", "--nope"], "percent form parse", "--nope"),
+    (["url", "--jsn", "http://h/"], "percent url", "--jsn"),
+    (["--nope", "encode", "x"], "percent", "--nope"),
+])
+def test_an_unknown_argument_is_the_subcommands_error(
+        capsys: pytest.CaptureFixture[str], argv: list[str], prog: str, bad: str) -> None:
+    # As git, cargo and ripgrep do: the error names the command that did not take it.
+    with pytest.raises(SystemExit) as e:
+        cli.main(argv)
+    err = capsys.readouterr().err
+    assert e.value.code == 2
+    assert err == f"{prog}: error: unrecognized arguments: {bad} (see {prog} --help)\n"

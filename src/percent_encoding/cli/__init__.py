@@ -54,6 +54,9 @@ from ._parser import (
 from ._parser import (
     Parser as _Parser,
 )
+from ._parser import (
+    SubParser as _SubParser,
+)
 from ._serve import cmd_serve
 from ._stream import stream_lines as stream_lines
 from ._term import DEFAULT_SCHEME, CLIError
@@ -103,7 +106,7 @@ def _build_parser(only: str | None) -> argparse.ArgumentParser:
         formatter_class=_F,
     )
     p.add_argument("--version", action="version", version=_version())
-    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_SubParser)
 
     def add(name: str, help: str, epilog: str) -> argparse.ArgumentParser:
         if only is not None and name != only:
@@ -156,7 +159,7 @@ def _build_parser(only: str | None) -> argparse.ArgumentParser:
     d.set_defaults(func=cmd_decode)
 
     f = add("form", "parse or build application/x-www-form-urlencoded data", EPILOG_FORM)
-    fsub = f.add_subparsers(dest="form_command", metavar="ACTION", parser_class=_Parser)
+    fsub = f.add_subparsers(dest="form_command", metavar="ACTION", parser_class=_SubParser)
     fp = fsub.add_parser("parse", help="parse a urlencoded body (FILE or stdin)",
                          description="Parse a urlencoded body (FILE or stdin).",
                          epilog=EPILOG_FORM, formatter_class=_F)

@@ -6,6 +6,7 @@ ends with.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import NoReturn
 
 
@@ -14,6 +15,23 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+class SubParser(Parser):
+    """A subcommand's parser: an argument it does not know is its error, named after it.
+
+    argparse hands what a subparser leaves over back to the top parser, which then
+    says ``percent: error: unrecognized arguments``; this one says
+    ``percent encode: error: ...`` itself.
+    """
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        ns, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return ns, extras
 
 
 F = argparse.RawDescriptionHelpFormatter
