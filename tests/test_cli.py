@@ -817,3 +817,63 @@ def test_an_unknown_argument_is_the_subcommands_error(
     err = capsys.readouterr().err
     assert e.value.code == 2
     assert err == f"{prog}: error: unrecognized arguments: {bad} (see {prog} --help)\n"
+
+
+# --- percent url --json: flat keys; url and detect read stdin ------------------------------
+
+
+def test_url_json_has_the_getters_as_top_level_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    # `percent url --json URL | jq .hostname`: the URL class's getters (URL Standard §6.1)
+    # are top-level keys, with the values the URL API gives (host keeps the port).
+    code, out, _ = run(capsys, "url", "--json", "https://u:p@Bücher.example:8080/a b?q=1#f")
+    assert code == 0
+    rep = json.loads(out)
+    assert {k: rep[k] for k in ("href", "origin", "protocol", "username", "password", "host",
+                                "hostname", "port", "pathname", "search", "hash")} == {
+        "href": "https://u:p@xn--bcher-kva.example:8080/a%20b?q=1#f",
+        "origin": "https://xn--bcher-kva.example:8080", "protocol": "https:",
+        "username": "u", "password": "p", "host": "xn--bcher-kva.example:8080",
+        "hostname": "xn--bcher-kva.example", "port": "8080", "pathname": "/a%20b",
+        "search": "?q=1", "hash": "#f"}
+    assert rep["input"] == "https://u:p@Bücher.example:8080/a b?q=1#f"
+    # the explanation stays, under its own keys
+    assert [c["component"] for c in rep["components"]] == [
+        "userinfo", "host", "port", "path", "query", "fragment"]
+    assert rep["validation_errors"][0]["name"] == "invalid-credentials"
+    # a default port is dropped, as the getter does; an opaque path has no host
+    rep = json.loads(run(capsys, "url", "--json", "https://h.example:443/")[1])
+    assert (rep["port"], rep["host"]) == ("", "h.example")
+    rep = json.loads(run(capsys, "url", "--json", "mailto:a@b")[1])
+    assert (rep["hostname"], rep["pathname"], rep["origin"]) == ("", "a@b", "null")
+
+
+def test_url_reads_one_url_per_line_of_stdin() -> None:
+    p = run_proc("url", "--json", "--base", "http://h.example/d/",
+                 stdin=b"x y\r\nhttp://[::1\nhttps://B\xc3\xbccher.example/\n")
+    lines = [json.loads(line) for line in p.stdout.decode().splitlines()]
+    assert [x["input"] for x in lines] == ["x y", "http://[::1", "https://Bücher.example/"]
+    assert lines[0]["href"] == "http://h.example/d/x%20y"
+    assert lines[1]["error"]["name"] == "IPv6-unclosed" and "href" not in lines[1]
+    assert lines[2]["hostname"] == "xn--bcher-kva.example"
+    assert p.returncode == 1  # a line that did not parse; the lines after it still did
+    text = run_proc("url", stdin=b"http://a/b c\nnope\nhttp://c/\n")
+    assert text.returncode == 1
+    assert text.stdout.decode().splitlines()[0] == "http://a/b%20c"
+    assert "\nhttp://c/\n" in text.stdout.decode()
+    assert text.stderr.decode().startswith("percent url: line 2: error: invalid URL 'nope'")
+    bad = run_proc("url", stdin=b"http://a/\n\xff\n")
+    assert bad.returncode == 1 and b"line 2: not valid UTF-8 (byte 0xFF" in bad.stderr
+
+
+def test_detect_reads_one_text_per_line_of_stdin() -> None:
+    p = run_proc("detect", "--json", "--context", "form", stdin=b"a+b\ncaf%E9\n")
+    assert p.returncode == 0, p.stderr
+    first, second = (json.loads(line) for line in p.stdout.decode().splitlines())
+    assert first["input"] == "a+b" and first["space_convention"]["plus_is_space"] is True
+    assert second["input"] == "caf%E9"
+    assert second["charset"][0]["encoding"] == "windows-1252"
+    assert first == {"input": "a+b", **_tool.detect_report("a+b", "form")}
+    text = run_proc("detect", stdin=b"a%2\n")
+    assert text.returncode == 0
+    assert text.stdout.decode().splitlines()[0] == "a%2"  # each report headed by its line
+    assert "trailing-percent" in text.stdout.decode()

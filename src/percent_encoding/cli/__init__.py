@@ -218,19 +218,23 @@ def _build_parser(only: str | None) -> argparse.ArgumentParser:
 
     t = add("detect", "space convention, charset and problems of a percent-encoded string",
             EPILOG_DETECT)
-    t.add_argument("text", metavar="TEXT")
+    t.add_argument("text", metavar="TEXT", nargs="?",
+                   help="the text to look at (default: each line of stdin)")
     t.add_argument("--context", default="auto",
                    help="where the text lives: url, query, form, path, fragment, component, "
                    "or an encode-set name (default: auto: url for 'scheme://…', else query)")
-    t.add_argument("--json", action="store_true", help="as JSON")
+    t.add_argument("--json", action="store_true", help="as JSON (JSON Lines on stdin)")
     t.set_defaults(func=cmd_detect)
 
     u = add("url", "what a browser requests for URL: href, components, encode sets, errors",
             EPILOG_URL)
     u.add_argument("url", metavar="URL", nargs="?",
-                   help="the URL (with --column: the Parquet or CSV file)")
+                   help="the URL (default: each line of stdin; with --column: the Parquet "
+                   "or CSV file)")
     u.add_argument("--base", metavar="URL", help="base URL for a relative URL")
-    u.add_argument("--json", action="store_true", help="as JSON")
+    u.add_argument("--json", action="store_true",
+                   help="as JSON: the URL's getters as top-level keys (href, hostname, ...), "
+                   "then components and validation_errors; JSON Lines on stdin")
     ucol = u.add_argument_group("columns (needs pyarrow)")
     ucol.add_argument("--column", "-c", metavar="NAME",
                       help="parse this column of the file URL names and add its components "
@@ -268,10 +272,14 @@ EPILOG_URL = """examples:
   percent url 'https://Bücher.example/a b?q=ü#x'
   percent url --base https://h.example/a/b '../c d'
   percent url --json 'http://[::1]:80/%zz'
+  percent url --json 'https://Bücher.example/' | jq -r .hostname   xn--bcher-kva.example
+  percent url --json < urls.txt | jq -r .pathname    one JSON object per line
   percent url --column url access.parquet -o parsed.parquet
 
 The WHATWG URL Standard's parser, as browsers run it. A URL that does not
 parse exits 1 with the Standard's validation-error name and position.
+Without URL, each line of stdin is one URL; a line that does not parse is
+reported and the others go on (exit status 1 at the end).
 --column adds a column of URLs' components as columns of a Parquet or CSV
 file, batch by batch (docs/cli.md)."""
 

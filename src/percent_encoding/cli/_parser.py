@@ -125,6 +125,9 @@ examples:
   percent detect --context path '/a%2fb%20c'
   percent detect --context form 'q=caf%E9+au+lait&x=1'
   percent detect --json 'caf%E9'
+  cut -d'?' -f2 urls.txt | percent detect --json     one JSON object per line
+
+Without TEXT, each line of stdin is one text (its report headed by the line).
 """
 
 EPILOG_SERVE = """\

@@ -160,6 +160,4 @@ def check_column_args(args: argparse.Namespace) -> None:
             raise CLIError(f"--{flag.replace('_', '-')} applies only with --column", 2)
     if args.can_parse or args.errors != "null":
         raise CLIError("--can-parse and --errors apply only with --column", 2)
-    if args.url is None:
-        raise CLIError("give a URL (or --column NAME FILE)", 2)
 
