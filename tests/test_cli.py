@@ -877,3 +877,41 @@ def test_detect_reads_one_text_per_line_of_stdin() -> None:
     assert text.returncode == 0
     assert text.stdout.decode().splitlines()[0] == "a%2"  # each report headed by its line
     assert "trailing-percent" in text.stdout.decode()
+
+
+# --- percent encodings -----------------------------------------------------------------
+
+
+def test_encodings_lists_every_label(capsys: pytest.CaptureFixture[str]) -> None:
+    from percent_encoding import encodings
+
+    code, out, _ = run(capsys, "encodings")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("encoding ") and len(lines) == 1 + 40  # the Standard has 40
+    rows = {ln.split()[0]: ln.split(None, 1)[1].split(", ") for ln in lines[1:]}
+    assert list(rows) == list(encodings.names())  # in the Standard's order
+    # Encoding Standard §4.2's table: a few labels and what they name
+    assert "sjis" in rows["Shift_JIS"] and "latin1" in rows["windows-1252"]
+    assert "ascii" in rows["windows-1252"] and "utf8" in rows["UTF-8"]
+    data = json.loads(run(capsys, "encodings", "--json")[1])["encodings"]
+    assert sum(len(e["labels"]) for e in data) == sum(len(v) for v in rows.values()) > 200
+    assert all(encodings.lookup(label).name == e["name"] for e in data for label in e["labels"])
+    # LABEL...: the encodings those labels name, once each
+    code, out, _ = run(capsys, "encodings", " SJIS ", "ms932", "Latin1")
+    assert code == 0 and [ln.split()[0] for ln in out.splitlines()[1:]] == [
+        "Shift_JIS", "windows-1252"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["encode", "-e", "bogus", "x"], ["decode", "--encoding", "bogus", "x"],
+    ["form", "build", "-e", "bogus", "a=b"], ["encodings", "bogus"],
+])
+def test_an_unknown_label_points_at_percent_encodings(
+        capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code, _, err = run(capsys, *argv)
+    prog = "percent " + " ".join(argv[:2] if argv[0] == "form" else argv[:1])
+    assert code == 2
+    assert err == (f"{prog}: error: 'bogus' is not a label in the WHATWG Encoding Standard; "
+                   "`percent encodings` lists every label\n")
+    assert "names()" not in err  # not a Python function

@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from typing import Any, cast
 
 from .. import __version__
-from ..errors import PercentEncodingError, PercentEncodingTypeError
+from ..errors import PercentEncodingError, PercentEncodingTypeError, UnknownEncodingError
 from ._codec import cmd_decode, cmd_encode
 from ._detect import cmd_detect
 from ._form import cmd_form_build, cmd_form_parse
@@ -43,6 +43,7 @@ from ._parser import (
     EPILOG_DECODE,
     EPILOG_DETECT,
     EPILOG_ENCODE,
+    EPILOG_ENCODINGS,
     EPILOG_FORM,
     EPILOG_MAIN,
     EPILOG_SCHEMES,
@@ -80,8 +81,14 @@ def cmd_schemes(args: argparse.Namespace) -> int:
 
     return run(args)
 
-_COMMANDS = frozenset({"encode", "decode", "form", "compare", "schemes", "detect", "url",
-                       "serve"})
+
+def cmd_encodings(args: argparse.Namespace) -> int:
+    from ._encodings import cmd_encodings as run  # the encoding tables: loaded on use
+
+    return run(args)
+
+_COMMANDS = frozenset({"encode", "decode", "form", "compare", "schemes", "encodings", "detect",
+                       "url", "serve", "completion", "man"})
 
 
 class _Skipped:
@@ -215,6 +222,13 @@ def _build_parser(only: str | None) -> argparse.ArgumentParser:
     s = add("schemes", "list every scheme and encode set, with its spec", EPILOG_SCHEMES)
     s.add_argument("--json", action="store_true", help="as JSON")
     s.set_defaults(func=cmd_schemes)
+
+    n = add("encodings", "list the WHATWG encoding labels that --encoding takes",
+            EPILOG_ENCODINGS)
+    n.add_argument("label", nargs="*", metavar="LABEL",
+                   help="show only the encodings these labels name")
+    n.add_argument("--json", action="store_true", help="as JSON")
+    n.set_defaults(func=cmd_encodings)
 
     t = add("detect", "space convention, charset and problems of a percent-encoded string",
             EPILOG_DETECT)
@@ -359,7 +373,8 @@ def main(argv: Iterable[str] | None = None) -> int:
     # as --help or --version first, gets the whole parser.
     parser = _build_parser(items[0] if items and items[0] in _COMMANDS else None)
     args = parser.parse_args(items)
-    prog = "percent" + (f" {args.command}" if getattr(args, "command", None) else "")
+    prog = " ".join(["percent", *(w for w in (getattr(args, "command", None),
+                                            getattr(args, "form_command", None)) if w)])
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2
@@ -374,6 +389,12 @@ def main(argv: Iterable[str] | None = None) -> int:
         return code
     except CLIError as e:
         return _fail(prog, str(e), e.code)
+    except UnknownEncodingError as e:
+        # The library's message points at a Python function; a shell user gets the command
+        # (a Python codec name already gets the label to use instead).
+        message, sep, _ = str(e).partition(" (see percent_encoding.encodings.names())")
+        return _fail(prog, message + ("; `percent encodings` lists every label" if sep else ""),
+                     _exit_code(e))
     except PercentEncodingError as e:
         return _fail(prog, str(e), _exit_code(e))
     except KeyboardInterrupt:

@@ -119,6 +119,16 @@ examples:
   percent schemes --json | jq '.schemes[].name'
 """
 
+EPILOG_ENCODINGS = """\
+examples:
+  percent encodings                       every encoding, each with its labels
+  percent encodings sjis latin1           Shift_JIS, windows-1252: what these labels name
+  percent encodings --json | jq -r '.encodings[].labels[]'
+
+The WHATWG Encoding Standard's labels (https://encoding.spec.whatwg.org/#names-and-labels):
+any of an encoding's labels names it, in any case.  decode and form parse also take auto.
+"""
+
 EPILOG_DETECT = """\
 examples:
   percent detect 'https://example.com/?q=a+b%2'
