@@ -30,7 +30,7 @@ import argparse
 import os
 import sys
 from collections.abc import Iterable
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .. import __version__
 from ..errors import PercentEncodingError, PercentEncodingTypeError, UnknownEncodingError
@@ -40,12 +40,14 @@ from ._form import cmd_form_build, cmd_form_parse
 from ._form import enctype_arg as _enctype_arg
 from ._parser import (
     EPILOG_COMPARE,
+    EPILOG_COMPLETION,
     EPILOG_DECODE,
     EPILOG_DETECT,
     EPILOG_ENCODE,
     EPILOG_ENCODINGS,
     EPILOG_FORM,
     EPILOG_MAIN,
+    EPILOG_MAN,
     EPILOG_SCHEMES,
     EPILOG_SERVE,
 )
@@ -64,6 +66,9 @@ from ._term import DEFAULT_SCHEME, CLIError
 from ._term import Style as _Style
 from ._term import exit_code as _exit_code
 
+if TYPE_CHECKING:
+    from ._tree import Command as _Command
+
 __all__ = ["CLIError", "build_parser", "main"]
 
 
@@ -80,6 +85,35 @@ def cmd_schemes(args: argparse.Namespace) -> int:
     from ._schemes import cmd_schemes as run
 
     return run(args)
+
+
+def _command_tree() -> _Command:
+    """The whole parser as data, with the library's names as the values of its options."""
+    from .. import schemes, sets
+    from ..encodings import lookup, names
+    from ._tree import walk
+
+    scheme_names = tuple(dict.fromkeys(
+        [s.name for s in schemes.all_schemes()] + list(sets.names())))
+    # Each encoding by its name in lower case, which is one of its labels (Encoding
+    # Standard §4.2), but "replacement", which no label names.
+    labels = tuple(n.lower() for n in names() if n.lower() in lookup(n).labels)
+    return walk(build_parser(), {"encoding": labels, "scheme": scheme_names,
+                                 "schemes": scheme_names})
+
+
+def cmd_completion(args: argparse.Namespace) -> int:
+    from ._completion import script
+
+    sys.stdout.write(script(args.shell, _command_tree()))
+    return 0
+
+
+def cmd_man(args: argparse.Namespace) -> int:
+    from ._man import page
+
+    sys.stdout.write(page(_command_tree(), __version__))
+    return 0
 
 
 def cmd_encodings(args: argparse.Namespace) -> int:
@@ -272,6 +306,15 @@ def _build_parser(only: str | None) -> argparse.ArgumentParser:
     ucol.add_argument("--batch-size", type=int, default=65536, metavar="ROWS",
                       help="rows per batch; memory is bounded by one batch (default: 65536)")
     u.set_defaults(func=_cmd_url)
+
+    k = add("completion", "print the shell completion script for bash, zsh or fish",
+            EPILOG_COMPLETION)
+    k.add_argument("shell", choices=("bash", "zsh", "fish"), metavar="SHELL",
+                   help="bash, zsh or fish")
+    k.set_defaults(func=cmd_completion)
+
+    m = add("man", "print the man page (roff)", EPILOG_MAN)
+    m.set_defaults(func=cmd_man)
 
     v = add("serve", "start the web tool", EPILOG_SERVE)
     v.add_argument("--host", default="127.0.0.1", help="address to bind (default: 127.0.0.1)")

@@ -47,6 +47,8 @@ examples:
   percent form parse --json < body.txt
   percent compare component ecmascript-encodeURIComponent
   percent serve                                    the web tool on http://127.0.0.1:8000
+  percent encodings                                the --encoding labels
+  percent completion bash; percent man             shell completions, the man page
 
 exit status: 0 ok, 1 data error, 2 usage error.  NO_COLOR disables colour.
 """
@@ -138,6 +140,23 @@ examples:
   cut -d'?' -f2 urls.txt | percent detect --json     one JSON object per line
 
 Without TEXT, each line of stdin is one text (its report headed by the line).
+"""
+
+EPILOG_COMPLETION = """\
+examples:
+  percent completion bash > ~/.local/share/bash-completion/completions/percent
+  percent completion zsh > ~/.zfunc/_percent        (~/.zfunc on $fpath, before compinit)
+  percent completion fish > ~/.config/fish/completions/percent.fish
+  eval "$(percent completion bash)"                 for this shell only
+
+The script is made from this command's own parser, so it completes every subcommand and
+option of this version: regenerate it after an upgrade.
+"""
+
+EPILOG_MAN = """\
+examples:
+  percent man | man -l -                            read it
+  percent man > ~/.local/share/man/man1/percent.1   install it for `man percent`
 """
 
 EPILOG_SERVE = """\
