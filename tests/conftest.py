@@ -61,6 +61,7 @@ NOT_QUICK = frozenset({
     "test_linear.py", "test_leaks.py", "test_robustness.py",  # timing and memory
     "test_robustness_linear.py",
     "test_cli_stream.py", "test_web_limits.py", "test_packaging.py", "test_pythons.py",
+    "test_extras.py",  # a fresh venv per engine extra, from the package index
 })
 
 

@@ -59,6 +59,7 @@ def test_engine_extras_install_what_the_docs_use() -> None:
     extras = PYPROJECT["project"]["optional-dependencies"]
     names = {k: {re.split(r"[\[<>=!~ ]", d, maxsplit=1)[0] for d in v} for k, v in extras.items()}
     assert {"dask", "distributed"} <= names["dask"]  # docs/columns.md uses LocalCluster
+    assert "numpy" in names["duckdb"]  # DuckDB's Arrow UDFs need it and DuckDB lacks it
     spark_pandas = [d for d in extras["spark"] if d.startswith("pandas")]
     assert spark_pandas and "<3" in spark_pandas[0]  # PySpark 3.5-4.x support pandas 2
     assert "pyspark" in names["spark"] and "pyarrow" in names["spark"]
