@@ -7,21 +7,26 @@ percent-encoding with that set.  ``form`` reads :mod:`percent_encoding.form`, ``
 reads :mod:`percent_encoding.detect`; both, and the encoding tables, are imported inside
 the subcommands that need them so that start-up stays fast.
 
-Conventions: errors are one line on stderr and no traceback; exit
+Conventions: errors are one line on stderr, named after the subcommand
+(``percent encode: error: ...``), and no traceback; exit
 status 2 for usage errors (unknown scheme, set or encoding label, a scheme and an
 option that do not go together, bad arguments), 1 for data errors (a bad ``%`` with
 ``--strict``, text an encoding cannot represent, unreadable files).  Without TEXT,
 ``encode`` and ``decode`` stream stdin line by line in constant memory; output is
 flushed whenever the input pauses, so ``tail -f log | percent decode`` is interactive
-while a gigabyte file is still written in large blocks.  Colour and the progress bar
+while a gigabyte file is still written in large blocks; ``url`` and ``detect``
+take one argument per line.  Colour and the progress bar
 appear only on a terminal (and colour never when ``NO_COLOR`` is set).
 
 Layout, one module per subcommand: ``_codec`` (encode, decode), ``_form``
-(form parse, form build), ``_schemes`` (schemes, compare), ``_detect``,
-``_serve``; ``_term`` (errors, colour, tables, progress) and ``_stream``
-(line streaming) are what they share, ``_parser`` the argparse pieces.  This
-module builds the parser and runs :func:`main`; it looks the subcommands up in
-its own namespace, so they can be replaced here.
+(form parse, form build), ``_schemes`` (schemes, compare), ``_encodings``,
+``_detect``, ``_url``, ``_serve``; ``_columns`` and ``_url_columns`` the
+``--column`` modes; ``_completion`` (completion) and ``_man`` (man) write what
+``_tree`` reads from the parser.  ``_term`` (errors, colour, tables, progress),
+``_stream`` (line streaming) and ``_lines`` (one argument per stdin line) are what
+they share, ``_parser`` the argparse pieces.  This module builds the parser and
+runs :func:`main`; it looks the subcommands up in its own namespace, so they can be
+replaced here.
 """
 
 from __future__ import annotations
@@ -120,6 +125,7 @@ def cmd_encodings(args: argparse.Namespace) -> int:
     from ._encodings import cmd_encodings as run  # the encoding tables: loaded on use
 
     return run(args)
+
 
 _COMMANDS = frozenset({"encode", "decode", "form", "compare", "schemes", "encodings", "detect",
                        "url", "serve", "completion", "man"})
