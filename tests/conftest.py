@@ -67,6 +67,7 @@ NOT_QUICK = frozenset({
     "test_robustness_linear.py",
     "test_cli_stream.py", "test_web_limits.py", "test_packaging.py", "test_pythons.py",
     "test_docs_site.py", "test_installed_docs.py",
+    "test_extras.py",  # a fresh venv per engine extra, from the package index
 })
 
 

@@ -797,3 +797,121 @@ def test_a_one_shot_encode_imports_only_what_it_needs() -> None:
                   "percent_encoding.form", "percent_encoding.url", "percent_encoding.detect",
                   "percent_encoding.web", "percent_encoding.arrow", "percent_encoding.legacy"):
         assert heavy not in mods, heavy
+
+
+# --- errors name the subcommand --------------------------------------------------------
+
+
+@pytest.mark.parametrize(("argv", "prog", "bad"), [
+    (["encode", "--bogus", "x"], "percent encode", "--bogus"),
+    (["decode", "a", "b"], "percent decode", "b"),
+    (["form", "parse", "--nope"], "percent form parse", "--nope"),
+    (["url", "--jsn", "http://h/"], "percent url", "--jsn"),
+    (["--nope", "encode", "x"], "percent", "--nope"),
+])
+def test_an_unknown_argument_is_the_subcommands_error(
+        capsys: pytest.CaptureFixture[str], argv: list[str], prog: str, bad: str) -> None:
+    # As git, cargo and ripgrep do: the error names the command that did not take it.
+    with pytest.raises(SystemExit) as e:
+        cli.main(argv)
+    err = capsys.readouterr().err
+    assert e.value.code == 2
+    assert err == f"{prog}: error: unrecognized arguments: {bad} (see {prog} --help)\n"
+
+
+# --- percent url --json: flat keys; url and detect read stdin ------------------------------
+
+
+def test_url_json_has_the_getters_as_top_level_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    # `percent url --json URL | jq .hostname`: the URL class's getters (URL Standard §6.1)
+    # are top-level keys, with the values the URL API gives (host keeps the port).
+    code, out, _ = run(capsys, "url", "--json", "https://u:p@Bücher.example:8080/a b?q=1#f")
+    assert code == 0
+    rep = json.loads(out)
+    assert {k: rep[k] for k in ("href", "origin", "protocol", "username", "password", "host",
+                                "hostname", "port", "pathname", "search", "hash")} == {
+        "href": "https://u:p@xn--bcher-kva.example:8080/a%20b?q=1#f",
+        "origin": "https://xn--bcher-kva.example:8080", "protocol": "https:",
+        "username": "u", "password": "p", "host": "xn--bcher-kva.example:8080",
+        "hostname": "xn--bcher-kva.example", "port": "8080", "pathname": "/a%20b",
+        "search": "?q=1", "hash": "#f"}
+    assert rep["input"] == "https://u:p@Bücher.example:8080/a b?q=1#f"
+    # the explanation stays, under its own keys
+    assert [c["component"] for c in rep["components"]] == [
+        "userinfo", "host", "port", "path", "query", "fragment"]
+    assert rep["validation_errors"][0]["name"] == "invalid-credentials"
+    # a default port is dropped, as the getter does; an opaque path has no host
+    rep = json.loads(run(capsys, "url", "--json", "https://h.example:443/")[1])
+    assert (rep["port"], rep["host"]) == ("", "h.example")
+    rep = json.loads(run(capsys, "url", "--json", "mailto:a@b")[1])
+    assert (rep["hostname"], rep["pathname"], rep["origin"]) == ("", "a@b", "null")
+
+
+def test_url_reads_one_url_per_line_of_stdin() -> None:
+    p = run_proc("url", "--json", "--base", "http://h.example/d/",
+                 stdin=b"x y\r\nhttp://[::1\nhttps://B\xc3\xbccher.example/\n")
+    lines = [json.loads(line) for line in p.stdout.decode().splitlines()]
+    assert [x["input"] for x in lines] == ["x y", "http://[::1", "https://Bücher.example/"]
+    assert lines[0]["href"] == "http://h.example/d/x%20y"
+    assert lines[1]["error"]["name"] == "IPv6-unclosed" and "href" not in lines[1]
+    assert lines[2]["hostname"] == "xn--bcher-kva.example"
+    assert p.returncode == 1  # a line that did not parse; the lines after it still did
+    text = run_proc("url", stdin=b"http://a/b c\nnope\nhttp://c/\n")
+    assert text.returncode == 1
+    assert text.stdout.decode().splitlines()[0] == "http://a/b%20c"
+    assert "\nhttp://c/\n" in text.stdout.decode()
+    assert text.stderr.decode().startswith("percent url: line 2: error: invalid URL 'nope'")
+    bad = run_proc("url", stdin=b"http://a/\n\xff\n")
+    assert bad.returncode == 1 and b"line 2: not valid UTF-8 (byte 0xFF" in bad.stderr
+
+
+def test_detect_reads_one_text_per_line_of_stdin() -> None:
+    p = run_proc("detect", "--json", "--context", "form", stdin=b"a+b\ncaf%E9\n")
+    assert p.returncode == 0, p.stderr
+    first, second = (json.loads(line) for line in p.stdout.decode().splitlines())
+    assert first["input"] == "a+b" and first["space_convention"]["plus_is_space"] is True
+    assert second["input"] == "caf%E9"
+    assert second["charset"][0]["encoding"] == "windows-1252"
+    assert first == {"input": "a+b", **_tool.detect_report("a+b", "form")}
+    text = run_proc("detect", stdin=b"a%2\n")
+    assert text.returncode == 0
+    assert text.stdout.decode().splitlines()[0] == "a%2"  # each report headed by its line
+    assert "trailing-percent" in text.stdout.decode()
+
+
+# --- percent encodings -----------------------------------------------------------------
+
+
+def test_encodings_lists_every_label(capsys: pytest.CaptureFixture[str]) -> None:
+    from percent_encoding import encodings
+
+    code, out, _ = run(capsys, "encodings")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("encoding ") and len(lines) == 1 + 40  # the Standard has 40
+    rows = {ln.split()[0]: ln.split(None, 1)[1].split(", ") for ln in lines[1:]}
+    assert list(rows) == list(encodings.names())  # in the Standard's order
+    # Encoding Standard §4.2's table: a few labels and what they name
+    assert "sjis" in rows["Shift_JIS"] and "latin1" in rows["windows-1252"]
+    assert "ascii" in rows["windows-1252"] and "utf8" in rows["UTF-8"]
+    data = json.loads(run(capsys, "encodings", "--json")[1])["encodings"]
+    assert sum(len(e["labels"]) for e in data) == sum(len(v) for v in rows.values()) > 200
+    assert all(encodings.lookup(label).name == e["name"] for e in data for label in e["labels"])
+    # LABEL...: the encodings those labels name, once each
+    code, out, _ = run(capsys, "encodings", " SJIS ", "ms932", "Latin1")
+    assert code == 0 and [ln.split()[0] for ln in out.splitlines()[1:]] == [
+        "Shift_JIS", "windows-1252"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["encode", "-e", "bogus", "x"], ["decode", "--encoding", "bogus", "x"],
+    ["form", "build", "-e", "bogus", "a=b"], ["encodings", "bogus"],
+])
+def test_an_unknown_label_points_at_percent_encodings(
+        capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code, _, err = run(capsys, *argv)
+    prog = "percent " + " ".join(argv[:2] if argv[0] == "form" else argv[:1])
+    assert code == 2
+    assert err == (f"{prog}: error: 'bogus' is not a label in the WHATWG Encoding Standard; "
+                   "`percent encodings` lists every label\n")
+    assert "names()" not in err  # not a Python function

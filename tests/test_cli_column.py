@@ -258,3 +258,30 @@ def test_csv_multi_block(tmp_path: Path, capsysbinary: Any) -> None:
     code, out, err = run(capsysbinary, "decode", "-c", "u", "--errors", "strict",
                          "--batch-size", "1", str(src))
     assert code == 1 and "row 5000 " in err
+
+
+@pytest.mark.parametrize("tty", [True, False])
+def test_progress_bar_on_a_terminal_only(tmp_path: Path, capsys: Any, monkeypatch: Any,
+                                         tty: bool) -> None:
+    # As `percent url --column`: a bar on stderr while a long file is decoded, only when
+    # stderr is a terminal; cleared at the end, so the terminal is left as it was.
+    from percent_encoding.cli._term import Progress
+
+    src, out = tmp_path / "in.parquet", tmp_path / "out.parquet"
+    pq.write_table(pa.table({"url": ["a%20b"] * 50}), src)
+    monkeypatch.setattr(Progress, "DELAY", 0.0)
+    monkeypatch.setattr(Progress, "INTERVAL", 0.0)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: tty)
+    code, _, err = run(capsys, "decode", "-c", "url", str(src), "-o", str(out),
+                       "--batch-size", "10")
+    assert code == 0
+    if tty:
+        import re
+
+        shown = [float(x) for x in re.findall(r"(\d+\.\d)%", err)]
+        # by rows: about a fifth of the file after each batch of 10 of the 50 rows
+        assert [round(x / 20) for x in shown] == [1, 2, 3, 4, 5] and shown[-1] == 100.0
+        assert err.endswith("\r\x1b[2K")  # drawn, then cleared
+    else:
+        assert err == ""
+    assert pq.read_table(out).column("url").to_pylist() == ["a b"] * 50

@@ -40,9 +40,11 @@ NOT_LISTED: dict[str, dict[str, str]] = {
         for name in (
             "DEFAULT_SCHEME", "stream_lines",
             "cmd_compare", "cmd_decode", "cmd_detect", "cmd_encode", "cmd_form_build",
-            "cmd_form_parse", "cmd_schemes", "cmd_serve",
+            "cmd_form_parse", "cmd_schemes", "cmd_serve", "cmd_encodings", "cmd_completion",
+            "cmd_man",
             "EPILOG_COMPARE", "EPILOG_DECODE", "EPILOG_DETECT", "EPILOG_ENCODE", "EPILOG_FORM",
-            "EPILOG_MAIN", "EPILOG_SCHEMES", "EPILOG_SERVE", "EPILOG_URL",
+            "EPILOG_MAIN", "EPILOG_SCHEMES", "EPILOG_SERVE", "EPILOG_URL", "EPILOG_ENCODINGS",
+            "EPILOG_COMPLETION", "EPILOG_MAN",
         )
     },
     "percent_encoding.web.server": {

@@ -150,7 +150,7 @@ def test_a_missing_c_twin_warns_once_on_the_first_column_operation() -> None:
     assert len(warned) == 1, warned  # once, not per call; the per-string API stays quiet
     w = warned[0]
     assert w.startswith("RuntimeWarning ")
-    assert "did not import" in w  # the cause
+    assert "did not import: sys.modules blocks percent_encoding._speedups" in w  # the cause
     assert "PERCENT_ENCODING_NO_EXTENSIONS=1" in w and "compiler" in w  # the fixes
 
 
@@ -172,3 +172,43 @@ def test_require_extension_turns_a_missing_c_twin_into_an_import_error() -> None
              if k not in (VAR, "PERCENT_ENCODING_REQUIRE_EXTENSION")},
     )
     assert "(python kernels (slow): the C extension did not import" in version.stdout, version
+
+
+def _copy_without_extension(tmp: os.PathLike[str], stand_in: bytes | None) -> str:
+    """The package copied to ``tmp`` with no compiled extension (or a broken one)."""
+    import shutil
+    from pathlib import Path
+
+    src = Path(percent_encoding.__file__).parent
+    dest = Path(tmp) / "percent_encoding"
+    shutil.copytree(src, dest, ignore=shutil.ignore_patterns(
+        "_speedups*.so", "_speedups*.pyd", "__pycache__"))
+    if stand_in is not None:
+        import sysconfig
+
+        (dest / f"_speedups{sysconfig.get_config_var('EXT_SUFFIX')}").write_bytes(stand_in)
+    return str(tmp)
+
+
+@pytest.mark.parametrize(("stand_in", "says"), [
+    (None, "the C extension did not import: percent_encoding._speedups was not built ("),
+    (b"not a shared object", "the C extension did not import: "),
+])
+def test_version_names_the_real_cause_of_the_pure_twin(
+        tmp_path: os.PathLike[str], stand_in: bytes | None, says: str) -> None:
+    # Without its compiled file, `from . import _speedups` fails with Python's "partially
+    # initialized module ... circular import", which is never the cause: --version says
+    # the extension was not built (or, present but broken, why it does not load).
+    env = {k: v for k, v in os.environ.items()
+           if k not in (VAR, "PERCENT_ENCODING_REQUIRE_EXTENSION")}
+    env["PYTHONPATH"] = _copy_without_extension(tmp_path, stand_in)
+    r = subprocess.run([sys.executable, "-m", "percent_encoding", "--version"],
+                       capture_output=True, text=True, timeout=60, env=env, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "python kernels (slow): " in r.stdout and says in r.stdout, r.stdout
+    assert "circular" not in r.stdout
+    if stand_in is not None:
+        assert "_speedups" in r.stdout and "is there but does not load here (" in r.stdout
+    if stand_in is None:  # and what this machine has to build it, as far as it can tell
+        assert ("no C compiler" in r.stdout or "no Python headers" in r.stdout
+                or "a compiler and the Python headers are here now" in r.stdout), r.stdout

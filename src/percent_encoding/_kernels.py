@@ -51,10 +51,7 @@ def _load() -> tuple[ModuleType, str, str]:
     try:
         from . import _speedups
     except ImportError as e:
-        reason = (
-            f"the C extension did not import ({e}): it is not built (no C compiler or "
-            "Python headers at install time, or the build failed) or does not load here"
-        )
+        reason = _why_not_loaded(e)
     else:
         return _speedups, "c", ""
     if _flag("PERCENT_ENCODING_REQUIRE_EXTENSION"):
@@ -62,6 +59,53 @@ def _load() -> tuple[ModuleType, str, str]:
             f"percent_encoding: PERCENT_ENCODING_REQUIRE_EXTENSION is set but {reason}; {_FIX}"
         )
     return _pure, "python", reason
+
+
+def _why_not_loaded(error: ImportError) -> str:
+    """Why ``_speedups`` did not import, in words.
+
+    A missing compiled file makes ``from . import _speedups`` fail with Python's
+    "partially initialized module ... (most likely due to a circular import)", since
+    this runs while the package itself is being imported: that message is never the
+    cause here, so the file is looked for first.
+    """
+    import sys
+    from importlib.util import find_spec
+
+    name = f"{__package__}._speedups"
+    if name in sys.modules and sys.modules[name] is None:
+        return f"the C extension did not import: sys.modules blocks {name} (it holds None)"
+    try:
+        spec = find_spec(name)
+    except (ImportError, ValueError):
+        spec = None
+    if spec is None or spec.origin is None:
+        folder = os.path.dirname(os.path.abspath(__file__))
+        return (f"the C extension did not import: {name} was not built ({folder} has no "
+                f"compiled _speedups file); {_missing_tools()}")
+    return (f"the C extension did not import: {spec.origin} is there but does not load "
+            f"here ({error}): built for another Python or platform, or a library it needs "
+            "is missing")
+
+
+def _missing_tools() -> str:
+    """What this machine lacks to build the extension, as far as it can be seen now."""
+    import shlex
+    import shutil
+    import sysconfig
+
+    cc = os.environ.get("CC") or str(sysconfig.get_config_var("CC") or "cc")
+    words = shlex.split(cc) or ["cc"]
+    missing = []
+    if shutil.which(words[0]) is None:
+        missing.append(f"no C compiler: {words[0]!r} is not on PATH")
+    include = sysconfig.get_paths().get("include", "")
+    if not os.path.exists(os.path.join(include, "Python.h")):
+        missing.append(f"no Python headers: {os.path.join(include, 'Python.h')} is missing")
+    if missing:
+        return "; ".join(missing)
+    return ("a compiler and the Python headers are here now: the install ran without "
+            "them, its build failed, or PERCENT_ENCODING_NO_EXTENSIONS skipped the build")
 
 
 if TYPE_CHECKING:

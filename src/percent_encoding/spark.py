@@ -29,6 +29,16 @@ per-string API; null stays null and no other row becomes null (Spark's
 the function is made.  The executors need percent-encoding and pyarrow
 (``pip install 'percent-encoding[spark]'``); PySpark is imported only when a
 function is called.
+
+Which Python the workers run: PySpark starts them with ``PYSPARK_PYTHON``, or
+plain ``python3`` from ``PATH`` when it is not set, which is often not the
+Python that has this package (a venv used without activating it).  So on a
+local master (``local``, ``local[N]``, ``local-cluster[...]``: the workers run
+on this machine) the helpers point the session's Python workers at the
+interpreter running them, ``sys.executable``, when neither ``PYSPARK_PYTHON``
+nor ``spark.pyspark.python`` says otherwise.  On a cluster they leave it
+alone: there the executors' Python is yours to set (docs/columns.md), and
+:func:`check_executors` says which twin each one loaded.
 """
 
 from __future__ import annotations
@@ -69,6 +79,49 @@ def _operation(op: str, options: dict[str, Any]) -> Callable[[Any], Any]:
 
     call(pa.array([], pa.string()))  # an unknown set, label or flag raises here
     return call
+
+
+def _use_this_python(sc: Any) -> None:
+    """A local session's Python workers run ``sys.executable``, unless the user chose one.
+
+    PySpark reads ``PYSPARK_PYTHON`` once, when the SparkContext starts
+    (``python3`` without it), and hands ``sc.pythonExec`` to each Python function it
+    makes; setting it here reaches every function made after.  A ``PYSPARK_PYTHON``
+    set only after the session started is taken too.  Spark Connect (no
+    SparkContext) and clusters are left as they are.
+    """
+    import os
+    import sys
+
+    if sc is None or not sys.executable:
+        return
+    try:
+        master = str(sc.master)
+        chosen = sc.getConf().get("spark.pyspark.python")
+        current = sc.pythonExec
+    except Exception:  # not a classic SparkContext: nothing to point
+        return
+    if chosen or not master.startswith("local") or current != "python3":
+        return  # chosen (PYSPARK_PYTHON when the session started, or the conf), or a cluster
+    # PYSPARK_PYTHON set after the session started is still what the user asked for
+    sc.pythonExec = os.environ.get("PYSPARK_PYTHON") or sys.executable
+
+
+def _context_of(df_or_session: Any) -> Any:
+    """The SparkContext behind a DataFrame or a SparkSession (None: Spark Connect)."""
+    try:
+        session = getattr(df_or_session, "sparkSession", df_or_session)
+        return session.sparkContext
+    except Exception:
+        return None
+
+
+def _active_context() -> Any:
+    try:
+        from pyspark import SparkContext
+    except ImportError:
+        return None
+    return SparkContext._active_spark_context
 
 
 def _as_type(result: Any, like: Any) -> Any:
@@ -113,6 +166,7 @@ def map_in_arrow(df: Any, column: str, op: str, *, output: str | None = None,
         raise PercentEncodingTypeError("output must be a str or None")
     from pyspark.sql import types as T
 
+    _use_this_python(_context_of(df))
     if column not in df.columns:
         raise PercentEncodingError(f"no column {column!r} in the DataFrame ({df.columns})")
     out = output or column
@@ -145,6 +199,8 @@ def udf(op: str, **options: Any) -> Any:
     """
     call = _operation(op, options)
     from pyspark.sql import functions as F
+
+    _use_this_python(_active_context())
 
     return_type = OPERATIONS[op]
     arrow_udf = getattr(F, "arrow_udf", None)
@@ -210,6 +266,7 @@ def check_executors(spark: Any, *, partitions: int | None = None,
     if not hasattr(spark, "range"):
         raise PercentEncodingTypeError(
             f"expected a SparkSession, not {type(spark).__name__}")
+    _use_this_python(_context_of(spark))
     if partitions is None:
         try:
             partitions = int(spark.sparkContext.defaultParallelism)

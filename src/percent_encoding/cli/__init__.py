@@ -7,21 +7,26 @@ percent-encoding with that set.  ``form`` reads :mod:`percent_encoding.form`, ``
 reads :mod:`percent_encoding.detect`; both, and the encoding tables, are imported inside
 the subcommands that need them so that start-up stays fast.
 
-Conventions: errors are one line on stderr and no traceback; exit
+Conventions: errors are one line on stderr, named after the subcommand
+(``percent encode: error: ...``), and no traceback; exit
 status 2 for usage errors (unknown scheme, set or encoding label, a scheme and an
 option that do not go together, bad arguments), 1 for data errors (a bad ``%`` with
 ``--strict``, text an encoding cannot represent, unreadable files).  Without TEXT,
 ``encode`` and ``decode`` stream stdin line by line in constant memory; output is
 flushed whenever the input pauses, so ``tail -f log | percent decode`` is interactive
-while a gigabyte file is still written in large blocks.  Colour and the progress bar
+while a gigabyte file is still written in large blocks; ``url`` and ``detect``
+take one argument per line.  Colour and the progress bar
 appear only on a terminal (and colour never when ``NO_COLOR`` is set).
 
 Layout, one module per subcommand: ``_codec`` (encode, decode), ``_form``
-(form parse, form build), ``_schemes`` (schemes, compare), ``_detect``,
-``_serve``; ``_term`` (errors, colour, tables, progress) and ``_stream``
-(line streaming) are what they share, ``_parser`` the argparse pieces.  This
-module builds the parser and runs :func:`main`; it looks the subcommands up in
-its own namespace, so they can be replaced here.
+(form parse, form build), ``_schemes`` (schemes, compare), ``_encodings``,
+``_detect``, ``_url``, ``_serve``; ``_columns`` and ``_url_columns`` the
+``--column`` modes; ``_completion`` (completion) and ``_man`` (man) write what
+``_tree`` reads from the parser.  ``_term`` (errors, colour, tables, progress),
+``_stream`` (line streaming) and ``_lines`` (one argument per stdin line) are what
+they share, ``_parser`` the argparse pieces.  This module builds the parser and
+runs :func:`main`; it looks the subcommands up in its own namespace, so they can be
+replaced here.
 """
 
 from __future__ import annotations
@@ -30,21 +35,24 @@ import argparse
 import os
 import sys
 from collections.abc import Iterable
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .. import __version__
-from ..errors import PercentEncodingError, PercentEncodingTypeError
+from ..errors import PercentEncodingError, PercentEncodingTypeError, UnknownEncodingError
 from ._codec import cmd_decode, cmd_encode
 from ._detect import cmd_detect
 from ._form import cmd_form_build, cmd_form_parse
 from ._form import enctype_arg as _enctype_arg
 from ._parser import (
     EPILOG_COMPARE,
+    EPILOG_COMPLETION,
     EPILOG_DECODE,
     EPILOG_DETECT,
     EPILOG_ENCODE,
+    EPILOG_ENCODINGS,
     EPILOG_FORM,
     EPILOG_MAIN,
+    EPILOG_MAN,
     EPILOG_SCHEMES,
     EPILOG_SERVE,
 )
@@ -54,11 +62,17 @@ from ._parser import (
 from ._parser import (
     Parser as _Parser,
 )
+from ._parser import (
+    SubParser as _SubParser,
+)
 from ._serve import cmd_serve
 from ._stream import stream_lines as stream_lines
 from ._term import DEFAULT_SCHEME, CLIError
 from ._term import Style as _Style
 from ._term import exit_code as _exit_code
+
+if TYPE_CHECKING:
+    from ._tree import Command as _Command
 
 __all__ = ["CLIError", "build_parser", "main"]
 
@@ -77,8 +91,44 @@ def cmd_schemes(args: argparse.Namespace) -> int:
 
     return run(args)
 
-_COMMANDS = frozenset({"encode", "decode", "form", "compare", "schemes", "detect", "url",
-                       "serve"})
+
+def _command_tree() -> _Command:
+    """The whole parser as data, with the library's names as the values of its options."""
+    from .. import schemes, sets
+    from ..encodings import lookup, names
+    from ._tree import walk
+
+    scheme_names = tuple(dict.fromkeys(
+        [s.name for s in schemes.all_schemes()] + list(sets.names())))
+    # Each encoding by its name in lower case, which is one of its labels (Encoding
+    # Standard §4.2), but "replacement", which no label names.
+    labels = tuple(n.lower() for n in names() if n.lower() in lookup(n).labels)
+    return walk(build_parser(), {"encoding": labels, "scheme": scheme_names,
+                                 "schemes": scheme_names})
+
+
+def cmd_completion(args: argparse.Namespace) -> int:
+    from ._completion import script
+
+    sys.stdout.write(script(args.shell, _command_tree()))
+    return 0
+
+
+def cmd_man(args: argparse.Namespace) -> int:
+    from ._man import page
+
+    sys.stdout.write(page(_command_tree(), __version__))
+    return 0
+
+
+def cmd_encodings(args: argparse.Namespace) -> int:
+    from ._encodings import cmd_encodings as run  # the encoding tables: loaded on use
+
+    return run(args)
+
+
+_COMMANDS = frozenset({"encode", "decode", "form", "compare", "schemes", "encodings", "detect",
+                       "url", "serve", "completion", "man"})
 
 
 class _Skipped:
@@ -103,7 +153,7 @@ def _build_parser(only: str | None) -> argparse.ArgumentParser:
         formatter_class=_F,
     )
     p.add_argument("--version", action="version", version=_version())
-    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_SubParser)
 
     def add(name: str, help: str, epilog: str) -> argparse.ArgumentParser:
         if only is not None and name != only:
@@ -156,7 +206,7 @@ def _build_parser(only: str | None) -> argparse.ArgumentParser:
     d.set_defaults(func=cmd_decode)
 
     f = add("form", "parse or build application/x-www-form-urlencoded data", EPILOG_FORM)
-    fsub = f.add_subparsers(dest="form_command", metavar="ACTION", parser_class=_Parser)
+    fsub = f.add_subparsers(dest="form_command", metavar="ACTION", parser_class=_SubParser)
     fp = fsub.add_parser("parse", help="parse a urlencoded body (FILE or stdin)",
                          description="Parse a urlencoded body (FILE or stdin).",
                          epilog=EPILOG_FORM, formatter_class=_F)
@@ -213,21 +263,32 @@ def _build_parser(only: str | None) -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="as JSON")
     s.set_defaults(func=cmd_schemes)
 
+    n = add("encodings", "list the WHATWG encoding labels that --encoding takes",
+            EPILOG_ENCODINGS)
+    n.add_argument("label", nargs="*", metavar="LABEL",
+                   help="show only the encodings these labels name")
+    n.add_argument("--json", action="store_true", help="as JSON")
+    n.set_defaults(func=cmd_encodings)
+
     t = add("detect", "space convention, charset and problems of a percent-encoded string",
             EPILOG_DETECT)
-    t.add_argument("text", metavar="TEXT")
+    t.add_argument("text", metavar="TEXT", nargs="?",
+                   help="the text to look at (default: each line of stdin)")
     t.add_argument("--context", default="auto",
                    help="where the text lives: url, query, form, path, fragment, component, "
                    "or an encode-set name (default: auto: url for 'scheme://…', else query)")
-    t.add_argument("--json", action="store_true", help="as JSON")
+    t.add_argument("--json", action="store_true", help="as JSON (JSON Lines on stdin)")
     t.set_defaults(func=cmd_detect)
 
     u = add("url", "what a browser requests for URL: href, components, encode sets, errors",
             EPILOG_URL)
     u.add_argument("url", metavar="URL", nargs="?",
-                   help="the URL (with --column: the Parquet or CSV file)")
+                   help="the URL (default: each line of stdin; with --column: the Parquet "
+                   "or CSV file)")
     u.add_argument("--base", metavar="URL", help="base URL for a relative URL")
-    u.add_argument("--json", action="store_true", help="as JSON")
+    u.add_argument("--json", action="store_true",
+                   help="as JSON: the URL's getters as top-level keys (href, hostname, ...), "
+                   "then components and validation_errors; JSON Lines on stdin")
     ucol = u.add_argument_group("columns (needs pyarrow)")
     ucol.add_argument("--column", "-c", metavar="NAME",
                       help="parse this column of the file URL names and add its components "
@@ -252,6 +313,15 @@ def _build_parser(only: str | None) -> argparse.ArgumentParser:
                       help="rows per batch; memory is bounded by one batch (default: 65536)")
     u.set_defaults(func=_cmd_url)
 
+    k = add("completion", "print the shell completion script for bash, zsh or fish",
+            EPILOG_COMPLETION)
+    k.add_argument("shell", choices=("bash", "zsh", "fish"), metavar="SHELL",
+                   help="bash, zsh or fish")
+    k.set_defaults(func=cmd_completion)
+
+    m = add("man", "print the man page (roff)", EPILOG_MAN)
+    m.set_defaults(func=cmd_man)
+
     v = add("serve", "start the web tool", EPILOG_SERVE)
     v.add_argument("--host", default="127.0.0.1", help="address to bind (default: 127.0.0.1)")
     v.add_argument("--port", "-p", type=_port, default=8000,
@@ -265,10 +335,14 @@ EPILOG_URL = """examples:
   percent url 'https://Bücher.example/a b?q=ü#x'
   percent url --base https://h.example/a/b '../c d'
   percent url --json 'http://[::1]:80/%zz'
+  percent url --json 'https://Bücher.example/' | jq -r .hostname   xn--bcher-kva.example
+  percent url --json < urls.txt | jq -r .pathname    one JSON object per line
   percent url --column url access.parquet -o parsed.parquet
 
 The WHATWG URL Standard's parser, as browsers run it. A URL that does not
 parse exits 1 with the Standard's validation-error name and position.
+Without URL, each line of stdin is one URL; a line that does not parse is
+reported and the others go on (exit status 1 at the end).
 --column adds a column of URLs' components as columns of a Parquet or CSV
 file, batch by batch (docs/cli.md)."""
 
@@ -348,7 +422,8 @@ def main(argv: Iterable[str] | None = None) -> int:
     # as --help or --version first, gets the whole parser.
     parser = _build_parser(items[0] if items and items[0] in _COMMANDS else None)
     args = parser.parse_args(items)
-    prog = "percent" + (f" {args.command}" if getattr(args, "command", None) else "")
+    prog = " ".join(["percent", *(w for w in (getattr(args, "command", None),
+                                            getattr(args, "form_command", None)) if w)])
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2
@@ -363,6 +438,12 @@ def main(argv: Iterable[str] | None = None) -> int:
         return code
     except CLIError as e:
         return _fail(prog, str(e), e.code)
+    except UnknownEncodingError as e:
+        # The library's message points at a Python function; a shell user gets the command
+        # (a Python codec name already gets the label to use instead).
+        message, sep, _ = str(e).partition(" (see percent_encoding.encodings.names())")
+        return _fail(prog, message + ("; `percent encodings` lists every label" if sep else ""),
+                     _exit_code(e))
     except PercentEncodingError as e:
         return _fail(prog, str(e), _exit_code(e))
     except KeyboardInterrupt:

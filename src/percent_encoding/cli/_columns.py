@@ -28,7 +28,7 @@ from typing import Any
 from .. import arrow, core
 from .._tool import check_encoding, plain_profile, resolve_scheme, utf8_output
 from ..errors import PercentDecodeError, TextDecodeError
-from ._term import CLIError
+from ._term import CLIError, Progress
 
 _FORMATS = {".parquet": "parquet", ".parq": "parquet", ".pq": "parquet", ".csv": "csv",
             ".tsv": "csv"}
@@ -130,6 +130,8 @@ def _run(pa: Any, args: argparse.Namespace, src: str, in_fmt: str, out_fmt: str,
     decode = _decoder(pa, args, plus, errors)
     out_schema = _out_schema(pa, schema, targets, args.bytes, errors)
 
+    progress = BatchProgress(pa, src, in_fmt, args.output)
+
     def converted() -> Iterator[Any]:
         base = 0
         for batch in batches:
@@ -139,9 +141,49 @@ def _run(pa: Any, args: argparse.Namespace, src: str, in_fmt: str, out_fmt: str,
                 cols[i] = _cast(decode(cols[i], name, base), out_schema.field(i).type)
             yield pa.RecordBatch.from_arrays(cols, schema=out_schema)
             base += batch.num_rows
+            progress.batch_done(base, batch)
 
-    write(pa, out_fmt, args.output, out_schema, converted(), src)
+    try:
+        write(pa, out_fmt, args.output, out_schema, converted(), src)
+    finally:
+        progress.finish()
     return 0
+
+
+class BatchProgress:
+    """The progress bar of a file read batch by batch (``decode --column``, ``url --column``).
+
+    On stderr, only when stderr is a terminal and the output is not (a file ``-o OUT``,
+    or CSV piped on), and only once the input has taken a while (:class:`Progress`).
+    The part read is counted by rows for Parquet (its footer holds the row count), and
+    by each batch's own size for CSV.
+    """
+
+    def __init__(self, pa: Any, src: str, fmt: str, output: str | None) -> None:
+        self.total = os.path.getsize(src)
+        self.rows_total = _row_count(pa, src, fmt)
+        enabled = sys.stderr.isatty() and (output is not None or not sys.stdout.isatty())
+        self.bar = Progress(self.total, enabled)
+
+    def batch_done(self, rows_done: int, batch: Any) -> None:
+        """After a batch: ``rows_done`` rows of the file, ``batch`` the last of them."""
+        bar = self.bar
+        bar.update(self.total * rows_done // self.rows_total - bar.done if self.rows_total
+                   else batch.nbytes)
+
+    def finish(self) -> None:
+        self.bar.finish()
+
+
+def _row_count(pa: Any, src: str, fmt: str) -> int | None:
+    if fmt != "parquet":
+        return None
+    import pyarrow.parquet as pq
+
+    try:
+        return int(pq.ParquetFile(src).metadata.num_rows)
+    except (pa.ArrowException, OSError):
+        return None
 
 
 def _has_known_ext(path: str) -> bool:

@@ -1,27 +1,49 @@
 """The ``detect`` subcommand: space convention, charset and problems of a
 percent-encoded string, as :func:`percent_encoding._tool.detect_report`
-reports them.
+reports them.  Without TEXT, each line of stdin is one text: one report per
+line (JSON Lines with ``--json``).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from .._tool import (
     detect_report,
 )
+from ._lines import each_line
 from ._term import Style
 
 
 def cmd_detect(args: argparse.Namespace) -> int:
-    rep = detect_report(args.text, args.context)
-    if args.json:
-        import json  # only here: a one-shot command should not load it
+    if args.text is not None:
+        rep = detect_report(args.text, args.context)
+        if args.json:
+            import json  # only here: a one-shot command should not load it
 
-        print(json.dumps(rep, indent=2, ensure_ascii=False))
+            print(json.dumps(rep, indent=2, ensure_ascii=False))
+        else:
+            _print(rep, Style(sys.stdout))
         return 0
+    import json
+
     style = Style(sys.stdout)
+    for n, text in each_line("detect"):
+        rep = detect_report(text, args.context)
+        if args.json:
+            print(json.dumps({"input": text, **rep}, ensure_ascii=False))
+        else:
+            if n > 1:
+                print()
+            print(style.bold(style.cyan(text)))
+            _print(rep, style)
+        sys.stdout.flush()  # one report per line as it comes
+    return 0
+
+
+def _print(rep: dict[str, Any], style: Style) -> None:
     sc = rep.get("space_convention")
     if isinstance(sc, dict):
         plus = sc.get("plus_is_space")
@@ -58,4 +80,3 @@ def cmd_detect(args: argparse.Namespace) -> int:
         print(f"{style.bold('could come from:')} {', '.join(map(str, variants)) or '(none)'}")
     for key, err in rep.get("errors", {}).items():
         print(style.dim(f"({key}: {err})"), file=sys.stderr)
-    return 0

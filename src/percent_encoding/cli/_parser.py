@@ -6,6 +6,7 @@ ends with.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import NoReturn
 
 
@@ -14,6 +15,23 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+class SubParser(Parser):
+    """A subcommand's parser: an argument it does not know is its error, named after it.
+
+    argparse hands what a subparser leaves over back to the top parser, which then
+    says ``percent: error: unrecognized arguments``; this one says
+    ``percent encode: error: ...`` itself.
+    """
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        ns, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return ns, extras
 
 
 F = argparse.RawDescriptionHelpFormatter
@@ -29,6 +47,8 @@ examples:
   percent form parse --json < body.txt
   percent compare component ecmascript-encodeURIComponent
   percent serve                                    the web tool on http://127.0.0.1:8000
+  percent encodings                                the --encoding labels
+  percent completion bash; percent man             shell completions, the man page
 
 exit status: 0 ok, 1 data error, 2 usage error.  NO_COLOR disables colour.
 """
@@ -101,12 +121,42 @@ examples:
   percent schemes --json | jq '.schemes[].name'
 """
 
+EPILOG_ENCODINGS = """\
+examples:
+  percent encodings                       every encoding, each with its labels
+  percent encodings sjis latin1           Shift_JIS, windows-1252: what these labels name
+  percent encodings --json | jq -r '.encodings[].labels[]'
+
+The WHATWG Encoding Standard's labels (https://encoding.spec.whatwg.org/#names-and-labels):
+any of an encoding's labels names it, in any case.  decode and form parse also take auto.
+"""
+
 EPILOG_DETECT = """\
 examples:
   percent detect 'https://example.com/?q=a+b%2'
   percent detect --context path '/a%2fb%20c'
   percent detect --context form 'q=caf%E9+au+lait&x=1'
   percent detect --json 'caf%E9'
+  cut -d'?' -f2 urls.txt | percent detect --json     one JSON object per line
+
+Without TEXT, each line of stdin is one text (its report headed by the line).
+"""
+
+EPILOG_COMPLETION = """\
+examples:
+  percent completion bash > ~/.local/share/bash-completion/completions/percent
+  percent completion zsh > ~/.zfunc/_percent        (~/.zfunc on $fpath, before compinit)
+  percent completion fish > ~/.config/fish/completions/percent.fish
+  eval "$(percent completion bash)"                 for this shell only
+
+The script is made from this command's own parser, so it completes every subcommand and
+option of this version: regenerate it after an upgrade.
+"""
+
+EPILOG_MAN = """\
+examples:
+  percent man | man -l -                            read it
+  percent man > ~/.local/share/man/man1/percent.1   install it for `man percent`
 """
 
 EPILOG_SERVE = """\

@@ -14,15 +14,21 @@ of the input read.
 from __future__ import annotations
 
 import argparse
-import os
-import sys
 from collections.abc import Iterator
 from typing import Any
 
 from .. import arrow
 from ..errors import URLParseError
-from ._columns import check_paths, file_format, pyarrow, read_csv, read_parquet, write
-from ._term import CLIError, Progress
+from ._columns import (
+    BatchProgress,
+    check_paths,
+    file_format,
+    pyarrow,
+    read_csv,
+    read_parquet,
+    write,
+)
+from ._term import CLIError
 
 
 def _components(spec: str | None) -> list[str]:
@@ -78,10 +84,7 @@ def cmd_url_columns(args: argparse.Namespace) -> int:
     out_schema = schema
     for n in new:
         out_schema = out_schema.append(pa.field(n, pa.bool_() if n == prefix + "ok" else text))
-    total = os.path.getsize(src)
-    rows_total = _row_count(pa, src, in_fmt)
-    enabled = sys.stderr.isatty() and (args.output is not None or not sys.stdout.isatty())
-    progress = Progress(total, enabled)
+    progress = BatchProgress(pa, src, in_fmt, args.output)
 
     def converted() -> Iterator[Any]:
         start = 0
@@ -105,26 +108,13 @@ def cmd_url_columns(args: argparse.Namespace) -> int:
                                               strict=True)]
             yield pa.RecordBatch.from_arrays(cols, schema=out_schema)
             start += batch.num_rows
-            # the input read so far, by rows (Parquet) or by the batch's own size (CSV)
-            progress.update(total * start // rows_total - progress.done if rows_total
-                            else batch.nbytes)
+            progress.batch_done(start, batch)
 
     try:
         write(pa, out_fmt, args.output, out_schema, converted(), src)
     finally:
         progress.finish()
     return 0
-
-
-def _row_count(pa: Any, src: str, fmt: str) -> int | None:
-    if fmt != "parquet":
-        return None
-    import pyarrow.parquet as pq
-
-    try:
-        return int(pq.ParquetFile(src).metadata.num_rows)
-    except (pa.ArrowException, OSError):
-        return None
 
 
 def _as_string(pa: Any, col: Any, name: str, start: int) -> Any:
@@ -160,6 +150,4 @@ def check_column_args(args: argparse.Namespace) -> None:
             raise CLIError(f"--{flag.replace('_', '-')} applies only with --column", 2)
     if args.can_parse or args.errors != "null":
         raise CLIError("--can-parse and --errors apply only with --column", 2)
-    if args.url is None:
-        raise CLIError("give a URL (or --column NAME FILE)", 2)
 
