@@ -12,11 +12,17 @@ nested type, as ``form_parse``'s is).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any, Literal
 
 from .. import _kernels, core, url
-from ..errors import PercentEncodingError, PercentEncodingTypeError, URLParseError
+from ..errors import (
+    ArrowFormatError,
+    PercentEncodingError,
+    PercentEncodingTypeError,
+    URLParseError,
+)
 
 __all__ = ["COMPONENTS", "url_can_parse", "url_component", "url_parse"]
 
@@ -29,15 +35,58 @@ URLErrors = Literal["null", "strict"]
 _STRING_TYPES = {"string", "large_string", "string_view"}
 
 
-def malformed_array_error(row: int, what: str) -> PercentEncodingError:
+def malformed_array_error(row: int, what: str) -> ArrowFormatError:
     """The error for an array whose buffers break the Arrow format (a C kernel's
     ``("malformed", row, what)``), with ``.row``."""
-    err = PercentEncodingError(
+    return ArrowFormatError(
         f"malformed Arrow array at row {row}: {what} "
-        "(the producer of this column wrote buffers the Arrow format does not allow)"
+        "(the producer of this column wrote buffers the Arrow format does not allow)", row
     )
-    err.row = row  # type: ignore[attr-defined]
-    return err
+
+
+# The highest address a buffer can reach, as src/csrc/arrow.c's PE_ADDR_TOP: user space
+# ends below 2**57 on every 64-bit platform CPython runs on.
+_ADDR_TOP = 1 << 57 if sys.maxsize > 1 << 32 else 1 << 32
+
+
+def check_chunk(pa: Any, chunk: Any, first_row: int) -> None:
+    """Raise :class:`ArrowFormatError` when a pyarrow chunk's sizes cannot be true.
+
+    Before any row is read: pyarrow's O(1) validation (a length or offset that is
+    negative, a buffer smaller than the length needs, a last offset past the data
+    buffer's size), then each buffer's size against the memory it would span.  An
+    array imported from a raw C Data Interface capsule has the sizes its producer's
+    last offset (or a view column's size list) gives, so a wild one shows here.
+    """
+    try:
+        chunk.validate()
+    except pa.ArrowException as e:
+        raise malformed_array_error(first_row, str(e)) from None
+    bufs = chunk.buffers()
+    for k, b in enumerate(bufs):
+        if b is not None and b.size > 0 and b.address + b.size > _ADDR_TOP:
+            raise malformed_array_error(
+                first_row + _first_row_in(pa, chunk, bufs, k),
+                "a buffer's size reaches past memory the process can have")
+
+
+def _first_row_in(pa: Any, chunk: Any, bufs: list[Any], k: int) -> int:
+    """The first valid row whose bytes reach past what buffer k can hold (0: none)."""
+    if k < 2:
+        return 0
+    t, off = chunk.type, chunk.offset
+    bits = bufs[0].to_pybytes() if bufs[0] is not None and chunk.null_count else None
+    rows = [i for i in range(len(chunk))
+            if bits is None or bits[(off + i) >> 3] >> ((off + i) & 7) & 1]
+    if pa.types.is_large_string(t) or pa.types.is_large_binary(t) or pa.types.is_string(
+            t) or pa.types.is_binary(t):
+        large = pa.types.is_large_string(t) or pa.types.is_large_binary(t)
+        offsets = memoryview(bufs[1]).cast("q" if large else "i")
+        limit = _ADDR_TOP - bufs[2].address
+        return next((i for i in rows if offsets[off + i + 1] > limit), 0)
+    views = memoryview(bufs[1]).cast("i")  # (length, prefix, buffer, offset) a row
+    return next((i for i in rows
+                 if views[4 * (off + i)] > 12 and views[4 * (off + i) + 2] == k - 2), 0)
 
 
 def _pyarrow() -> Any:
@@ -66,11 +115,14 @@ def _chunks(pa: Any, array: object, what: str) -> tuple[bool, list[Any]]:
             f"{what}: expected an Arrow string column (an object with __arrow_c_array__ or "
             f"__arrow_c_stream__), not {type(array).__name__}"
         )
+    start = 0
     for c in chunks:
         if str(c.type) not in _STRING_TYPES:
             raise PercentEncodingTypeError(
                 f"{what}: expected a string, large_string or string_view column, not {c.type}"
             )
+        check_chunk(pa, c, start)  # before len(): a producer's length may be negative
+        start += len(c)
     return stream, chunks
 
 
