@@ -262,10 +262,24 @@ def _type(pa: Any, fields: tuple[int, ...] | None, large: bool) -> Any:
     return _struct(pa, large)
 
 
+_AS_BINARY = {"string": "binary", "large_string": "large_binary", "string_view": "binary_view"}
+
+
+def _texts(pa: Any, chunk: Any) -> list[str | None]:
+    """A string chunk's rows as str; a row that is not UTF-8 (the Arrow format forbids
+    it, a producer can still write it) reads with U+FFFD, as the C twin and the other
+    column functions read it (Encoding Standard §8.1.1, Python's ``"replace"``)."""
+    try:
+        return chunk.to_pylist()  # type: ignore[no-any-return]
+    except UnicodeDecodeError:
+        raw = chunk.view(getattr(pa, _AS_BINARY[str(chunk.type)])())
+        return [None if v is None else v.decode("utf-8", "replace") for v in raw.to_pylist()]
+
+
 def _chunk_pure(pa: Any, chunk: Any, bases: Any, parse: Callable[..., url.URL | None],
                 fields: tuple[int, ...] | None, large: bool, start: int) -> Any:
-    values = chunk.to_pylist()
-    base_values = bases.to_pylist() if bases is not None else [None] * len(values)
+    values = _texts(pa, chunk)
+    base_values = _texts(pa, bases) if bases is not None else [None] * len(values)
     urls = [None if v is None else parse(v, bv, start + i)
             for i, (v, bv) in enumerate(zip(values, base_values, strict=True))]
     if fields is None:
