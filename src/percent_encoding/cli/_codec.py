@@ -239,6 +239,13 @@ def cmd_decode(args: argparse.Namespace) -> int:
                 text = text.replace("\r", "%0D").replace("\n", "%0A")
             return out_bytes(text)
 
+        if prof is not None and not args.strict and encoding != "auto" and (
+                legacy_cut_safe(encoding)):
+            plus, raw_out = prof[1], args.raw
+
+            def step_factory() -> Step:
+                return _legacy_decode_step(plus, encoding, raw_out)
+
     if tty:  # what is shown on a terminal cannot drive it (%1B stays visible as %1B)
         block_fn = None
         line_fn, step_make = fn, step_factory
@@ -279,6 +286,57 @@ def _decode_step(plus: bool, as_text: bool, protect: Callable[[bytes], bytes]) -
         carry = buf[cut:]
         raw = core.decode(protect(buf[:cut]), plus_as_space=plus)
         return raw if text is None else out_bytes(text.decode(raw, final))
+
+    return step
+
+
+# Encoding Standard §9-§13: the decoders that are back in their first state after any
+# byte below 0x30, whatever came before (a byte there is never a trail byte, so a lead
+# before it is an error and it is read again as ASCII; gb18030's four-byte sequences
+# use 0x30-0x39, hence 0x30).  ISO-2022-JP keeps a mode, UTF-16 pairs, and replacement
+# gives one U+FFFD for the whole input: their long lines stay whole.
+_CUT_AFTER_LOW_BYTE = frozenset({"Shift_JIS", "EUC-JP", "EUC-KR", "Big5", "GBK", "gb18030"})
+_NOT_LOW = bytes(range(0x30, 0x100))
+
+
+def legacy_cut_safe(encoding: str) -> bool:
+    """Whether a long line in this (non-UTF-8) encoding can be decoded in pieces."""
+    from ..encodings import lookup
+    from ..encodings._data import SINGLE_BYTE_INDEX  # the §9 encodings
+
+    name = lookup(encoding).name
+    return name in _CUT_AFTER_LOW_BYTE or name in SINGLE_BYTE_INDEX or name == "x-user-defined"
+
+
+def _legacy_decode_step(plus: bool, encoding: str, raw: bool) -> Step:
+    """Percent-decode a long line in pieces, then decode its bytes in a legacy encoding.
+
+    A split ``%XX`` is carried to the next piece; the decoded bytes are cut after
+    their last byte below 0x30, where the decoder is in its first state (see
+    ``_CUT_AFTER_LOW_BYTE``; a single-byte decoder keeps no state), so the pieces
+    give exactly what the whole line gives.  CR and LF come out as ``%0D``/``%0A``
+    unless ``raw``."""
+    from ..encodings import lookup
+
+    enc = lookup(encoding)
+    multi = enc.name in _CUT_AFTER_LOW_BYTE
+    carry = b""
+    held = b""  # decoded bytes after the last safe cut
+
+    def step(data: bytes, final: bool) -> bytes:
+        nonlocal carry, held
+        buf = carry + data
+        cut = len(buf) if final else escape_cut(buf)
+        carry = buf[cut:]
+        got = held + core.decode(buf[:cut], plus_as_space=plus)
+        end = len(got)
+        if multi and not final:
+            end = len(got.rstrip(_NOT_LOW))  # just after the last byte below 0x30
+        held = got[end:]
+        text = enc.decode(got[:end])
+        if not raw:
+            text = text.replace("\r", "%0D").replace("\n", "%0A")
+        return out_bytes(text)
 
     return step
 
