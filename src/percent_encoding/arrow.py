@@ -280,11 +280,11 @@ def _check_pyarrow_sizes(array: object) -> None:
     if pa is None:
         return  # not a pyarrow object: what the capsule says is all there is
     if isinstance(array, pa.Array):
-        check_chunk(pa, array, 0)
+        check_chunk(pa, array, 0, memory=False)  # (the kernel checks the memory itself)
     elif isinstance(array, pa.ChunkedArray):
         base = 0
         for chunk in array.chunks:
-            check_chunk(pa, chunk, base)
+            check_chunk(pa, chunk, base, memory=False)
             base += len(chunk)
 
 

@@ -49,7 +49,7 @@ def malformed_array_error(row: int, what: str) -> ArrowFormatError:
 _ADDR_TOP = 1 << 57 if sys.maxsize > 1 << 32 else 1 << 32
 
 
-def check_chunk(pa: Any, chunk: Any, first_row: int) -> None:
+def check_chunk(pa: Any, chunk: Any, first_row: int, *, memory: bool = True) -> None:
     """Raise :class:`ArrowFormatError` when a pyarrow chunk's sizes cannot be true.
 
     Before any row is read: pyarrow's O(1) validation (a length or offset that is
@@ -57,11 +57,14 @@ def check_chunk(pa: Any, chunk: Any, first_row: int) -> None:
     buffer's size), then each buffer's size against the memory it would span.  An
     array imported from a raw C Data Interface capsule has the sizes its producer's
     last offset (or a view column's size list) gives, so a wild one shows here.
+    ``memory=False`` leaves that to the C kernels, which check it themselves.
     """
     try:
         chunk.validate()
     except pa.ArrowException as e:
         raise malformed_array_error(first_row, str(e)) from None
+    if not memory:
+        return
     bufs = chunk.buffers()
     for k, b in enumerate(bufs):
         if b is not None and b.size > 0 and b.address + b.size > _ADDR_TOP:
