@@ -49,14 +49,15 @@ from typing import Any, TypeVar
 
 from . import _args, _kernels, core, form, sets
 from .errors import ArrowFormatError, PercentEncodingTypeError, TextDecodeError
-from .url._columns import COMPONENTS as _URL_COMPONENTS
 from .url._columns import (
+    AS_BINARY,
     check_chunk,
     malformed_array_error,
     url_can_parse,
     url_component,
     url_parse,
 )
+from .url._columns import COMPONENTS as _URL_COMPONENTS
 
 __all__ = [
     "URL_COMPONENTS",
@@ -177,9 +178,6 @@ def _map_pure(
     return results[0]
 
 
-_AS_BINARY = {"string": "binary", "large_string": "large_binary", "string_view": "binary_view"}
-
-
 def _chunk_values(pa: Any, chunk: Any, base: int) -> list[Any]:
     """The chunk's rows as Python values, after checking its buffers.
 
@@ -188,14 +186,14 @@ def _chunk_values(pa: Any, chunk: Any, base: int) -> list[Any]:
     which Python's ``"replace"`` follows), since a producer may break the
     Arrow format's promise that ``string`` rows are UTF-8.
     """
-    text = str(chunk.type) in _AS_BINARY
+    text = str(chunk.type) in AS_BINARY
     if text:
         try:
             chunk.validate(full=True)  # buffers and UTF-8: the usual column passes here
             return chunk.to_pylist()  # type: ignore[no-any-return]
         except pa.ArrowException:
             pass  # then see which: malformed buffers, or rows that are not UTF-8
-    raw = chunk.view(getattr(pa, _AS_BINARY[str(chunk.type)])()) if text else chunk
+    raw = chunk.view(getattr(pa, AS_BINARY[str(chunk.type)])()) if text else chunk
     try:
         raw.validate(full=True)  # offsets, views and their spans (not UTF-8: bytes now)
     except pa.ArrowException as e:

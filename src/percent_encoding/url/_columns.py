@@ -265,7 +265,8 @@ def _type(pa: Any, fields: tuple[int, ...] | None, large: bool) -> Any:
     return _struct(pa, large)
 
 
-_AS_BINARY = {"string": "binary", "large_string": "large_binary", "string_view": "binary_view"}
+#: A text type's binary twin (the same buffers), for reading rows as bytes.
+AS_BINARY = {"string": "binary", "large_string": "large_binary", "string_view": "binary_view"}
 
 
 def _texts(pa: Any, chunk: Any) -> list[str | None]:
@@ -275,7 +276,7 @@ def _texts(pa: Any, chunk: Any) -> list[str | None]:
     try:
         return chunk.to_pylist()  # type: ignore[no-any-return]
     except UnicodeDecodeError:
-        raw = chunk.view(getattr(pa, _AS_BINARY[str(chunk.type)])())
+        raw = chunk.view(getattr(pa, AS_BINARY[str(chunk.type)])())
         return [None if v is None else v.decode("utf-8", "replace") for v in raw.to_pylist()]
 
 
