@@ -471,10 +471,9 @@ def run_wild(op: str, col: Any) -> Any:
     if op.startswith("url"):
         args = ("host",) if op == "url_component" else ()
         return getattr(A, op)(col, *args)
-    if op.endswith(("_1252", "_euc_jp")):
-        name, _, enc = op.rpartition("_1252" if op.endswith("_1252") else "_euc_jp")
-        encoding = "windows-1252" if op.endswith("_1252") else "euc-jp"
-        return getattr(A, name)(col, encoding=encoding)
+    for suffix, encoding in (("_1252", "windows-1252"), ("_euc_jp", "euc-jp")):
+        if op.endswith(suffix):
+            return getattr(A, op.removesuffix(suffix))(col, encoding=encoding)
     return getattr(A, op)(col, *(("a",) if op == "form_get" else ()))
 
 
