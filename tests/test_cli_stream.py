@@ -245,6 +245,40 @@ def test_legacy_decode_long_lines_in_pieces_byte_identical(
     assert got == _pipe(data, fn)
 
 
+_STRICT_ALPHABET = [b"%C3", b"%A9", b"%E6", b"%97", b"%A5", b"%F0", b"%9F", b"%98", b"%80",
+                    b"%FF", b"%ED", b"%A0", b"%41", b"%0A", b"%0D", b"%", b"%z", b"%2", b"a",
+                    b"+", b" ", b"\xc3", b"\xa9", b"\n", b"\r\n"]
+
+
+@settings(deadline=None)
+@given(data=st.lists(st.sampled_from(_STRICT_ALPHABET), max_size=50).map(b"".join),
+       chunk=st.integers(1, 9), long_line=st.integers(1, 12), plus=st.booleans(),
+       raw=st.booleans())
+def test_strict_decode_long_lines_in_pieces_same_result_and_error(
+        data: bytes, chunk: int, long_line: int, plus: bool, raw: bool) -> None:
+    # decode --strict of a long line in pieces: the whole line's text, or its error (a
+    # bad % before any bad UTF-8, anywhere in the line), with line-wide positions
+    from percent_encoding._tool import decode_with, resolve_scheme
+    from percent_encoding.cli._term import CLIError
+
+    scheme = resolve_scheme("form" if plus else "component")
+
+    def fn(line: bytes) -> bytes:
+        text = decode_with(scheme, line, "utf-8", strict=True)[0]
+        if not raw:
+            text = text.replace("\r", "%0D").replace("\n", "%0A")
+        return _stream.out_bytes(text)
+
+    def run(**kw: object) -> bytes | str:
+        try:
+            return _pipe(data, fn, chunk=chunk, **kw)  # type: ignore[arg-type]
+        except CLIError as e:
+            return str(e)
+
+    got = run(step_factory=lambda: _codec._strict_decode_step(plus, raw), long_line=long_line)
+    assert got == run()
+
+
 def test_legacy_decoders_that_keep_state_stay_whole() -> None:
     # ISO-2022-JP's mode, UTF-16's pairs and replacement's one U+FFFD for the whole
     # input would change if a line were cut
@@ -290,7 +324,8 @@ def test_legacy_encode_long_lines_in_pieces_byte_identical(
 @pytest.mark.parametrize(("argv", "mb"), [
     (["encode"], 24), (["decode"], 24), (["encode", "-e", "windows-1252"], 6),
     (["encode", "-e", "shift_jis"], 6), (["decode", "-e", "windows-1252"], 24),
-    (["decode", "-e", "shift_jis"], 6), (["decode", "-e", "gb18030"], 6)])
+    (["decode", "-e", "shift_jis"], 6), (["decode", "-e", "gb18030"], 6),
+    (["decode", "--strict"], 24)])
 def test_one_long_line_of_multibyte_text_in_bounded_memory(
         tmp_path: Path, argv: list[str], mb: int) -> None:
     # One line of multi-byte text without a newline (the issue's case was 90 MB: UTF-8
@@ -298,7 +333,8 @@ def test_one_long_line_of_multibyte_text_in_bounded_memory(
     # legacy encodings, whose encoder is slower), the peak must stay flat.
     text = ("café ☃ 日本語 €uro ß " * ((mb << 20) // 32)).encode()
     if argv[0] == "decode":  # (a legacy decode read the whole line: 4-6x it)
-        text = core.encode(text[: (mb << 20) // 3], "component").encode()
+        # (cut at a character's end: valid UTF-8 for --strict)
+        text = core.encode(text[: (mb << 20) // 3].decode("utf-8", "ignore"), "component").encode()
     f = tmp_path / "line.txt"
     f.write_bytes(text)
     code = ("import os, sys\nsys.stdin = open(sys.argv.pop(1))\n" + _RSS)

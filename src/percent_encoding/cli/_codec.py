@@ -14,7 +14,7 @@ import codecs
 import os
 import sys
 from collections.abc import Callable
-from typing import IO, cast
+from typing import IO, Any, cast
 
 from .. import core
 from .._tool import (
@@ -31,7 +31,7 @@ from .._tool import (
     utf8_output,
     utf8_text,
 )
-from ..errors import PercentEncodingError, TextDecodeError
+from ..errors import PercentDecodeError, PercentEncodingError, TextDecodeError
 from ..sets import EncodeSet
 from ._stream import (
     Step,
@@ -246,6 +246,12 @@ def cmd_decode(args: argparse.Namespace) -> int:
             def step_factory() -> Step:
                 return _legacy_decode_step(plus, encoding, raw_out)
 
+        elif prof is not None and args.strict and encoding != "auto" and _is_utf8(encoding):
+            plus, raw_out = prof[1], args.raw
+
+            def step_factory() -> Step:
+                return _strict_decode_step(plus, raw_out)
+
     if tty:  # what is shown on a terminal cannot drive it (%1B stays visible as %1B)
         block_fn = None
         line_fn, step_make = fn, step_factory
@@ -334,6 +340,78 @@ def _legacy_decode_step(plus: bool, encoding: str, raw: bool) -> Step:
             end = len(got.rstrip(_NOT_LOW))  # just after the last byte below 0x30
         held = got[end:]
         text = enc.decode(got[:end])
+        if not raw:
+            text = text.replace("\r", "%0D").replace("\n", "%0A")
+        return out_bytes(text)
+
+    return step
+
+
+def _is_utf8(encoding: str) -> bool:
+    from ..encodings import lookup
+
+    return lookup(encoding).name == "UTF-8"
+
+
+def _strict_decode_step(plus: bool, raw: bool) -> Step:
+    """``decode --strict`` (UTF-8) of a long line in pieces, with the whole line's error.
+
+    A split ``%XX`` is carried to the next piece and a split UTF-8 sequence stays in the
+    incremental decoder.  The whole line reports a bad ``%`` before any byte that is not
+    UTF-8 (decode_with checks the escapes first), so a UTF-8 error is held, the output
+    stops, and the rest of the line is still checked for a bad ``%``; the UTF-8 error
+    (with the four bytes from where it starts, as the kernels show them) is raised at the
+    line's end.  Positions count from the line's start."""
+    carry = b""
+    seen_in = 0  # input bytes before this piece
+    seen_out = 0  # decoded bytes fed to the UTF-8 decoder before this piece
+    dec = codecs.getincrementaldecoder("utf-8")("strict")
+    bad: list[Any] = []  # [reason, byte offset, the bytes from there (up to 4)]
+    # the first bad %: [its message, the bytes shown in it, position in the line, the
+    # bytes from there (up to 3: a piece may end right after the %)]
+    pct: list[Any] = []
+
+    def pct_error() -> PercentDecodeError:
+        msg, shown, at, full = pct
+        return PercentDecodeError(msg.replace(f"{shown!r} at position", f"{full!r} at position",
+                                              1), at)
+
+    def step(data: bytes, final: bool) -> bytes:
+        nonlocal carry, seen_in, seen_out
+        if pct:
+            pct[3] += data[: 3 - len(pct[3])]
+            if final or len(pct[3]) == 3:
+                raise pct_error()
+            return b""
+        buf = carry + data
+        cut = len(buf) if final else escape_cut(buf)
+        carry = buf[cut:]
+        try:
+            got = core.decode(buf[:cut], plus_as_space=plus, strict=True)
+        except PercentDecodeError as e:
+            at = seen_in + e.position
+            shown = buf[e.position : min(cut, e.position + 3)]
+            pct.extend([str(e).replace(f" at position {e.position}:", f" at position {at}:", 1),
+                        shown, at, buf[e.position : e.position + 3]])
+            if final or len(pct[3]) == 3:
+                raise pct_error() from None
+            return b""
+        seen_in += cut
+        if bad:
+            bad[2] += got[: 4 - len(bad[2])]
+            text = ""
+        else:
+            held = len(dec.getstate()[0])
+            try:
+                text = dec.decode(got, final)
+            except UnicodeDecodeError as e:
+                both = e.object
+                bad.extend([e.reason, seen_out - held + e.start, both[e.start : e.start + 4]])
+                text = ""
+            seen_out += len(got)
+        if final and bad:
+            raise TextDecodeError(f"percent-decoded bytes are not valid UTF-8: {bad[0]} at "
+                                  f"byte {bad[1]} ({bytes(bad[2])!r})", bad[1])
         if not raw:
             text = text.replace("\r", "%0D").replace("\n", "%0A")
         return out_bytes(text)
