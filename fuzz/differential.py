@@ -23,10 +23,10 @@ What is compared, input by input (URL Standard §4.4 basic URL parser, §6.1 the
   per-string API of the pure twin, row by row.
 
 Inputs are mutations of wpt's urltestdata.json, setters_tests.json and toascii.json
-inputs (from ``../shared/conformance/wpt``; a small built-in list without it): characters
-inserted, replaced and deleted from an alphabet of controls, ``%`` escapes, delimiters,
-lone surrogates and Unicode that IDNA maps, splices of two seeds, random code points, and
-long hosts.
+inputs (vendored in ``tests/data/wpt``, or ``../shared/conformance/wpt``; a small built-in
+list without either): characters inserted, replaced and deleted from an alphabet of
+controls, ``%`` escapes, delimiters, lone surrogates and Unicode that IDNA maps, splices
+of two seeds, random code points, and long hosts.
 """
 
 from __future__ import annotations
@@ -43,7 +43,6 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
-from helpers.paths import SHARED  # noqa: E402
 from helpers.twins import KERNELS  # noqa: E402
 from percent_encoding import core, idna, url  # noqa: E402
 
@@ -100,9 +99,16 @@ class Report:
 # -- seeds and mutations ----------------------------------------------------------------
 
 
+# wpt's data: vendored in tests/data, or the copy in ../shared beside the checkout
+_WPT = (ROOT / "tests" / "data" / "wpt", ROOT.parent / "shared" / "conformance" / "wpt")
+
+
 def _load(name: str) -> Any:
-    p = SHARED / "conformance" / "wpt" / name
-    return json.loads(p.read_text(encoding="utf-8")) if p.exists() else None
+    for folder in _WPT:
+        p = folder / name
+        if p.exists():
+            return json.loads(p.read_text(encoding="utf-8"))
+    return None
 
 
 def seeds() -> tuple[list[str], list[str], list[tuple[str, str, str]], list[str]]:
