@@ -189,26 +189,32 @@ def from_buffers(t: Any, n: int, offsets: bytes, data: bytes) -> Any:
     return pa.Array.from_buffers(t, n, [None, pa.py_buffer(offsets), pa.py_buffer(data)])
 
 
-MALFORMED_PA: list[tuple[str, Any, Any, int, bytes]] = [
+MALFORMED_PA: list[tuple[str, Any, Any, int, bytes, int]] = [
     # pyarrow's own from_buffers checks only the last offset against the data's size
-    ("decreasing", pa.string, off32, 3, off32(0, 10, 4, 20)),
-    ("beyond the data", pa.string, off32, 3, off32(0, 4, 1000, 20)),
-    ("negative inside", pa.string, off32, 3, off32(0, -100, 4, 20)),
-    ("large: decreasing", pa.large_string, off64, 3, off64(0, 10, 4, 20)),
-    ("binary: beyond the data", pa.binary, off32, 3, off32(0, 4, 1000, 20)),
+    # (the last item: the row both twins name)
+    ("decreasing", pa.string, off32, 3, off32(0, 10, 4, 20), 1),
+    ("beyond the data", pa.string, off32, 3, off32(0, 4, 1000, 20), 1),
+    ("negative inside", pa.string, off32, 3, off32(0, -100, 4, 20), 0),
+    ("large: decreasing", pa.large_string, off64, 3, off64(0, 10, 4, 20), 1),
+    ("binary: beyond the data", pa.binary, off32, 3, off32(0, 4, 1000, 20), 1),
 ]
 
 
 @pytest.mark.parametrize("case", MALFORMED_PA, ids=[c[0] for c in MALFORMED_PA])
-@pytest.mark.parametrize("op", range(len(OPS)))
-def test_malformed_pyarrow_array_raises(case: tuple[str, Any, Any, int, bytes], op: int) -> None:
-    _, t, _, n, offsets = case
+@pytest.mark.parametrize("op", range(len(OPS) + 3))
+def test_malformed_pyarrow_array_raises(case: tuple[str, Any, Any, int, bytes, int],
+                                        op: int) -> None:
+    _, t, _, n, offsets, row = case
     try:
         col = from_buffers(t(), n, offsets, DATA)
     except pa.ArrowException:  # pragma: no cover - a pyarrow that checks more
         pytest.skip("this pyarrow refuses to build the array")
-    with pytest.raises(PercentEncodingError, match="malformed Arrow array"):
-        OPS[op](col)
+    ops = [*OPS, A.form_parse, A.url_can_parse, lambda c: A.url_component(c, "host")]
+    if op >= len(OPS) + 1 and t is pa.binary:
+        pytest.skip("the URL functions take string columns")
+    with pytest.raises(PercentEncodingError, match=f"malformed Arrow array at row {row}:") as info:
+        ops[op](col)
+    assert info.value.row == row  # type: ignore[attr-defined]
 
 
 def test_view_index_and_span_from_pyarrow() -> None:

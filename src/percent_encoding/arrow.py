@@ -48,16 +48,16 @@ from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from . import _args, _kernels, core, form, sets
-from .errors import ArrowFormatError, PercentEncodingTypeError, TextDecodeError
+from .errors import PercentEncodingTypeError, TextDecodeError
+from .url._columns import COMPONENTS as _URL_COMPONENTS
 from .url._columns import (
-    AS_BINARY,
     check_chunk,
+    chunk_values,
     malformed_array_error,
     url_can_parse,
     url_component,
     url_parse,
 )
-from .url._columns import COMPONENTS as _URL_COMPONENTS
 
 __all__ = [
     "URL_COMPONENTS",
@@ -163,7 +163,7 @@ def _map_pure(
     for chunk in chunks:
         _check_type(pa, chunk.type)
         check_chunk(pa, chunk, base)
-        values = _chunk_values(pa, chunk, base)
+        values = chunk_values(pa, chunk, base)
         out = [None if v is None else row(v, base + i) for i, v in enumerate(values)]
         results.append(pa.array(out, type=out_type(pa, _is_large(pa, chunk.type))))
         base += len(values)
@@ -176,34 +176,6 @@ def _map_pure(
             return pa.chunked_array([], type=(_as_views(pa, empty) if views else empty).type)
         return pa.chunked_array(results)
     return results[0]
-
-
-def _chunk_values(pa: Any, chunk: Any, base: int) -> list[Any]:
-    """The chunk's rows as Python values, after checking its buffers.
-
-    A text row is read as the per-string API reads text: its bytes through
-    the Encoding Standard's UTF-8 decoder (U+FFFD for what is not UTF-8; §8.1.1,
-    which Python's ``"replace"`` follows), since a producer may break the
-    Arrow format's promise that ``string`` rows are UTF-8.
-    """
-    text = str(chunk.type) in AS_BINARY
-    if text:
-        try:
-            chunk.validate(full=True)  # buffers and UTF-8: the usual column passes here
-            return chunk.to_pylist()  # type: ignore[no-any-return]
-        except pa.ArrowException:
-            pass  # then see which: malformed buffers, or rows that are not UTF-8
-    raw = chunk.view(getattr(pa, AS_BINARY[str(chunk.type)])()) if text else chunk
-    try:
-        raw.validate(full=True)  # offsets, views and their spans (not UTF-8: bytes now)
-    except pa.ArrowException as e:
-        raise ArrowFormatError(
-            f"malformed Arrow array in the chunk starting at row {base}: {e} "
-            "(the producer of this column wrote buffers the Arrow format does not allow)", base
-        ) from None
-    if not text:
-        return raw.to_pylist()  # type: ignore[no-any-return]
-    return [None if v is None else v.decode("utf-8", "replace") for v in raw.to_pylist()]
 
 
 def _as_views(pa: Any, result: Any) -> Any:

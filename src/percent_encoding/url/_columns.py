@@ -269,21 +269,58 @@ def _type(pa: Any, fields: tuple[int, ...] | None, large: bool) -> Any:
 AS_BINARY = {"string": "binary", "large_string": "large_binary", "string_view": "binary_view"}
 
 
-def _texts(pa: Any, chunk: Any) -> list[str | None]:
-    """A string chunk's rows as str; a row that is not UTF-8 (the Arrow format forbids
-    it, a producer can still write it) reads with U+FFFD, as the C twin and the other
-    column functions read it (Encoding Standard §8.1.1, Python's ``"replace"``)."""
+def chunk_values(pa: Any, chunk: Any, first_row: int) -> list[Any]:
+    """A pyarrow chunk's rows as Python values, after pyarrow's full validation.
+
+    A text row is read as the per-string API reads text: its bytes through the Encoding
+    Standard's UTF-8 decoder (U+FFFD for what is not UTF-8; §8.1.1, which Python's
+    ``"replace"`` follows), since a producer may break the Arrow format's promise that
+    ``string`` rows are UTF-8.  Offsets or views the format does not allow raise
+    :class:`ArrowFormatError` naming the first row that has them, as the C kernels do.
+    """
+    text = str(chunk.type) in AS_BINARY
+    if text:
+        try:
+            chunk.validate(full=True)  # buffers and UTF-8: the usual column passes here
+            return chunk.to_pylist()  # type: ignore[no-any-return]
+        except pa.ArrowException:
+            pass  # then see which: malformed buffers, or rows that are not UTF-8
+    raw = chunk.view(getattr(pa, AS_BINARY[str(chunk.type)])()) if text else chunk
     try:
-        return chunk.to_pylist()  # type: ignore[no-any-return]
-    except UnicodeDecodeError:
-        raw = chunk.view(getattr(pa, AS_BINARY[str(chunk.type)])())
-        return [None if v is None else v.decode("utf-8", "replace") for v in raw.to_pylist()]
+        raw.validate(full=True)  # offsets, views and their spans (not UTF-8: bytes now)
+    except pa.ArrowException as e:
+        raise malformed_array_error(first_row + _first_bad_row(pa, raw), str(e)) from None
+    if not text:
+        return raw.to_pylist()  # type: ignore[no-any-return]
+    return [None if v is None else v.decode("utf-8", "replace") for v in raw.to_pylist()]
+
+
+def _first_bad_row(pa: Any, chunk: Any) -> int:
+    """The first valid row whose offsets go backwards or leave the first and last
+    offsets, or whose view leaves its buffer (0 when the fault is the whole chunk's)."""
+    bufs, off = chunk.buffers(), chunk.offset
+    bits = bufs[0].to_pybytes() if bufs[0] is not None and chunk.null_count else None
+    rows = (i for i in range(len(chunk))
+            if bits is None or bits[(off + i) >> 3] >> ((off + i) & 7) & 1)
+    t = chunk.type
+    if pa.types.is_binary(t) or pa.types.is_large_binary(t):
+        o = memoryview(bufs[1]).cast("q" if pa.types.is_large_binary(t) else "i")
+        lo, hi = o[off], o[off + len(chunk)]
+        return next((i for i in rows if not lo <= o[off + i] <= o[off + i + 1] <= hi), 0)
+    views = memoryview(bufs[1]).cast("i")  # (length, prefix, buffer, offset) a row
+    sizes = [b.size for b in bufs[2:]]
+
+    def bad(i: int) -> bool:
+        n, _, k, at = views[4 * (off + i) : 4 * (off + i) + 4]
+        return n < 0 or (n > 12 and not (0 <= k < len(sizes) and 0 <= at <= sizes[k] - n))
+
+    return next((i for i in rows if bad(i)), 0)
 
 
 def _chunk_pure(pa: Any, chunk: Any, bases: Any, parse: Callable[..., url.URL | None],
                 fields: tuple[int, ...] | None, large: bool, start: int) -> Any:
-    values = _texts(pa, chunk)
-    base_values = _texts(pa, bases) if bases is not None else [None] * len(values)
+    values = chunk_values(pa, chunk, start)
+    base_values = chunk_values(pa, bases, start) if bases is not None else [None] * len(values)
     urls = [None if v is None else parse(v, bv, start + i)
             for i, (v, bv) in enumerate(zip(values, base_values, strict=True))]
     if fields is None:
