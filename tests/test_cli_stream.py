@@ -253,17 +253,21 @@ _STRICT_ALPHABET = [b"%C3", b"%A9", b"%E6", b"%97", b"%A5", b"%F0", b"%9F", b"%9
 @settings(deadline=None)
 @given(data=st.lists(st.sampled_from(_STRICT_ALPHABET), max_size=50).map(b"".join),
        chunk=st.integers(1, 9), long_line=st.integers(1, 12), plus=st.booleans(),
-       raw=st.booleans())
+       raw=st.booleans(), as_text=st.booleans())
 def test_strict_decode_long_lines_in_pieces_same_result_and_error(
-        data: bytes, chunk: int, long_line: int, plus: bool, raw: bool) -> None:
-    # decode --strict of a long line in pieces: the whole line's text, or its error (a
-    # bad % before any bad UTF-8, anywhere in the line), with line-wide positions
+        data: bytes, chunk: int, long_line: int, plus: bool, raw: bool, as_text: bool) -> None:
+    # decode --strict (and --bytes --strict) of a long line in pieces: the whole line's
+    # result, or its error (a bad % before any bad UTF-8, anywhere in the line), with
+    # line-wide positions
     from percent_encoding._tool import decode_with, resolve_scheme
     from percent_encoding.cli._term import CLIError
 
     scheme = resolve_scheme("form" if plus else "component")
 
     def fn(line: bytes) -> bytes:
+        if not as_text:  # cmd_decode's --bytes --strict
+            out = core.decode(line, plus_as_space=plus, strict=True)
+            return out if raw else out.replace(b"\r", b"%0D").replace(b"\n", b"%0A")
         text = decode_with(scheme, line, "utf-8", strict=True)[0]
         if not raw:
             text = text.replace("\r", "%0D").replace("\n", "%0A")
@@ -275,7 +279,8 @@ def test_strict_decode_long_lines_in_pieces_same_result_and_error(
         except CLIError as e:
             return str(e)
 
-    got = run(step_factory=lambda: _codec._strict_decode_step(plus, raw), long_line=long_line)
+    got = run(step_factory=lambda: _codec._strict_decode_step(plus, raw, as_text),
+              long_line=long_line)
     assert got == run()
 
 
@@ -325,7 +330,7 @@ def test_legacy_encode_long_lines_in_pieces_byte_identical(
     (["encode"], 24), (["decode"], 24), (["encode", "-e", "windows-1252"], 6),
     (["encode", "-e", "shift_jis"], 6), (["decode", "-e", "windows-1252"], 24),
     (["decode", "-e", "shift_jis"], 6), (["decode", "-e", "gb18030"], 6),
-    (["decode", "--strict"], 24)])
+    (["decode", "--strict"], 24), (["decode", "--bytes", "--strict"], 24)])
 def test_one_long_line_of_multibyte_text_in_bounded_memory(
         tmp_path: Path, argv: list[str], mb: int) -> None:
     # One line of multi-byte text without a newline (the issue's case was 90 MB: UTF-8

@@ -229,6 +229,11 @@ def cmd_decode(args: argparse.Namespace) -> int:
             out = core.decode(line, plus_as_space=plus, strict=True)
             return out if args.raw else out.replace(b"\r", b"%0D").replace(b"\n", b"%0A")
 
+        raw_bytes = args.raw
+
+        def step_factory() -> Step:
+            return _strict_decode_step(plus, raw_bytes, as_text=False)
+
     else:
         if encoding != "auto":
             decode_with(s, "", encoding)
@@ -353,8 +358,9 @@ def _is_utf8(encoding: str) -> bool:
     return lookup(encoding).name == "UTF-8"
 
 
-def _strict_decode_step(plus: bool, raw: bool) -> Step:
-    """``decode --strict`` (UTF-8) of a long line in pieces, with the whole line's error.
+def _strict_decode_step(plus: bool, raw: bool, as_text: bool = True) -> Step:
+    """``decode --strict`` (UTF-8, or ``--bytes``: ``as_text`` False) of a long line in
+    pieces, with the whole line's error.
 
     A split ``%XX`` is carried to the next piece and a split UTF-8 sequence stays in the
     incremental decoder.  The whole line reports a bad ``%`` before any byte that is not
@@ -397,6 +403,8 @@ def _strict_decode_step(plus: bool, raw: bool) -> Step:
                 raise pct_error() from None
             return b""
         seen_in += cut
+        if not as_text:
+            return got if raw else got.replace(b"\r", b"%0D").replace(b"\n", b"%0A")
         if bad:
             bad[2] += got[: 4 - len(bad[2])]
             text = ""
