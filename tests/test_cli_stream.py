@@ -292,17 +292,20 @@ def test_legacy_decoders_that_keep_state_stay_whole() -> None:
 
 
 _TEXT_ALPHABET = ["a", " ", "é", "€", "日", "本", "☃", "\U0001F600", "%", "+", "\r\n", "\n",
-                  "ア", "ß", "\x80"]
+                  "ア", "ß", "\x80", "¥", "‾", "\\", "~", "\x0e", "ｱ", "\u2212"]
 
 
 @given(text=st.lists(st.sampled_from(_TEXT_ALPHABET), max_size=40).map("".join),
        bad=st.one_of(st.none(), st.integers(0, 200)),
        chunk=st.integers(1, 9), long_line=st.integers(1, 12),
-       encoding=st.sampled_from(["windows-1252", "shift_jis", "gb18030", "euc-kr"]))
+       encoding=st.sampled_from(["windows-1252", "shift_jis", "gb18030", "euc-kr",
+                                 "iso-2022-jp", "iso-2022-jp"]))
 def test_legacy_encode_long_lines_in_pieces_byte_identical(
         text: str, bad: int | None, chunk: int, long_line: int, encoding: str) -> None:
-    # A long line in a legacy encoding goes in pieces cut inside UTF-8 characters; the
-    # result (or the error, with its line and byte offset) is the whole line's.
+    # A long line in a legacy encoding goes in pieces cut inside UTF-8 characters (for
+    # ISO-2022-JP, where its encoder is in the ASCII state: U+00A5 and U+203E switch it to
+    # Roman, "\\" and "~" back); the result (or the error, with its line and byte offset)
+    # is the whole line's.
     from percent_encoding.cli._term import CLIError
 
     data = text.encode()
@@ -328,7 +331,8 @@ def test_legacy_encode_long_lines_in_pieces_byte_identical(
 @pytest.mark.slow
 @pytest.mark.parametrize(("argv", "mb"), [
     (["encode"], 24), (["decode"], 24), (["encode", "-e", "windows-1252"], 6),
-    (["encode", "-e", "shift_jis"], 6), (["decode", "-e", "windows-1252"], 24),
+    (["encode", "-e", "shift_jis"], 6), (["encode", "-e", "iso-2022-jp"], 6),
+    (["decode", "-e", "windows-1252"], 24),
     (["decode", "-e", "shift_jis"], 6), (["decode", "-e", "gb18030"], 6),
     (["decode", "--strict"], 24), (["decode", "--bytes", "--strict"], 24)])
 def test_one_long_line_of_multibyte_text_in_bounded_memory(

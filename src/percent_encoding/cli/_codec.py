@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import os
+import re
 import sys
 from collections.abc import Callable
 from typing import IO, Any, cast
@@ -116,10 +117,11 @@ def cmd_encode(args: argparse.Namespace) -> int:
             def fn(line: bytes) -> bytes:
                 return encode_with(s, line, args.encoding).encode("ascii", "backslashreplace")
 
-            if prof is not None and not _stateful(args.encoding):
+            if prof is not None:
                 # A legacy encoding's encoder is per character (Encoding Standard §4.3's
                 # encoders other than ISO-2022-JP keep no state), so a long line goes in
-                # pieces cut at character boundaries: bounded memory.
+                # pieces cut at character boundaries: bounded memory.  ISO-2022-JP's
+                # pieces end where its encoder is in the ASCII state (_ascii_state_end).
                 es, plus = prof
                 enc = args.encoding
                 return _run_stream(
@@ -134,13 +136,61 @@ def _stateful(encoding: str) -> bool:
     return lookup(encoding).name == "ISO-2022-JP"
 
 
+# Encoding Standard §12.2.2, the ISO-2022-JP encoder: U+00A5 and U+203E switch it to the
+# Roman state; "\", "~" and a code point it encodes through jis0208 leave Roman, and after
+# them ASCII is in the ASCII state.  Other ASCII, and a code point it cannot encode (an
+# error, which leaves Roman as it is), change nothing of that: they are "neutral".
+_ASCII = re.compile(r"[\x00-\x7f]")
+_NOT_NEUTRAL = re.compile(r"[^\x00-\x5b\x5d-\x7d\x7f]")
+_JIS: dict[str, bool] = {}
+
+
+def _jis0208(ch: str) -> bool:
+    """Whether the ISO-2022-JP encoder writes ``ch`` in its jis0208 state."""
+    got = _JIS.get(ch)
+    if got is None:
+        from ..encodings import lookup
+
+        try:
+            got = lookup("ISO-2022-JP").encode(ch).startswith(b"\x1b$B")
+        except PercentEncodingError:
+            got = False
+        _JIS[ch] = got
+    return got
+
+
+def _ascii_state_end(text: str) -> int:
+    """The longest prefix of ``text`` (begun in the ASCII state) that leaves the ISO-2022-JP
+    encoder in the ASCII state: it ends with an ASCII code point that is "\" or "~", or
+    whose last code point before it that is not neutral is not U+00A5 or U+203E.  One
+    backward pass (over the reversed text)."""
+    rev, pos, n = text[::-1], 0, len(text)
+    while True:
+        a = _ASCII.search(rev, pos)
+        if a is None:
+            return 0
+        i = a.start()
+        if rev[i] in "\\~":
+            return n - i
+        k = _NOT_NEUTRAL.search(rev, i + 1)
+        while k is not None and rev[k.start()] not in "\\~\u00a5\u203e" and not _jis0208(
+                rev[k.start()]):
+            k = _NOT_NEUTRAL.search(rev, k.start() + 1)  # an error: neutral
+        if k is None or rev[k.start()] not in "\u00a5\u203e":
+            return n - i
+        pos = k.start() + 1  # Roman from that U+00A5 or U+203E up to here: look before it
+
+
 def _legacy_encode_step(es: str | EncodeSet, plus: bool, encoding: str) -> Step:
-    """A long line's pieces: UTF-8 read incrementally, each whole character encoded."""
+    """A long line's pieces: UTF-8 read incrementally, each whole character encoded (for
+    ISO-2022-JP, the text up to where its encoder is back in the ASCII state)."""
     dec = codecs.getincrementaldecoder("utf-8")("strict")
     seen = 0  # bytes of the line before this piece
+    stateful = _stateful(encoding)
+    pending = ""  # ISO-2022-JP: text after the last point in the ASCII state
 
     def step(data: bytes, final: bool) -> bytes:
-        nonlocal seen
+        nonlocal seen, pending
         held = len(dec.getstate()[0])  # a character's first bytes from the last piece
         try:
             text = dec.decode(data, final)
@@ -150,6 +200,10 @@ def _legacy_encode_step(es: str | EncodeSet, plus: bool, encoding: str) -> Step:
                 f"input is not UTF-8 (byte 0x{e.object[e.start]:02X} at offset {at}); "
                 "use an encode-set name to percent-encode raw bytes", at) from None
         seen += len(data)
+        if stateful:
+            text = pending + text
+            cut = len(text) if final else _ascii_state_end(text)
+            text, pending = text[:cut], text[cut:]
         return core.encode(text, es, encoding=encoding, space_as_plus=plus).encode("ascii")
 
     return step
