@@ -46,8 +46,12 @@ class _Array(ctypes.Structure):
     ]
 
 
-_RELEASE_S = ctypes.CFUNCTYPE(None, ctypes.POINTER(_Schema))(lambda p: None)
-_RELEASE_A = ctypes.CFUNCTYPE(None, ctypes.POINTER(_Array))(lambda p: None)
+def _released(p: Any) -> None:
+    p.contents.release = None  # the C Data Interface: a released struct has no release
+
+
+_RELEASE_S = ctypes.CFUNCTYPE(None, ctypes.POINTER(_Schema))(_released)
+_RELEASE_A = ctypes.CFUNCTYPE(None, ctypes.POINTER(_Array))(_released)
 _capsule_new = ctypes.pythonapi.PyCapsule_New
 _capsule_new.restype = ctypes.py_object
 _capsule_new.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
@@ -185,26 +189,32 @@ def from_buffers(t: Any, n: int, offsets: bytes, data: bytes) -> Any:
     return pa.Array.from_buffers(t, n, [None, pa.py_buffer(offsets), pa.py_buffer(data)])
 
 
-MALFORMED_PA: list[tuple[str, Any, Any, int, bytes]] = [
+MALFORMED_PA: list[tuple[str, Any, Any, int, bytes, int]] = [
     # pyarrow's own from_buffers checks only the last offset against the data's size
-    ("decreasing", pa.string, off32, 3, off32(0, 10, 4, 20)),
-    ("beyond the data", pa.string, off32, 3, off32(0, 4, 1000, 20)),
-    ("negative inside", pa.string, off32, 3, off32(0, -100, 4, 20)),
-    ("large: decreasing", pa.large_string, off64, 3, off64(0, 10, 4, 20)),
-    ("binary: beyond the data", pa.binary, off32, 3, off32(0, 4, 1000, 20)),
+    # (the last item: the row both twins name)
+    ("decreasing", pa.string, off32, 3, off32(0, 10, 4, 20), 1),
+    ("beyond the data", pa.string, off32, 3, off32(0, 4, 1000, 20), 1),
+    ("negative inside", pa.string, off32, 3, off32(0, -100, 4, 20), 0),
+    ("large: decreasing", pa.large_string, off64, 3, off64(0, 10, 4, 20), 1),
+    ("binary: beyond the data", pa.binary, off32, 3, off32(0, 4, 1000, 20), 1),
 ]
 
 
 @pytest.mark.parametrize("case", MALFORMED_PA, ids=[c[0] for c in MALFORMED_PA])
-@pytest.mark.parametrize("op", range(len(OPS)))
-def test_malformed_pyarrow_array_raises(case: tuple[str, Any, Any, int, bytes], op: int) -> None:
-    _, t, _, n, offsets = case
+@pytest.mark.parametrize("op", range(len(OPS) + 3))
+def test_malformed_pyarrow_array_raises(case: tuple[str, Any, Any, int, bytes, int],
+                                        op: int) -> None:
+    _, t, _, n, offsets, row = case
     try:
         col = from_buffers(t(), n, offsets, DATA)
     except pa.ArrowException:  # pragma: no cover - a pyarrow that checks more
         pytest.skip("this pyarrow refuses to build the array")
-    with pytest.raises(PercentEncodingError, match="malformed Arrow array"):
-        OPS[op](col)
+    ops = [*OPS, A.form_parse, A.url_can_parse, lambda c: A.url_component(c, "host")]
+    if op >= len(OPS) + 1 and t is pa.binary:
+        pytest.skip("the URL functions take string columns")
+    with pytest.raises(PercentEncodingError, match=f"malformed Arrow array at row {row}:") as info:
+        ops[op](col)
+    assert info.value.row == row  # type: ignore[attr-defined]
 
 
 def test_view_index_and_span_from_pyarrow() -> None:
@@ -422,3 +432,127 @@ def test_legacy_encode_examples() -> None:
     # a string row that is not UTF-8 is text with U+FFFD, which windows-1252 lacks
     bad = as_text_column([b"a\xffb"], "string")
     assert A.encode(bad, encoding="windows-1252").to_pylist() == ["a%26%2365533%3Bb"]
+
+
+# -- sizes a raw producer cannot have (issue 39) ----------------------------------------
+#
+# The C Data Interface gives no buffer sizes: an offsets layout's data buffer is as long
+# as its last offset says, a view column's data buffers as long as its size list says.
+# A size beyond any memory (an offset near 2**62) is a malformed array naming the row,
+# never a read of memory the process does not have.  A hand-built array goes to the C
+# kernels as it is and, for the URL functions (and the pure twin), through pyarrow's
+# import (which takes the sizes the same way); pyarrow moves the struct it imports, so
+# each call gets a fresh one.  A crash here would end the test run, so the cases run in
+# a child process.
+
+WILD = 1 << 62
+
+WILD_CASES: dict[str, tuple[Any, int]] = {
+    # (a fresh column, the row the error names)
+    "last offset near 2**62": (lambda: Crafted("U", 2, [None, off64(0, 4, WILD), DATA]), 1),
+    "first offset near 2**62":
+        (lambda: Crafted("U", 1, [None, off64(WILD, WILD + 4), DATA]), 0),
+    "last offset 2**63 - 1": (lambda: Crafted("U", 3, [None, off64(0, 4, 8, 2**63 - 1),
+                                                        DATA]), 2),
+    "after a null row": (lambda: Crafted("U", 3, [b"\x05", off64(0, 4, WILD, WILD + 4), DATA],
+                                         null_count=1), 2),
+    "view: a data buffer's size near 2**62":
+        (lambda: Crafted("vu", 2, [None, view(3, b"abc") + view(20, DATA), DATA, off64(WILD)]),
+         1),
+}
+# Sizes below the address ceiling that still name memory the process does not have:
+# Linux's mincore(2) sees the unmapped page (the C twin; pyarrow's import reads it first).
+UNMAPPED_CASES: dict[str, tuple[Any, int]] = {
+    "last offset 2**40": (lambda: Crafted("U", 2, [None, off64(0, 4, 1 << 40), DATA]), 1),
+    "view: a data buffer of 2**40":
+        (lambda: Crafted("vu", 1, [None, view(20, DATA), DATA, off64(1 << 40)]), 0),
+}
+# every C kernel op: the UTF-8 ones, a table decoder (decode_sb), a code point map
+# encoder (encode_map), the per-row call (call_text), the URL driver; and form_parse
+WILD_OPS = ["decode_text", "decode", "encode", "form_get", "decode_text_1252", "encode_1252",
+            "decode_text_euc_jp", "form_parse", "url_can_parse", "url_component", "url_parse"]
+
+
+def run_wild(op: str, col: Any) -> Any:
+    if op.startswith("url"):
+        args = ("host",) if op == "url_component" else ()
+        return getattr(A, op)(col, *args)
+    for suffix, encoding in (("_1252", "windows-1252"), ("_euc_jp", "euc-jp")):
+        if op.endswith(suffix):
+            return getattr(A, op.removesuffix(suffix))(col, encoding=encoding)
+    return getattr(A, op)(col, *(("a",) if op == "form_get" else ()))
+
+
+_CHILD = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import test_arrow_malformed as T
+from helpers.twins import KERNELS
+from percent_encoding import core
+core._use_kernels(KERNELS[sys.argv[2]])
+cases = dict(T.WILD_CASES, **(T.UNMAPPED_CASES if sys.argv[3] == "1" else {}))
+for name, (make, row) in cases.items():
+    for op in T.WILD_OPS:
+        if op == "form_parse" and name in T.UNMAPPED_CASES:
+            continue  # pure Python in both twins: only the address ceiling is checked there
+        print("start", name, op, file=sys.stderr, flush=True)
+        try:
+            T.run_wild(op, make())
+            got = ["ok", None, ""]
+        except Exception as e:
+            got = [type(e).__name__, getattr(e, "row", None), str(e)]
+        print(json.dumps([name, op, row, *got]), flush=True)
+"""
+
+
+def _wild_results(impl: str, unmapped: bool) -> list[list[Any]]:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    r = subprocess.run([sys.executable, "-c", _CHILD, str(here), impl, "1" if unmapped else "0"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, f"the child died ({r.returncode}) at {r.stderr[-400:]}"
+    import json
+
+    return [json.loads(line) for line in r.stdout.splitlines()]
+
+
+def test_sizes_beyond_memory_raise_naming_the_row(impl: str) -> None:
+    import sys
+
+    results = _wild_results(impl, unmapped=sys.platform == "linux" and impl == "c")
+    assert len(results) >= len(WILD_CASES) * len(WILD_OPS)
+    for name, op, row, kind, got_row, msg in results:
+        assert kind == "ArrowFormatError", (name, op, kind, msg)
+        assert got_row == row and f"at row {row}:" in msg, (name, op, got_row, msg)
+
+
+def test_arrow_format_error_is_both_a_value_and_a_type_error() -> None:
+    from percent_encoding.errors import ArrowFormatError, PercentEncodingTypeError
+
+    with pytest.raises(ArrowFormatError) as info:
+        A.decode(from_buffers(pa.string(), 2, off32(0, 9, 4), b"a%41b"))
+    assert isinstance(info.value, PercentEncodingError)
+    assert isinstance(info.value, PercentEncodingTypeError)
+    assert isinstance(info.value, ValueError) and isinstance(info.value, TypeError)
+
+
+NEGATIVE_LENGTH_OPS = [*OPS, lambda c: A.url_can_parse(c), lambda c: A.url_parse(c),
+                       lambda c: A.url_component(c, "href"), lambda c: A.form_parse(c)]
+
+
+@pytest.mark.parametrize("op", range(len(NEGATIVE_LENGTH_OPS)))
+@pytest.mark.parametrize("fmt", ["u", "U", "vu", "z"])
+def test_negative_length_is_a_type_error_naming_the_row(op: int, fmt: str, impl: str) -> None:
+    from percent_encoding.errors import PercentEncodingTypeError
+
+    if fmt == "z" and op >= len(OPS):
+        pytest.skip("the URL functions take string columns; form_parse any")
+    buffers = ([None, view(3, b"a=1"), DATA, off64(48)] if fmt == "vu" else
+               [None, off64(0, 4, 8) if fmt == "U" else off32(0, 4, 8), DATA])
+    with pytest.raises(PercentEncodingTypeError, match="at row 0") as info:
+        NEGATIVE_LENGTH_OPS[op](Crafted(fmt, -5, buffers))
+    assert isinstance(info.value, PercentEncodingError)  # also the malformed-array error
+    assert info.value.row == 0  # type: ignore[attr-defined]

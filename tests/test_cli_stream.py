@@ -155,7 +155,7 @@ def test_detect_undecodable_argument_reported_as_bytes() -> None:
 
 # -- decode / encode: bounded chunks inside a line ---------------------------------------
 
-from hypothesis import given  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from percent_encoding import core  # noqa: E402
@@ -212,18 +212,100 @@ def test_encode_long_lines_in_pieces_byte_identical(data: bytes, chunk: int,
                    long_line=long_line) == _pipe(data, fn)
 
 
+# Escapes of lead and trail bytes of the legacy encodings, bytes below 0x30 (where a
+# piece may end), and line ends.
+_LEGACY_ALPHABET = [b"%82", b"%A0", b"%81", b"%30", b"%8E", b"%8F", b"%A1", b"%FE", b"%FF",
+                    b"%80", b"%40", b"%7E", b"%39", b"%20", b"%2F", b"%0A", b"%0D", b"a", b"9",
+                    b"%", b"%2", b"+", b" ", b"\n", b"\r\n", b"\x82"]
+
+
+@settings(deadline=None)  # (an encoding's tables load on first use)
+@given(data=st.lists(st.sampled_from(_LEGACY_ALPHABET), max_size=60).map(b"".join),
+       chunk=st.integers(1, 9), long_line=st.integers(1, 12), plus=st.booleans(),
+       raw=st.booleans(),
+       encoding=st.sampled_from(["windows-1252", "shift_jis", "gb18030", "euc-kr", "euc-jp",
+                                 "big5", "gbk", "x-user-defined", "koi8-u"]))
+def test_legacy_decode_long_lines_in_pieces_byte_identical(
+        data: bytes, chunk: int, long_line: int, plus: bool, raw: bool, encoding: str) -> None:
+    # A long line decoded in a legacy encoding goes in pieces cut after a byte below 0x30
+    # (the decoders' first state): the result is the whole line's, U+FFFD for U+FFFD.
+    from percent_encoding._tool import decode_with, resolve_scheme
+
+    scheme = resolve_scheme("form" if plus else "component")
+
+    def fn(line: bytes) -> bytes:
+        text = decode_with(scheme, line, encoding)[0]
+        if not raw:
+            text = text.replace("\r", "%0D").replace("\n", "%0A")
+        return _stream.out_bytes(text)
+
+    assert _codec.legacy_cut_safe(encoding)
+    got = _pipe(data, fn, lambda: _codec._legacy_decode_step(plus, encoding, raw),
+                chunk=chunk, long_line=long_line)
+    assert got == _pipe(data, fn)
+
+
+_STRICT_ALPHABET = [b"%C3", b"%A9", b"%E6", b"%97", b"%A5", b"%F0", b"%9F", b"%98", b"%80",
+                    b"%FF", b"%ED", b"%A0", b"%41", b"%0A", b"%0D", b"%", b"%z", b"%2", b"a",
+                    b"+", b" ", b"\xc3", b"\xa9", b"\n", b"\r\n"]
+
+
+@settings(deadline=None)
+@given(data=st.lists(st.sampled_from(_STRICT_ALPHABET), max_size=50).map(b"".join),
+       chunk=st.integers(1, 9), long_line=st.integers(1, 12), plus=st.booleans(),
+       raw=st.booleans(), as_text=st.booleans())
+def test_strict_decode_long_lines_in_pieces_same_result_and_error(
+        data: bytes, chunk: int, long_line: int, plus: bool, raw: bool, as_text: bool) -> None:
+    # decode --strict (and --bytes --strict) of a long line in pieces: the whole line's
+    # result, or its error (a bad % before any bad UTF-8, anywhere in the line), with
+    # line-wide positions
+    from percent_encoding._tool import decode_with, resolve_scheme
+    from percent_encoding.cli._term import CLIError
+
+    scheme = resolve_scheme("form" if plus else "component")
+
+    def fn(line: bytes) -> bytes:
+        if not as_text:  # cmd_decode's --bytes --strict
+            out = core.decode(line, plus_as_space=plus, strict=True)
+            return out if raw else out.replace(b"\r", b"%0D").replace(b"\n", b"%0A")
+        text = decode_with(scheme, line, "utf-8", strict=True)[0]
+        if not raw:
+            text = text.replace("\r", "%0D").replace("\n", "%0A")
+        return _stream.out_bytes(text)
+
+    def run(**kw: object) -> bytes | str:
+        try:
+            return _pipe(data, fn, chunk=chunk, **kw)  # type: ignore[arg-type]
+        except CLIError as e:
+            return str(e)
+
+    got = run(step_factory=lambda: _codec._strict_decode_step(plus, raw, as_text),
+              long_line=long_line)
+    assert got == run()
+
+
+def test_legacy_decoders_that_keep_state_stay_whole() -> None:
+    # ISO-2022-JP's mode, UTF-16's pairs and replacement's one U+FFFD for the whole
+    # input would change if a line were cut
+    for encoding in ("iso-2022-jp", "utf-16le", "utf-16be", "replacement", "utf-8"):
+        assert not _codec.legacy_cut_safe(encoding)
+
+
 _TEXT_ALPHABET = ["a", " ", "é", "€", "日", "本", "☃", "\U0001F600", "%", "+", "\r\n", "\n",
-                  "ア", "ß", "\x80"]
+                  "ア", "ß", "\x80", "¥", "‾", "\\", "~", "\x0e", "ｱ", "\u2212"]
 
 
 @given(text=st.lists(st.sampled_from(_TEXT_ALPHABET), max_size=40).map("".join),
        bad=st.one_of(st.none(), st.integers(0, 200)),
        chunk=st.integers(1, 9), long_line=st.integers(1, 12),
-       encoding=st.sampled_from(["windows-1252", "shift_jis", "gb18030", "euc-kr"]))
+       encoding=st.sampled_from(["windows-1252", "shift_jis", "gb18030", "euc-kr",
+                                 "iso-2022-jp", "iso-2022-jp"]))
 def test_legacy_encode_long_lines_in_pieces_byte_identical(
         text: str, bad: int | None, chunk: int, long_line: int, encoding: str) -> None:
-    # A long line in a legacy encoding goes in pieces cut inside UTF-8 characters; the
-    # result (or the error, with its line and byte offset) is the whole line's.
+    # A long line in a legacy encoding goes in pieces cut inside UTF-8 characters (for
+    # ISO-2022-JP, where its encoder is in the ASCII state: U+00A5 and U+203E switch it to
+    # Roman, "\\" and "~" back); the result (or the error, with its line and byte offset)
+    # is the whole line's.
     from percent_encoding.cli._term import CLIError
 
     data = text.encode()
@@ -249,15 +331,19 @@ def test_legacy_encode_long_lines_in_pieces_byte_identical(
 @pytest.mark.slow
 @pytest.mark.parametrize(("argv", "mb"), [
     (["encode"], 24), (["decode"], 24), (["encode", "-e", "windows-1252"], 6),
-    (["encode", "-e", "shift_jis"], 6)])
+    (["encode", "-e", "shift_jis"], 6), (["encode", "-e", "iso-2022-jp"], 6),
+    (["decode", "-e", "windows-1252"], 24),
+    (["decode", "-e", "shift_jis"], 6), (["decode", "-e", "gb18030"], 6),
+    (["decode", "--strict"], 24), (["decode", "--bytes", "--strict"], 24)])
 def test_one_long_line_of_multibyte_text_in_bounded_memory(
         tmp_path: Path, argv: list[str], mb: int) -> None:
     # One line of multi-byte text without a newline (the issue's case was 90 MB: UTF-8
     # peaked at 185 MB, windows-1252 at 2.7 GB); scaled here to 24 MB (6 MB for the
     # legacy encodings, whose encoder is slower), the peak must stay flat.
     text = ("café ☃ 日本語 €uro ß " * ((mb << 20) // 32)).encode()
-    if argv == ["decode"]:
-        text = core.encode(text[: (mb << 20) // 3], "component").encode()
+    if argv[0] == "decode":  # (a legacy decode read the whole line: 4-6x it)
+        # (cut at a character's end: valid UTF-8 for --strict)
+        text = core.encode(text[: (mb << 20) // 3].decode("utf-8", "ignore"), "component").encode()
     f = tmp_path / "line.txt"
     f.write_bytes(text)
     code = ("import os, sys\nsys.stdin = open(sys.argv.pop(1))\n" + _RSS)

@@ -22,10 +22,115 @@
 #include <pthread.h>
 #define PE_THREADS 1
 #endif
+#ifdef __linux__
+#include <errno.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
 
 /* A malformed array: the message for arrow.py, which raises
  * PercentEncodingError.  *row is the row it names (the chunk's first row
  * when it is about the whole chunk). */
+
+/* -- what a producer's sizes can be ------------------------------------------
+ *
+ * The C Data Interface gives a buffer's address but not its size: an offsets
+ * layout's data buffer is as long as its last offset says (Arrow C++ and
+ * Polars read it so), and a view column passes its data buffers' sizes.
+ * Those numbers are trusted, but not past what memory can be: a buffer lies
+ * below PE_ADDR_TOP (user space ends below 2^57 on every 64-bit platform
+ * CPython runs on: x86-64 with 5-level paging at 2^56, AArch64 at 2^52), and
+ * on Linux its first and last pages are mapped (mincore(2) fails with ENOMEM
+ * on a page that is not).  So a wild size (an offset near 2^62) is a
+ * malformed array, not a read of memory the process does not have. */
+#if UINTPTR_MAX > 0xFFFFFFFFu
+#define PE_ADDR_TOP ((uintptr_t)1 << 57)
+#else
+#define PE_ADDR_TOP UINTPTR_MAX
+#endif
+
+static uintptr_t page_mask; /* set by arrow_init */
+
+/* Whether n bytes at address a can be memory of this process (n <= 0: yes). */
+static int
+mem_possible(uintptr_t a, int64_t n)
+{
+    if (n <= 0) {
+        return 1;
+    }
+    if (a == 0 || (uint64_t)n > (uint64_t)PE_ADDR_TOP || a > PE_ADDR_TOP - (uintptr_t)n) {
+        return 0;
+    }
+#ifdef __linux__
+    {
+        unsigned char v;
+        if ((mincore((void *)(a & page_mask), 1, &v) != 0 && errno == ENOMEM) ||
+            (mincore((void *)((a + (uintptr_t)n - 1) & page_mask), 1, &v) != 0 &&
+             errno == ENOMEM)) {
+            return 0;
+        }
+    }
+#endif
+    return 1;
+}
+
+/* The end, in [lo, hi], up to which an offsets layout's rows may be read: hi,
+ * or, when the bytes from lo to hi cannot all be memory, the end of the part
+ * that can (by bisection), so that in_row names the first row past it. */
+static int64_t
+readable_end(const uint8_t *data, int64_t lo, int64_t hi)
+{
+    uintptr_t a = (uintptr_t)data + (uintptr_t)lo;
+    int64_t ok = lo, bad = hi;
+    if ((uint64_t)lo <= (uint64_t)PE_ADDR_TOP && mem_possible(a, hi - lo)) {
+        return hi;
+    }
+    if ((uint64_t)lo > (uint64_t)PE_ADDR_TOP) {
+        return lo;
+    }
+    while (bad - ok > 1) {
+        int64_t mid = ok + (bad - ok) / 2;
+        if (mem_possible(a, mid - lo)) {
+            ok = mid;
+        }
+        else {
+            bad = mid;
+        }
+    }
+    return ok;
+}
+
+/* A view column's data buffers: each declared size must be possible memory
+ * at its address.  -1, or the first buffer that fails. */
+static int64_t
+view_buffers_check(const InChunk *c)
+{
+    int64_t b;
+    for (b = 0; b < c->n_view_data; b++) {
+        if (c->view_data[b] != NULL &&
+            !mem_possible((uintptr_t)c->view_data[b], c->view_sizes[b])) {
+            return b;
+        }
+    }
+    return -1;
+}
+
+/* The first valid row whose view names data buffer b (0 when none does). */
+static int64_t
+first_row_in_buffer(const InChunk *c, int64_t b)
+{
+    const uint8_t *v = (const uint8_t *)c->offsets + 16 * c->offset;
+    int64_t k;
+    for (k = 0; k < c->length; k++, v += 16) {
+        int32_t len, buf;
+        memcpy(&len, v, 4);
+        memcpy(&buf, v + 8, 4);
+        if (len > 12 && buf == b && in_valid(c, k)) {
+            return k;
+        }
+    }
+    return 0;
+}
 
 /* Check a view column's views (Arrow columnar format, "Variable-size Binary
  * View Layout") and sum the valid rows' lengths: a long row's buffer index
@@ -142,6 +247,11 @@ read_chunk(const struct ArrowSchema *s, const struct ArrowArray *a, InChunk *c, 
             bad->what = "no buffer sizes";
             return 1;
         }
+        if (c->view_sizes != NULL && (k = view_buffers_check(c)) >= 0) {
+            bad->what = "a data buffer's size reaches past memory the process can have";
+            bad->row = first_row_in_buffer(c, k);
+            return 1;
+        }
         Py_BEGIN_ALLOW_THREADS
         c->bytes = views_check(c, &k);
         Py_END_ALLOW_THREADS
@@ -169,6 +279,11 @@ read_chunk(const struct ArrowSchema *s, const struct ArrowArray *a, InChunk *c, 
     if (c->data == NULL && c->hi > c->lo) {
         bad->what = "no data buffer";
         return 1;
+    }
+    if (c->data != NULL) {
+        /* a last offset beyond any memory: the rows past what can be read
+         * are malformed (in_row names the first) */
+        c->hi = readable_end(c->data, c->lo, c->hi);
     }
     c->bytes = c->hi - c->lo;
     return 0;
@@ -711,7 +826,8 @@ map_one(Job *job, PyObject *fn, const struct ArrowSchema *s, const struct ArrowA
     }
     if (rc < 0 && job->oom == 3) {
         *bad = Py_BuildValue("(sLs)", "malformed", (long long)job->bad_input,
-                             "its offsets go backwards or beyond the first and last offsets");
+                             "its offsets go backwards or beyond the first and last offsets "
+                             "(or past memory the process can have)");
         return *bad == NULL ? -1 : 1;
     }
     if (rc < 0 && PyErr_Occurred()) {
@@ -949,6 +1065,12 @@ pe_arrow_set_blocks(PyObject *self, PyObject *arg)
 int
 arrow_init(void)
 {
+#ifdef __linux__
+    long page = sysconf(_SC_PAGESIZE);
+    page_mask = ~(uintptr_t)((page > 0 ? page : 4096) - 1);
+#else
+    page_mask = ~(uintptr_t)4095;
+#endif
     blocks_init();
     return PyType_Ready(&ArrowColumnType);
 }

@@ -480,11 +480,9 @@ run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o, int64_t 
     j->win_lo = j->win_hi = NULL;
     /* (no data buffer: every row is empty and there is no end to compute, nor
      * arithmetic to do on a null pointer) */
-    if (c->data != NULL && c->length > 0 && c->layout == IN_OFF32) {
-        j->data_end = c->data + ((const int32_t *)c->offsets)[c->offset + c->length];
-    }
-    else if (c->data != NULL && c->length > 0 && c->layout == IN_OFF64) {
-        j->data_end = c->data + ((const int64_t *)c->offsets)[c->offset + c->length];
+    if (c->data != NULL && c->length > 0 && c->layout != IN_VIEW) {
+        /* hi: the last offset, or less when it reaches past memory (read_chunk) */
+        j->data_end = c->data + c->hi;
     }
     /* decode_text on a string column: the block decoder's own loop takes
      * the rows it finishes alone; the rest come here one at a time. */

@@ -711,7 +711,7 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
                 if (set[k].bad >= 0) {
                     m.row = set[k].bad;
                     m.what = "its offsets (or its base's) go backwards or beyond the first and "
-                             "last offsets";
+                             "last offsets (or past memory the process can have)";
                     res = malformed(&m, first);
                     goto done;
                 }
@@ -773,7 +773,8 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
             r.in = in_row(&c, i, &r.in_n);
             if (r.in == NULL) {
                 m.row = i;
-                m.what = "its offsets go backwards or beyond the first and last offsets";
+                m.what = "its offsets go backwards or beyond the first and last offsets (or "
+                         "past memory the process can have)";
                 res = malformed(&m, first);
                 goto done;
             }
@@ -783,7 +784,7 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
                 if (r.bin == NULL) {
                     m.row = i;
                     m.what = "the base column's offsets go backwards or beyond the first and "
-                             "last offsets";
+                             "last offsets (or past memory the process can have)";
                     res = malformed(&m, first);
                     goto done;
                 }

@@ -42,14 +42,22 @@ cannot be owned safely from pure Python); the C twin needs nothing.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from . import _args, _kernels, core, form, sets
-from .errors import PercentEncodingError, PercentEncodingTypeError, TextDecodeError
+from .errors import PercentEncodingTypeError, TextDecodeError
 from .url._columns import COMPONENTS as _URL_COMPONENTS
-from .url._columns import malformed_array_error, url_can_parse, url_component, url_parse
+from .url._columns import (
+    check_chunk,
+    chunk_values,
+    malformed_array_error,
+    url_can_parse,
+    url_component,
+    url_parse,
+)
 
 __all__ = [
     "URL_COMPONENTS",
@@ -154,7 +162,8 @@ def _map_pure(
     base = 0
     for chunk in chunks:
         _check_type(pa, chunk.type)
-        values = _chunk_values(pa, chunk, base)
+        check_chunk(pa, chunk, base)
+        values = chunk_values(pa, chunk, base)
         out = [None if v is None else row(v, base + i) for i, v in enumerate(values)]
         results.append(pa.array(out, type=out_type(pa, _is_large(pa, chunk.type))))
         base += len(values)
@@ -167,39 +176,6 @@ def _map_pure(
             return pa.chunked_array([], type=(_as_views(pa, empty) if views else empty).type)
         return pa.chunked_array(results)
     return results[0]
-
-
-_AS_BINARY = {"string": "binary", "large_string": "large_binary", "string_view": "binary_view"}
-
-
-def _chunk_values(pa: Any, chunk: Any, base: int) -> list[Any]:
-    """The chunk's rows as Python values, after checking its buffers.
-
-    A text row is read as the per-string API reads text: its bytes through
-    the Encoding Standard's UTF-8 decoder (U+FFFD for what is not UTF-8; §8.1.1,
-    which Python's ``"replace"`` follows), since a producer may break the
-    Arrow format's promise that ``string`` rows are UTF-8.
-    """
-    text = str(chunk.type) in _AS_BINARY
-    if text:
-        try:
-            chunk.validate(full=True)  # buffers and UTF-8: the usual column passes here
-            return chunk.to_pylist()  # type: ignore[no-any-return]
-        except pa.ArrowException:
-            pass  # then see which: malformed buffers, or rows that are not UTF-8
-    raw = chunk.view(getattr(pa, _AS_BINARY[str(chunk.type)])()) if text else chunk
-    try:
-        raw.validate(full=True)  # offsets, views and their spans (not UTF-8: bytes now)
-    except pa.ArrowException as e:
-        err = PercentEncodingError(
-            f"malformed Arrow array in the chunk starting at row {base}: {e} "
-            "(the producer of this column wrote buffers the Arrow format does not allow)"
-        )
-        err.row = base  # type: ignore[attr-defined]
-        raise err from None
-    if not text:
-        return raw.to_pylist()  # type: ignore[no-any-return]
-    return [None if v is None else v.decode("utf-8", "replace") for v in raw.to_pylist()]
 
 
 def _as_views(pa: Any, result: Any) -> Any:
@@ -251,6 +227,7 @@ def _c_kernel() -> Any:
 def _run_c(k: Any, array: object, op: str, arg: object, plus: bool, errors: str) -> Any:
     """The C kernel's column, as pyarrow when pyarrow is installed (see the module doc)."""
     stream = not hasattr(array, "__arrow_c_array__")
+    _check_pyarrow_sizes(array)
     try:
         result = k(array, op, arg, plus, errors, _VIEWS.get())
     except TypeError as e:
@@ -264,6 +241,21 @@ def _run_c(k: Any, array: object, op: str, arg: object, plus: bool, errors: str)
     except ImportError:
         return result
     return pa.chunked_array(result) if stream else pa.array(result)
+
+
+def _check_pyarrow_sizes(array: object) -> None:
+    """A pyarrow column's buffer sizes, which the C Data Interface does not pass on,
+    checked before the kernel reads it (check_chunk)."""
+    pa = sys.modules.get("pyarrow")
+    if pa is None:
+        return  # not a pyarrow object: what the capsule says is all there is
+    if isinstance(array, pa.Array):
+        check_chunk(pa, array, 0, memory=False)  # (the kernel checks the memory itself)
+    elif isinstance(array, pa.ChunkedArray):
+        base = 0
+        for chunk in array.chunks:
+            check_chunk(pa, chunk, base, memory=False)
+            base += len(chunk)
 
 
 def _strict_failure(row: int, value: Any, encoding: str, plus_as_space: bool) -> TextDecodeError:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 __all__ = [
     "AltSvcError",
+    "ArrowFormatError",
     "DataURLError",
     "FormLimitError",
     "FragmentError",
@@ -50,6 +51,23 @@ class PercentEncodingDeprecationWarning(DeprecationWarning):
 
 class PercentEncodingTypeError(TypeError):
     """An argument has the wrong type (for example ``int`` where text is expected)."""
+
+
+class ArrowFormatError(PercentEncodingError, PercentEncodingTypeError):
+    """An Arrow column whose buffers break the Arrow columnar format (offsets that go
+    backwards or past the data, a negative length, a view outside its buffer, a size
+    beyond any memory): the column functions of :mod:`percent_encoding.arrow`.
+
+    ``row`` is the row it names (the chunk's first row when the fault is the whole
+    chunk's).  The object is not the Arrow array it claims to be, so the error is both a
+    :class:`PercentEncodingError` (a ``ValueError``) and a
+    :class:`PercentEncodingTypeError` (a ``TypeError``), as NumPy's ``AxisError`` is
+    both a ``ValueError`` and an ``IndexError``.
+    """
+
+    def __init__(self, message: str, row: int = -1) -> None:
+        super().__init__(message)
+        self.row = row
 
 
 class PercentDecodeError(PercentEncodingError):

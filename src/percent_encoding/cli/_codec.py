@@ -12,9 +12,10 @@ from __future__ import annotations
 import argparse
 import codecs
 import os
+import re
 import sys
 from collections.abc import Callable
-from typing import IO, cast
+from typing import IO, Any, cast
 
 from .. import core
 from .._tool import (
@@ -31,7 +32,7 @@ from .._tool import (
     utf8_output,
     utf8_text,
 )
-from ..errors import PercentEncodingError, TextDecodeError
+from ..errors import PercentDecodeError, PercentEncodingError, TextDecodeError
 from ..sets import EncodeSet
 from ._stream import (
     Step,
@@ -116,10 +117,11 @@ def cmd_encode(args: argparse.Namespace) -> int:
             def fn(line: bytes) -> bytes:
                 return encode_with(s, line, args.encoding).encode("ascii", "backslashreplace")
 
-            if prof is not None and not _stateful(args.encoding):
+            if prof is not None:
                 # A legacy encoding's encoder is per character (Encoding Standard §4.3's
                 # encoders other than ISO-2022-JP keep no state), so a long line goes in
-                # pieces cut at character boundaries: bounded memory.
+                # pieces cut at character boundaries: bounded memory.  ISO-2022-JP's
+                # pieces end where its encoder is in the ASCII state (_ascii_state_end).
                 es, plus = prof
                 enc = args.encoding
                 return _run_stream(
@@ -134,13 +136,61 @@ def _stateful(encoding: str) -> bool:
     return lookup(encoding).name == "ISO-2022-JP"
 
 
+# Encoding Standard §12.2.2, the ISO-2022-JP encoder: U+00A5 and U+203E switch it to the
+# Roman state; "\", "~" and a code point it encodes through jis0208 leave Roman, and after
+# them ASCII is in the ASCII state.  Other ASCII, and a code point it cannot encode (an
+# error, which leaves Roman as it is), change nothing of that: they are "neutral".
+_ASCII = re.compile(r"[\x00-\x7f]")
+_NOT_NEUTRAL = re.compile(r"[^\x00-\x5b\x5d-\x7d\x7f]")
+_JIS: dict[str, bool] = {}
+
+
+def _jis0208(ch: str) -> bool:
+    """Whether the ISO-2022-JP encoder writes ``ch`` in its jis0208 state."""
+    got = _JIS.get(ch)
+    if got is None:
+        from ..encodings import lookup
+
+        try:
+            got = lookup("ISO-2022-JP").encode(ch).startswith(b"\x1b$B")
+        except PercentEncodingError:
+            got = False
+        _JIS[ch] = got
+    return got
+
+
+def _ascii_state_end(text: str) -> int:
+    """The longest prefix of ``text`` (begun in the ASCII state) that leaves the ISO-2022-JP
+    encoder in the ASCII state: it ends with an ASCII code point that is "\" or "~", or
+    whose last code point before it that is not neutral is not U+00A5 or U+203E.  One
+    backward pass (over the reversed text)."""
+    rev, pos, n = text[::-1], 0, len(text)
+    while True:
+        a = _ASCII.search(rev, pos)
+        if a is None:
+            return 0
+        i = a.start()
+        if rev[i] in "\\~":
+            return n - i
+        k = _NOT_NEUTRAL.search(rev, i + 1)
+        while k is not None and rev[k.start()] not in "\\~\u00a5\u203e" and not _jis0208(
+                rev[k.start()]):
+            k = _NOT_NEUTRAL.search(rev, k.start() + 1)  # an error: neutral
+        if k is None or rev[k.start()] not in "\u00a5\u203e":
+            return n - i
+        pos = k.start() + 1  # Roman from that U+00A5 or U+203E up to here: look before it
+
+
 def _legacy_encode_step(es: str | EncodeSet, plus: bool, encoding: str) -> Step:
-    """A long line's pieces: UTF-8 read incrementally, each whole character encoded."""
+    """A long line's pieces: UTF-8 read incrementally, each whole character encoded (for
+    ISO-2022-JP, the text up to where its encoder is back in the ASCII state)."""
     dec = codecs.getincrementaldecoder("utf-8")("strict")
     seen = 0  # bytes of the line before this piece
+    stateful = _stateful(encoding)
+    pending = ""  # ISO-2022-JP: text after the last point in the ASCII state
 
     def step(data: bytes, final: bool) -> bytes:
-        nonlocal seen
+        nonlocal seen, pending
         held = len(dec.getstate()[0])  # a character's first bytes from the last piece
         try:
             text = dec.decode(data, final)
@@ -150,6 +200,10 @@ def _legacy_encode_step(es: str | EncodeSet, plus: bool, encoding: str) -> Step:
                 f"input is not UTF-8 (byte 0x{e.object[e.start]:02X} at offset {at}); "
                 "use an encode-set name to percent-encode raw bytes", at) from None
         seen += len(data)
+        if stateful:
+            text = pending + text
+            cut = len(text) if final else _ascii_state_end(text)
+            text, pending = text[:cut], text[cut:]
         return core.encode(text, es, encoding=encoding, space_as_plus=plus).encode("ascii")
 
     return step
@@ -229,6 +283,11 @@ def cmd_decode(args: argparse.Namespace) -> int:
             out = core.decode(line, plus_as_space=plus, strict=True)
             return out if args.raw else out.replace(b"\r", b"%0D").replace(b"\n", b"%0A")
 
+        raw_bytes = args.raw
+
+        def step_factory() -> Step:
+            return _strict_decode_step(plus, raw_bytes, as_text=False)
+
     else:
         if encoding != "auto":
             decode_with(s, "", encoding)
@@ -238,6 +297,19 @@ def cmd_decode(args: argparse.Namespace) -> int:
             if not args.raw:
                 text = text.replace("\r", "%0D").replace("\n", "%0A")
             return out_bytes(text)
+
+        if prof is not None and not args.strict and encoding != "auto" and (
+                legacy_cut_safe(encoding)):
+            plus, raw_out = prof[1], args.raw
+
+            def step_factory() -> Step:
+                return _legacy_decode_step(plus, encoding, raw_out)
+
+        elif prof is not None and args.strict and encoding != "auto" and _is_utf8(encoding):
+            plus, raw_out = prof[1], args.raw
+
+            def step_factory() -> Step:
+                return _strict_decode_step(plus, raw_out)
 
     if tty:  # what is shown on a terminal cannot drive it (%1B stays visible as %1B)
         block_fn = None
@@ -279,6 +351,132 @@ def _decode_step(plus: bool, as_text: bool, protect: Callable[[bytes], bytes]) -
         carry = buf[cut:]
         raw = core.decode(protect(buf[:cut]), plus_as_space=plus)
         return raw if text is None else out_bytes(text.decode(raw, final))
+
+    return step
+
+
+# Encoding Standard §9-§13: the decoders that are back in their first state after any
+# byte below 0x30, whatever came before (a byte there is never a trail byte, so a lead
+# before it is an error and it is read again as ASCII; gb18030's four-byte sequences
+# use 0x30-0x39, hence 0x30).  ISO-2022-JP keeps a mode, UTF-16 pairs, and replacement
+# gives one U+FFFD for the whole input: their long lines stay whole.
+_CUT_AFTER_LOW_BYTE = frozenset({"Shift_JIS", "EUC-JP", "EUC-KR", "Big5", "GBK", "gb18030"})
+_NOT_LOW = bytes(range(0x30, 0x100))
+
+
+def legacy_cut_safe(encoding: str) -> bool:
+    """Whether a long line in this (non-UTF-8) encoding can be decoded in pieces."""
+    from ..encodings import lookup
+    from ..encodings._data import SINGLE_BYTE_INDEX  # the §9 encodings
+
+    name = lookup(encoding).name
+    return name in _CUT_AFTER_LOW_BYTE or name in SINGLE_BYTE_INDEX or name == "x-user-defined"
+
+
+def _legacy_decode_step(plus: bool, encoding: str, raw: bool) -> Step:
+    """Percent-decode a long line in pieces, then decode its bytes in a legacy encoding.
+
+    A split ``%XX`` is carried to the next piece; the decoded bytes are cut after
+    their last byte below 0x30, where the decoder is in its first state (see
+    ``_CUT_AFTER_LOW_BYTE``; a single-byte decoder keeps no state), so the pieces
+    give exactly what the whole line gives.  CR and LF come out as ``%0D``/``%0A``
+    unless ``raw``."""
+    from ..encodings import lookup
+
+    enc = lookup(encoding)
+    multi = enc.name in _CUT_AFTER_LOW_BYTE
+    carry = b""
+    held = b""  # decoded bytes after the last safe cut
+
+    def step(data: bytes, final: bool) -> bytes:
+        nonlocal carry, held
+        buf = carry + data
+        cut = len(buf) if final else escape_cut(buf)
+        carry = buf[cut:]
+        got = held + core.decode(buf[:cut], plus_as_space=plus)
+        end = len(got)
+        if multi and not final:
+            end = len(got.rstrip(_NOT_LOW))  # just after the last byte below 0x30
+        held = got[end:]
+        text = enc.decode(got[:end])
+        if not raw:
+            text = text.replace("\r", "%0D").replace("\n", "%0A")
+        return out_bytes(text)
+
+    return step
+
+
+def _is_utf8(encoding: str) -> bool:
+    from ..encodings import lookup
+
+    return lookup(encoding).name == "UTF-8"
+
+
+def _strict_decode_step(plus: bool, raw: bool, as_text: bool = True) -> Step:
+    """``decode --strict`` (UTF-8, or ``--bytes``: ``as_text`` False) of a long line in
+    pieces, with the whole line's error.
+
+    A split ``%XX`` is carried to the next piece and a split UTF-8 sequence stays in the
+    incremental decoder.  The whole line reports a bad ``%`` before any byte that is not
+    UTF-8 (decode_with checks the escapes first), so a UTF-8 error is held, the output
+    stops, and the rest of the line is still checked for a bad ``%``; the UTF-8 error
+    (with the four bytes from where it starts, as the kernels show them) is raised at the
+    line's end.  Positions count from the line's start."""
+    carry = b""
+    seen_in = 0  # input bytes before this piece
+    seen_out = 0  # decoded bytes fed to the UTF-8 decoder before this piece
+    dec = codecs.getincrementaldecoder("utf-8")("strict")
+    bad: list[Any] = []  # [reason, byte offset, the bytes from there (up to 4)]
+    # the first bad %: [its message, the bytes shown in it, position in the line, the
+    # bytes from there (up to 3: a piece may end right after the %)]
+    pct: list[Any] = []
+
+    def pct_error() -> PercentDecodeError:
+        msg, shown, at, full = pct
+        return PercentDecodeError(msg.replace(f"{shown!r} at position", f"{full!r} at position",
+                                              1), at)
+
+    def step(data: bytes, final: bool) -> bytes:
+        nonlocal carry, seen_in, seen_out
+        if pct:
+            pct[3] += data[: 3 - len(pct[3])]
+            if final or len(pct[3]) == 3:
+                raise pct_error()
+            return b""
+        buf = carry + data
+        cut = len(buf) if final else escape_cut(buf)
+        carry = buf[cut:]
+        try:
+            got = core.decode(buf[:cut], plus_as_space=plus, strict=True)
+        except PercentDecodeError as e:
+            at = seen_in + e.position
+            shown = buf[e.position : min(cut, e.position + 3)]
+            pct.extend([str(e).replace(f" at position {e.position}:", f" at position {at}:", 1),
+                        shown, at, buf[e.position : e.position + 3]])
+            if final or len(pct[3]) == 3:
+                raise pct_error() from None
+            return b""
+        seen_in += cut
+        if not as_text:
+            return got if raw else got.replace(b"\r", b"%0D").replace(b"\n", b"%0A")
+        if bad:
+            bad[2] += got[: 4 - len(bad[2])]
+            text = ""
+        else:
+            held = len(dec.getstate()[0])
+            try:
+                text = dec.decode(got, final)
+            except UnicodeDecodeError as e:
+                both = e.object
+                bad.extend([e.reason, seen_out - held + e.start, both[e.start : e.start + 4]])
+                text = ""
+            seen_out += len(got)
+        if final and bad:
+            raise TextDecodeError(f"percent-decoded bytes are not valid UTF-8: {bad[0]} at "
+                                  f"byte {bad[1]} ({bytes(bad[2])!r})", bad[1])
+        if not raw:
+            text = text.replace("\r", "%0D").replace("\n", "%0A")
+        return out_bytes(text)
 
     return step
 

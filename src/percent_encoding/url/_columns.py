@@ -12,11 +12,17 @@ nested type, as ``form_parse``'s is).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any, Literal
 
 from .. import _kernels, core, url
-from ..errors import PercentEncodingError, PercentEncodingTypeError, URLParseError
+from ..errors import (
+    ArrowFormatError,
+    PercentEncodingError,
+    PercentEncodingTypeError,
+    URLParseError,
+)
 
 __all__ = ["COMPONENTS", "url_can_parse", "url_component", "url_parse"]
 
@@ -29,15 +35,61 @@ URLErrors = Literal["null", "strict"]
 _STRING_TYPES = {"string", "large_string", "string_view"}
 
 
-def malformed_array_error(row: int, what: str) -> PercentEncodingError:
+def malformed_array_error(row: int, what: str) -> ArrowFormatError:
     """The error for an array whose buffers break the Arrow format (a C kernel's
     ``("malformed", row, what)``), with ``.row``."""
-    err = PercentEncodingError(
+    return ArrowFormatError(
         f"malformed Arrow array at row {row}: {what} "
-        "(the producer of this column wrote buffers the Arrow format does not allow)"
+        "(the producer of this column wrote buffers the Arrow format does not allow)", row
     )
-    err.row = row  # type: ignore[attr-defined]
-    return err
+
+
+# The highest address a buffer can reach, as src/csrc/arrow.c's PE_ADDR_TOP: user space
+# ends below 2**57 on every 64-bit platform CPython runs on.
+_ADDR_TOP = 1 << 57 if sys.maxsize > 1 << 32 else 1 << 32
+
+
+def check_chunk(pa: Any, chunk: Any, first_row: int, *, memory: bool = True) -> None:
+    """Raise :class:`ArrowFormatError` when a pyarrow chunk's sizes cannot be true.
+
+    Before any row is read: pyarrow's O(1) validation (a length or offset that is
+    negative, a buffer smaller than the length needs, a last offset past the data
+    buffer's size), then each buffer's size against the memory it would span.  An
+    array imported from a raw C Data Interface capsule has the sizes its producer's
+    last offset (or a view column's size list) gives, so a wild one shows here.
+    ``memory=False`` leaves that to the C kernels, which check it themselves.
+    """
+    try:
+        chunk.validate()
+    except pa.ArrowException as e:
+        raise malformed_array_error(first_row, str(e)) from None
+    if not memory:
+        return
+    bufs = chunk.buffers()
+    for k, b in enumerate(bufs):
+        if b is not None and b.size > 0 and b.address + b.size > _ADDR_TOP:
+            raise malformed_array_error(
+                first_row + _first_row_in(pa, chunk, bufs, k),
+                "a buffer's size reaches past memory the process can have")
+
+
+def _first_row_in(pa: Any, chunk: Any, bufs: list[Any], k: int) -> int:
+    """The first valid row whose bytes reach past what buffer k can hold (0: none)."""
+    if k < 2:
+        return 0
+    t, off = chunk.type, chunk.offset
+    bits = bufs[0].to_pybytes() if bufs[0] is not None and chunk.null_count else None
+    rows = [i for i in range(len(chunk))
+            if bits is None or bits[(off + i) >> 3] >> ((off + i) & 7) & 1]
+    if pa.types.is_large_string(t) or pa.types.is_large_binary(t) or pa.types.is_string(
+            t) or pa.types.is_binary(t):
+        large = pa.types.is_large_string(t) or pa.types.is_large_binary(t)
+        offsets = memoryview(bufs[1]).cast("q" if large else "i")
+        limit = _ADDR_TOP - bufs[2].address
+        return next((i for i in rows if offsets[off + i + 1] > limit), 0)
+    views = memoryview(bufs[1]).cast("i")  # (length, prefix, buffer, offset) a row
+    return next((i for i in rows
+                 if views[4 * (off + i)] > 12 and views[4 * (off + i) + 2] == k - 2), 0)
 
 
 def _pyarrow() -> Any:
@@ -66,11 +118,14 @@ def _chunks(pa: Any, array: object, what: str) -> tuple[bool, list[Any]]:
             f"{what}: expected an Arrow string column (an object with __arrow_c_array__ or "
             f"__arrow_c_stream__), not {type(array).__name__}"
         )
+    start = 0
     for c in chunks:
         if str(c.type) not in _STRING_TYPES:
             raise PercentEncodingTypeError(
                 f"{what}: expected a string, large_string or string_view column, not {c.type}"
             )
+        check_chunk(pa, c, start)  # before len(): a producer's length may be negative
+        start += len(c)
     return stream, chunks
 
 
@@ -210,10 +265,62 @@ def _type(pa: Any, fields: tuple[int, ...] | None, large: bool) -> Any:
     return _struct(pa, large)
 
 
+#: A text type's binary twin (the same buffers), for reading rows as bytes.
+AS_BINARY = {"string": "binary", "large_string": "large_binary", "string_view": "binary_view"}
+
+
+def chunk_values(pa: Any, chunk: Any, first_row: int) -> list[Any]:
+    """A pyarrow chunk's rows as Python values, after pyarrow's full validation.
+
+    A text row is read as the per-string API reads text: its bytes through the Encoding
+    Standard's UTF-8 decoder (U+FFFD for what is not UTF-8; §8.1.1, which Python's
+    ``"replace"`` follows), since a producer may break the Arrow format's promise that
+    ``string`` rows are UTF-8.  Offsets or views the format does not allow raise
+    :class:`ArrowFormatError` naming the first row that has them, as the C kernels do.
+    """
+    text = str(chunk.type) in AS_BINARY
+    if text:
+        try:
+            chunk.validate(full=True)  # buffers and UTF-8: the usual column passes here
+            return chunk.to_pylist()  # type: ignore[no-any-return]
+        except pa.ArrowException:
+            pass  # then see which: malformed buffers, or rows that are not UTF-8
+    raw = chunk.view(getattr(pa, AS_BINARY[str(chunk.type)])()) if text else chunk
+    try:
+        raw.validate(full=True)  # offsets, views and their spans (not UTF-8: bytes now)
+    except pa.ArrowException as e:
+        raise malformed_array_error(first_row + _first_bad_row(pa, raw), str(e)) from None
+    if not text:
+        return raw.to_pylist()  # type: ignore[no-any-return]
+    return [None if v is None else v.decode("utf-8", "replace") for v in raw.to_pylist()]
+
+
+def _first_bad_row(pa: Any, chunk: Any) -> int:
+    """The first valid row whose offsets go backwards or leave the first and last
+    offsets, or whose view leaves its buffer (0 when the fault is the whole chunk's)."""
+    bufs, off = chunk.buffers(), chunk.offset
+    bits = bufs[0].to_pybytes() if bufs[0] is not None and chunk.null_count else None
+    rows = (i for i in range(len(chunk))
+            if bits is None or bits[(off + i) >> 3] >> ((off + i) & 7) & 1)
+    t = chunk.type
+    if pa.types.is_binary(t) or pa.types.is_large_binary(t):
+        o = memoryview(bufs[1]).cast("q" if pa.types.is_large_binary(t) else "i")
+        lo, hi = o[off], o[off + len(chunk)]
+        return next((i for i in rows if not lo <= o[off + i] <= o[off + i + 1] <= hi), 0)
+    views = memoryview(bufs[1]).cast("i")  # (length, prefix, buffer, offset) a row
+    sizes = [b.size for b in bufs[2:]]
+
+    def bad(i: int) -> bool:
+        n, _, k, at = views[4 * (off + i) : 4 * (off + i) + 4]
+        return n < 0 or (n > 12 and not (0 <= k < len(sizes) and 0 <= at <= sizes[k] - n))
+
+    return next((i for i in rows if bad(i)), 0)
+
+
 def _chunk_pure(pa: Any, chunk: Any, bases: Any, parse: Callable[..., url.URL | None],
                 fields: tuple[int, ...] | None, large: bool, start: int) -> Any:
-    values = chunk.to_pylist()
-    base_values = bases.to_pylist() if bases is not None else [None] * len(values)
+    values = chunk_values(pa, chunk, start)
+    base_values = chunk_values(pa, bases, start) if bases is not None else [None] * len(values)
     urls = [None if v is None else parse(v, bv, start + i)
             for i, (v, bv) in enumerate(zip(values, base_values, strict=True))]
     if fields is None:
