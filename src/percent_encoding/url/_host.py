@@ -298,6 +298,9 @@ def _strict_ascii_ok(domain: str) -> bool:
     return all(_LDH_LABEL.fullmatch(lab) and lab[2:4] != "--" for lab in domain.split("."))
 
 
+_CACHED_MAX = 1024  # code points: the longest domain the two caches below keep
+
+
 @lru_cache(maxsize=2048)
 def _ascii_strict_ok(domain: str) -> bool:
     from ._idna import IDNAError, domain_to_ascii
@@ -316,15 +319,20 @@ def _domain_to_ascii(domain: str, sink: ErrorSink) -> str:
         if not _strict_ascii_ok(lowered):
             sink("domain-to-ASCII", 0)
         return lowered
+    # (The caches keep short domains only: a long one would be one entry of
+    # megabytes, and hosts that repeat are short.)
     if domain.isascii():
         # Only the strict run can fail here, and it only reports.
-        if not _ascii_strict_ok(domain):
+        check = _ascii_strict_ok if len(domain) <= _CACHED_MAX else _ascii_strict_ok.__wrapped__
+        if not check(domain):
             sink("domain-to-ASCII", 0)
         return domain.lower()
     from ._idna import IDNAError, domain_to_ascii_checked
 
+    run = (domain_to_ascii_checked if len(domain) <= _CACHED_MAX
+           else domain_to_ascii_checked.__wrapped__)
     try:
-        result, strict_ok = domain_to_ascii_checked(domain)
+        result, strict_ok = run(domain)
     except IDNAError as e:
         sink("domain-to-ASCII", 0)
         raise HostError("domain-to-ASCII", 0, str(e)) from None
