@@ -129,7 +129,7 @@ def _setup(host: Callable[[str], Any], *nfc: Callable[[str], bool]) -> Iterator[
     try:
         yield
     finally:
-        C.url_setup(U.URL, U.ValidationError, U._c_host, URLParseError, _idna.is_nfc)
+        C.url_setup(U.URL, U.ValidationError, U._c_host_hook, URLParseError, _idna.is_nfc)
 
 
 def _counted(calls: list[str]) -> Callable[[str], Any]:
@@ -344,7 +344,7 @@ def test_random_xn_hosts_equal_the_state_machine(labels: list[str], dot: str) ->
     try:
         _same(f"http://{host}/")
     finally:
-        C.url_setup(U.URL, U.ValidationError, U._c_host, URLParseError, _idna.is_nfc)
+        C.url_setup(U.URL, U.ValidationError, U._c_host_hook, URLParseError, _idna.is_nfc)
     assert calls == [], host
 
 

@@ -52,7 +52,6 @@ enum {
 PE_INTERNAL extern const char *const url_err_names[E_COUNT];
 
 #define URL_STACK 512
-#define URL_HOOK_MAX 1024 /* longer non-ASCII hosts are left to the state machine */
 #define URL_ERRS 16
 
 typedef struct {

@@ -8,8 +8,9 @@
  * after percent-decoding is done here: UTS #46 maps it to lower case, and the
  * strict run (STD3 rules, hyphens, DNS lengths, and for an xn-- label its
  * Punycode, UTS #46 validity and Bidi: url_idna.c) decides the domain-to-ASCII
- * validation error.  A non-ASCII domain goes to the Python host parser
- * through the cached host hook.
+ * validation error.  A non-ASCII domain, of any length, goes to the Python
+ * host parser through the host hook (UTS #46 and Punycode in O(n log n),
+ * url/_idna.py); the URL stays in C.
  *
  * Numbers of any length: digits are read with saturation (a value past 2^40
  * stays there), so a run of a million digits costs one pass and never
@@ -322,7 +323,8 @@ host_from_hook(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind)
     PyObject *text, *r, *h, *errs;
     Py_ssize_t hn, i;
     long k;
-    if (host_hook == NULL || b - a > URL_HOOK_MAX) {
+    /* Any length: the hook's Punycode encoder is O(n log n) (url/_idna.py) */
+    if (host_hook == NULL) {
         return 0;
     }
     if (P->nogil) {

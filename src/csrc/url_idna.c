@@ -281,7 +281,11 @@ nfc_ok(const Py_UCS4 *l, Py_ssize_t n)
     return ok;
 }
 
-#define DOMAIN_MAX 253 /* the strict run's VerifyDnsLength */
+/* The strict run's VerifyDnsLength: a longer domain fails it with nothing to
+ * decode (url_host.c's domain_scan calls url_idna_strict only for one of at
+ * most 253), which also bounds the buffers below and punycode_decode's
+ * insertions (memmove, O(n^2) in general) to 253 code points. */
+#define DOMAIN_MAX 253
 
 int
 url_idna_strict(UrlP *P, const char *d, Py_ssize_t m)

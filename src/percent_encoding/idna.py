@@ -131,8 +131,10 @@ def to_ascii(
                                         ignore_puny)
         if errors:
             raise _raise(domain, errors[0], transitional)
-        out = ["xn--" + _idna.punycode_encode(lab) if not lab.isascii() else lab
-               for lab in labels]
+        try:
+            out = _idna.ascii_labels(labels)
+        except _idna.IDNAError as e:
+            raise _raise(domain, e, transitional) from None
         result = ".".join(out)
         if dns:
             # UTS #46 §4.2 step 4 (VerifyDnsLength): the root label is left out of

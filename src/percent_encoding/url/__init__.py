@@ -42,6 +42,7 @@ from ._fast_rel import base_of_str as _base_of_str
 from ._fast_rel import fast_nonspecial_href as _fast_nonspecial_href
 from ._fast_rel import fast_rel_href as _fast_rel_href
 from ._fast_rel import parts_of_record as _parts_of_record
+from ._host import HOST_CACHE_MAX as _HOST_CACHE_MAX
 from ._host import HostError as _HostError
 from ._host import parse_host as _parse_host
 from ._host import serialize_host as _serialize_host
@@ -458,12 +459,20 @@ def _c_host(
     return _serialize_host(host), kind, tuple(found)
 
 
+def _c_host_hook(
+    text: str,
+) -> (tuple[str, int, tuple[tuple[str, int], ...]] | tuple[str, int]
+      | tuple[str, int, tuple[tuple[str, int], ...], None]):
+    # The host hook the C parser calls: _c_host, cached for the short hosts only.
+    return _c_host(text) if len(text) <= _HOST_CACHE_MAX else _c_host.__wrapped__(text)
+
+
 _url_setup = core.compiled_kernel("url_setup")
 if _url_setup is not None:
     from ._idna import is_nfc as _is_nfc
 
     # is_nfc: the pure twin's own NFC test, for the C twin's xn-- labels (url_idna.c).
-    _url_setup(URL, ValidationError, _c_host, URLParseError, _is_nfc)
+    _url_setup(URL, ValidationError, _c_host_hook, URLParseError, _is_nfc)
 # The getters as Python properties (tests read both these and the C ones).
 _PY_GETTERS: dict[str, property] = {
     name: URL.__dict__[name]

@@ -18,6 +18,7 @@ import re
 
 from ..core import encode
 from ._host import (
+    HOST_CACHE_MAX,
     HostError,
     parse_host,
     parse_ipv4,
@@ -128,6 +129,8 @@ def _parse_host(text: str) -> tuple[str, int, tuple[tuple[str, int], ...]] | Non
 
 
 def _cached_host(text: str) -> tuple[str, int, tuple[tuple[str, int], ...]] | None:
+    if len(text) > HOST_CACHE_MAX:
+        return _parse_host(text)
     try:
         return _HOSTS[text]
     except KeyError:

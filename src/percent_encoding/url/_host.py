@@ -298,6 +298,12 @@ def _strict_ascii_ok(domain: str) -> bool:
     return all(_LDH_LABEL.fullmatch(lab) and lab[2:4] != "--" for lab in domain.split("."))
 
 
+# The longest host text (in code points) the host caches keep, here and in
+# url/_fast.py and url/__init__.py: hosts that repeat are short, and a long one
+# would make one cache entry of megabytes.
+HOST_CACHE_MAX = 1024
+
+
 @lru_cache(maxsize=2048)
 def _ascii_strict_ok(domain: str) -> bool:
     from ._idna import IDNAError, domain_to_ascii
@@ -317,14 +323,24 @@ def _domain_to_ascii(domain: str, sink: ErrorSink) -> str:
             sink("domain-to-ASCII", 0)
         return lowered
     if domain.isascii():
-        # Only the strict run can fail here, and it only reports.
-        if not _ascii_strict_ok(domain):
+        # Only the strict run can fail here, and it only reports.  A body over 253
+        # fails VerifyDnsLength (UTS #46 §4.2) with nothing to decode: ToASCII gives
+        # each label of an ASCII domain back as long as it was, or an error (an xn--
+        # label that decodes is the Punycode of what it decodes to, RFC 3492 §6.3;
+        # url_host.c decides the same).
+        if len(domain[:-1] if domain.endswith(".") else domain) > 253:
+            sink("domain-to-ASCII", 0)
+            return domain.lower()
+        check = _ascii_strict_ok if len(domain) <= HOST_CACHE_MAX else _ascii_strict_ok.__wrapped__
+        if not check(domain):
             sink("domain-to-ASCII", 0)
         return domain.lower()
     from ._idna import IDNAError, domain_to_ascii_checked
 
+    run = (domain_to_ascii_checked if len(domain) <= HOST_CACHE_MAX
+           else domain_to_ascii_checked.__wrapped__)
     try:
-        result, strict_ok = domain_to_ascii_checked(domain)
+        result, strict_ok = run(domain)
     except IDNAError as e:
         sink("domain-to-ASCII", 0)
         raise HostError("domain-to-ASCII", 0, str(e)) from None

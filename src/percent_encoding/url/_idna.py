@@ -29,6 +29,7 @@ from . import _nfc
 
 __all__ = [
     "IDNAError",
+    "ascii_labels",
     "domain_to_ascii",
     "domain_to_unicode",
     "is_nfc",
@@ -104,13 +105,20 @@ def punycode_decode(text: str) -> str:
 
 
 def _punycode_decode(text: str) -> str:
+    # RFC 3492 §6.2, with its overflow checks (maxint 2^31 - 1).  The RFC's
+    # decoder inserts each code point into the output as it goes, which costs
+    # O(n) a step; here the steps only record (index, code point), and
+    # _place puts them all at the end in O(n log n).
     if not text.isascii():
         raise _PunycodeError("non-ASCII input")
     d = text.rfind("-")
-    output = list(text[:d]) if d > 0 else []
+    basic = text[:d] if d > 0 else ""
     pos = d + 1 if d > 0 else 0
     n, i, bias = _INITIAL_N, 0, _INITIAL_BIAS
     length = len(text)
+    count = len(basic)  # the output's length so far
+    at: list[int] = []
+    cps: list[int] = []
     while pos < length:
         oldi, w, k = i, 1, _BASE
         while True:
@@ -128,7 +136,7 @@ def _punycode_decode(text: str) -> str:
                 raise _PunycodeError("overflow")
             w *= _BASE - t
             k += _BASE
-        count = len(output) + 1
+        count += 1
         bias = _adapt(i - oldi, count, oldi == 0)
         if i // count > _MAXINT - n:
             raise _PunycodeError("overflow")
@@ -136,47 +144,144 @@ def _punycode_decode(text: str) -> str:
         i %= count
         if n > 0x10FFFF:
             raise _PunycodeError("code point out of range")
-        output.insert(i, chr(n))
+        at.append(i)
+        cps.append(n)
         i += 1
-    return "".join(output)
+    return _place(basic, at, cps)
+
+
+def _place(basic: str, at: list[int], cps: list[int]) -> str:
+    # The output of RFC 3492 §6.2's insertions: cps[k] was inserted at index
+    # at[k] of the output then.  Walking the insertions last first, each one
+    # takes the free slot of rank at[k] among the final slots (the later ones
+    # are already placed around it), found in a Fenwick tree of the free slots
+    # in O(log n); the basic code points fill the slots left, in order.
+    if len(at) < 64:
+        out = list(basic)
+        for k, cp in zip(at, cps, strict=True):
+            out.insert(k, chr(cp))
+        return "".join(out)
+    size = len(basic) + len(at)
+    tree = [i & -i for i in range(size + 1)]  # every slot free: a 1 at each
+    top = 1 << (size.bit_length() - 1)
+    slots: list[str] = [""] * size
+    for k in range(len(at) - 1, -1, -1):
+        rank, p, step = at[k] + 1, 0, top
+        while step:
+            q = p + step
+            if q <= size and tree[q] < rank:
+                p = q
+                rank -= tree[q]
+            step >>= 1
+        slots[p] = chr(cps[k])
+        q = p + 1
+        while q <= size:
+            tree[q] -= 1
+            q += q & -q
+    it = iter(basic)
+    return "".join(s or next(it) for s in slots)
 
 
 def punycode_encode(text: str) -> str:
-    """RFC 3492 §6.3 encoding.
+    """RFC 3492 §6.3 encoding; raises ``ValueError`` on overflow (§6.4).
 
         >>> punycode_encode("münchen")
         'mnchen-3ya'
     """
-    cps = [ord(c) for c in text]
-    out = [c for c in text if ord(c) < 0x80]
+    try:
+        return _punycode_encode(text)
+    except _PunycodeError as e:
+        raise PercentEncodingError(f"cannot encode {text[:20]!r}... in Punycode: {e}") from None
+
+
+def _punycode_encode(text: str) -> str:
+    # RFC 3492 §6.3 with its overflow checks (§6.4, maxint 2^31 - 1), in
+    # O(n log n).  The RFC walks the whole input once per distinct code point;
+    # what the walk adds to delta before each occurrence of n is the number of
+    # code points below n since the previous one.  So the distinct code points
+    # are sorted once, and a Fenwick tree over the positions, holding a 1 at
+    # each code point below n, counts them in O(log n).
+    size = len(text)
+    out = [c for c in text if c < "\x80"]
     b = h = len(out)
     if b:
         out.append("-")
+    if b == size:
+        return "".join(out)
+    where: dict[int, list[int]] = {}
+    tree = [0] * (size + 1)
+    for j, ch in enumerate(text):
+        if ch < "\x80":
+            tree[j + 1] = 1
+        else:
+            where.setdefault(ord(ch), []).append(j)
+    for j in range(1, size + 1):  # the tree of the basic positions, in O(n)
+        up = j + (j & -j)
+        if up <= size:
+            tree[up] += tree[j]
     n, delta, bias = _INITIAL_N, 0, _INITIAL_BIAS
-    while h < len(cps):
-        m = min(c for c in cps if c >= n)
+    for m in sorted(where):
+        if m - n > (_MAXINT - delta) // (h + 1):
+            raise _PunycodeError("overflow")
         delta += (m - n) * (h + 1)
         n = m
-        for c in cps:
-            if c < n:
-                delta += 1
-            elif c == n:
-                q, k = delta, _BASE
-                while True:
-                    t = _TMIN if k <= bias else _TMAX if k >= bias + _TMAX else k - bias
-                    if q < t:
-                        break
-                    dgt = t + (q - t) % (_BASE - t)
-                    out.append(chr(dgt + 22 + 75 * (dgt < 26)))
-                    q = (q - t) // (_BASE - t)
-                    k += _BASE
-                out.append(chr(q + 22 + 75 * (q < 26)))
-                bias = _adapt(delta, h + 1, h == b)
-                delta = 0
-                h += 1
+        below = h  # the code points below n
+        seen = 0  # of those, the ones before the last occurrence
+        positions = where[m]
+        for j in positions:
+            q, upto = j, 0
+            while q:
+                upto += tree[q]
+                q &= q - 1
+            delta += upto - seen
+            seen = upto
+            if delta > _MAXINT:
+                raise _PunycodeError("overflow")
+            q, k = delta, _BASE
+            while True:
+                t = _TMIN if k <= bias else _TMAX if k >= bias + _TMAX else k - bias
+                if q < t:
+                    break
+                dgt = t + (q - t) % (_BASE - t)
+                out.append(chr(dgt + 22 + 75 * (dgt < 26)))
+                q = (q - t) // (_BASE - t)
+                k += _BASE
+            out.append(chr(q + 22 + 75 * (q < 26)))
+            bias = _adapt(delta, h + 1, h == b)
+            delta = 0
+            h += 1
+        delta += below - seen
+        if delta > _MAXINT:
+            raise _PunycodeError("overflow")
+        for j in positions:
+            q = j + 1
+            while q <= size:
+                tree[q] += 1
+                q += q & -q
         delta += 1
         n += 1
     return "".join(out)
+
+
+def ascii_labels(labels: list[str]) -> list[str]:
+    """UTS #46 §4.2 ToASCII step 3: each label that is not ASCII in Punycode, after "xn--".
+
+    Raises :class:`IDNAError` when RFC 3492 §6.4 overflows (a label of
+    thousands of code points far apart), the error that step records.
+
+        >>> ascii_labels(["bücher", "example"])
+        ['xn--bcher-kva', 'example']
+    """
+    out: list[str] = []
+    for idx, lab in enumerate(labels):
+        if lab.isascii():
+            out.append(lab)
+            continue
+        try:
+            out.append("xn--" + _punycode_encode(lab))
+        except _PunycodeError as e:
+            raise IDNAError("4.2 (Punycode)", idx, str(e)) from None
+    return out
 
 
 # --- UTS #46 ---------------------------------------------------------------
@@ -394,7 +499,7 @@ def domain_to_ascii(domain: str, be_strict: bool = False) -> str:
     labels, errors = uts46_process(domain, be_strict, be_strict)
     if errors:
         raise errors[0]
-    out = ["xn--" + punycode_encode(lab) if not lab.isascii() else lab for lab in labels]
+    out = ascii_labels(labels)
     if be_strict:
         # VerifyDnsLength (UTS #46 §4.2 step 4).
         total = ".".join(out)
@@ -419,7 +524,7 @@ def domain_to_ascii_checked(domain: str) -> tuple[str, bool]:
     labels, errors = uts46_process(domain, False, False)
     if errors:
         raise errors[0]
-    out = ["xn--" + punycode_encode(lab) if not lab.isascii() else lab for lab in labels]
+    out = ascii_labels(labels)
     strict_ok = True
     for lab in labels:
         if lab and (lab[2:4] == "--" or lab[0] == "-" or lab[-1] == "-"
