@@ -320,3 +320,57 @@ def test_diagnose_form_is_linear() -> None:
     for unit in (";b=", "=", "&", "%0A", ";" * 7 + "=", "a;"):
         assert_linear(lambda s: detect.diagnose(s, context="form"),
                       lambda n, u=unit: "a=" + u * n, label=repr(unit))
+
+
+# --- a raw '%' in a Message-ID (seed 000 [63]) --------------------------------------
+
+
+@pytest.mark.parametrize("text,want", [
+    # RFC 2392 mid: URL and RFC 5538 news: article: msg-id is id-left "@" id-right
+    ("mid:foo%ab@example.com", [("raw-percent-likely", 7, 10, "%25ab")]),
+    ("news:12%C0x@host.example", [("raw-percent-likely", 7, 10, "%25C0")]),
+    ("http://list.example/arch?id=<a%fe%ff@x.y>",
+     [("raw-character", 28, 29, "%3C"), ("raw-percent-likely", 30, 33, "%25fe"),
+      ("raw-percent-likely", 33, 36, "%25ff"), ("raw-character", 40, 41, "%3E")]),
+    ("mid:x%80y@[10.0.0.1]",  # id-right as a no-fold-literal (whose brackets need escapes)
+     [("raw-percent-likely", 5, 8, "%2580"), ("raw-character", 10, 11, "%5B"),
+      ("raw-character", 19, 20, "%5D")]),
+])
+def test_raw_percent_in_a_message_id(text: str, want: list[tuple[str, int, int, str]]) -> None:
+    got = detect.diagnose(text)
+    assert [(f.code, f.start, f.end, f.fix) for f in got] == want
+    assert all("%25" in f.message and "RFC 5322" in f.message
+               for f in got if f.code == "raw-percent-likely")
+
+
+@pytest.mark.parametrize("text,code", [
+    ("foo%ab", "invalid-utf8"),            # no '@': not a Message-ID
+    ("foo%ab@", "invalid-utf8"),           # no id-right
+    ("%ab@x.y", "raw-percent-likely"),     # the '%' may open id-left
+    ("a@b%ab@c", "invalid-utf8"),          # two '@': not one local@domain
+    ("foo%ab@x..y", "invalid-utf8"),       # id-right is not a dot-atom
+    ("id%ab@x.y", "raw-percent-likely"),
+    ("id/%ab@x.y", "raw-percent-likely"),  # '/' ends a mid: URL's msg-id part
+    ("id%ab/x@y.z", "invalid-utf8"),       # the '%' is in the segment before the '/'
+])
+def test_message_id_shape(text: str, code: str) -> None:
+    got = [f.code for f in detect.diagnose(text) if f.code != "lowercase-hex"]
+    assert got == [code]
+
+
+def test_valid_utf8_in_a_message_id_is_not_raw() -> None:
+    # %C3%A9 decodes to 'é': nothing says the '%' was raw
+    assert codes("mid:caf%C3%A9@example.com") == []
+    # a '%' with no hex after it stays invalid-percent, as before
+    assert codes("mid:a%zz@example.com") == ["invalid-percent"]
+    # the likely-raw '%' gets no lower-case-hex fix (it is not an escape at all)
+    assert codes("mid:a%ab@example.com") == ["raw-percent-likely"]
+    assert codes("a%ab") == ["lowercase-hex", "invalid-utf8"]
+
+
+@pytest.mark.slow  # timing: the full suite, not the quick tier
+@pytest.mark.one_impl
+@pytest.mark.parametrize("piece", ["a%ff@b.c ", "%ff@", "@%ff", "a" * 7 + "%", "x@" + "y." * 3])
+def test_raw_percent_scan_is_linear(piece: str) -> None:
+    assert_linear(detect.diagnose, lambda n: piece * n, label=f"diagnose({piece!r} * n)",
+                  n0=5000)

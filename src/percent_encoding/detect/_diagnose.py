@@ -1,8 +1,9 @@
 """Diagnosis of a percent-encoded string for :mod:`.detect`: :func:`diagnose`
 and its :class:`Finding` records (bad or truncated escapes, lower-case hex,
 needless escapes, raw characters, invalid UTF-8, double encoding, ``%uXXXX``,
-an ambiguous ``+``), judged against the encode set of a context (RFC 3986 §2.1,
-§2.3, §2.4 and the URL Standard §1.3 sets; UTF-8 per the Encoding Standard).
+an ambiguous ``+``, a raw ``%`` in a Message-ID), judged against the encode
+set of a context (RFC 3986 §2.1, §2.3, §2.4 and the URL Standard §1.3 sets;
+UTF-8 per the Encoding Standard).
 
 Private: the public names are re-exported from :mod:`.detect`.
 """
@@ -113,9 +114,48 @@ def _collect_errors(e: UnicodeError) -> tuple[str, int]:
 codecs.register_error("percent_encoding.detect.collect", _collect_errors)
 
 
+# A Message-ID (RFC 5322 §3.6.4 msg-id: id-left "@" id-right, without its angle
+# brackets as mid: and news: URLs carry it, RFC 2392 §2, RFC 5538 §2.2) lies between
+# these delimiters: ':' ends a scheme, '/' starts a mid: URL's content-id, '?', '#',
+# '&' and '=' are URL or form syntax, '<' '>' and white space frame the id in text.
+# (atext allows '/', '?', '=' and '&' in id-left too; an id that holds them is cut
+# into pieces here and is not recognized, which errs towards reporting invalid-utf8.)
+_MSGID_SEGMENT = re.compile(r"[^\s<>:/?#&=]+")
+# id-right: a dot-atom of domain-like labels or a [no-fold-literal].
+_ID_RIGHT = re.compile(r"(?:[A-Za-z0-9!#$%'*+\-^_`{|}~]+(?:\.[A-Za-z0-9!#$%'*+\-^_`{|}~]+)*"
+                       r"|\[[^\[\]\\]*\])\Z")
+
+
+def msgid_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each segment of ``text`` shaped like a Message-ID, ``local@domain``."""
+    out: list[tuple[int, int]] = []
+    for m in _MSGID_SEGMENT.finditer(text):
+        seg = m.group()
+        at = seg.find("@")
+        if at > 0 and seg.count("@") == 1 and _ID_RIGHT.match(seg, at + 1):
+            out.append(m.span())
+    return out
+
+
+def _raw_percent_findings(text: str, a: int, b: int, findings: list[Finding]) -> None:
+    # Each '%' of an invalid stretch inside a Message-ID: most likely a raw '%', which
+    # Message-IDs often hold (RFC 5322 §3.6.4 allows it in atext), written unencoded.
+    for i in range(a, b, 3):
+        findings.append(Finding(
+            "raw-percent-likely", i, i + 3,
+            f"{text[i:i + 3]} is inside what looks like a Message-ID (local@domain, "
+            "RFC 5322 §3.6.4), where '%' is a common raw character, and it does not decode "
+            "as UTF-8: the '%' was most likely copied in without being encoded (a mid: or "
+            "news: URL writes it %25, RFC 2392 §2)",
+            "%25" + text[i + 1:i + 3],
+        ))
+
+
 def _invalid_utf8_findings(text: str, findings: list[Finding]) -> None:
     # One decode per run of escapes, every error collected by the handler:
     # linear in the run, however many invalid bytes it holds.
+    msgids = msgid_spans(text) if "@" in text else []
+    k = 0  # msgids[k] is the first Message-ID segment not wholly before the run
     for run in _ESCAPE_RUN.finditer(text):
         raw = bytes.fromhex(run.group().replace("%", ""))
         if raw.isascii():
@@ -132,7 +172,12 @@ def _invalid_utf8_findings(text: str, findings: list[Finding]) -> None:
                 stretches[-1] = (stretches[-1][0], b, stretches[-1][2])
             else:
                 stretches.append((a, b, why))
+        while k < len(msgids) and msgids[k][1] <= run.start():
+            k += 1
         for a, b, reason in stretches:
+            if k < len(msgids) and msgids[k][0] <= a and b <= msgids[k][1]:
+                _raw_percent_findings(text, a, b, findings)
+                continue
             shown = text[a:b] if b - a <= 60 else text[a:a + 60] + f"… ({b - a} characters)"
             findings.append(
                 Finding(
@@ -200,6 +245,10 @@ def diagnose(text: str, *, context: str | EncodeSet = "auto") -> list[Finding]:
     default, "auto", is "url" for text that starts like an absolute URL
     (``scheme://``) and "query" otherwise.  A clean string gives an empty list.
     Linear in the length of the text.
+
+    An escape that does not decode as UTF-8 inside a segment shaped like a
+    Message-ID (``local@domain``, RFC 5322 §3.6.4; a ``mid:`` URL, RFC 2392) is
+    ``raw-percent-likely``: a raw ``%`` that should have been ``%25``.
 
     "form" judges an application/x-www-form-urlencoded body (URL Standard
     §5.1, HTML §4.10.22) and adds what only a form body can get wrong:
@@ -296,6 +345,10 @@ def diagnose(text: str, *, context: str | EncodeSet = "auto") -> list[Finding]:
                 chr(b),
             ))
     _invalid_utf8_findings(text, findings)
+    raw = {(f.start, f.end) for f in findings if f.code == "raw-percent-likely"}
+    if raw:  # a '%' that is likely raw has no hex case to fix
+        findings = [f for f in findings
+                    if not (f.code == "lowercase-hex" and (f.start, f.end) in raw)]
     if context == "form":
         from ._diagnose_form import form_findings
 
