@@ -374,3 +374,38 @@ def test_valid_utf8_in_a_message_id_is_not_raw() -> None:
 def test_raw_percent_scan_is_linear(piece: str) -> None:
     assert_linear(detect.diagnose, lambda n: piece * n, label=f"diagnose({piece!r} * n)",
                   n0=5000)
+
+
+# --- context="form": names a protocol owns (seed 001 [41] [45] [142]) -------------------
+
+
+@pytest.mark.parametrize("body,want", [
+    ("oauth_foo=1", [("oauth-reserved-name", 0, 9)]),            # RFC 5849 §3.1
+    ("a=1&oauth_body_hash=x", [("oauth-reserved-name", 4, 19)]),  # an extension, not 5849
+    ("oauth%5Fbar=3", [("oauth-reserved-name", 0, 11)]),          # compared decoded
+    ("oauth_x+y=3", [("oauth-reserved-name", 0, 9)]),             # '+' decodes to a space
+    ("oauth_x", [("missing-equals", 0, 7), ("oauth-reserved-name", 0, 7)]),
+    ("openid.mode=checkid_setup", [("openid-name", 0, 11)]),     # OpenID 2.0 §4.1.3
+    ("openid.ns=http%3A%2F%2Fspecs.openid.net%2Fauth%2F2.0&x=1", [("openid-name", 0, 9)]),
+    ("openid%2Eclaimed_id=x", [("openid-name", 0, 19)]),
+    # what RFC 5849 defines, in a request (§3.1, §2.1, §2.3) or a response (§2.1, §2.3)
+    ("oauth_consumer_key=k&oauth_token=t&oauth_signature_method=HMAC-SHA1"
+     "&oauth_signature=s&oauth_timestamp=1&oauth_nonce=n&oauth_version=1.0"
+     "&oauth_callback=oob&oauth_verifier=v", []),
+    ("oauth_token=hh5s93j4hdidpola&oauth_token_secret=hdhd0244k9j7ao03"
+     "&oauth_callback_confirmed=true", []),  # the RFC's §2.1 response
+    ("OAuth_x=1&oauth=2&openid=3&xopenid.a=4&oauth_token_secretx=5",  # case, no prefix
+     [("oauth-reserved-name", 39, 58)]),
+])
+def test_diagnose_form_reserved_names(body: str, want: list[tuple[str, int, int]]) -> None:
+    got = [(f.code, f.start, f.end) for f in detect.diagnose(body, context="form")]
+    assert got == want
+    for f in detect.diagnose(body, context="form"):
+        if f.code == "oauth-reserved-name":
+            assert "RFC 5849 §3.1" in f.message
+        if f.code == "openid-name":
+            assert "OpenID Authentication 2.0" in f.message
+
+
+def test_reserved_names_only_in_a_form() -> None:
+    assert codes("oauth_foo=1&openid.mode=x", "query") == []

@@ -336,8 +336,9 @@ def diagnose(text: str, *, context: str | EncodeSet = "auto") -> list[Finding]:
                 tok.upper(),
             ))
         b = int(hexpart, 16)
-        if b in _UNRESERVED and not (b == 0x7E and ctx == "form"):
-            # (a form's serializer writes ~ as %7E: URL Standard §5.2)
+        if b in _UNRESERVED and ctx != "form":
+            # (a form body's grammar takes %41 as a valid escaped-code, seed 001 [12], and
+            # its serializer writes ~ as %7E: URL Standard §5.2)
             findings.append(Finding(
                 "encoded-unreserved", s, t,
                 f"{tok} encodes the unreserved character {chr(b)!r}, which never needs it "
