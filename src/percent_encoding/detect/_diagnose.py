@@ -15,6 +15,7 @@ import re
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
 from .. import _args
 from .._abnf import PCT_ENCODED_RUN as _ESCAPE_RUN
@@ -23,7 +24,7 @@ from ..errors import PercentEncodingTypeError
 from ..sets import EncodeSet
 from ..sets import get as _get_set
 
-__all__ = ["Finding", "diagnose"]
+__all__ = ["Finding", "FormConformance", "diagnose", "form_conformance"]
 
 
 # ---------------------------------------------------------------------------
@@ -250,11 +251,15 @@ def diagnose(text: str, *, context: str | EncodeSet = "auto") -> list[Finding]:
     Message-ID (``local@domain``, RFC 5322 §3.6.4; a ``mid:`` URL, RFC 2392) is
     ``raw-percent-likely``: a raw ``%`` that should have been ``%25``.
 
-    "form" judges an application/x-www-form-urlencoded body (URL Standard
-    §5.1, HTML §4.10.22) and adds what only a form body can get wrong:
-    ``semicolon-separator``, ``raw-equals``, ``missing-equals``,
-    ``empty-name``, ``empty-field``, ``lone-newline``; a body a browser could
-    send gives none.
+    "form" judges an application/x-www-form-urlencoded body by the HTML 4.01
+    form grammar (see :func:`form_conformance`: ``obs-uchar``,
+    ``obs-escaped-code``, ``obs-value`` and the other rules, so ``%41`` is no
+    finding there and ``%FF`` is ``obs-escaped-code``), and as the URL
+    Standard's parser reads it (§5.1, HTML §4.10.22): ``semicolon-separator``,
+    ``raw-equals``, ``missing-equals``, ``empty-name``, ``empty-field``,
+    ``lone-newline``; and names a protocol owns: ``oauth-reserved-name``
+    (RFC 5849 §3.1), ``openid-name`` (OpenID Authentication 2.0 §4.1.3).  A
+    body a browser sends gives at most the grammar's ``obs-`` findings.
 
     >>> [f.code for f in diagnose("a%2x%41%e9+b")]
     ['invalid-percent', 'encoded-unreserved', 'lowercase-hex', 'invalid-utf8', 'ambiguous-plus']
@@ -337,8 +342,8 @@ def diagnose(text: str, *, context: str | EncodeSet = "auto") -> list[Finding]:
             ))
         b = int(hexpart, 16)
         if b in _UNRESERVED and ctx != "form":
-            # (a form body's grammar takes %41 as a valid escaped-code, seed 001 [12], and
-            # its serializer writes ~ as %7E: URL Standard §5.2)
+            # (the HTML 4.01 form grammar takes %41 as a valid escaped-code, and a form's
+            # serializer writes ~ as %7E: URL Standard §5.2)
             findings.append(Finding(
                 "encoded-unreserved", s, t,
                 f"{tok} encodes the unreserved character {chr(b)!r}, which never needs it "
@@ -346,16 +351,112 @@ def diagnose(text: str, *, context: str | EncodeSet = "auto") -> list[Finding]:
                 chr(b),
             ))
     _invalid_utf8_findings(text, findings)
+    if ctx == "form":  # the grammar's obs-escaped-code speaks for bytes above 7F
+        findings = [f for f in findings if f.code != "invalid-utf8"]
     raw = {(f.start, f.end) for f in findings if f.code == "raw-percent-likely"}
     if raw:  # a '%' that is likely raw has no hex case to fix
         findings = [f for f in findings
                     if not (f.code == "lowercase-hex" and (f.start, f.end) in raw)]
     if context == "form":
         from ._diagnose_form import form_findings
+        from ._form_grammar import grammar_findings
 
         findings += [Finding(*f) for f in form_findings(text)]
+        findings += _new_grammar_findings(findings, grammar_findings(text))
     findings.sort(key=lambda f: (f.start, f.end))
     return findings
+
+
+# A grammar finding that names what one of these codes already reports at the same
+# place is not repeated by diagnose (form_conformance keeps it).
+_SAME_AS = {
+    "obs-separator": ("semicolon-separator",),
+    "obs-name": ("empty-name",),
+    "obs-escaped-code": ("lone-newline",),
+    "obs-body": ("empty-field",),
+    "trailing-separator": ("empty-field",),
+    "empty-field": ("empty-field",),
+    "missing-equals": ("missing-equals",),
+    "raw-equals": ("raw-equals",),
+    "raw-character": ("raw-character",),
+    "invalid-percent": ("invalid-percent", "trailing-percent"),
+}
+
+
+def _meets(a: Finding, b_start: int, b_end: int) -> bool:
+    # Overlapping spans; an empty span meets a span it lies in, ends included.
+    if a.start == a.end:
+        return b_start <= a.start <= b_end
+    if b_start == b_end:
+        return a.start <= b_start <= a.end
+    return a.start < b_end and b_start < a.end
+
+
+def _new_grammar_findings(
+    have: list[Finding], grammar: list[tuple[str, int, int, str, str]]
+) -> list[Finding]:
+    # Linear: the findings by code, then each grammar finding looks at the
+    # ones of its equivalent codes near its position (both lists are sorted).
+    by_code: dict[str, list[Finding]] = {}
+    for f in sorted(have, key=lambda f: (f.start, f.end)):
+        by_code.setdefault(f.code, []).append(f)
+    cursor = dict.fromkeys(by_code, 0)
+    out: list[Finding] = []
+    for code, a, b, message, fix in grammar:
+        repeated = False
+        for other in _SAME_AS.get(code, ()):
+            row = by_code.get(other, [])
+            i = cursor.get(other, 0)
+            while i < len(row) and row[i].end < a:
+                i += 1
+            cursor[other] = i
+            j = i
+            while j < len(row) and row[j].start <= b:
+                if _meets(row[j], a, b):
+                    repeated = True
+                    break
+                j += 1
+            if repeated:
+                break
+        if not repeated:
+            out.append(Finding(code, a, b, message, fix))
+    return out
+
+
+@dataclass(frozen=True)
+class FormConformance:
+    """The answer of :func:`form_conformance`: the ``level`` and the ``findings`` behind it."""
+
+    level: Literal["valid", "obsolete", "invalid"]
+    findings: tuple[Finding, ...]
+
+
+def form_conformance(body: str) -> FormConformance:
+    """Judge a form body by an ABNF grammar of application/x-www-form-urlencoded.
+
+    The grammar is the project's ABNF reading of HTML 4.01 §17.13.4 and RFC 1738
+    §2.2, with the old usages as ``obs-`` rules (shown in ``docs/detect.md``).
+    ``level`` is "valid" (no ``obs-`` rule needed), "obsolete" (some ``obs-``
+    rule needed) or "invalid" (outside the grammar); ``findings`` has one
+    :class:`Finding` per rule broken, at its position: ``obs-body``,
+    ``obs-separator``, ``obs-name``, ``obs-value``, ``obs-uchar``,
+    ``obs-escaped-code``, and for an invalid body ``raw-character``,
+    ``invalid-percent``, ``raw-equals``, ``missing-equals``, ``empty-field``,
+    ``trailing-separator``.  Linear in the length of the body.
+
+    >>> form_conformance("a=%41&b=c+d").level
+    'valid'
+    >>> r = form_conformance("a=1;b=%FF")
+    >>> r.level, [f.code for f in r.findings]
+    ('obsolete', ['obs-separator', 'obs-escaped-code'])
+    >>> form_conformance("a=b&").level  # a trailing separator: only obs-body, which leads with one
+    'invalid'
+    """
+    _args.check_str_input("form_conformance", body)
+    from ._form_grammar import grammar_findings, level_of
+
+    found = tuple(Finding(*f) for f in grammar_findings(body))
+    return FormConformance(level_of({f.code for f in found}), found)
 
 
 def _encode_for_fix(ch: str, surrogate_ok: bool = False) -> str:
