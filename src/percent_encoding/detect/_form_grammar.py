@@ -7,23 +7,23 @@ and values escaped as RFC 1738 §2.2 says, ``+`` for a space, CR LF as
 ``%0D%0A``, fields joined by ``&``) with the older usages kept as ``obs-``
 rules::
 
-    body             = field *(separator field) / obs-body
-    separator        = "&" / obs-separator
-    field            = name "=" value
-    name             = 1*uchar / obs-name
-    value            = 1*uchar / obs-value
+    body             = field *(separator field) / obs-body  ; 1
+    separator        = "&" / obs-separator  ; 2
+    field            = name "=" value  ; 3
+    name             = 1*uchar / obs-name  ; 4
+    value            = 1*uchar / obs-value  ; 5
     uchar            = ALPHA / DIGIT / "-" / "_" / "." / "," / ":" / joint
-                       / escaped / obs-uchar
-    joint            = "+"
-    escaped          = "%" escaped-code / "%0D%0A"
+                       / escaped / obs-uchar  ; 6
+    joint            = "+"  ; 7
+    escaped          = "%" escaped-code / "%0D%0A"  ; 8
     escaped-code     = "0" ("0" / .. / "9" / "B" / "C" / "E" / "F")
-                       / ("1" / .. / "7") HEXDIGIT / obs-escaped-code
-    obs-escaped-code = 2HEXDIGIT
-    obs-separator    = ";"
-    obs-body         = *(separator field) [separator]
-    obs-name         = *uchar
-    obs-value        = *uchar
-    obs-uchar        = "'" / "(" / ")" / ";" / "$" / "@" / "*" / "!"
+                       / ("1" / .. / "7") HEXDIGIT / obs-escaped-code  ; 9
+    obs-escaped-code = 2HEXDIGIT  ; 10
+    obs-separator    = ";"  ; 11
+    obs-body         = *(separator field) [separator]  ; 12
+    obs-name         = *uchar  ; 13
+    obs-value        = *uchar  ; 14
+    obs-uchar        = "'" / "(" / ")" / ";" / "$" / "@" / "*" / "!"  ; 15
 
 A body is "valid" when it matches without any ``obs-`` alternative,
 "obsolete" when it needs one, "invalid" when it does not match at all.
