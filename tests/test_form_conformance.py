@@ -131,6 +131,8 @@ def test_messages_say_the_rule_and_utf8() -> None:
     assert f.fix == "+"
     (f,) = detect.form_conformance("a=\ud800").findings
     assert f.fix == "%EF%BF%BD"
+    assert [f.fix for f in detect.form_conformance("abc&" + "x" * 50).findings] == [
+        "abc=", "add '=' and a value"]
 
 
 def test_result_is_frozen_and_typed() -> None:

@@ -177,7 +177,7 @@ def _chunk_findings(body: str, s: int, chunk: str, out: list[GrammarFinding]) ->
     if not field_starts:
         out.append(("missing-equals", s, end,
                     f"{chunk[:40]!r} has no '=': a field is name '=' value (rule 3)",
-                    chunk[:40] + "="))
+                    chunk + "=" if len(chunk) <= 40 else "add '=' and a value"))
         _uchars(body, s, end, out)
         return
     for k, a in enumerate(field_starts):
