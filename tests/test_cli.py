@@ -525,8 +525,11 @@ def test_detect_context(capsys: pytest.CaptureFixture[str]) -> None:
     rep = json.loads(run(capsys, "detect", "--json", "a+b")[1])
     assert [f["code"] for f in rep["findings"]] == ["ambiguous-plus"]
     # A form body: "+" is a space, and "&" / "=" are its own syntax, not raw characters.
-    rep = json.loads(run(capsys, "detect", "--json", "--context", "form", "a=b+c&d=")[1])
+    rep = json.loads(run(capsys, "detect", "--json", "--context", "form", "a=b+c&d=e")[1])
     assert rep["space_convention"]["plus_is_space"] is True and rep["findings"] == []
+    # ... an empty value is obsolete by the HTML 4.01 form grammar (obs-value)
+    rep = json.loads(run(capsys, "detect", "--json", "--context", "form", "a=b+c&d=")[1])
+    assert [f["code"] for f in rep["findings"]] == ["obs-value"]
     # ... and a field with no "=" is one no form sends
     rep = json.loads(run(capsys, "detect", "--json", "--context", "form", "a=b+c&d")[1])
     assert [f["code"] for f in rep["findings"]] == ["missing-equals"]

@@ -278,7 +278,9 @@ def test_undo_double_encoding_equals_the_regex(text: str) -> None:
 @pytest.mark.parametrize("body,want", [
     ("a=1;b=2", [("semicolon-separator", 3)]),
     ("a=1;b=2;c=3", [("semicolon-separator", 3), ("semicolon-separator", 7)]),
-    ("t=10;20", []),  # a ';' not followed by name= is just data (still encoded by a form)
+    # a ';' not followed by name= is just data (still encoded by a form), and an
+    # obs-uchar by the seed's grammar (001 [12] rule 15)
+    ("t=10;20", [("obs-uchar", 4)]),
     ("a=b=c", [("raw-equals", 3)]),
     ("a=1;b=2=3", [("semicolon-separator", 3), ("raw-equals", 7)]),
     ("a", [("missing-equals", 0)]),
@@ -293,9 +295,12 @@ def test_undo_double_encoding_equals_the_regex(text: str) -> None:
     ("a=b c", [("raw-character", 3)]),
     ("a=%zz", [("invalid-percent", 2)]),
     ("a=100%", [("trailing-percent", 5)]),
-    ("a=%E9", [("invalid-utf8", 2)]),
-    ("q=a+b&r=%2B&e=", []),
-    ("", []),
+    ("a=%E9", [("obs-escaped-code", 2)]),  # the grammar's rule 10, not invalid-utf8
+    ("q=a+b&r=%2B", []),
+    ("q=a+b&r=%2B&e=", [("obs-value", 14)]),  # an empty value: rule 14
+    ("", [("obs-body", 0)]),  # no field: rule 12
+    ("a=%41", []),  # a valid escaped-code (rule 9), no encoded-unreserved in a form
+    ("a=~'()$@*!,:", [("raw-character", 2), ("obs-uchar", 3)]),  # ',' ':' are uchar
 ])
 def test_diagnose_form(body: str, want: list[tuple[str, int]]) -> None:
     got = [(f.code, f.start) for f in detect.diagnose(body, context="form")]
@@ -309,10 +314,14 @@ def test_diagnose_form_finds_nothing_a_browser_sends(pairs: list[tuple[str, str]
 
     body = html_form_body(pairs).decode("ascii")
     found = detect.diagnose(body, context="form")
-    # only the double-encoding guess may fire: a value that holds "%41" is sent as %2541
-    assert [f for f in found if f.code != "double-encoded"] == [], body
+    # Only the double-encoding guess (a value that holds "%41" is sent as %2541) and the
+    # seed grammar's obs- rules may fire: a browser writes '*' raw (obs-uchar), non-ASCII
+    # as escapes above 7F (obs-escaped-code), an empty value (obs-value) or no field.
+    allowed = {"double-encoded", "obs-uchar", "obs-escaped-code", "obs-value", "obs-body"}
+    assert {f.code for f in found} <= allowed, body
     if not any("%" in n + v for n, v in pairs):
-        assert found == [], body
+        assert "double-encoded" not in {f.code for f in found}, body
+    assert detect.form_conformance(body).level != "invalid", body
 
 
 @pytest.mark.slow  # timing: the full suite, not the quick tier
@@ -320,3 +329,92 @@ def test_diagnose_form_is_linear() -> None:
     for unit in (";b=", "=", "&", "%0A", ";" * 7 + "=", "a;"):
         assert_linear(lambda s: detect.diagnose(s, context="form"),
                       lambda n, u=unit: "a=" + u * n, label=repr(unit))
+
+
+# --- a raw '%' in a Message-ID (seed 000 [63]) --------------------------------------
+
+
+@pytest.mark.parametrize("text,want", [
+    # RFC 2392 mid: URL and RFC 5538 news: article: msg-id is id-left "@" id-right
+    ("mid:foo%ab@example.com", [("raw-percent-likely", 7, 10, "%25ab")]),
+    ("news:12%C0x@host.example", [("raw-percent-likely", 7, 10, "%25C0")]),
+    ("http://list.example/arch?id=<a%fe%ff@x.y>",
+     [("raw-character", 28, 29, "%3C"), ("raw-percent-likely", 30, 33, "%25fe"),
+      ("raw-percent-likely", 33, 36, "%25ff"), ("raw-character", 40, 41, "%3E")]),
+    ("mid:x%80y@[10.0.0.1]",  # id-right as a no-fold-literal (whose brackets need escapes)
+     [("raw-percent-likely", 5, 8, "%2580"), ("raw-character", 10, 11, "%5B"),
+      ("raw-character", 19, 20, "%5D")]),
+])
+def test_raw_percent_in_a_message_id(text: str, want: list[tuple[str, int, int, str]]) -> None:
+    got = detect.diagnose(text)
+    assert [(f.code, f.start, f.end, f.fix) for f in got] == want
+    assert all("%25" in f.message and "RFC 5322" in f.message
+               for f in got if f.code == "raw-percent-likely")
+
+
+@pytest.mark.parametrize("text,code", [
+    ("foo%ab", "invalid-utf8"),            # no '@': not a Message-ID
+    ("foo%ab@", "invalid-utf8"),           # no id-right
+    ("%ab@x.y", "raw-percent-likely"),     # the '%' may open id-left
+    ("a@b%ab@c", "invalid-utf8"),          # two '@': not one local@domain
+    ("foo%ab@x..y", "invalid-utf8"),       # id-right is not a dot-atom
+    ("id%ab@x.y", "raw-percent-likely"),
+    ("id/%ab@x.y", "raw-percent-likely"),  # '/' ends a mid: URL's msg-id part
+    ("id%ab/x@y.z", "invalid-utf8"),       # the '%' is in the segment before the '/'
+])
+def test_message_id_shape(text: str, code: str) -> None:
+    got = [f.code for f in detect.diagnose(text) if f.code != "lowercase-hex"]
+    assert got == [code]
+
+
+def test_valid_utf8_in_a_message_id_is_not_raw() -> None:
+    # %C3%A9 decodes to 'é': nothing says the '%' was raw
+    assert codes("mid:caf%C3%A9@example.com") == []
+    # a '%' with no hex after it stays invalid-percent, as before
+    assert codes("mid:a%zz@example.com") == ["invalid-percent"]
+    # the likely-raw '%' gets no lower-case-hex fix (it is not an escape at all)
+    assert codes("mid:a%ab@example.com") == ["raw-percent-likely"]
+    assert codes("a%ab") == ["lowercase-hex", "invalid-utf8"]
+
+
+@pytest.mark.slow  # timing: the full suite, not the quick tier
+@pytest.mark.one_impl
+@pytest.mark.parametrize("piece", ["a%ff@b.c ", "%ff@", "@%ff", "a" * 7 + "%", "x@" + "y." * 3])
+def test_raw_percent_scan_is_linear(piece: str) -> None:
+    assert_linear(detect.diagnose, lambda n: piece * n, label=f"diagnose({piece!r} * n)",
+                  n0=5000)
+
+
+# --- context="form": names a protocol owns (seed 001 [41] [45] [142]) -------------------
+
+
+@pytest.mark.parametrize("body,want", [
+    ("oauth_foo=1", [("oauth-reserved-name", 0, 9)]),            # RFC 5849 §3.1
+    ("a=1&oauth_body_hash=x", [("oauth-reserved-name", 4, 19)]),  # an extension, not 5849
+    ("oauth%5Fbar=3", [("oauth-reserved-name", 0, 11)]),          # compared decoded
+    ("oauth_x+y=3", [("oauth-reserved-name", 0, 9)]),             # '+' decodes to a space
+    ("oauth_x", [("missing-equals", 0, 7), ("oauth-reserved-name", 0, 7)]),
+    ("openid.mode=checkid_setup", [("openid-name", 0, 11)]),     # OpenID 2.0 §4.1.3
+    ("openid.ns=http%3A%2F%2Fspecs.openid.net%2Fauth%2F2.0&x=1", [("openid-name", 0, 9)]),
+    ("openid%2Eclaimed_id=x", [("openid-name", 0, 19)]),
+    # what RFC 5849 defines, in a request (§3.1, §2.1, §2.3) or a response (§2.1, §2.3)
+    ("oauth_consumer_key=k&oauth_token=t&oauth_signature_method=HMAC-SHA1"
+     "&oauth_signature=s&oauth_timestamp=1&oauth_nonce=n&oauth_version=1.0"
+     "&oauth_callback=oob&oauth_verifier=v", []),
+    ("oauth_token=hh5s93j4hdidpola&oauth_token_secret=hdhd0244k9j7ao03"
+     "&oauth_callback_confirmed=true", []),  # the RFC's §2.1 response
+    ("OAuth_x=1&oauth=2&openid=3&xopenid.a=4&oauth_token_secretx=5",  # case, no prefix
+     [("oauth-reserved-name", 39, 58)]),
+])
+def test_diagnose_form_reserved_names(body: str, want: list[tuple[str, int, int]]) -> None:
+    got = [(f.code, f.start, f.end) for f in detect.diagnose(body, context="form")]
+    assert got == want
+    for f in detect.diagnose(body, context="form"):
+        if f.code == "oauth-reserved-name":
+            assert "RFC 5849 §3.1" in f.message
+        if f.code == "openid-name":
+            assert "OpenID Authentication 2.0" in f.message
+
+
+def test_reserved_names_only_in_a_form() -> None:
+    assert codes("oauth_foo=1&openid.mode=x", "query") == []

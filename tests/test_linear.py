@@ -478,6 +478,9 @@ def _other_cases() -> list[Case]:
     # --- detect ------------------------------------------------------------------------
     c += on(P + "detect.diagnose", lambda s: detect.diagnose(s), TEXT_SUR)
     c += on(P + "detect.diagnose", lambda s: detect.diagnose(s, context="form"), {"pct": pct})
+    c += on(P + "detect.form_conformance", detect.form_conformance,
+            {"pct": pct, "adv": adv, "semicolons": lambda n: ";" * n,
+             "empty fields": lambda n: "=;" * (n // 2), "mid-id": lambda n: "a%ff@b.c" * (n // 8)})
     c += on((P + "detect.space_convention", P + "detect.SpaceConvention.paragraph"),
             lambda s: _paragraph(detect.space_convention(s, method="GET")),
             {k: url_of(v) for k, v in TEXT.items()})
@@ -896,6 +899,7 @@ NO_SIZE_INPUT = {
     P + "iri.is_bidi_formatting": "one character",
     P + "detect.CharsetGuess": "a result record",
     P + "detect.Finding": "a result record",
+    P + "detect.FormConformance": "a result record",
     P + "detect.SpaceConvention": "a result record (paragraph has a case)",
     P + "rfc8187.Finding": "a result record",
     P + "url.ComponentReport": "a result record",

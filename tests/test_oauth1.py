@@ -503,3 +503,39 @@ def test_signature_base_string_query_not_parsed_and_positions_in_the_url() -> No
         oauth1.signature_base_string("GET", url)
     assert e.value.position == url.index("\ud800")
     assert f"position {url.index(chr(0xD800))}" in str(e.value)
+
+
+# -- §3.1: the oauth_ prefix is reserved -------------------------------------------
+
+
+@pytest.mark.parametrize(("url", "body", "name", "where"), [
+    ("http://example.com/?oauth_foo=1", None, "oauth_foo", "query"),
+    ("http://example.com/?a=1&oauth%5Fbody_hash=x", None, "oauth_body_hash", "query"),
+    ("http://example.com/", "a=1&oauth_extra=2", "oauth_extra", "body"),
+    ("http://example.com/", b"oauth_x+y=2", "oauth_x y", "body"),
+    ("http://example.com/", [("oauth_z", "1")], "oauth_z", "body"),
+    ("http://example.com/", "oauth_token_secret=s", "oauth_token_secret", "body"),
+])
+def test_signature_base_string_refuses_reserved_names(url: str, body: object, name: str,
+                                                      where: str) -> None:
+    with pytest.raises(oauth1.ReservedParameterError) as e:
+        oauth1.signature_base_string("POST", url, body=body)  # type: ignore[arg-type]
+    assert isinstance(e.value, OAuth1Error) and isinstance(e.value, PercentEncodingError)
+    assert e.value.name == name and "§3.1" in str(e.value) and where in str(e.value)
+    if name == "oauth_token_secret":
+        assert "response parameter" in str(e.value)
+
+
+def test_signature_base_string_takes_protocol_parameters_in_query_and_body() -> None:
+    # §3.5.2 and §3.5.3: the protocol parameters may travel in the body or the query.
+    q = "&".join(f"{n}=v" for n in sorted(oauth1.PROTOCOL_PARAMETERS))
+    got = oauth1.signature_base_string("POST", "http://example.com/?" + q, body=q)
+    assert got.count("oauth_nonce%3Dv") == 2 and "oauth_signature%3D" not in got
+    # names are case sensitive (§3.1): OAuth_x is not in the reserved space
+    assert "OAuth_x%3D1" in oauth1.signature_base_string("GET", "http://example.com/?OAuth_x=1")
+    # the header's own parameters are not checked here (oauth_params)
+    assert "oauth_foo" in oauth1.signature_base_string("GET", "http://e.com/",
+                                                       oauth_params=[("oauth_foo", "1")])
+    assert oauth1.PROTOCOL_PARAMETERS >= {"oauth_callback", "oauth_verifier", "oauth_version"}
+    assert oauth1.RESPONSE_PARAMETERS == {"oauth_token", "oauth_token_secret",
+                                          "oauth_callback_confirmed"}

@@ -50,8 +50,11 @@ from .rfc8187._http import read_quoted
 from .sets import OAUTH1
 
 __all__ = [
+    "PROTOCOL_PARAMETERS",
+    "RESPONSE_PARAMETERS",
     "SCHEMES",
     "OAuth1Error",
+    "ReservedParameterError",
     "authorization_header",
     "base_string_uri",
     "decode",
@@ -79,6 +82,29 @@ class OAuth1Error(PercentEncodingError):
     def __init__(self, message: str, position: int | None = None) -> None:
         super().__init__(message)
         self.position = position
+
+
+#: The ``oauth_`` parameters RFC 5849 defines for a request: §3.1's seven, ``oauth_callback``
+#: (§2.1, the temporary credentials request) and ``oauth_verifier`` (§2.3).  §3.1 reserves
+#: the ``oauth_`` prefix for the protocol, so a request carries no other ``oauth_`` name.
+PROTOCOL_PARAMETERS = frozenset({
+    "oauth_consumer_key", "oauth_token", "oauth_signature_method", "oauth_signature",
+    "oauth_timestamp", "oauth_nonce", "oauth_version", "oauth_callback", "oauth_verifier",
+})
+#: The ``oauth_`` parameters of the server's form-encoded responses, RFC 5849 §2.1 and
+#: §2.3: ``oauth_token``, ``oauth_token_secret`` and ``oauth_callback_confirmed``.
+RESPONSE_PARAMETERS = frozenset({"oauth_token", "oauth_token_secret", "oauth_callback_confirmed"})
+
+
+class ReservedParameterError(OAuth1Error):
+    """A request parameter whose name begins with ``oauth_`` but that RFC 5849 does not define.
+
+    §3.1 reserves the prefix for the protocol; ``name`` is the decoded name.
+    """
+
+    def __init__(self, message: str, name: str, position: int | None = None) -> None:
+        super().__init__(message, position)
+        self.name = name
 
 
 @_args.renamed_keyword("value", "data")
@@ -268,6 +294,25 @@ def base_string_uri(url: str) -> str:
     return f"{u.scheme}://{u.host}{u.pathname or '/'}"
 
 
+_PROTOCOL_OCTETS = frozenset(n.encode("ascii") for n in PROTOCOL_PARAMETERS)
+
+
+def _refuse_reserved(params: list[tuple[bytes, bytes]], where: str) -> None:
+    # §3.1: the oauth_ prefix is the protocol's.  Names compare as decoded octets and
+    # case-sensitively (§3.1: protocol parameter names are case sensitive).
+    for i, (name, _) in enumerate(params):
+        if name.startswith(b"oauth_") and name not in _PROTOCOL_OCTETS:
+            shown = name.decode("utf-8", "backslashreplace")
+            why = (" (a server's response parameter, RFC 5849 §2.1, §2.3)"
+                   if shown in RESPONSE_PARAMETERS else "")
+            raise ReservedParameterError(
+                f"parameter {i + 1} of {where} is named {shown!r}{why}: RFC 5849 §3.1 "
+                "reserves the 'oauth_' prefix for the protocol parameters "
+                f"({', '.join(sorted(PROTOCOL_PARAMETERS))}); rename it",
+                shown,
+            )
+
+
 def signature_base_string(
     method: str,
     url: str,
@@ -284,7 +329,10 @@ def signature_base_string(
     request really has that content type (§3.4.1.3.1); ``oauth_params`` are
     the protocol parameters, decoded (for example what
     :func:`parse_authorization_header` returns): ``realm`` is left out, and
-    ``oauth_signature`` is left out wherever it appears.
+    ``oauth_signature`` is left out wherever it appears.  A query or body
+    parameter named ``oauth_...`` that is not one of
+    :data:`PROTOCOL_PARAMETERS` raises :class:`ReservedParameterError` (§3.1
+    reserves the prefix).
 
     >>> signature_base_string("get", "HTTP://Example.com/p?b=2&a=1",
     ...                       oauth_params=[("oauth_nonce", "n")])
@@ -301,11 +349,14 @@ def signature_base_string(
         at = len(url.partition("#")[0]) - len(query) + (e.position or 0)
         raise OAuth1Error(str(e).replace(f"position {e.position}", f"position {at}"),
                           at) from None
+    _refuse_reserved(params, "the URL's query")
     if body is not None:
         if isinstance(body, (str, bytes, bytearray, memoryview)):
-            params += _form_pairs(_as_octets(body, "the body"))
+            from_body = _form_pairs(_as_octets(body, "the body"))
         else:
-            params += _pairs(body, "body")
+            from_body = _pairs(body, "body")
+        _refuse_reserved(from_body, "the body")
+        params += from_body
     # §3.4.1.3.1: the header's realm is not a parameter of the request.
     params += [(n, v) for n, v in _pairs(oauth_params, "oauth_params") if n.lower() != b"realm"]
     # §3.4.1.3.1: oauth_signature is excluded whatever its source.

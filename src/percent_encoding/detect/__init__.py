@@ -16,6 +16,8 @@ Strategy: four questions, four functions, each returning plain data.
   escapes, lower-case hex, needless escapes, raw characters, invalid UTF-8,
   double encoding, ``%uXXXX``, an ambiguous ``+``.  Each finding has a
   position and a fix.
+* :func:`form_conformance` — is this form body valid, obsolete or invalid by
+  an ABNF reading of HTML 4.01 §17.13.4 with RFC 1738's escapes?
 * :func:`undo_double_encoding` and :func:`variants` — peel ``%25`` layers;
   list the registered schemes that could have written a string.
 
@@ -34,7 +36,7 @@ from .. import _args
 from ..encodings._detect import ECHO_CHARSET_FIELDS as ECHO_CHARSET_FIELDS
 from ..encodings._detect import CharsetGuess
 from ..errors import PercentEncodingError
-from ._diagnose import Finding, diagnose
+from ._diagnose import Finding, FormConformance, diagnose, form_conformance
 from ._diagnose import url_spans as _url_spans
 
 if TYPE_CHECKING:
@@ -45,10 +47,12 @@ __all__ = [
     "RULES",
     "CharsetGuess",
     "Finding",
+    "FormConformance",
     "SpaceConvention",
     "charset",
     "choose_form_encoding",
     "diagnose",
+    "form_conformance",
     "form_field_charsets",
     "parse_form",
     "space_convention",

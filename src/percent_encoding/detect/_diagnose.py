@@ -1,8 +1,9 @@
 """Diagnosis of a percent-encoded string for :mod:`.detect`: :func:`diagnose`
 and its :class:`Finding` records (bad or truncated escapes, lower-case hex,
 needless escapes, raw characters, invalid UTF-8, double encoding, ``%uXXXX``,
-an ambiguous ``+``), judged against the encode set of a context (RFC 3986 §2.1,
-§2.3, §2.4 and the URL Standard §1.3 sets; UTF-8 per the Encoding Standard).
+an ambiguous ``+``, a raw ``%`` in a Message-ID), judged against the encode
+set of a context (RFC 3986 §2.1, §2.3, §2.4 and the URL Standard §1.3 sets;
+UTF-8 per the Encoding Standard).
 
 Private: the public names are re-exported from :mod:`.detect`.
 """
@@ -14,6 +15,7 @@ import re
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
 from .. import _args
 from .._abnf import PCT_ENCODED_RUN as _ESCAPE_RUN
@@ -22,7 +24,7 @@ from ..errors import PercentEncodingTypeError
 from ..sets import EncodeSet
 from ..sets import get as _get_set
 
-__all__ = ["Finding", "diagnose"]
+__all__ = ["Finding", "FormConformance", "diagnose", "form_conformance"]
 
 
 # ---------------------------------------------------------------------------
@@ -113,9 +115,48 @@ def _collect_errors(e: UnicodeError) -> tuple[str, int]:
 codecs.register_error("percent_encoding.detect.collect", _collect_errors)
 
 
+# A Message-ID (RFC 5322 §3.6.4 msg-id: id-left "@" id-right, without its angle
+# brackets as mid: and news: URLs carry it, RFC 2392 §2, RFC 5538 §2.2) lies between
+# these delimiters: ':' ends a scheme, '/' starts a mid: URL's content-id, '?', '#',
+# '&' and '=' are URL or form syntax, '<' '>' and white space frame the id in text.
+# (atext allows '/', '?', '=' and '&' in id-left too; an id that holds them is cut
+# into pieces here and is not recognized, which errs towards reporting invalid-utf8.)
+_MSGID_SEGMENT = re.compile(r"[^\s<>:/?#&=]+")
+# id-right: a dot-atom of domain-like labels or a [no-fold-literal].
+_ID_RIGHT = re.compile(r"(?:[A-Za-z0-9!#$%'*+\-^_`{|}~]+(?:\.[A-Za-z0-9!#$%'*+\-^_`{|}~]+)*"
+                       r"|\[[^\[\]\\]*\])\Z")
+
+
+def msgid_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each segment of ``text`` shaped like a Message-ID, ``local@domain``."""
+    out: list[tuple[int, int]] = []
+    for m in _MSGID_SEGMENT.finditer(text):
+        seg = m.group()
+        at = seg.find("@")
+        if at > 0 and seg.count("@") == 1 and _ID_RIGHT.match(seg, at + 1):
+            out.append(m.span())
+    return out
+
+
+def _raw_percent_findings(text: str, a: int, b: int, findings: list[Finding]) -> None:
+    # Each '%' of an invalid stretch inside a Message-ID: most likely a raw '%', which
+    # Message-IDs often hold (RFC 5322 §3.6.4 allows it in atext), written unencoded.
+    for i in range(a, b, 3):
+        findings.append(Finding(
+            "raw-percent-likely", i, i + 3,
+            f"{text[i:i + 3]} is inside what looks like a Message-ID (local@domain, "
+            "RFC 5322 §3.6.4), where '%' is a common raw character, and it does not decode "
+            "as UTF-8: the '%' was most likely copied in without being encoded (a mid: or "
+            "news: URL writes it %25, RFC 2392 §2)",
+            "%25" + text[i + 1:i + 3],
+        ))
+
+
 def _invalid_utf8_findings(text: str, findings: list[Finding]) -> None:
     # One decode per run of escapes, every error collected by the handler:
     # linear in the run, however many invalid bytes it holds.
+    msgids = msgid_spans(text) if "@" in text else []
+    k = 0  # msgids[k] is the first Message-ID segment not wholly before the run
     for run in _ESCAPE_RUN.finditer(text):
         raw = bytes.fromhex(run.group().replace("%", ""))
         if raw.isascii():
@@ -132,7 +173,12 @@ def _invalid_utf8_findings(text: str, findings: list[Finding]) -> None:
                 stretches[-1] = (stretches[-1][0], b, stretches[-1][2])
             else:
                 stretches.append((a, b, why))
+        while k < len(msgids) and msgids[k][1] <= run.start():
+            k += 1
         for a, b, reason in stretches:
+            if k < len(msgids) and msgids[k][0] <= a and b <= msgids[k][1]:
+                _raw_percent_findings(text, a, b, findings)
+                continue
             shown = text[a:b] if b - a <= 60 else text[a:a + 60] + f"… ({b - a} characters)"
             findings.append(
                 Finding(
@@ -201,11 +247,19 @@ def diagnose(text: str, *, context: str | EncodeSet = "auto") -> list[Finding]:
     (``scheme://``) and "query" otherwise.  A clean string gives an empty list.
     Linear in the length of the text.
 
-    "form" judges an application/x-www-form-urlencoded body (URL Standard
-    §5.1, HTML §4.10.22) and adds what only a form body can get wrong:
-    ``semicolon-separator``, ``raw-equals``, ``missing-equals``,
-    ``empty-name``, ``empty-field``, ``lone-newline``; a body a browser could
-    send gives none.
+    An escape that does not decode as UTF-8 inside a segment shaped like a
+    Message-ID (``local@domain``, RFC 5322 §3.6.4; a ``mid:`` URL, RFC 2392) is
+    ``raw-percent-likely``: a raw ``%`` that should have been ``%25``.
+
+    "form" judges an application/x-www-form-urlencoded body by the HTML 4.01
+    form grammar (see :func:`form_conformance`: ``obs-uchar``,
+    ``obs-escaped-code``, ``obs-value`` and the other rules, so ``%41`` is no
+    finding there and ``%FF`` is ``obs-escaped-code``), and as the URL
+    Standard's parser reads it (§5.1, HTML §4.10.22): ``semicolon-separator``,
+    ``raw-equals``, ``missing-equals``, ``empty-name``, ``empty-field``,
+    ``lone-newline``; and names a protocol owns: ``oauth-reserved-name``
+    (RFC 5849 §3.1), ``openid-name`` (OpenID Authentication 2.0 §4.1.3).  A
+    body a browser sends gives at most the grammar's ``obs-`` findings.
 
     >>> [f.code for f in diagnose("a%2x%41%e9+b")]
     ['invalid-percent', 'encoded-unreserved', 'lowercase-hex', 'invalid-utf8', 'ambiguous-plus']
@@ -287,8 +341,9 @@ def diagnose(text: str, *, context: str | EncodeSet = "auto") -> list[Finding]:
                 tok.upper(),
             ))
         b = int(hexpart, 16)
-        if b in _UNRESERVED and not (b == 0x7E and ctx == "form"):
-            # (a form's serializer writes ~ as %7E: URL Standard §5.2)
+        if b in _UNRESERVED and ctx != "form":
+            # (the HTML 4.01 form grammar takes %41 as a valid escaped-code, and a form's
+            # serializer writes ~ as %7E: URL Standard §5.2)
             findings.append(Finding(
                 "encoded-unreserved", s, t,
                 f"{tok} encodes the unreserved character {chr(b)!r}, which never needs it "
@@ -296,12 +351,112 @@ def diagnose(text: str, *, context: str | EncodeSet = "auto") -> list[Finding]:
                 chr(b),
             ))
     _invalid_utf8_findings(text, findings)
+    if ctx == "form":  # the grammar's obs-escaped-code speaks for bytes above 7F
+        findings = [f for f in findings if f.code != "invalid-utf8"]
+    raw = {(f.start, f.end) for f in findings if f.code == "raw-percent-likely"}
+    if raw:  # a '%' that is likely raw has no hex case to fix
+        findings = [f for f in findings
+                    if not (f.code == "lowercase-hex" and (f.start, f.end) in raw)]
     if context == "form":
         from ._diagnose_form import form_findings
+        from ._form_grammar import grammar_findings
 
         findings += [Finding(*f) for f in form_findings(text)]
+        findings += _new_grammar_findings(findings, grammar_findings(text))
     findings.sort(key=lambda f: (f.start, f.end))
     return findings
+
+
+# A grammar finding that names what one of these codes already reports at the same
+# place is not repeated by diagnose (form_conformance keeps it).
+_SAME_AS = {
+    "obs-separator": ("semicolon-separator",),
+    "obs-name": ("empty-name",),
+    "obs-escaped-code": ("lone-newline",),
+    "obs-body": ("empty-field",),
+    "trailing-separator": ("empty-field",),
+    "empty-field": ("empty-field",),
+    "missing-equals": ("missing-equals",),
+    "raw-equals": ("raw-equals",),
+    "raw-character": ("raw-character",),
+    "invalid-percent": ("invalid-percent", "trailing-percent"),
+}
+
+
+def _meets(a: Finding, b_start: int, b_end: int) -> bool:
+    # Overlapping spans; an empty span meets a span it lies in, ends included.
+    if a.start == a.end:
+        return b_start <= a.start <= b_end
+    if b_start == b_end:
+        return a.start <= b_start <= a.end
+    return a.start < b_end and b_start < a.end
+
+
+def _new_grammar_findings(
+    have: list[Finding], grammar: list[tuple[str, int, int, str, str]]
+) -> list[Finding]:
+    # Linear: the findings by code, then each grammar finding looks at the
+    # ones of its equivalent codes near its position (both lists are sorted).
+    by_code: dict[str, list[Finding]] = {}
+    for f in sorted(have, key=lambda f: (f.start, f.end)):
+        by_code.setdefault(f.code, []).append(f)
+    cursor = dict.fromkeys(by_code, 0)
+    out: list[Finding] = []
+    for code, a, b, message, fix in grammar:
+        repeated = False
+        for other in _SAME_AS.get(code, ()):
+            row = by_code.get(other, [])
+            i = cursor.get(other, 0)
+            while i < len(row) and row[i].end < a:
+                i += 1
+            cursor[other] = i
+            j = i
+            while j < len(row) and row[j].start <= b:
+                if _meets(row[j], a, b):
+                    repeated = True
+                    break
+                j += 1
+            if repeated:
+                break
+        if not repeated:
+            out.append(Finding(code, a, b, message, fix))
+    return out
+
+
+@dataclass(frozen=True)
+class FormConformance:
+    """The answer of :func:`form_conformance`: the ``level`` and the ``findings`` behind it."""
+
+    level: Literal["valid", "obsolete", "invalid"]
+    findings: tuple[Finding, ...]
+
+
+def form_conformance(body: str) -> FormConformance:
+    """Judge a form body by an ABNF grammar of application/x-www-form-urlencoded.
+
+    The grammar is the project's ABNF reading of HTML 4.01 §17.13.4 and RFC 1738
+    §2.2, with the old usages as ``obs-`` rules (shown in ``docs/detect.md``).
+    ``level`` is "valid" (no ``obs-`` rule needed), "obsolete" (some ``obs-``
+    rule needed) or "invalid" (outside the grammar); ``findings`` has one
+    :class:`Finding` per rule broken, at its position: ``obs-body``,
+    ``obs-separator``, ``obs-name``, ``obs-value``, ``obs-uchar``,
+    ``obs-escaped-code``, and for an invalid body ``raw-character``,
+    ``invalid-percent``, ``raw-equals``, ``missing-equals``, ``empty-field``,
+    ``trailing-separator``.  Linear in the length of the body.
+
+    >>> form_conformance("a=%41&b=c+d").level
+    'valid'
+    >>> r = form_conformance("a=1;b=%FF")
+    >>> r.level, [f.code for f in r.findings]
+    ('obsolete', ['obs-separator', 'obs-escaped-code'])
+    >>> form_conformance("a=b&").level  # a trailing separator: only obs-body, which leads with one
+    'invalid'
+    """
+    _args.check_str_input("form_conformance", body)
+    from ._form_grammar import grammar_findings, level_of
+
+    found = tuple(Finding(*f) for f in grammar_findings(body))
+    return FormConformance(level_of({f.code for f in found}), found)
 
 
 def _encode_for_fix(ch: str, surrogate_ok: bool = False) -> str:

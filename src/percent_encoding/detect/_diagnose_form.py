@@ -13,7 +13,11 @@ no browser sends (HTML §4.10.22 with the URL Standard's serializer, §5.2):
   leading or trailing ``&``): the serializer always writes ``name=value``
   joined by single ``&``, and HTML leaves unnamed controls out;
 * a line break escaped as a lone ``%0A`` or ``%0D`` (HTML makes every newline
-  CRLF before encoding, so a browser sends ``%0D%0A``).
+  CRLF before encoding, so a browser sends ``%0D%0A``);
+* names that belong to a protocol: ``oauth_...`` that RFC 5849 does not define
+  (§3.1 reserves the prefix) and OpenID Authentication 2.0's ``openid.`` keys
+  (§4.1.3).  Names are compared after percent-decoding (``+`` a space, as
+  §5.1 decodes them), so ``oauth%5Fx`` is ``oauth_x``, and case-sensitively.
 
 Raw non-ASCII and other raw characters, bad ``%`` escapes and invalid UTF-8 are
 the general findings of :mod:`._diagnose`.  Linear in the length of the body.
@@ -22,6 +26,7 @@ the general findings of :mod:`._diagnose`.  Linear in the length of the body.
 from __future__ import annotations
 
 import re
+from urllib.parse import unquote_to_bytes
 
 __all__ = ["FormFinding", "form_findings"]
 
@@ -53,6 +58,7 @@ def form_findings(text: str) -> list[FormFinding]:
                 ))
         else:
             _field_findings(text, pos, field, out)
+            _name_findings(pos, field.partition("=")[0], out)
         pos = end + 1
     for m in _LONE_NEWLINE.finditer(text):
         out.append((
@@ -104,3 +110,31 @@ def _field_findings(text: str, pos: int, field: str, out: list[FormFinding]) -> 
                 "%3D",
             ))
         j = field.find("=", j + 1)
+
+
+def _name_findings(pos: int, name: str, out: list[FormFinding]) -> None:
+    if not name.startswith(("o", "%")):
+        return
+    raw = unquote_to_bytes(name[:30].replace("+", " "))  # the prefix decides
+    span = (pos, pos + len(name))
+    if raw.startswith(b"oauth_"):
+        from ..oauth1 import PROTOCOL_PARAMETERS, RESPONSE_PARAMETERS
+
+        decoded = unquote_to_bytes(name.replace("+", " ")).decode("utf-8", "replace")
+        if decoded not in PROTOCOL_PARAMETERS | RESPONSE_PARAMETERS:
+            out.append((
+                "oauth-reserved-name", *span,
+                f"the name {decoded[:40]!r} begins with 'oauth_', which RFC 5849 §3.1 "
+                "reserves for OAuth 1.0's own parameters, and RFC 5849 defines no such "
+                "parameter: a server that speaks OAuth may refuse or misread it",
+                "rename the field",
+            ))
+    elif raw.startswith(b"openid."):
+        decoded = unquote_to_bytes(name.replace("+", " ")).decode("utf-8", "replace")
+        out.append((
+            "openid-name", *span,
+            f"the name {decoded[:40]!r} is an OpenID Authentication 2.0 protocol key "
+            "(§4.1.3: a message sent as a form names every field 'openid.'...): "
+            "an OpenID provider or relying party reads it as part of the protocol",
+            "rename the field, unless the body is an OpenID message",
+        ))
