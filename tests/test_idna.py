@@ -236,3 +236,12 @@ def test_errors_have_positions() -> None:
         idna.to_ascii("example.com", be_strict=1)  # type: ignore[arg-type]
     e = IDNAError("rebuilt from its message")
     assert e.position == -1 and isinstance(e, ValueError)
+
+
+def test_an_error_on_a_huge_domain_has_a_small_message() -> None:
+    from percent_encoding.errors import IDNAError
+
+    domain = "a" * 100_000 + ".xn--a.com"
+    with pytest.raises(IDNAError) as info:
+        idna.to_ascii(domain, verify_dns_length=True)
+    assert len(str(info.value)) < 1000 and "100010 code points" in str(info.value)

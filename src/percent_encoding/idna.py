@@ -50,7 +50,10 @@ def _label_starts(domain: str, transitional: bool) -> list[int]:
 def _raise(domain: str, e: _idna.IDNAError, transitional: bool) -> IDNAError:
     starts = _label_starts(domain, transitional)
     pos = starts[e.label] if 0 <= e.label < len(starts) else 0
-    return IDNAError(f"{e} (label starting at position {pos} of {domain!r})", pos,
+    # The domain is shown whole only when short: a message stays small for a huge input.
+    shown = repr(domain) if len(domain) <= 200 else (
+        f"{domain[:100]!r}…{domain[-40:]!r} ({len(domain)} code points)")
+    return IDNAError(f"{e} (label starting at position {pos} of {shown})", pos,
                      e.rule, e.label)
 
 
