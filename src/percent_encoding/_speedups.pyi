@@ -48,7 +48,7 @@ def arrow_map(column: object, op: str, arg: object, plus: bool, errors: str,
 def arrow_url(chunk: object, base: object, fields: object, fallback: Any, large: bool,
               first_row: int) -> Any:
     """NO PURE TWIN. URL components (or can-parse) of one Arrow string chunk's rows
-    (``_arrow_url.py`` parses each row with ``url.parse`` without it)."""
+    (``url/_columns.py`` parses each row with ``url.parse`` without it)."""
 
 def arrow_set_threads(n: int) -> int:
     """NO PURE TWIN. Threads for long columns in arrow_map (1-8); returns the previous value."""

@@ -7,7 +7,7 @@ scoring, a ``_charset_`` hint (HTML §4.10.22.4, constructing the entry list) or
 ``probe`` hint (HTML §4.10.22.5, selecting a form submission encoding, whose unmappable
 characters are sent in the Encoding Standard's "html" error mode) is decisive, valid
 multi-byte UTF-8 comes first, and pure ASCII is UTF-8.  The rules, in order, are in
-:mod:`._charset`'s docstring; :func:`charset` is the entry point.
+:mod:`._detect`'s docstring; :func:`charset` is the entry point.
 """
 
 from __future__ import annotations
