@@ -917,7 +917,7 @@ def test_c_entries_bind_arguments_as_the_python_signature_says() -> None:
 
 # What only the C twin has: the Arrow column kernels, their thread count and the block
 # decoder switch (arrow.py maps rows in Python with the pure twin; the URL columns'
-# twin is _arrow_url's per-row url.parse, tests/test_arrow_url.py), the entries'
+# twin is url/_columns.py's per-row url.parse, tests/test_arrow_url.py), the entries'
 # machinery (core._make_entry), and the URL fast path with its set-up and getters (the
 # pure twin's url.parse is the Python parser alone, which the fast path must agree
 # with: tests/test_url_c.py), and the URL setters (url/_setters.py is their twin:

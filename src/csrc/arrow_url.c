@@ -320,7 +320,7 @@ span(const RowURL *r, Py_ssize_t a, Py_ssize_t b, Py_ssize_t *a_out, Py_ssize_t 
     *b_out = b < a ? a : b;
 }
 
-/* Component k as spans of the href (url.py's getters on _parts); 0 when it
+/* Component k as spans of the href (url/__init__.py's getters on _parts); 0 when it
  * must come from the getter (a URL without offsets, an opaque origin). */
 PE_INTERNAL int
 component_span(const RowURL *r, int k, Py_ssize_t *a, Py_ssize_t *b)
@@ -436,7 +436,7 @@ put_component(Field *f, int64_t row, int large, RowURL *r, int k, PyObject *fall
         return field_put(f, row, large, r->h + a, b - a);
     }
     if (k == ORIGIN && r->has_parts) {
-        /* §4.7: a tuple origin for the special schemes but file (url.py's
+        /* §4.7: a tuple origin for the special schemes but file (url/__init__.py's
          * _TUPLE_ORIGIN): "scheme://" and the host with its port; blob: reads
          * its path's URL (the getter); any other scheme is opaque */
         static const char *const tuple[] = {"ftp", "http", "https", "ws", "wss"};

@@ -80,7 +80,7 @@ static PyMethodDef methods[] = {
      "set_entries_active(flag)\n--\n\n"
      "Turn the entries' fast paths on or off (off while the pure twin is the active kernel)."},
     {"arrow_map", FASTCALL_KW(pe_arrow_map), METH_FASTCALL | METH_KEYWORDS,
-     "arrow_map(column, op, arg, plus, errors)\n--\n\n"
+     "arrow_map(column, op, arg, plus, errors, views)\n--\n\n"
      "Run a kernel over an Arrow string/binary column (PyCapsule interface); see arrow.c."},
     {"arrow_set_threads", pe_arrow_set_threads, METH_O,
      "arrow_set_threads(n)\n--\n\n"
@@ -91,7 +91,7 @@ static PyMethodDef methods[] = {
      "0/False no, 1 yes, 2/True yes with AVX-512 for the UTF-8 window check (where the "
      "CPU has it); returns the previous level.  For tests."},
     {"arrow_url", FASTCALL_KW(pe_arrow_url), METH_FASTCALL | METH_KEYWORDS,
-     "arrow_url(chunk, base, fields, fallback, large, first_row)\n--\n\n"
+     "arrow_url(chunk, base, fields, fallback, large, first_row, strict)\n--\n\n"
      "URL components (or can-parse) of one Arrow string chunk's rows; see arrow_url.c."},
     {"url_parse", (PyCFunction)(void (*)(void))pe_url_parse, METH_FASTCALL,
      "url_parse(input, base=None, raise_failure=False, into=None)\n--\n\n"
@@ -110,7 +110,7 @@ static PyMethodDef methods[] = {
      "A descriptor for URL.<name>: slices the href of a URL url_parse built, else runs "
      "fallback (the Python property)."},
     {"url_setup", FASTCALL_KW(pe_url_setup), METH_FASTCALL | METH_KEYWORDS,
-     "url_setup(url_type, error_type, host_hook, parse_error)\n--\n\n"
+     "url_setup(url_type, error_type, host_hook, parse_error, nfc_check=None)\n--\n\n"
      "Give url_parse the URL class, the ValidationError class and the cached host hook."},
     {NULL, NULL, 0, NULL},
 };

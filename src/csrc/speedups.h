@@ -1,7 +1,7 @@
 /* The C twin of _pure.py: percent-encoding kernels against the CPython API.
  *
  * Strategy (the markupsafe model): each kernel takes already-checked
- * arguments from core.py / form.py and does the byte work only.  Signatures,
+ * arguments from core.py / form/ and does the byte work only.  Signatures,
  * results and errors are identical to the pure twin (see its docstring):
  *
  *   encode(data, table, space_as_plus) -> str

@@ -62,7 +62,7 @@ getter_get(PyObject *self, PyObject *obj, PyObject *type)
     }
     len = PyUnicode_GET_LENGTH(href);
     /* v: scheme end, username end, host start, host end, port, path start,
-     * '?', '#', host kind (see _record_of in url.py) */
+     * '?', '#', host kind (see record_of in url/_record.py) */
     switch (g->which) {
     case G_PROTOCOL:
         b = v[0] + 1;

@@ -99,7 +99,7 @@ url_err_at(UrlP *P, int name, Py_ssize_t pos)
     return 0;
 }
 
-/* a position of the cleaned input in the caller's input (_url_parser's pos_map) */
+/* a position of the cleaned input in the caller's input (url/_parser.py's pos_map) */
 static Py_ssize_t
 url_pos(const UrlP *P, Py_ssize_t p)
 {

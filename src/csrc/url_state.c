@@ -20,7 +20,7 @@
  * scheme is the same, the authority offsets are the same too.
  *
  * Validation errors go to P->errs in the order the Standard's state machine
- * meets them (the Python state machine in _url_parser.py is the reference the
+ * meets them (the Python state machine in url/_parser.py is the reference the
  * tests compare with), at positions of the caller's input (url_err maps
  * them).  A failure returns 2 with the error in P->fail. */
 #include "url.h"

@@ -42,13 +42,14 @@ def set_entries_active(flag: object) -> None:
 # -- no pure twin: Arrow columns (arrow.py runs Python per row without them) -----------
 
 def arrow_map(column: object, op: str, arg: object, plus: bool, errors: str,
-              views: bool = ...) -> Any:
+              views: bool) -> Any:
     """NO PURE TWIN. A kernel over an Arrow string/binary column (PyCapsule interface)."""
 
 def arrow_url(chunk: object, base: object, fields: object, fallback: Any, large: bool,
-              first_row: int) -> Any:
+              first_row: int, strict: bool) -> Any:
     """NO PURE TWIN. URL components (or can-parse) of one Arrow string chunk's rows
-    (``_arrow_url.py`` parses each row with ``url.parse`` without it)."""
+    (``url/_columns.py`` parses each row with ``url.parse`` without it); ``strict`` makes
+    an invalid row raise (``errors="strict"``) instead of giving a null."""
 
 def arrow_set_threads(n: int) -> int:
     """NO PURE TWIN. Threads for long columns in arrow_map (1-8); returns the previous value."""

@@ -26,7 +26,7 @@ What comes back
   always needs pyarrow.
 
 URL columns: :func:`url_parse`, :func:`url_component` and :func:`url_can_parse`
-(in :mod:`._arrow_url`) run the WHATWG URL parser on each row of a ``string``,
+(in :mod:`.url._columns`) run the WHATWG URL parser on each row of a ``string``,
 ``large_string`` or ``string_view`` column, against an optional base (one URL
 or a column of them); each row is :func:`percent_encoding.url.parse` of it.
 They need pyarrow for their results in both twins.

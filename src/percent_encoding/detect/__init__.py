@@ -11,7 +11,8 @@ Strategy: four questions, four functions, each returning plain data.
   schemes' queries, paths and fragments are plain percent-encoding, where ``+``
   is a plus sign (RFC 3986 §2.2, §3.4).
 * :func:`charset` — which encoding are these percent-decoded bytes in (see
-  :mod:`._charset`; valid UTF-8 first, then the legacy encodings of forms).
+  :mod:`percent_encoding.encodings._detect`; valid UTF-8 first, then the legacy
+  encodings of forms).
 * :func:`diagnose` — what is wrong with this string: bad or truncated
   escapes, lower-case hex, needless escapes, raw characters, invalid UTF-8,
   double encoding, ``%uXXXX``, an ambiguous ``+``.  Each finding has a

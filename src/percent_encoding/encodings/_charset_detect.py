@@ -7,7 +7,7 @@ scoring, a ``_charset_`` hint (HTML §4.10.22.4, constructing the entry list) or
 ``probe`` hint (HTML §4.10.22.5, selecting a form submission encoding, whose unmappable
 characters are sent in the Encoding Standard's "html" error mode) is decisive, valid
 multi-byte UTF-8 comes first, and pure ASCII is UTF-8.  The rules, in order, are in
-:mod:`._charset`'s docstring; :func:`charset` is the entry point.
+:mod:`._detect`'s docstring; :func:`charset` is the entry point.
 """
 
 from __future__ import annotations
@@ -125,7 +125,9 @@ def as_bytes(data: object, what: str = "data") -> bytes:
     )
 
 
-def known(label: object) -> _enc.Encoding | None:
+def encoding_for_label(label: object) -> _enc.Encoding | None:
+    """The encoding a hint's label names (Encoding Standard §4.2, get an encoding), or
+    None when it names none; a bytes label must be ASCII."""
     if isinstance(label, bytes):
         try:
             label = label.decode("ascii")
@@ -275,11 +277,11 @@ def charset(
         m = _NON_ASCII.search(raw)
         start = m.start() - 64 if m is not None and m.start() > MAX_BYTES - 64 else 0
         raw = raw[start : start + MAX_BYTES]
-    hinted = known(h["charset"]) if h.get("charset") is not None else None
+    hinted = encoding_for_label(h["charset"]) if h.get("charset") is not None else None
     bonus = hinted.name if hinted is not None else None
 
     # 1. _charset_: decisive (the browser wrote in it the encoding it used).
-    declared = known(h["_charset_"]) if h.get("_charset_") is not None else None
+    declared = encoding_for_label(h["_charset_"]) if h.get("_charset_") is not None else None
     if declared is not None:
         ok = decode(declared, raw, cut) is not None
         first = CharsetGuess(

@@ -22,7 +22,7 @@ from ._charset_detect import (
     as_bytes,
     charset,
     decode,
-    known,
+    encoding_for_label,
     label_text,
     probe_bytes,
     resolve,
@@ -186,7 +186,7 @@ def _whole_form(
     # HTML "constructing the entry list" (and the pre-2016 URL Standard's _charset_ flag).
     for name, value in pairs:
         if name.lower() == b"_charset_":
-            enc = known(value.strip())
+            enc = encoding_for_label(value.strip())
             if enc is not None:
                 return CharsetGuess(enc.name, 0.99,
                                     f"_charset_ field says {label_text(value)!r}")
@@ -224,7 +224,7 @@ def _whole_form(
     wanted = {f.lower().encode("utf-8") for f in echo}
     for name, value in pairs:
         if name.lower() in wanted and value.strip().isascii():
-            enc = known(value.strip())
+            enc = encoding_for_label(value.strip())
             if enc is None:
                 continue
             if all(decode(enc, f, False) is not None for f in fields):
@@ -235,7 +235,7 @@ def _whole_form(
                       "but the data do not decode in it)")
 
     if not n:
-        declared = known(content_type_charset) if content_type_charset else None
+        declared = encoding_for_label(content_type_charset) if content_type_charset else None
         if declared is not None and declared.name not in NOT_ASCII_COMPATIBLE:
             return CharsetGuess(declared.name, 0.99,
                                 "every name and value is ASCII; the Content-Type charset "
@@ -296,7 +296,7 @@ def _whole_form(
                           f"the joined data scored {enc_name}")
                 enc_name = best
             conf = round(min(conf, 0.9) * agree / len(own), 4)
-    declared = known(content_type_charset) if content_type_charset else None
+    declared = encoding_for_label(content_type_charset) if content_type_charset else None
     if declared is not None:
         if declared.name == enc_name:
             if "Content-Type charset" not in reason:

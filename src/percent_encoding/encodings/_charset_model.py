@@ -182,6 +182,22 @@ class _Model(dict[str, float]):
         super().__init__()
         self.lang = lang
 
+    # Where the 13 figures of the two ``background`` methods below come from: they were
+    # set by hand, not fitted to counts.  They came with the detector's first version
+    # (commit 8e27f4e, in what is now encodings/_detect.py) with no fit recorded, and
+    # nothing in tools/ computes them.  What fixes them is an order and a floor, not a measurement:
+    # * every class lies below the rarest letter a language lists (``_ranked`` gives the
+    #   listed letters -2.3 down to -6.5 nats) and above ``_IMPOSSIBLE`` (-20), so one
+    #   unlisted character costs more than any listed one but never rules a reading out;
+    # * the classes go from likely to unlikely in running text of the language:
+    #   common punctuation (-7), an unlisted letter of the language's own script (-9), a
+    #   combining mark of that script (-10), any other symbol (-11), a non-ASCII digit or
+    #   space or another script's mark (-12), another script's letter (-13), and box
+    #   drawing (-14: what a Cyrillic text read in the wrong one of IBM866/KOI8-R shows);
+    # * with no language data (``_GenericModel``) a letter is only a little unlikely: -6,
+    #   or -8 from U+3000 on (the CJK blocks); the other classes as above.
+    # tests/test_charset.py holds decisions that depend on the order (KOI8-R against
+    # windows-1251 and IBM866, for one); bench/bench_charset.py measures the accuracy.
     def background(self, ch: str) -> float:  # pragma: no cover - overridden
         raise NotImplementedError
 

@@ -100,11 +100,11 @@ def _rfc1630_path_dec(text: str) -> str:
     return rfc1630_decode(text, search=False)
 
 
-def _xforms_3986(text: Text) -> str:
+def _xforms_component_rfc3986_reserved(text: Text) -> str:
     return xforms_encode_component(text, reserved="rfc3986")
 
 
-def _xforms_3986_pairs(pairs: Sequence[tuple[str, str]]) -> str:
+def _xforms_pairs_rfc3986_reserved(pairs: Sequence[tuple[str, str]]) -> str:
     return xforms_urlencode(pairs, reserved="rfc3986")
 
 
@@ -219,12 +219,12 @@ SCHEMES: tuple[Scheme, ...] = (
     Scheme(
         "xforms-urlencoded-rfc3986",
         "XForms 1.0 §11.6 with RFC 3986 §2.2 reserved",
-        _s(_xforms_3986),
+        _s(_xforms_component_rfc3986_reserved),
         _plus_dec,
         RFC3986_UNRESERVED,
         "xforms-urlencoded reading 'reserved' as RFC 3986 does: !*'() escaped too; "
         "only A-Za-z0-9-._~ stays",
-        _pairs_checked(_xforms_3986_pairs),
+        _pairs_checked(_xforms_pairs_rfc3986_reserved),
         "Forms",
         space_as_plus=True,
     ),

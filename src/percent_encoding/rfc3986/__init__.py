@@ -22,8 +22,8 @@ types and :class:`PercentEncodeError` (with the index into the input) for a
 lone surrogate that would have to be UTF-8 encoded.
 
 Layout: the components (Appendix B, §3.2, §5.3) live in
-:mod:`._uri_components`, reference resolution (§5.2) in :mod:`._uri_resolve`
-and normalization (§6.2.2) in :mod:`._uri_normalize`; this module holds
+:mod:`._components`, reference resolution (§5.2) in :mod:`._resolve`
+and normalization (§6.2.2) in :mod:`._normalize`; this module holds
 :func:`encode`, :func:`requote` and the schemes, and re-exports the rest.
 """
 

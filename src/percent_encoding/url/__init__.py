@@ -116,7 +116,7 @@ class URL:
 
     # A URL holds its href and either its record (``_r``, with ``_parts``
     # None) or, when the C parser built it, the component offsets into the
-    # href (``_parts``, see src/csrc/url.h and _url_record.record_of): the getters then
+    # href (``_parts``, see src/csrc/url.h and url/_record.py's record_of): the getters then
     # slice the href, and the record is made on first use (replace, origin).
     __slots__ = {
         "_parts": None,
@@ -416,7 +416,7 @@ _set_errors = URL.__dict__["validation_errors"].__set__
 
 
 def _init_parts(u: URL, href: str, parts: tuple[int, ...], errs: list[tuple[str, int]]) -> None:
-    # What the Python fast path (_url_fast.fast_href) gives: the href and its
+    # What the Python fast path (url/_fast.py's fast_href) gives: the href and its
     # component offsets, as the C parser gives them; the record waits for _rec.
     # (The slots' own setters: URL.__setattr__ refuses every change.)
     _set_href(u, href)

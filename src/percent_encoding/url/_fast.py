@@ -7,7 +7,7 @@ its encode set (URL Standard §1.3) in one kernel call, or kept as it is when th
 after the host holds nothing any set encodes and no validation error.
 :func:`fast_href` returns the serialization (§4.5) with the component offsets that
 ``url.URL`` reads its getters from (the layout ``src/csrc/url.c`` writes), or ``None``
-when the input needs the state machine of :mod:`._url_parser`; :func:`fast_parse`
+when the input needs the state machine of :mod:`._parser`; :func:`fast_parse`
 gives the record instead.  A hypothesis test checks that the fast path and the state
 machine agree.
 """

@@ -6,7 +6,7 @@ helpers the parser and the record share (Windows drive letters, single-dot and
 double-dot path segments, "shorten a URL's path").  :func:`serialize` and
 :func:`serialize_path` are §4.5 "URL serializing".  :class:`Failure` is the
 parser's "return failure", which both parsers (the state machine in
-:mod:`._url_parser`, the fast path in :mod:`._url_fast`) raise or mean.
+:mod:`._parser`, the fast path in :mod:`._fast`) raise or mean.
 """
 
 from __future__ import annotations
@@ -236,7 +236,7 @@ def _ignore(name: str, pos: int) -> None:
 
 def record_of(href: str, parts: tuple[int, ...]) -> URLRecord:
     """The record of an href that a fast parser wrote, from its component offsets."""
-    # (src/csrc/url.c and _url_fast.fast_href write the same layout):
+    # (src/csrc/url.c and url/_fast.py's fast_href write the same layout):
     # scheme end (the ':'), username end, host start and end, port (-1: none),
     # path start, '?' and '#' (-1: none), host kind (0 none: opaque path,
     # 1 domain or opaque host, 2 IPv4, 3 IPv6, 4 empty, 5 none: list path).
