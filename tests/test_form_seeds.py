@@ -48,6 +48,18 @@ def test_post_to_data_without_a_placeholder_and_from_pairs() -> None:
     assert "data:," + row.encode("a=b+c") == form.post_to_data("data:,%%", "a=b+c")
 
 
+def test_post_to_data_applies_only_to_data_actions() -> None:
+    # The drafts' table runs "Post to data:" for a POST form whose action's scheme is
+    # data (compared ASCII case-insensitively); an http action's "%%" is not a
+    # placeholder (its body goes in the request), so asking for it is an error.
+    assert form.post_to_data("DATA:,%%", "a=b") == "DATA:,a%3Db"
+    assert form.post_to_data("Data:text/plain,%%%%", "a b") == "Data:text/plain,a%2520b"
+    for action in ("http://example.com/%%", "https://x/?q=%%%%", "%%", "mailto:a@b?body=%%",
+                   "data", " data:,%%"):
+        with pytest.raises(PercentEncodingError, match="data:"):
+            form.post_to_data(action, "a=b")
+
+
 # ---------------------------------------------------------------------------
 # Lynx application/sgml-form-urlencoded
 # ---------------------------------------------------------------------------

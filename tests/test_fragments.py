@@ -260,13 +260,33 @@ def test_text_plain_examples() -> None:
 
 @pytest.mark.parametrize(("frag", "at"), [
     ("line=a", 0), ("line=,", 0), ("pos=1", 0), ("char=-1", 0), ("char=1;foo", 7),
-    ("line=1;md5=abc", 7), ("line=1;length=", 7), ("Line=1", 0), ("line=1,2,3", 0),
+    ("line=1;md5=abc", 7), ("line=1;length=", 7), ("lines=1", 0), ("line=1,2,3", 0),
 ])
 def test_text_plain_errors(frag: str, at: int) -> None:
     with pytest.raises(FragmentError) as e:
         parse_text_plain(frag)
     assert e.value.position == at
     assert parse_text_plain(frag, strict=False) is None  # §4.4: clients ignore it
+
+
+def test_text_plain_and_csv_names_are_case_insensitive() -> None:
+    # RFC 5147 §3 and RFC 7111 §3 write "char=", "line=", "length=", "md5=", "row=",
+    # "col=" and "cell=" as ABNF quoted strings, which RFC 5234 §2.3 matches in any case;
+    # the results name them in lower case, as the RFCs write them.
+    f = parse_text_plain("LINE=10,20;Length=9876,UTF-8;MD5=B1CA25AE7F10D0EA6FBBF2CB6A0E77E4")
+    assert f is not None and (f.scheme, f.start, f.end) == ("line", 10, 20)
+    assert f.integrity == (IntegrityCheck("length", 9876, "UTF-8"),
+                           IntegrityCheck("md5", "b1ca25ae7f10d0ea6fbbf2cb6a0e77e4"))
+    assert build_text_plain(f) == (
+        "line=10,20;length=9876,UTF-8;md5=b1ca25ae7f10d0ea6fbbf2cb6a0e77e4")
+    c = parse_text_plain("Char=5")
+    assert c is not None and c.scheme == "char"
+    assert parse_csv("Row=5-7") == CSVFragment("row", (CSVSelection(5, 7),))
+    assert parse_csv("CELL=4,1-6,2") == CSVFragment("cell", (CSVSelection((4, 1), (6, 2)),))
+    assert parse_csv("cOl=2;4-*").kind == "col"  # type: ignore[union-attr]
+    for frag in ("l\u0131ne=1", "LINE=1;LENGTH=1;\u0131", "c\u0131ll=1"):  # ASCII case only
+        with pytest.raises(FragmentError):
+            (parse_csv if frag.startswith("c") else parse_text_plain)(frag)
 
 
 def test_build_text_plain() -> None:

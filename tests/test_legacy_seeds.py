@@ -8,6 +8,8 @@ import pytest
 
 from percent_encoding import ecmascript, encodings, legacy, schemes
 from percent_encoding.errors import (
+    PercentDecodeError,
+    PercentEncodeError,
     PercentEncodingError,
     PercentEncodingTypeError,
     UnknownEncodingError,
@@ -126,10 +128,34 @@ def test_rfc1630_path_keeps_plus() -> None:
     # In a path "+" is an xpalpha and stays; a space is escaped.
     assert legacy.rfc1630_encode("a b+c", search=False) == "a%20b+c"
     assert legacy.rfc1630_decode("a+b%20c", search=False) == "a+b c"
-    assert legacy.rfc1630_encode(b"caf\xc3\xa9") == "caf%C3%A9"
+    assert legacy.rfc1630_encode(b"caf\xc3\xa9") == "caf%C3%A9"  # octets stay octets
     assert legacy.rfc1630_encode("caf\u00e9", encoding="windows-1252") == "caf%E9"
     with pytest.raises(PercentEncodingTypeError):
         legacy.rfc1630_encode("a", search=1)  # type: ignore[arg-type]
+
+
+def test_rfc1630_escapes_give_the_iso_latin_1_code() -> None:
+    # "Encoding rules": "%" and two hex digits "giving the ISO Latin 1 code" of the
+    # character, so by default an escape is one octet, the code point itself (U+0080-U+009F
+    # included, which windows-1252 would not give), and text beyond ISO Latin 1 has no code.
+    assert legacy.rfc1630_encode("caf\u00e9 \u00ff") == "caf%E9+%FF"
+    assert legacy.rfc1630_encode("\x80\x9f", search=False) == "%80%9F"
+    assert legacy.rfc1630_decode("caf%E9+%FF%80") == "caf\u00e9 \u00ff\x80"
+    assert legacy.rfc1630_decode("%C3%A9") == "\u00c3\u00a9"  # two codes, two characters
+    with pytest.raises(PercentEncodeError) as e:
+        legacy.rfc1630_encode("ab\u20ac")
+    assert e.value.position == 2
+    with pytest.raises(PercentEncodeError):
+        legacy.rfc1630_encode("\ud800")
+    with pytest.raises(PercentDecodeError):
+        legacy.rfc1630_decode("%E9%", strict=True)
+    # A WHATWG label still chooses another encoding.
+    assert legacy.rfc1630_encode("\u20ac", encoding="utf-8") == "%E2%82%AC"
+    assert legacy.rfc1630_decode("%E2%82%AC", encoding="utf-8") == "\u20ac"
+    row = schemes.get("rfc1630")
+    assert row.encode("\u00e9") == "%E9" and row.decode is not None
+    assert row.decode("%E9+") == "\u00e9 "
+    assert not row.plain and row.reversible
 
 
 def test_the_1630_and_1808_rows() -> None:

@@ -537,11 +537,14 @@ class TextPlainFragment:
     integrity: tuple[IntegrityCheck, ...] = ()
 
 
-_TEXT_SCHEME = re.compile(r"(char|line)=(?:([0-9]+)|([0-9]+)?,([0-9]+)?)")
+# §3 writes "char=", "line=", "length=" and "md5=" as ABNF quoted strings, which match
+# in any case (RFC 5234 §2.3).
+_TEXT_SCHEME = re.compile(r"((?ai:char|line))=(?:([0-9]+)|([0-9]+)?,([0-9]+)?)")
 # mime-charset-chars (RFC 2978): ALPHA DIGIT ! # $ % & ' + - ^ _ ` { } ~, which a URI
 # fragment may carry percent-encoded.
 _INTEGRITY = re.compile(
-    r"(length=([0-9]+)|md5=([0-9A-Fa-f]{32}))(?:,((?:[A-Za-z0-9!$&'+\-_~]|%[0-9A-Fa-f]{2})+))?"
+    r"((?ai:length)=([0-9]+)|(?ai:md5)=([0-9A-Fa-f]{32}))"
+    r"(?:,((?:[A-Za-z0-9!$&'+\-_~]|%[0-9A-Fa-f]{2})+))?"
 )
 
 
@@ -610,7 +613,7 @@ def parse_text_plain(fragment: str, *, strict: bool = True) -> TextPlainFragment
         else:
             checks.append(IntegrityCheck("md5", c[3].lower(), charset))
         at += len(piece) + 1
-    return TextPlainFragment(m[1], start, end, is_range, tuple(checks))
+    return TextPlainFragment(m[1].lower(), start, end, is_range, tuple(checks))
 
 
 _CHARSET_SET = EncodeSet.from_allowed(UNRESERVED + "!$&'+", name="rfc5147-mime-charset")
@@ -767,13 +770,15 @@ def parse_csv(fragment: str, *, strict: bool = True) -> CSVFragment | None:
     """
     text = _strip_hash(fragment, "parse_csv")
     _args.check_bool("strict", strict)
-    kind, eq, rest = text.partition("=")
+    written, eq, rest = text.partition("=")
+    # §3's "row=", "col=", "cell=" match in any ASCII case (RFC 5234 §2.3).
+    kind = written.lower() if written.isascii() else written
     if not eq or kind not in ("row", "col", "cell"):
         if strict:
             raise FragmentError(f"{text[:40]!r} is not row=, col= or cell= (RFC 7111 §3)", 0)
         return None
     out: list[CSVSelection] = []
-    at = len(kind) + 1
+    at = len(written) + 1
     for spec in rest.split(";"):
         try:
             sel = _csv_selection(kind, spec)

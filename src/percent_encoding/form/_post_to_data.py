@@ -20,7 +20,8 @@ from collections.abc import Iterable, Mapping
 
 from .. import _args
 from .. import core as _core
-from ..errors import PercentEncodingTypeError
+from .._abnf import SCHEME
+from ..errors import PercentEncodingError, PercentEncodingTypeError
 from ..sets import RFC3986_UNRESERVED
 from ._serialize import serialize
 
@@ -36,6 +37,9 @@ def post_to_data(
     ``%%%%``, the first one becomes the body escaped twice (bytes outside RFC 3986
     *unreserved* as ``%XX``, then each ``%`` as ``%25``); otherwise the first ``%%``
     becomes the body escaped once; with neither, ``action`` is returned unchanged.
+    An action whose scheme is not ``data`` raises
+    :class:`~percent_encoding.errors.PercentEncodingError`: the drafts ran this step
+    for ``data:`` actions only (an ``http:`` action's ``%%`` is no placeholder).
 
     >>> post_to_data("data:text/plain,%%", "a=b+c")
     'data:text/plain,a%3Db%2Bc'
@@ -43,6 +47,14 @@ def post_to_data(
     'data:text/plain,a%253Db%252Bc'
     """
     url: str = _args.check_str("action", action)
+    # The drafts' table picks "Post to data:" for the data scheme only (RFC 3986 §3.1
+    # scheme, compared ASCII case-insensitively).
+    m = SCHEME.match(url)
+    if m is None or url[m.end():m.end() + 1] != ":" or m.group().lower() != "data":
+        raise PercentEncodingError(
+            f"the action {url!r:.60} is not a data: URL: the HTML5 drafts' \"Post to data:\" "
+            "step fills placeholders only in the action of a form posting to data:"
+        )
     if isinstance(body, (bytearray, memoryview)):
         body = bytes(body)
     if isinstance(body, (str, bytes)):

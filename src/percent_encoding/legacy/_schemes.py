@@ -333,9 +333,9 @@ SCHEMES += (
         _s(rfc1630_encode),
         rfc1630_decode,
         RFC1630_SEARCH,
-        "search part: space as +, a real + escaped; alphanumerics and $-_@.&!*\"'(), stay",
+        "search part: space as +, a real + escaped; alphanumerics and $-_@.&!*\"'(), stay; "
+        "an escape is the ISO Latin 1 code (nothing beyond U+00FF)",
         family="URL RFCs",
-        plain=True,
         space_as_plus=True,
         reversible=True,
     ),
@@ -345,9 +345,9 @@ SCHEMES += (
         _s(_rfc1630_path),
         _rfc1630_path_dec,
         RFC1630_PATH,
-        "path: alphanumerics and $-_@.&+!*\"'(), stay; space as %20",
+        "path: alphanumerics and $-_@.&+!*\"'(), stay; space as %20; an escape is the ISO "
+        "Latin 1 code (nothing beyond U+00FF)",
         family="URL RFCs",
-        plain=True,
         reversible=True,
     ),
     Scheme(
