@@ -1003,9 +1003,16 @@ def _long_host_cli(host: str) -> None:
 
 
 def _long_host_web(host: str) -> None:
+    # The deployed tool refuses URLs over MAX_URL_INPUT (64 Ki characters: 413) before
+    # parsing; the handler behind that check is timed here past it, at n and 4n.
     from percent_encoding.web import server
 
-    assert "error" not in server.api_url("http://" + host + "/")
+    cap = server.MAX_URL_INPUT
+    server.MAX_URL_INPUT = 1 << 20
+    try:
+        assert "error" not in server.api_url("http://" + host + "/")
+    finally:
+        server.MAX_URL_INPUT = cap
 
 
 def _uncached(fn: Callable[[Any], Any]) -> Callable[[Any], Any]:

@@ -123,3 +123,14 @@ def test_module_doctests() -> None:
     import doctest
 
     assert doctest.testmod(mailto).failed == 0
+
+
+@pytest.mark.parametrize("to", ["0@", "a@@b", "@", "<x"])
+def test_an_address_rfc5322_refuses_is_our_error(to: str) -> None:
+    # Found by the fuzz test: the email package raised IndexError for "0@".
+    from percent_encoding.errors import MailtoError
+
+    try:
+        mailto.form_email([("a", "b")], to)
+    except MailtoError:
+        pass  # refused with our error; an address the package takes is fine too

@@ -366,12 +366,22 @@ def form_email(
         if not a or _CR_LF.search(a):
             raise MailtoError(f"address {i} is empty or holds a line break: {a[:40]!r}", None)
     msg = EmailMessage()
-    msg["To"] = ", ".join(addresses)
     for name, value in headers:
         if _CR_LF.search(name) or _CR_LF.search(value):
             raise MailtoError(f"header {name[:40]!r} holds a line break", None)
-        # Field names are case-insensitive; written in their usual capitals.
-        msg["-".join(w.capitalize() for w in name.split("-"))] = value
+    # The email package parses address and other structured fields as they are set, and
+    # raises its own errors (or an IndexError) on what RFC 5322 does not allow.
+    field = "To"
+    try:
+        msg[field] = ", ".join(addresses)
+        for name, value in headers:
+            # Field names are case-insensitive; written in their usual capitals.
+            field = "-".join(w.capitalize() for w in name.split("-"))
+            msg[field] = value
+    except (ValueError, IndexError, TypeError) as e:  # HeaderParseError is a ValueError
+        raise MailtoError(
+            f"the {field} field cannot be written into a message (RFC 5322): {e}", None
+        ) from e
     if enctype == "text/plain":
         msg.set_content(text.decode("utf-8"), subtype="plain", charset="utf-8",
                         cte="quoted-printable")
