@@ -46,7 +46,9 @@ settings.register_profile("quick", parent=settings.get_profile("twins"), max_exa
 # whichever worker is free, in collection order: long modules first keeps one of them
 # from starting last while the other worker idles (the browser modules sort last by name).
 _LONGEST_FIRST = (
+    "test_spark_archives.py", "test_spark.py", "test_extras.py",
     "test_web_a11y.py", "test_robustness.py", "test_linear.py", "test_robustness_linear.py",
+    "test_long_hosts.py", "test_spark_workers.py", "test_url_columns_engines.py",
     "test_web_e2e.py",
     "test_arrow.py", "test_leaks.py", "test_rfc3986.py", "test_packaging.py",
     "test_url_c.py", "test_cli_stream.py", "test_legacy_oracles.py", "test_speedups.py",
