@@ -32,6 +32,8 @@ from pathlib import Path
 
 import pytest
 
+from helpers.paths import source_tree
+
 pytestmark = [pytest.mark.one_impl, pytest.mark.no_kernels, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -108,7 +110,8 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
         pytest.skip("the package index cannot be reached")
     out = tmp_path_factory.mktemp("wheel")
     r = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
-                        "--no-build-isolation", "-w", str(out), str(ROOT)],
+                        "--no-build-isolation", "-w", str(out),
+                        str(source_tree(tmp_path_factory.mktemp("src")))],
                        capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
     (whl,) = out.glob("*.whl")

@@ -25,6 +25,8 @@ from pathlib import Path
 
 import pytest
 
+from helpers.paths import source_tree
+
 pytestmark = [pytest.mark.one_impl, pytest.mark.no_kernels, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,7 +41,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PERCENT_ENCODING_NO_EXTENSIONS": "1"}
     env.pop("PERCENT_ENCODING_REQUIRE_EXTENSION", None)
     r = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir",
-                        str(tmp / "dist"), str(ROOT)],
+                        str(tmp / "dist"), str(source_tree(tmp / "src"))],
                        capture_output=True, text=True, env=env, timeout=600)
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
     (wheel,) = (tmp / "dist").glob("*.whl")

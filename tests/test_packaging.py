@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 import percent_encoding
+from helpers.paths import source_tree
 
 pytestmark = [pytest.mark.one_impl, pytest.mark.no_kernels]
 tomllib = pytest.importorskip("tomllib", reason="tomllib is Python 3.11+")
@@ -88,7 +89,8 @@ def test_built_wheel_installs_and_runs_outside_the_checkout(tmp_path: Path) -> N
     env.pop("PERCENT_ENCODING_NO_EXTENSIONS", None)
     # build makes the sdist, then the wheel from that sdist: the sdist must hold the C sources.
     r = subprocess.run(
-        [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(dist), str(ROOT)],
+        [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(dist),
+         str(source_tree(tmp_path / "src"))],
         capture_output=True, text=True, env=env, timeout=300,
     )
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
@@ -150,7 +152,8 @@ def test_sdist_without_a_compiler_installs_the_pure_twin(tmp_path: Path) -> None
     env.pop("PERCENT_ENCODING_REQUIRE_EXTENSION", None)
     dist = tmp_path / "dist"
     r = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--sdist", "--outdir",
-                        str(dist), str(ROOT)], capture_output=True, text=True, env=env,
+                        str(dist), str(source_tree(tmp_path / "src"))],
+                       capture_output=True, text=True, env=env,
                        timeout=300)
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
     (sdist,) = dist.glob("*.tar.gz")

@@ -32,7 +32,7 @@ from typing import Any
 
 import pytest
 
-from helpers.paths import ROOT
+from helpers.paths import ROOT, source_tree
 
 # no_kernels: this process never calls the kernels (the executors do, with the archive's
 # twin), so ./dev test's pure-twin pass does not repeat the minute this takes.
@@ -100,7 +100,7 @@ def packed_env(tmp_path_factory: pytest.TempPathFactory) -> Path:
     env.pop("PERCENT_ENCODING_NO_EXTENSIONS", None)
     # --no-build-isolation: build with this venv's setuptools, no download.
     _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
-          "-w", str(tmp / "dist"), str(ROOT)], env=env)
+          "-w", str(tmp / "dist"), str(source_tree(tmp / "src"))], env=env)
     (wheel,) = (tmp / "dist").glob("percent_encoding-*.whl")
     target = tmp / "pe_env"
     venv.create(target, with_pip=True)  # python -m venv pe_env
