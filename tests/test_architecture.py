@@ -31,10 +31,6 @@ PKG = SRC / "percent_encoding"
 # (_kernels) imports ``_speedups`` with a plain ``from . import _speedups``, and the
 # optional engines (pyarrow) with plain ``import`` statements.
 STRING_IMPORT_EXCEPTIONS: dict[str, str] = {
-    "percent_encoding.form._parse": (
-        "form.parse(encoding='auto') and the legacy parser's 'auto' still guess for a "
-        "release; the guessing path (detect._parse_form) sits above the form parser"
-    ),
     "percent_encoding.web._docs": (
         "an installed copy's API reference page documents the public module its path names "
         "(one of the walked list of public modules), imported only when that page is asked for"

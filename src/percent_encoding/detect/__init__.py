@@ -330,13 +330,15 @@ def parse_form(
     >>> parse_form("ie=EUC-JP&q=%A4%A2").charset.reason
     "field 'ie' echoes the input charset: 'EUC-JP'"
     """
+    from ..form import FormOptions
     from ._parse_form import parse_detected
 
+    options = FormOptions(
+        None, separators, strip_leading_question_mark, max_fields, max_field_size,
+        max_total, errors, strict,
+    )
     return parse_detected(
-        data, separators=separators, strip_leading_question_mark=strip_leading_question_mark,
-        max_fields=max_fields, max_field_size=max_field_size, max_total=max_total,
-        errors=errors, strict=strict, probe=probe, content_type_charset=content_type_charset,
-        isindex=False,
+        data, options, probe=probe, content_type_charset=content_type_charset,
         per_field=per_field, echo_fields=echo_fields,
     )
 
