@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import _args
-from ..encodings._detect import CharsetGuess, form_encodings
+from ..encodings._for_siblings import CharsetGuess, form_encodings
 from ..errors import PercentEncodingTypeError
 from ..form import FormOptions, ParsedForm, parse_with
 
