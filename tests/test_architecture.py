@@ -474,3 +474,42 @@ def test_the_wall_check_can_fail() -> None:
         ("percent_encoding.oauth1", "percent_encoding.rfc8187._http"),
         ("percent_encoding.legacy._whatwg", "percent_encoding.form._parse"),
     }
+
+
+# -- form options: one value (rust-url's ParseOptions), declared once --------------------------
+
+# The signatures that take the form parser's options by keyword: the documented public ones
+# only (tests/test_args.py holds them to docs/options.md).  Below them the options travel as
+# one FormOptions value, never as keywords forwarded by name.
+FORM_OPTION_SIGNATURES = {
+    ("percent_encoding.form._parse", "parse"),
+    ("percent_encoding.form._parse", "parse_bytes"),
+    ("percent_encoding.detect", "parse_form"),
+    ("percent_encoding.legacy._whatwg", "whatwg_form_parse"),
+}
+
+
+def _form_option_declarations(paths: dict[str, tuple[Path, bool]]) -> set[tuple[str, str]]:
+    found = set()
+    for mod, (path, _) in paths.items():
+        for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(n, ast.FunctionDef) and "strip_leading_question_mark" in {
+                    a.arg for a in n.args.args + n.args.kwonlyargs}:
+                found.add((mod, n.name))
+            elif isinstance(n, ast.ClassDef) and "strip_leading_question_mark" in {
+                    x.target.id for x in n.body
+                    if isinstance(x, ast.AnnAssign) and isinstance(x.target, ast.Name)}:
+                found.add((mod, n.name))
+    return found
+
+
+def test_form_options_are_declared_once() -> None:
+    found = _form_option_declarations(MODULES)
+    assert found - FORM_OPTION_SIGNATURES == {("percent_encoding.form._options", "FormOptions")}
+    assert FORM_OPTION_SIGNATURES <= found
+
+
+def test_the_form_option_check_can_fail(tmp_path: Path) -> None:
+    p = tmp_path / "m.py"
+    p.write_text("def full_parse(data, *, strip_leading_question_mark=False):\n    pass\n")
+    assert _form_option_declarations({"m": (p, False)}) == {("m", "full_parse")}
