@@ -38,10 +38,6 @@ PKG = SRC / "percent_encoding"
 # (_kernels) imports ``_speedups`` with a plain ``from . import _speedups``, and the
 # optional engines (pyarrow) with plain ``import`` statements.
 STRING_IMPORT_EXCEPTIONS: dict[str, str] = {
-    "percent_encoding.form._parse": (
-        "form.parse(encoding='auto') and the legacy parser's 'auto' still guess for a "
-        "release; the guessing path (detect._parse_form) sits above the form parser"
-    ),
     "percent_encoding.web._docs": (
         "an installed copy's API reference page documents the public module its path names "
         "(one of the walked list of public modules), imported only when that page is asked for"
@@ -559,3 +555,115 @@ def test_the_module_name_check_can_fail(tmp_path: Path) -> None:
         ("_fast.py", 3, "_arrow_url"), ("_fast.py", 4, "percent_encoding._url_record.record_of"),
         ("_fast.py", 4, "percent_encoding.url.nothing"),
         ("url.h", 1, "url.py"), ("url.h", 2, "_uri_resolve"), ("url.h", 2, "_url_parser")]
+
+
+# -- package walls: a sibling takes what it needs from the package's own door ---------------
+
+# The one module through which a package hands its siblings what is not its public API
+# (the package's ``__init__`` is the other door).  Importing it does not count below.
+DOOR = "_for_siblings"
+
+# Imports of another package's private module (importer, imported), each with its reason.
+CROSS_PACKAGE_PRIVATE = {
+    ("percent_encoding.cli._codec", "percent_encoding.encodings._data"):
+        "`percent encodings` lists the §9 single-byte indexes; through the door it would "
+        "load the charset detector as well, for a table",
+}
+MAX_CROSS_PACKAGE_PRIVATE = 3
+
+
+def _family(mod: str) -> str:
+    parts = mod.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def _cross_package_private(graph: dict[str, set[str]]) -> set[tuple[str, str]]:
+    """(importer, imported) for every import of a private module of another package."""
+    found = set()
+    for mod, targets in graph.items():
+        for t in targets:
+            parts = t.split(".")
+            inner = parts[2:]  # below percent_encoding.<family>
+            if (inner and _family(mod) != parts[1] and inner != [DOOR]
+                    and any(p.startswith("_") for p in inner)):
+                found.add((mod, t))
+    return found
+
+
+def test_packages_hand_siblings_things_through_a_door() -> None:
+    found = _cross_package_private(GRAPH)
+    assert found == set(CROSS_PACKAGE_PRIVATE), (
+        "take what a sibling package needs from its __init__ or its "
+        f"{DOOR} module:\n" + "\n".join(f"{m} -> {t}" for m, t in sorted(found))
+    )
+    assert len(found) <= MAX_CROSS_PACKAGE_PRIVATE
+
+
+def test_doors_are_packages_own() -> None:
+    doors = sorted(m for m in MODULES if m.rsplit(".", 1)[-1] == DOOR)
+    assert doors and all(m.count(".") == 2 for m in doors), doors  # one per package, at its top
+    # A door only re-exports: it defines nothing of its own.
+    for m in doors:
+        tree = ast.parse(MODULES[m][0].read_text(encoding="utf-8"))
+        own = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef, ast.Assign))]
+        assert not own, f"{m} defines {[getattr(n, 'name', '=') for n in own]}"
+
+
+def test_the_form_parser_is_reached_through_its_package() -> None:
+    # detect and legacy take FormOptions and parse_with from percent_encoding.form itself.
+    for mod in MODULES:
+        if _family(mod) in ("detect", "legacy"):
+            assert not [t for t in GRAPH[mod] if t.startswith("percent_encoding.form.")], mod
+    assert not any(t.startswith("percent_encoding.detect")
+                   for m in MODULES if _family(m) == "form" for t in _reachable(m))
+
+
+def test_the_wall_check_can_fail() -> None:
+    graph = {m: set(t) for m, t in GRAPH.items()}
+    graph["percent_encoding.oauth1"].add("percent_encoding.rfc8187._http")
+    graph["percent_encoding.legacy._whatwg"].add("percent_encoding.form._parse")
+    graph["percent_encoding.arrow"].add("percent_encoding.url._for_siblings")
+    graph["percent_encoding.url._host"].add("percent_encoding.url._idna")
+    assert _cross_package_private(graph) - _cross_package_private(GRAPH) == {
+        ("percent_encoding.oauth1", "percent_encoding.rfc8187._http"),
+        ("percent_encoding.legacy._whatwg", "percent_encoding.form._parse"),
+    }
+
+
+# -- form options: one value (rust-url's ParseOptions), declared once --------------------------
+
+# The signatures that take the form parser's options by keyword: the documented public ones
+# only (tests/test_args.py holds them to docs/options.md).  Below them the options travel as
+# one FormOptions value, never as keywords forwarded by name.
+FORM_OPTION_SIGNATURES = {
+    ("percent_encoding.form._parse", "parse"),
+    ("percent_encoding.form._parse", "parse_bytes"),
+    ("percent_encoding.detect", "parse_form"),
+    ("percent_encoding.legacy._whatwg", "whatwg_form_parse"),
+}
+
+
+def _form_option_declarations(paths: dict[str, tuple[Path, bool]]) -> set[tuple[str, str]]:
+    found = set()
+    for mod, (path, _) in paths.items():
+        for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(n, ast.FunctionDef) and "strip_leading_question_mark" in {
+                    a.arg for a in n.args.args + n.args.kwonlyargs}:
+                found.add((mod, n.name))
+            elif isinstance(n, ast.ClassDef) and "strip_leading_question_mark" in {
+                    x.target.id for x in n.body
+                    if isinstance(x, ast.AnnAssign) and isinstance(x.target, ast.Name)}:
+                found.add((mod, n.name))
+    return found
+
+
+def test_form_options_are_declared_once() -> None:
+    found = _form_option_declarations(MODULES)
+    assert found - FORM_OPTION_SIGNATURES == {("percent_encoding.form._options", "FormOptions")}
+    assert FORM_OPTION_SIGNATURES <= found
+
+
+def test_the_form_option_check_can_fail(tmp_path: Path) -> None:
+    p = tmp_path / "m.py"
+    p.write_text("def full_parse(data, *, strip_leading_question_mark=False):\n    pass\n")
+    assert _form_option_declarations({"m": (p, False)}) == {("m", "full_parse")}

@@ -4,12 +4,17 @@ reporting what was chosen; the old spelling still works, with a deprecation warn
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import pytest
 
 from percent_encoding import detect, encode, form
-from percent_encoding.errors import PercentEncodingError, PercentEncodingTypeError
+from percent_encoding.errors import (
+    PercentEncodingError,
+    PercentEncodingTypeError,
+    TextDecodeError,
+)
 
 
 def body(encoding: str, **fields: str) -> str:
@@ -67,7 +72,7 @@ def test_limits_and_bad_hints() -> None:
         detect.parse_form("a=1&b=2&c=3", max_fields=2)
     with pytest.raises(PercentEncodingTypeError):
         detect.parse_form("a=1", probe="dot")  # type: ignore[call-overload]
-    with pytest.deprecated_call(), pytest.raises(PercentEncodingError, match="auto"):
+    with pytest.raises(PercentEncodingError, match=r"\(probe=\): use detect\.parse_form\(\)"):
         form.parse("a=1", probe=("dot", "・"))  # type: ignore[call-arg]
 
 
@@ -102,7 +107,7 @@ def test_agreeing_fields_keep_their_confidence() -> None:
 
 
 def test_per_field_needs_auto() -> None:
-    with pytest.deprecated_call(), pytest.raises(PercentEncodingError):
+    with pytest.raises(PercentEncodingError, match=r"detect\.parse_form\(\)"):
         form.parse("a=1", per_field=True)  # type: ignore[call-arg]
     with pytest.raises(PercentEncodingTypeError):
         detect.parse_form("a=1", per_field="yes")  # type: ignore[call-overload]
@@ -155,7 +160,7 @@ def test_echo_fields_are_overridable() -> None:
     assert r.charset.encoding == "EUC-JP"
     assert detect.parse_form("ie=EUC-JP&q=%A4%A2",
                              echo_fields=[]).charset.reason.startswith("detected")
-    with pytest.deprecated_call(), pytest.raises(PercentEncodingError):
+    with pytest.raises(PercentEncodingError, match=r"detect\.parse_form\(\)"):
         form.parse("a=1", echo_fields=["ie"])  # type: ignore[call-arg]
 
 
@@ -226,24 +231,22 @@ def test_form_field_charsets_for_parse_bytes() -> None:
     assert whole.findings and whole.confidence <= 0.5
 
 
-def test_the_old_auto_spelling_warns_and_still_works() -> None:
+def test_the_old_auto_spelling_raises_and_names_detect() -> None:
+    # 0.x: form.parse(encoding="auto") is gone (form never reaches detect); the error
+    # names the call that guesses, and no guess is made.
     q = "q=%93%FA%96%7B%8C%EA"
-    with pytest.deprecated_call(match=r"form\.parse\(encoding='auto'\) is deprecated; "
-                                      r"use detect\.parse_form\(\)"):
-        old = form.parse(q, encoding="auto")
-    assert isinstance(old, form.ParsedForm) and old == detect.parse_form(q)
-    assert old.charset == detect.parse_form(q).charset
-    body_ = "a=%82%A0&b=%A4%A2"
-    with pytest.deprecated_call(match=r"per_field=, probe=\) is deprecated"):
-        old = form.parse(body_, encoding="auto", per_field=True,  # type: ignore[call-arg]
-                         probe=("x", "・"))
-    new = detect.parse_form(body_, per_field=True, probe=("x", "・"))
-    assert old == new and old.fields == new.fields
-    with pytest.deprecated_call(match=r"content_type_charset=, echo_fields=\)"):
-        old = form.parse(q, encoding="AUTO", content_type_charset="utf-8",  # type: ignore[call-arg]
-                         echo_fields=[])
-    assert old.charset == detect.parse_form(q, content_type_charset="utf-8",
-                                            echo_fields=[]).charset
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for spelling in ("auto", "AUTO", " Auto "):
+            with pytest.raises(PercentEncodingError,
+                               match=r"no longer guesses.*use detect\.parse_form\(\)"):
+                form.parse(q, encoding=spelling)
+        with pytest.raises(PercentEncodingError, match=r"encoding='auto', per_field=, probe="):
+            form.parse(q, encoding="auto", per_field=True,  # type: ignore[call-arg]
+                       probe=("x", "・"))
+        with pytest.raises(PercentEncodingError, match=r"content_type_charset="):
+            form.parse(q, content_type_charset="utf-8")  # type: ignore[call-arg]
+    assert detect.parse_form(q).charset.encoding == "Shift_JIS"
 
 
 def test_parse_form_takes_no_encoding_and_form_parse_no_unknown_keyword() -> None:
@@ -251,3 +254,46 @@ def test_parse_form_takes_no_encoding_and_form_parse_no_unknown_keyword() -> Non
         detect.parse_form("a=1", encoding="shift_jis")  # type: ignore[call-arg]
     with pytest.raises(PercentEncodingTypeError, match="unexpected keyword argument 'bogus'"):
         form.parse("a=1", bogus=True)  # type: ignore[call-arg]
+
+
+def test_the_guessing_path_splits_the_body_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # detect.parse_form percent-decodes the fields once; the guess and the decoders share
+    # them (before, the body was split for the guess and again for the decoding).
+    from percent_encoding import core
+
+    calls: list[object] = []
+    real = core.form_parse_bytes_kernel
+
+    def counting(data: bytes) -> list[tuple[bytes, bytes]]:
+        calls.append(data)
+        return real(data)
+
+    monkeypatch.setattr(core, "form_parse_bytes_kernel", counting)
+    r = detect.parse_form("a=%82%A0;b=%A4%A2", separators="&;", per_field=True)
+    assert len(calls) == 1
+    assert [g.encoding for g in r.fields] == ["Shift_JIS", "EUC-JP"]
+    assert list(r) == [("a", "あ"), ("b", "あ")]
+    # errors="fatal" still reports the position into the input.
+    body_ = "_charset_=utf-8&q=%E6%97%A5%FF"
+    with pytest.raises(TextDecodeError) as e:
+        detect.parse_form(body_, errors="fatal", strict=False)
+    assert e.value.position == 16 + 2 + 9
+    with pytest.raises(TextDecodeError) as e2:
+        form.parse(body_, errors="fatal", strict=False)
+    assert str(e.value) == str(e2.value)
+
+
+def test_form_options_are_one_frozen_value() -> None:
+    import dataclasses
+
+    opts = form.FormOptions(separators="&;")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        opts.separators = "&"  # type: ignore[misc]
+    assert not hasattr(opts, "__dict__")
+    assert form.parse_with("a=1;b=2", opts) == [("a", "1"), ("b", "2")]
+    # The option sets form.parse has built are reused, yet every value is still checked.
+    assert form.parse("?a=1", strip_leading_question_mark=True) == [("a", "1")]
+    with pytest.raises(PercentEncodingTypeError):
+        form.parse("?a=1", strip_leading_question_mark=1)  # type: ignore[arg-type]
+    with pytest.raises(PercentEncodingTypeError):
+        form.parse("a=1", separators=["&"])  # type: ignore[arg-type]

@@ -432,7 +432,7 @@ def detect_report(text: str, context: str = "auto") -> dict[str, Any]:
     _check(text, str, "text", "detect_report")
     _check(context, str, "context", "detect_report")
     from . import detect
-    from .detect._diagnose import LOOKS_LIKE_URL
+    from .detect._for_siblings import LOOKS_LIKE_URL
 
     detect.diagnose("", context=context)  # an unknown context is a usage error, up front
     report: dict[str, Any] = {"errors": {}}

@@ -49,8 +49,8 @@ from typing import Any, TypeVar
 
 from . import _args, _kernels, core, form, sets
 from .errors import PercentEncodingTypeError, TextDecodeError
-from .url._columns import COMPONENTS as _URL_COMPONENTS
-from .url._columns import (
+from .url._for_siblings import COMPONENTS as _URL_COMPONENTS
+from .url._for_siblings import (
     check_chunk,
     chunk_values,
     malformed_array_error,

@@ -23,7 +23,7 @@ import re
 
 from . import _args
 from .errors import IDNAError
-from .url import _idna
+from .url import _for_siblings as _url
 
 __all__ = [
     "IDNAError",
@@ -43,11 +43,11 @@ def _label_starts(domain: str, transitional: bool) -> list[int]:
     # the k-th input character whose mapping holds one.
     starts = [0]
     for i, ch in enumerate(domain):
-        starts.extend([i + 1] * _idna.uts46_map(ch, transitional).count("."))
+        starts.extend([i + 1] * _url.uts46_map(ch, transitional).count("."))
     return starts
 
 
-def _raise(domain: str, e: _idna.IDNAError, transitional: bool) -> IDNAError:
+def _raise(domain: str, e: _url.IDNAError, transitional: bool) -> IDNAError:
     starts = _label_starts(domain, transitional)
     pos = starts[e.label] if 0 <= e.label < len(starts) else 0
     # The domain is shown whole only when short: a message stays small for a huge input.
@@ -130,13 +130,13 @@ def to_ascii(
         # ToASCII itself, so the flag is not silently dropped.
         result = domain.lower()
     else:
-        labels, errors = _idna.uts46_process(domain, hyphens, std3, bidi, joiners, transitional,
+        labels, errors = _url.uts46_process(domain, hyphens, std3, bidi, joiners, transitional,
                                         ignore_puny)
         if errors:
             raise _raise(domain, errors[0], transitional)
         try:
-            out = _idna.ascii_labels(labels)
-        except _idna.IDNAError as e:
+            out = _url.ascii_labels(labels)
+        except _url.IDNAError as e:
             raise _raise(domain, e, transitional) from None
         result = ".".join(out)
         if dns:
@@ -203,7 +203,7 @@ def to_unicode(
     _args.check_str_input("to_unicode", domain)
     strict = _flag("strict", strict, False)
     transitional = _flag("transitional_processing", transitional_processing, False)
-    labels, errors = _idna.uts46_process(
+    labels, errors = _url.uts46_process(
         domain,
         _flag("check_hyphens", check_hyphens, False),
         _flag("use_std3_ascii_rules", use_std3_ascii_rules, False),

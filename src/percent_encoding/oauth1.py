@@ -46,7 +46,7 @@ from .errors import (
     PercentEncodingError,
     PercentEncodingTypeError,
 )
-from .rfc8187._http import read_quoted
+from .rfc8187._for_siblings import read_quoted
 from .sets import OAUTH1
 
 __all__ = [

@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from .. import _args
-from ..encodings._detect import ECHO_CHARSET_FIELDS as ECHO_CHARSET_FIELDS
-from ..encodings._detect import CharsetGuess
+from ..encodings._for_siblings import ECHO_CHARSET_FIELDS as ECHO_CHARSET_FIELDS
+from ..encodings._for_siblings import CharsetGuess
 from ..errors import PercentEncodingError
 from ._diagnose import Finding, FormConformance, diagnose, form_conformance
 from ._diagnose import url_spans as _url_spans
@@ -241,7 +241,7 @@ def charset(
     >>> charset(decode("%93%FA%96%7B%8C%EA"))[0].encoding
     'Shift_JIS'
     """
-    from ..encodings._detect import charset as _impl
+    from ..encodings._for_siblings import charset as _impl
 
     return _impl(data, candidates=candidates, hints=hints)
 
@@ -259,7 +259,7 @@ def choose_form_encoding(
     field echoing the charset (:data:`ECHO_CHARSET_FIELDS`, or ``echo_fields``),
     then detection; the answer's ``.reason`` says which rule decided and its
     ``.findings`` what looked wrong (fields that disagree, a cut UTF-8 value)."""
-    from ..encodings._detect import choose_form_encoding as _impl
+    from ..encodings._for_siblings import choose_form_encoding as _impl
 
     return _impl(
         raw_pairs,
@@ -288,7 +288,7 @@ def form_field_charsets(
     >>> [g.encoding for g in fields], whole.findings[0][:15]
     (['Shift_JIS', 'EUC-JP'], 'fields disagree')
     """
-    from ..encodings._detect import form_encodings
+    from ..encodings._for_siblings import form_encodings
 
     return form_encodings(
         raw_pairs, probe=probe, content_type_charset=content_type_charset,
@@ -331,13 +331,15 @@ def parse_form(
     >>> parse_form("ie=EUC-JP&q=%A4%A2").charset.reason
     "field 'ie' echoes the input charset: 'EUC-JP'"
     """
+    from ..form import FormOptions
     from ._parse_form import parse_detected
 
+    options = FormOptions(
+        None, separators, strip_leading_question_mark, max_fields, max_field_size,
+        max_total, errors, strict,
+    )
     return parse_detected(
-        data, separators=separators, strip_leading_question_mark=strip_leading_question_mark,
-        max_fields=max_fields, max_field_size=max_field_size, max_total=max_total,
-        errors=errors, strict=strict, probe=probe, content_type_charset=content_type_charset,
-        isindex=False,
+        data, options, probe=probe, content_type_charset=content_type_charset,
         per_field=per_field, echo_fields=echo_fields,
     )
 

@@ -30,8 +30,8 @@ among others (``content_type_charset=``) for guessing a legacy encoding
 (docs/detect.md).
 
 Layout, one module per concept: ``_parse`` (parse, parse_bytes, ParsedForm,
-``full_parse`` with every option for ``detect`` and ``legacy``, and the argument
-helpers the others share), ``_serialize`` (serialize),
+``parse_with``, and the argument helpers the others share), ``_options``
+(``FormOptions``: every option as one frozen value), ``_serialize`` (serialize),
 ``_incremental`` (FormParser), ``_search_params`` (URLSearchParams),
 ``_html`` (html_form_body, File, multipart_escape), ``_group`` (group),
 ``_schemes`` (the registry entries); the other specs' form variants, one module
@@ -60,10 +60,16 @@ from ._html import File, html_form_body, multipart_escape
 from ._incremental import FormParser
 from ._openurl import Z39_88_2004 as Z39_88_2004
 from ._openurl import openurl_kev, openurl_kev_parse
+
+# FormOptions and parse_with are what the sibling packages take from form, and only from
+# here: detect.parse_form (the guessing path) and legacy.whatwg_form_parse (the pre-2016
+# flags) build one FormOptions and pass it to parse_with.
+from ._options import FormOptions as FormOptions
 from ._parse import Errors as Errors
 from ._parse import Pair as Pair
 from ._parse import ParsedForm, parse, parse_bytes
 from ._parse import Text as Text
+from ._parse import parse_with as parse_with
 from ._post_to_data import post_to_data
 from ._schemes import SCHEMES
 from ._search_params import URLSearchParams

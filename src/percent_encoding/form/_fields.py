@@ -119,6 +119,23 @@ def sniff_charset(data: Text, sep: str = "&") -> Encoding | None:
     return None
 
 
+def check_percents(data: Text, strict: bool, base: int, percent_strict: bool | None) -> None:
+    """With ``percent_strict`` (None: follow ``strict``, deprecated), raise
+    :class:`PercentDecodeError` at the first ``%`` not followed by two hex digits
+    (URL Standard §1.3 percent-decode leaves it; strict mode reports it)."""
+    if strict if percent_strict is None else percent_strict:
+        m = (BAD_PERCENT if isinstance(data, str) else BAD_PERCENT_BYTES).search(data)  # type: ignore[arg-type]
+        if m is not None:
+            if percent_strict is None:
+                _args.warn_deprecated(BAD_PERCENT_UNDER_ERRORS)
+            pos = m.start()
+            raise PercentDecodeError(
+                f"invalid percent-encoding {data[pos:pos + 3]!r} at position {base + pos}: "
+                "'%' must be followed by two hex digits (a literal '%' is %25)",
+                base + pos,
+            )
+
+
 def decode_fields(
     data: Text,
     enc: Encoding | None,
@@ -131,17 +148,7 @@ def decode_fields(
     in errors are ``base`` + the index into ``data``.  ``strict``: fatal text
     decoding; ``percent_strict`` (None: follow ``strict``, deprecated): a bad
     ``%`` raises."""
-    if strict if percent_strict is None else percent_strict:
-        m = (BAD_PERCENT if isinstance(data, str) else BAD_PERCENT_BYTES).search(data)  # type: ignore[arg-type]
-        if m is not None:
-            if percent_strict is None:
-                _args.warn_deprecated(BAD_PERCENT_UNDER_ERRORS)
-            pos = m.start()
-            raise PercentDecodeError(
-                f"invalid percent-encoding {data[pos:pos + 3]!r} at position {base + pos}: "
-                "'%' must be followed by two hex digits (a literal '%' is %25)",
-                base + pos,
-            )
+    check_percents(data, strict, base, percent_strict)
     if not strict:
         data = to_ampersands(data, sep)
         if enc is None:

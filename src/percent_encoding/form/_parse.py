@@ -18,9 +18,9 @@ Standard before 2016 (``_charset_`` and isindex flags) and HTML 4.01 §B.2.2
 
 from __future__ import annotations
 
-import importlib
+import functools
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Literal, TypedDict, cast
 
 from .. import _args, _kernels
@@ -31,10 +31,10 @@ from ..errors import (
     PercentEncodingTypeError,
     TextDecodeError,
 )
+from ._fields import check_percents, sniff_charset
 from ._fields import decode_fields as decode_fields
 from ._fields import encoding_or_none as encoding_or_none
 from ._fields import lookup as lookup
-from ._fields import sniff_charset
 from ._input import Errors as Errors
 from ._input import Pair as Pair
 from ._input import Text as Text
@@ -53,6 +53,7 @@ from ._input import check_separators as check_separators
 from ._input import check_strict as check_strict
 from ._input import main_separator as main_separator
 from ._input import usv as usv
+from ._options import DEFAULT_OPTIONS, FormOptions
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -61,15 +62,16 @@ if TYPE_CHECKING:
 
 
 class _MovedOptions(TypedDict, total=False):
-    """The keywords :func:`parse` no longer takes but still accepts, deprecated."""
+    """The pre-2016 keywords :func:`parse` no longer takes but still accepts, deprecated."""
 
     charset_hack: bool
     isindex: bool
     edition: Literal["current", "2014"]
-    probe: tuple[str, str] | None
-    content_type_charset: str | None
-    per_field: bool
-    echo_fields: Sequence[str] | None
+
+
+# The default objects, compared by identity first (one option check per call).
+_AMP = "&"
+_REPLACE = "replace"
 
 
 # --------------------------------------------------------------------------------------------
@@ -114,12 +116,12 @@ def parse(
       later release makes ``None`` mean ``False``, so that ``errors`` covers
       text decoding only, as everywhere else.
 
-    The encoding guessing that ``encoding="auto"`` did (with ``probe``,
-    ``content_type_charset``, ``per_field`` and ``echo_fields``) is
-    :func:`percent_encoding.detect.parse_form`; the pre-2016 modes (``charset_hack``,
-    ``isindex``, ``edition="2014"``) are :func:`percent_encoding.legacy.whatwg_form_parse`.
-    The old keywords still work here for one release, with a
-    :class:`~percent_encoding.errors.PercentEncodingDeprecationWarning` naming the new call.
+    Guessing the encoding is :func:`percent_encoding.detect.parse_form`: the old
+    ``encoding="auto"`` (and its ``probe``, ``content_type_charset``, ``per_field`` and
+    ``echo_fields``) raises :class:`~percent_encoding.errors.PercentEncodingError` naming it.
+    The pre-2016 modes (``charset_hack``, ``isindex``, ``edition="2014"``) are
+    :func:`percent_encoding.legacy.whatwg_form_parse`; those keywords still work here for
+    one release, with a :class:`~percent_encoding.errors.PercentEncodingDeprecationWarning`.
 
     >>> parse("a=1&b=caf%C3%A9+au+lait&c")
     [('a', '1'), ('b', 'café au lait'), ('c', '')]
@@ -129,26 +131,36 @@ def parse(
     if (
         not deprecated
         and encoding is None
-        and separators == "&"
+        and separators is _AMP
         and strip_leading_question_mark is False
         and max_fields is None
         and max_field_size is None
         and max_total is None
-        and errors == "replace"
+        and errors is _REPLACE
         and (strict is None or strict is False)
     ):
         if type(data) is bytes:
             return _core.form_parse_kernel(data)
         if type(data) is str and (data.isascii() or LONE_SURROGATE.search(data) is None):
             return _core.form_parse_kernel(data)
-    if deprecated or (_names_auto(encoding)):
-        _warn_moved(encoding, deprecated)
-    return full_parse(
-        data, encoding=encoding, separators=separators,
-        strip_leading_question_mark=strip_leading_question_mark, max_fields=max_fields,
-        max_field_size=max_field_size, max_total=max_total, errors=errors, strict=strict,
-        **deprecated,
-    )
+    if deprecated or _names_auto(encoding):
+        _check_moved(encoding, deprecated)
+        return parse_with(data, FormOptions(
+            encoding, separators, strip_leading_question_mark, max_fields, max_field_size,
+            max_total, errors, strict, **deprecated,
+        ))
+    args = (encoding, separators, strip_leading_question_mark, max_fields, max_field_size,
+            max_total, errors, strict)
+    try:
+        options = _options(*args)
+    except TypeError:  # an unhashable value, wrong anyway: parse_with's checks name it
+        options = FormOptions(*args)
+    return parse_with(data, options)
+
+
+# A frozen dataclass costs about a microsecond to build; the few option sets a program
+# uses are built once each (typed: 1 and True stay apart, so each value is still checked).
+_options = functools.lru_cache(maxsize=64, typed=True)(FormOptions)
 
 
 def _names_auto(encoding: object) -> bool:
@@ -157,106 +169,86 @@ def _names_auto(encoding: object) -> bool:
     return type(encoding) is str and encoding.strip().lower() == "auto"
 
 
-# The keywords parse() took until this release, and where each went (for one release
-# more they still work here, with a warning).
-_MOVED = {
-    "charset_hack": "legacy.whatwg_form_parse",
-    "isindex": "legacy.whatwg_form_parse",
-    "edition": "legacy.whatwg_form_parse",
-    "probe": "detect.parse_form",
-    "content_type_charset": "detect.parse_form",
-    "per_field": "detect.parse_form",
-    "echo_fields": "detect.parse_form",
-}
+# The pre-2016 keywords parse() took until 0.x, now legacy.whatwg_form_parse's (for one
+# release more they still work here, with a warning).
+_MOVED = ("charset_hack", "isindex", "edition")
+# The guessing keywords, gone with encoding="auto": the guessing path sits above this
+# parser (detect.parse_form), and nothing here reaches it.
+_GUESSING = ("probe", "content_type_charset", "per_field", "echo_fields")
 
 
-def _warn_moved(encoding: object, deprecated: Mapping[str, object]) -> None:
+def _check_moved(encoding: object, deprecated: Mapping[str, object]) -> None:
+    guessing = [f"{name}=" for name in deprecated if name in _GUESSING]
+    if _names_auto(encoding) or guessing:
+        spelled = ([f"encoding={encoding!r}"] if _names_auto(encoding) else []) + guessing
+        raise PercentEncodingError(
+            f"form.parse() no longer guesses the encoding ({', '.join(spelled)}): "
+            "use detect.parse_form(), which takes the same options and returns the guess"
+        )
     for name in deprecated:
         if name not in _MOVED:
             raise PercentEncodingTypeError(f"parse() got an unexpected keyword argument {name!r}")
-    moved = [f"{name}=" for name in deprecated]
-    targets = sorted({_MOVED[name] for name in deprecated})
-    if _names_auto(encoding):
-        moved.insert(0, "encoding='auto'")
-        if "detect.parse_form" not in targets:
-            targets.insert(0, "detect.parse_form")
     _args.warn_deprecated(
-        f"form.parse({', '.join(moved)}) is deprecated; use "
-        + " or ".join(f"{t}()" for t in targets)
+        f"form.parse({', '.join(f'{name}=' for name in deprecated)}) is deprecated; "
+        "use legacy.whatwg_form_parse()"
     )
 
 
-def full_parse(
+# The guessing path's hook: given the percent-decoded pairs, the encoding for the whole
+# form and, or None, one encoding per pair (detect.parse_form passes its detector).
+Choose = Callable[[list[tuple[bytes, bytes]]], tuple[str, Sequence[str] | None]]
+
+
+def parse_with(
     data: str | bytes | bytearray | memoryview,
-    *,
-    encoding: str | None = None,
-    charset_hack: bool = False,
-    isindex: bool = False,
-    separators: str = "&",
-    strip_leading_question_mark: bool = False,
-    max_fields: int | None = None,
-    max_field_size: int | None = None,
-    max_total: int | None = None,
-    errors: Errors = "replace",
-    strict: bool | None = None,
-    probe: tuple[str, str] | None = None,
-    content_type_charset: str | None = None,
-    per_field: bool = False,
-    echo_fields: Sequence[str] | None = None,
-    edition: Literal["current", "2014"] = "current",
+    options: FormOptions = DEFAULT_OPTIONS,
+    choose: Choose | None = None,
 ) -> list[tuple[str, str]]:
-    """:func:`parse` with every option it ever had: the spec's, the encoding guessing
-    (``encoding="auto"`` and its hints, for :func:`percent_encoding.detect.parse_form`)
-    and the pre-2016 flags (for :func:`percent_encoding.legacy.whatwg_form_parse`)."""
-    if _names_auto(encoding):
-        # The guessing path lives above the form parser (detect/_parse_form.py); the old
-        # spelling form.parse(encoding="auto") reaches it by name, so the import graph
-        # stays one way (tests/test_architecture.py lists this exception and why).
-        guessing = importlib.import_module("percent_encoding.detect._parse_form")
-        return guessing.parse_detected(  # type: ignore[no-any-return]
-            data,
-            isindex=isindex,
-            separators=separators,
-            strip_leading_question_mark=strip_leading_question_mark,
-            max_fields=max_fields,
-            max_field_size=max_field_size,
-            max_total=max_total,
-            errors=errors,
-            strict=strict,
-            probe=probe,
-            content_type_charset=content_type_charset,
-            per_field=per_field,
-            echo_fields=echo_fields,
-            edition=edition,
-        )
-    if probe is not None or content_type_charset is not None or echo_fields is not None:
-        raise PercentEncodingError(
-            "probe=, content_type_charset= and echo_fields= are hints for encoding='auto'; "
-            "pass encoding='auto' to use them"
-        )
-    if per_field is not False:
-        raise PercentEncodingError("per_field=True needs encoding='auto'")
-    if edition != "current":  # (the check costs more than the rest of a small parse)
-        _args.check_choice("edition", edition, ("current", "2014"))
-    fatal = check_errors(errors)
-    percent_strict = check_strict(strict)
-    check_flag(charset_hack, "charset_hack")
-    check_flag(isindex, "isindex")
-    check_flag(strip_leading_question_mark, "strip_leading_question_mark")
+    """:func:`parse` with its options as one :class:`FormOptions` value (the door the
+    guessing and pre-2016 parsers share); ``choose``, when given, picks the encodings
+    from the percent-decoded pairs of the one split (``options.encoding`` is then unused).
+
+    >>> parse_with("a=1;b=2", FormOptions(separators="&;"))
+    [('a', '1'), ('b', '2')]
+    """
+    o = options
+    if o.edition != "current":  # (the check costs more than the rest of a small parse)
+        _args.check_choice("edition", o.edition, ("current", "2014"))
+    fatal = check_errors(o.errors)
+    percent_strict = check_strict(o.strict)
+    check_flag(o.charset_hack, "charset_hack")
+    check_flag(o.isindex, "isindex")
+    check_flag(o.strip_leading_question_mark, "strip_leading_question_mark")
     text = usv(check_data(data, "parse"), fatal)
     base = 0
-    if strip_leading_question_mark and text[:1] in ("?", b"?"):
+    if o.strip_leading_question_mark and text[:1] in ("?", b"?"):
         text = text[1:]
         base = 1
     sep = "&"
-    if separators != "&":
-        sep = main_separator(check_separators(separators))
-        text = unify_separators(text, separators, sep)
-    limits = check_limits(max_fields, max_field_size, max_total)
+    if o.separators != "&":
+        sep = main_separator(check_separators(o.separators))
+        text = unify_separators(text, o.separators, sep)
+    limits = check_limits(o.max_fields, o.max_field_size, o.max_total)
     if limits != (None, None, None):
         count_fields(text, limits[0], sep, limits[1], limits[2])
-    enc = encoding_or_none(encoding)
-    if edition == "2014" and enc is not None:
+    swap = o.isindex and isindex_first(text, sep)
+    if choose is not None:
+        pairs = _decode_guessed(text, base, sep, fatal, percent_strict, choose)
+    else:
+        pairs = _decode_with(text, base, sep, fatal, percent_strict, o)
+    if swap:
+        # Pre-2016 URL Standard §5.1: with the isindex flag, "=" is prepended
+        # to a first field that has none, so it is all value.
+        pairs[0] = ("", pairs[0][0])
+    return pairs
+
+
+def _decode_with(
+    text: Text, base: int, sep: str, fatal: bool, percent_strict: bool | None,
+    o: FormOptions,
+) -> list[Pair]:
+    enc = encoding_or_none(o.encoding)
+    if o.edition == "2014" and enc is not None:
         # URL Standard 2014-2016, urlencoded parser step 2: an encoding override
         # other than utf-8 and a byte above 0x7F in the input: return failure.
         at = _first_non_ascii(text)
@@ -266,17 +258,31 @@ def full_parse(
                 "the 2014-2016 URL Standard parser fails here (the current one decodes)",
                 base + at,
             )
-    if charset_hack:
+    if o.charset_hack:
         sniffed = sniff_charset(text, sep)
         if sniffed is not None:
             enc = None if sniffed.name == "UTF-8" else sniffed
-    swap = isindex and isindex_first(text, sep)
-    pairs = decode_fields(text, enc, fatal, base, sep, percent_strict)
-    if swap:
-        # Pre-2016 URL Standard §5.1: with the isindex flag, "=" is prepended
-        # to a first field that has none, so it is all value.
-        pairs[0] = ("", pairs[0][0])
-    return pairs
+    return decode_fields(text, enc, fatal, base, sep, percent_strict)
+
+
+def _decode_guessed(
+    text: Text, base: int, sep: str, fatal: bool, percent_strict: bool | None,
+    choose: Choose,
+) -> list[Pair]:
+    # One split: the percent-decoded pairs feed the guess and then the decoders.
+    b = text.encode("utf-8") if isinstance(text, str) else text  # USVs: no surrogates left
+    raw = _core.form_parse_bytes_kernel(cast(bytes, to_ampersands(b, sep)))
+    whole, each = choose(raw)
+    check_percents(text, fatal, base, percent_strict)
+    mode: Literal["fatal", "replace"] = "fatal" if fatal else "replace"
+    encs = [lookup(e) for e in each] if each is not None else [lookup(whole)] * len(raw)
+    try:
+        return [(e.decode(n, mode), e.decode(v, mode)) for (n, v), e in zip(raw, encs, strict=True)]
+    except TextDecodeError:
+        # The error with its position into ``data``: only the text path knows it (a
+        # second split, on the way to raising).
+        decode_fields(text, encoding_or_none(whole), True, base, sep, False)
+        raise
 
 
 if not TYPE_CHECKING:

@@ -16,8 +16,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ..errors import PercentEncodingError
-from ..form._input import Errors
-from ..form._parse import full_parse
+from ..form import Errors, FormOptions, parse_with
 
 
 def whatwg_form_parse(
@@ -58,9 +57,7 @@ def whatwg_form_parse(
             "whatwg_form_parse() takes an encoding label; to guess the encoding use "
             "detect.parse_form()"
         )
-    return full_parse(
-        data, encoding=encoding, charset_hack=charset_hack, isindex=isindex,
-        edition=edition, separators=separators,
-        strip_leading_question_mark=strip_leading_question_mark, max_fields=max_fields,
-        max_field_size=max_field_size, max_total=max_total, errors=errors, strict=strict,
-    )
+    return parse_with(data, FormOptions(
+        encoding, separators, strip_leading_question_mark, max_fields, max_field_size,
+        max_total, errors, strict, charset_hack, isindex, edition,
+    ))
