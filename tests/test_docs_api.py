@@ -85,6 +85,7 @@ def _inventory(site: Path) -> set[str]:
     return {name for kind, objs in inv.items() if kind.startswith("py:") for name in objs}
 
 
+@pytest.mark.slow  # builds the docs site with Sphinx: full tier (and ./dev docs) only
 def test_the_built_site_indexes_every_public_name(tmp_path: Path) -> None:
     pytest.importorskip("sphinx", reason="the docs tools are not installed (pip install .[docs])")
     pytest.importorskip("furo")

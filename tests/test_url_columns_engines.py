@@ -159,6 +159,7 @@ def test_duckdb_functions() -> None:
 
 # -- Dask -----------------------------------------------------------------------------
 
+@pytest.mark.slow  # an engine that starts a cluster or a JVM: full tier only
 def test_dask_functions() -> None:
     pytest.importorskip("dask.dataframe")
     pd = pytest.importorskip("pandas")
@@ -198,6 +199,7 @@ def spark() -> Any:
         os.environ["PYSPARK_PYTHON"] = old
 
 
+@pytest.mark.slow  # an engine that starts a cluster or a JVM: full tier only
 def test_spark_host_and_path_columns(spark: Any) -> None:
     from percent_encoding.spark import map_in_arrow, udf
 
