@@ -28,7 +28,10 @@ def differing(vendored: Path = VENDORED, shared: Path = SHARED) -> list[str]:
     if not shared.is_dir():
         return out
     for folder in FOLDERS:
-        for mine in sorted((vendored / folder).glob("*.json")):
+        if not (vendored / folder).is_dir():
+            continue
+        for mine in sorted(f for f in (vendored / folder).iterdir()
+                           if f.suffix in (".json", ".txt")):
             theirs = shared / folder / mine.name
             if theirs.is_file() and theirs.read_bytes() != mine.read_bytes():
                 out.append(f"{folder}/{mine.name}")

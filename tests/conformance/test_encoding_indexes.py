@@ -510,3 +510,24 @@ def test_iso_2022_jp_encoder_and_katakana() -> None:
     ]
     want_s = "".join(chr(c) for c in idx("jis0208")[:8836] if c is not None)  # type: ignore[arg-type]
     assert enc.decode(b"\x1b$B" + b"".join(seqs) + b"\x1b(B", "fatal") == want_s
+
+
+def test_index_text_files_equal_indexes_json() -> None:
+    # The Standard publishes each index as index-NAME.txt ("pointer<TAB>0xCODEPOINT..."
+    # lines under a "#" header); indexes.json, which the tests above read, must say the
+    # same: every pointer and code point, nothing more.  (Lines end in "\n" only: the
+    # glyph column of C1 controls holds U+0085, which str.splitlines would break at.)
+    data = shared("indexes.json")
+    files = sorted(data_path("encoding", "indexes.json").parent.glob("index-*.txt"))
+    assert len(files) == len(data) == 34
+    for f in files:
+        name = f.name[len("index-"):-len(".txt")]
+        pairs = [(int(p), int(c, 16)) for p, c, *_ in
+                 (line.split("\t") for line in f.read_text("utf-8").split("\n")
+                  if line.strip() and not line.startswith("#"))]
+        if name == "gb18030-ranges":
+            assert [list(x) for x in pairs] == data[name], name
+            continue
+        table = data[name]
+        assert {p: c for p, c in pairs} == {p: c for p, c in enumerate(table)
+                                           if c is not None}, name

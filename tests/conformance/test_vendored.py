@@ -34,8 +34,9 @@ def test_each_folder_has_license_and_provenance(folder: str) -> None:
     assert {"wpt": "BSD", "encoding": "CC BY 4.0", "uritemplate": "Apache License"}[
         folder] in license_text
     readme = (here / "README.md").read_text("utf-8")
-    for f in sorted(here.glob("*.json")):
-        json.loads(f.read_text("utf-8"))  # well-formed
+    for f in sorted(x for x in here.iterdir() if x.suffix in (".json", ".txt")):
+        if f.suffix == ".json":
+            json.loads(f.read_text("utf-8"))  # well-formed
         assert f"`{f.name}`" in readme, f"{f.name} is not in {folder}/README.md"
         # The README's blob SHA-1 (first 12 digits) is the file's.
         blob = subprocess.run(["git", "hash-object", str(f)], capture_output=True,
