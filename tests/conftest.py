@@ -6,8 +6,9 @@
 * A test marked ``no_kernels`` (also ``one_impl``) claims it never reaches the
   kernels: it runs with a stand-in kernel module that records any call, and fails
   if one was made.  ``./dev test``'s second, pure-twin pass of the ``one_impl``
-  tests leaves these out (they would repeat exactly), and the ``page_only``
-  browser tests of the page's accessibility and layout.
+  tests leaves these out (they would repeat exactly), the ``twins_inside`` tests
+  (they run each twin themselves), and the ``page_only`` browser tests of the
+  page's accessibility and layout.
 * The helpers the test modules import live in ``tests/helpers/`` (``from helpers
   import data_path``; ``from helpers.twins import IMPLS``); the shared fixtures
   ``web_server``, ``browser`` and ``shots`` come from there and are registered here.
