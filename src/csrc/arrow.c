@@ -1072,5 +1072,6 @@ arrow_init(void)
     page_mask = ~(uintptr_t)4095;
 #endif
     blocks_init();
+    pe_block_decoder = decode_row_avx2; /* the hook decode_text calls (kernels.h) */
     return PyType_Ready(&ArrowColumnType);
 }

@@ -3,7 +3,7 @@
 #ifndef PE_ARROW_H
 #define PE_ARROW_H
 
-#include "speedups.h"
+#include "kernels.h"
 
 /* The Arrow C Data Interface structs (an ABI fixed by the Arrow format spec). */
 struct ArrowSchema {
@@ -326,9 +326,10 @@ PE_INTERNAL void out_free(OutChunk *o);
  * decoders store whole 8- to 32-byte pieces). */
 #define PE_OUT_SLACK 32
 
-/* arrow_simd.c: the AVX2 block decoder; pe_blocks_ok says whether it is in
- * use (the CPU has AVX2, unless a test turned it off). */
-PE_INTERNAL extern int pe_blocks_ok;
+/* arrow_simd.c: the AVX2 block decoder; pe_blocks_ok (kernels.h) says whether
+ * it is in use (the CPU has AVX2, unless a test turned it off). */
+PE_INTERNAL int64_t decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
+                                    int plus, int *check, int raw);
 /* and whether the UTF-8 window check uses AVX-512 (the CPU has it, unless a
  * test turned it off) */
 PE_INTERNAL extern int pe_u8_wide;
@@ -423,5 +424,12 @@ PE_INTERNAL int job_buf_reserve(uint8_t **buf, int64_t *cap, int64_t need);
 PE_INTERNAL const uint8_t *fix_row(Job *j, const uint8_t *p, int64_t *n, int64_t ok);
 PE_INTERNAL int run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o,
                          int64_t base);
+
+/* arrow.c: the module's column functions (module.c's method table) */
+PE_INTERNAL int arrow_init(void);
+PE_INTERNAL PyObject *pe_arrow_map(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                   PyObject *kwnames);
+PE_INTERNAL PyObject *pe_arrow_set_threads(PyObject *self, PyObject *arg);
+PE_INTERNAL PyObject *pe_arrow_set_blocks(PyObject *self, PyObject *arg);
 
 #endif /* PE_ARROW_H */

@@ -126,4 +126,8 @@ PE_INTERNAL int window_run(UPart *parts, int t, const UPart *proto, int64_t w0, 
                            UPart *const *fills, int n_fills, const Sink *sink);
 PE_INTERNAL int part_place(UPart *u, Field *fields, int nf, int large);
 
+/* arrow_url.c: the module's URL column function (module.c's method table) */
+PE_INTERNAL PyObject *pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                   PyObject *kwnames);
+
 #endif /* PE_ARROW_URL_H */

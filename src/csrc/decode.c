@@ -1,6 +1,6 @@
 /* Decode (URL Standard §1.3 percent-decode) and UTF-8 decode without BOM
  * (Encoding Standard §8.1.1): the general path, any length, any str kind. */
-#include "speedups.h"
+#include "kernels.h"
 
 /* ------------------------------------------------------------------------ */
 /* Decode (URL Standard §1.3 percent-decode).                               */

@@ -2,7 +2,11 @@
  * into a str of the right kind: decode.c's general path and the block decoder's
  * results (decode_short.c) end here.  Split from decode.c, which keeps the
  * percent-decoding. */
-#include "speedups.h"
+#include "kernels.h"
+
+/* The block decoder's switch and hook (kernels.h): set by the column layer. */
+int pe_blocks_ok = 0;
+PeBlockDecoder pe_block_decoder = NULL;
 
 /* UTF-8 to str, straight into a str of the right kind.  A first pass (which
  * the compiler vectorizes) finds the largest byte, which fixes the kind, and

@@ -24,7 +24,7 @@
 #ifndef PE_URL_H
 #define PE_URL_H
 
-#include "speedups.h"
+#include "kernels.h"
 
 /* Set by url_setup (url.c); the host hook is read by url_host.c, the URL type
  * and the slot descriptors by url_getter.c. */
@@ -228,5 +228,16 @@ enum { S_HREF, S_PROTOCOL, S_USERNAME, S_PASSWORD, S_HOST, S_HOSTNAME, S_PORT, S
        S_SEARCH, S_HASH, S_COUNT };
 PE_INTERNAL int url_run_setter(int which, PyObject *value, const char *h, Py_ssize_t len,
                                UrlParts *o, UrlP *W, UrlP *E);
+
+/* url.c, url_replace.c, url_getter.c: the module's URL functions (module.c's
+ * method table) and url.parse's fast path (entry.c) */
+PE_INTERNAL PyObject *url_fast_new(PyObject *input, PyObject *base, int raise);
+PE_INTERNAL PyObject *pe_url_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PE_INTERNAL PyObject *pe_url_replace(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PE_INTERNAL PyObject *pe_url_replace_method(PyObject *self, PyObject *fallback);
+PE_INTERNAL PyObject *pe_url_getter(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                    PyObject *kwnames);
+PE_INTERNAL PyObject *pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                   PyObject *kwnames);
 
 #endif /* PE_URL_H */

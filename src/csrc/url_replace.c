@@ -133,7 +133,7 @@ pe_url_replace(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 static PyObject *
 replace_method(PyObject *fallback, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    if (nargs == 1 && pe_entries_are_active()) {
+    if (nargs == 1 && pe_fast_paths_active) {
         Py_ssize_t m = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
         PyObject *r = replace_core(args[0], m,
                                    m ? ((PyTupleObject *)kwnames)->ob_item : NULL, args + 1);
