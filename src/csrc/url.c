@@ -33,7 +33,6 @@
 
 PyObject *url_type;           /* percent_encoding.url.URL */
 static PyObject *verr_type;   /* percent_encoding.url.ValidationError (a NamedTuple) */
-PyObject *host_hook;          /* (host text) -> (host, kind, errors) | (name, offset) */
 PyObject *d_href, *d_parts;   /* URL's slot descriptors */
 static PyObject *d_errors;
 static PyObject *parse_error;                 /* percent_encoding.errors.URLParseError */
@@ -123,45 +122,6 @@ url_parts_tuple(const UrlParts *o)
         PyObject_GC_UnTrack(parts); /* ints only */
     }
     return parts;
-}
-
-/* WebIDL's USVString conversion (core.to_usv_string): surrogate pairs joined,
- * lone surrogates U+FFFD, or kept as they are with keep_lone; a new reference
- * (the same str when it has none) */
-PyObject *
-url_usv(PyObject *s, int keep_lone)
-{
-    Py_ssize_t i, n;
-    int kind, found = 0;
-    const void *d;
-    PyObject *b, *u;
-    if (PE_READY(s) < 0) {
-        return NULL;
-    }
-    n = PyUnicode_GET_LENGTH(s);
-    kind = PyUnicode_KIND(s);
-    d = PyUnicode_DATA(s);
-    if (kind != PyUnicode_1BYTE_KIND) {
-        for (i = 0; i < n && !found; i++) {
-            Py_UCS4 c = PyUnicode_READ(kind, d, i);
-            found = c >= 0xD800 && c <= 0xDFFF;
-        }
-    }
-    if (!found) {
-        return Py_NewRef(s);
-    }
-    b = PyUnicode_AsEncodedString(s, "utf-16-le", "surrogatepass");
-    if (b == NULL) {
-        return NULL;
-    }
-    {
-        /* little-endian given: a U+FEFF in the text is kept, not read as a BOM */
-        int order = -1;
-        u = PyUnicode_DecodeUTF16(PyBytes_AS_STRING(b), PyBytes_GET_SIZE(b),
-                                  keep_lone ? "surrogatepass" : "replace", &order);
-    }
-    Py_DECREF(b);
-    return u;
 }
 
 /* Parse a str into P (url_p_init + url_parse_core): 1, 2 failure, 0 bail, -1. */
@@ -511,6 +471,7 @@ pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     Py_XSETREF(d_parts, dp);
     Py_XSETREF(d_errors, de);
     url_tables_init();
+    url_host_tables_init();
     slot_off[0] = member_offset(dh);
     slot_off[1] = member_offset(dp);
     slot_off[2] = member_offset(de);

@@ -3,7 +3,9 @@
  *   url.c         the Python side: the base URL, building the url.URL
  *                 object (§4.5 serializer output), url_parse and url_setup
  *   url_input.c   the input buffer (trimmed, tabs and newlines removed), the
- *                 position map, the validation errors, the output's growth
+ *                 USVString conversion, the position map, the validation
+ *                 errors, the output buffer (growth, appends, copies of a
+ *                 base's spans)
  *   url_state.c   the §4.4 basic URL parser, every state, with or without a
  *                 base URL: url_parse_core, the entry for the column kernel
  *   url_file.c    the file, file slash and file host states
@@ -12,12 +14,17 @@
  *                 host hook
  *   url_idna.c    the xn-- labels of an ASCII domain (UTS #46 validity,
  *                 Punycode, ContextJ, Bidi) for the strict run of §3.3
- *   url_path.c    §1.3 percent-encoding of a run, the §4.4 path, opaque path,
- *                 query and fragment states (dot segments, drive letters)
+ *   url_path.c    §1.3 percent-encoding of a run, the §4.4 path start, path,
+ *                 opaque path, query and fragment states (dot segments, drive
+ *                 letters)
  *   url_getter.c  the URL API getters (§6.1) as C descriptors
  *   url_setters.c the URL API setters (§6.1, the state overrides of §4.4)
  *   url_replace.c URL.replace: the setters in order, the fallback to Python
  *
+ * The URL parser is layer 2: it stands on the byte kernels (kernels.h) and
+ * knows nothing of Arrow.  Its units call each other one way, bottom to top:
+ * url_input, url_idna, url_path, url_host, url_file, url_state, url, then
+ * url_setters, url_getter and url_replace (tests/test_architecture.py).
  * Functions called from another unit are declared here, hidden from the
  * shared object's exports (PE_INTERNAL); is_hex is static inline so each unit
  * inlines its own copy. */
@@ -26,8 +33,8 @@
 
 #include "kernels.h"
 
-/* Set by url_setup (url.c); the host hook is read by url_host.c, the URL type
- * and the slot descriptors by url_getter.c. */
+/* Set by url_setup (url.c): the URL type and the slot descriptors (read by
+ * url_getter.c); the host hook is url_host.c's (read there only). */
 PE_INTERNAL extern PyObject *url_type;         /* percent_encoding.url.URL */
 PE_INTERNAL extern PyObject *host_hook;        /* (host text) -> (host, kind, errors) | None */
 PE_INTERNAL extern PyObject *d_href, *d_parts; /* URL's slot descriptors */
@@ -175,19 +182,25 @@ PE_INTERNAL int url_scheme_kind(const char *s, Py_ssize_t n, int *port);
 /* url.c: a new url.URL of href[0:len], the offsets and P's validation errors */
 PE_INTERNAL PyObject *url_new_object(const char *href, Py_ssize_t len, const UrlParts *o,
                                      const UrlP *P);
-/* url.c: WebIDL's USVString conversion (core.to_usv_string): surrogate pairs
+/* url_input.c: WebIDL's USVString conversion (core.to_usv_string): surrogate pairs
  * joined, lone surrogates U+FFFD; a new reference (s itself when it has none).
  * With keep_lone the lone surrogates stay (the parsed input: url_encode_run
  * reports each as invalid-URL-unit, then writes it as U+FFFD). */
 PE_INTERNAL PyObject *url_usv(PyObject *s, int keep_lone);
 /* url.c: raise URLParseError for P's failure; how: 0 input, 1 base, 2 href setter */
 PE_INTERNAL void url_raise_failure(const UrlP *P, PyObject *input, int how);
+/* url_path.c: its static tables (url_setup fills them once, before any parse,
+ * with url_host_tables_init) */
 PE_INTERNAL void url_tables_init(void);
-/* url_state.c's pieces that url_file.c shares */
+/* url_input.c: the href's buffer work that the states share (ada's aggregator):
+ * append k bytes; where a base's path ends; copy a base's query, or its scheme
+ * and authority (with their offsets) */
 PE_INTERNAL int url_put(UrlP *P, const char *s, Py_ssize_t k);
 PE_INTERNAL Py_ssize_t url_base_path_end(const UrlBase *B);
 PE_INTERNAL int url_copy_base_query(UrlP *P, const UrlBase *B, UrlParts *o);
 PE_INTERNAL int url_copy_base_authority(UrlP *P, const UrlBase *B, UrlParts *o);
+/* url_path.c: the path start state at j, then the rest; the query and fragment
+ * states after a path that ends at j (url_state.c and url_file.c end there) */
 PE_INTERNAL int url_path_start(UrlP *P, Py_ssize_t j, int special, int file, UrlParts *o);
 PE_INTERNAL int url_tail(UrlP *P, Py_ssize_t j, int special, UrlParts *o);
 

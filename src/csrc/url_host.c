@@ -17,6 +17,10 @@
  * overflows. */
 #include "url.h"
 
+/* (host text) -> (host, kind, errors) | (name, offset): the Python host parser
+ * for the hosts this unit leaves, given by url_setup (url.c). */
+PyObject *host_hook;
+
 #define SAT ((uint64_t)1 << 40)
 
 /* §3.5 IPv4 number parser on d[a:b): 1 with *v (saturated) and *flag, 0 not a number. */

@@ -242,3 +242,93 @@ url_p_free(UrlP *P)
     P->kept = NULL;
     P->clean = NULL;
 }
+
+int
+url_put(UrlP *P, const char *s, Py_ssize_t k)
+{
+    NEED(P, k);
+    memcpy(P->out + P->len, s, (size_t)k);
+    P->len += k;
+    return 0;
+}
+
+/* the end of a base URL's path */
+Py_ssize_t
+url_base_path_end(const UrlBase *B)
+{
+    return B->o.q_start >= 0 ? B->o.q_start : B->o.f_start >= 0 ? B->o.f_start : B->len;
+}
+
+/* the base's query with its '?' (none: nothing), as the URL's query */
+int
+url_copy_base_query(UrlP *P, const UrlBase *B, UrlParts *o)
+{
+    if (B->o.q_start >= 0) {
+        Py_ssize_t e = B->o.f_start >= 0 ? B->o.f_start : B->len;
+        o->q_start = P->len;
+        return url_put(P, B->href + B->o.q_start, e - B->o.q_start);
+    }
+    return 0;
+}
+
+/* copy a base's scheme and authority (the offsets are the base's) */
+int
+url_copy_base_authority(UrlP *P, const UrlBase *B, UrlParts *o)
+{
+    Py_ssize_t e = B->o.s_end + 1;
+    int k = B->o.host_kind;
+    P->len = 0;
+    if (k != HOST_NONE && k != HOST_NULL) {
+        e = B->o.p_start;
+    }
+    if (url_put(P, B->href, e) < 0) {
+        return -1;
+    }
+    o->s_end = B->o.s_end;
+    o->u_end = B->o.u_end;
+    o->h_start = B->o.h_start;
+    o->h_end = B->o.h_end;
+    o->port = B->o.port;
+    o->host_kind = k == HOST_NONE ? HOST_NULL : k;
+    o->p_start = P->len;
+    return 0;
+}
+
+/* WebIDL's USVString conversion (core.to_usv_string): surrogate pairs joined,
+ * lone surrogates U+FFFD, or kept as they are with keep_lone; a new reference
+ * (the same str when it has none) */
+PyObject *
+url_usv(PyObject *s, int keep_lone)
+{
+    Py_ssize_t i, n;
+    int kind, found = 0;
+    const void *d;
+    PyObject *b, *u;
+    if (PE_READY(s) < 0) {
+        return NULL;
+    }
+    n = PyUnicode_GET_LENGTH(s);
+    kind = PyUnicode_KIND(s);
+    d = PyUnicode_DATA(s);
+    if (kind != PyUnicode_1BYTE_KIND) {
+        for (i = 0; i < n && !found; i++) {
+            Py_UCS4 c = PyUnicode_READ(kind, d, i);
+            found = c >= 0xD800 && c <= 0xDFFF;
+        }
+    }
+    if (!found) {
+        return Py_NewRef(s);
+    }
+    b = PyUnicode_AsEncodedString(s, "utf-16-le", "surrogatepass");
+    if (b == NULL) {
+        return NULL;
+    }
+    {
+        /* little-endian given: a U+FEFF in the text is kept, not read as a BOM */
+        int order = -1;
+        u = PyUnicode_DecodeUTF16(PyBytes_AS_STRING(b), PyBytes_GET_SIZE(b),
+                                  keep_lone ? "surrogatepass" : "replace", &order);
+    }
+    Py_DECREF(b);
+    return u;
+}

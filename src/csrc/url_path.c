@@ -118,7 +118,6 @@ url_tables_init(void)
     if (!plain_ready) {
         plain_init();
     }
-    url_host_tables_init();
 }
 
 static void
@@ -365,4 +364,41 @@ url_query_fragment(UrlP *P, Py_ssize_t i, int special, UrlParts *o)
         }
     }
     return 1;
+}
+
+/* after the path ends at j: the query and fragment states */
+int
+url_tail(UrlP *P, Py_ssize_t j, int special, UrlParts *o)
+{
+    return url_query_fragment(P, j, special, o);
+}
+
+/* §4.4 path start state at j (after a host), then the rest. */
+int
+url_path_start(UrlP *P, Py_ssize_t j, int special, int file, UrlParts *o)
+{
+    Py_UCS4 c = AT(j);
+    int rc;
+    o->p_start = P->len;
+    if (P->head_only) {
+        return 1; /* see url.h */
+    }
+    if (special) {
+        if (c == '\\' && url_err(P, E_BACKSLASH, j) < 0) {
+            return -1;
+        }
+        if (c == '/' || c == '\\') {
+            j++;
+        }
+    }
+    else if (c == '?' || c == '#' || c == EOF_CP) {
+        return url_tail(P, j, 0, o);
+    }
+    else if (c == '/') {
+        j++;
+    }
+    if ((rc = url_path(P, j, special, file, o->p_start, &j)) <= 0) {
+        return rc;
+    }
+    return url_tail(P, j, special, o);
 }

@@ -64,71 +64,6 @@ url_scheme_kind(const char *s, Py_ssize_t n, int *port)
     return 0;
 }
 
-int
-url_put(UrlP *P, const char *s, Py_ssize_t k)
-{
-    NEED(P, k);
-    memcpy(P->out + P->len, s, (size_t)k);
-    P->len += k;
-    return 0;
-}
-
-/* the end of a base URL's path */
-Py_ssize_t
-url_base_path_end(const UrlBase *B)
-{
-    return B->o.q_start >= 0 ? B->o.q_start : B->o.f_start >= 0 ? B->o.f_start : B->len;
-}
-
-/* the base's query with its '?' (none: nothing), as the URL's query */
-int
-url_copy_base_query(UrlP *P, const UrlBase *B, UrlParts *o)
-{
-    if (B->o.q_start >= 0) {
-        Py_ssize_t e = B->o.f_start >= 0 ? B->o.f_start : B->len;
-        o->q_start = P->len;
-        return url_put(P, B->href + B->o.q_start, e - B->o.q_start);
-    }
-    return 0;
-}
-
-/* after the path ends at j: the query and fragment states */
-int
-url_tail(UrlP *P, Py_ssize_t j, int special, UrlParts *o)
-{
-    return url_query_fragment(P, j, special, o);
-}
-
-/* §4.4 path start state at j (after a host), then the rest. */
-int
-url_path_start(UrlP *P, Py_ssize_t j, int special, int file, UrlParts *o)
-{
-    Py_UCS4 c = AT(j);
-    int rc;
-    o->p_start = P->len;
-    if (P->head_only) {
-        return 1; /* see url.h */
-    }
-    if (special) {
-        if (c == '\\' && url_err(P, E_BACKSLASH, j) < 0) {
-            return -1;
-        }
-        if (c == '/' || c == '\\') {
-            j++;
-        }
-    }
-    else if (c == '?' || c == '#' || c == EOF_CP) {
-        return url_tail(P, j, 0, o);
-    }
-    else if (c == '/') {
-        j++;
-    }
-    if ((rc = url_path(P, j, special, file, o->p_start, &j)) <= 0) {
-        return rc;
-    }
-    return url_tail(P, j, special, o);
-}
-
 /* The bytes the authority scan below looks at: its ends, '@', ':' and the brackets. */
 static const uint8_t AUTH_STOP[256] = {['/'] = 1, ['?'] = 1, ['#'] = 1, ['\\'] = 1,
                                        ['@'] = 1, [':'] = 1, ['['] = 1, [']'] = 1};
@@ -286,29 +221,6 @@ ignore_slashes(UrlP *P, Py_ssize_t i, int defport, UrlParts *o)
         i++;
     }
     return authority(P, i, 1, defport, o);
-}
-
-/* copy a base's scheme and authority (the offsets are the base's) */
-int
-url_copy_base_authority(UrlP *P, const UrlBase *B, UrlParts *o)
-{
-    Py_ssize_t e = B->o.s_end + 1;
-    int k = B->o.host_kind;
-    P->len = 0;
-    if (k != HOST_NONE && k != HOST_NULL) {
-        e = B->o.p_start;
-    }
-    if (url_put(P, B->href, e) < 0) {
-        return -1;
-    }
-    o->s_end = B->o.s_end;
-    o->u_end = B->o.u_end;
-    o->h_start = B->o.h_start;
-    o->h_end = B->o.h_end;
-    o->port = B->o.port;
-    o->host_kind = k == HOST_NONE ? HOST_NULL : k;
-    o->p_start = P->len;
-    return 0;
 }
 
 /* §4.4 relative state at i, against a base with a list path */
