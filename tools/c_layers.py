@@ -33,9 +33,9 @@ LAYERS: dict[str, int] = {
     "url_file.c": 2, "url_host.c": 2, "url_idna.c": 2, "url_path.c": 2,
     "url_getter.c": 2, "url_setters.c": 2, "url_replace.c": 2,
     # 3: the Arrow column drivers
-    "arrow.h": 3, "arrow.c": 3, "arrow_rows.c": 3, "arrow_column.c": 3,
+    "arrow.h": 3, "arrow.c": 3, "arrow_rows.c": 3, "arrow_column.c": 3, "arrow_job.c": 3,
     "arrow_legacy.c": 3, "arrow_simd.c": 3,
-    "arrow_url.h": 3, "arrow_url.c": 3, "arrow_url_parts.c": 3,
+    "arrow_url.h": 3, "arrow_url.c": 3, "arrow_url_parts.c": 3, "arrow_url_row.c": 3,
     # 4: the Python-facing top: the vectorcall entries, the module object
     "entry.h": 4, "entry.c": 4, "module.c": 4,
 }
@@ -69,32 +69,17 @@ class Unit:
     includes: list[str] = field(default_factory=list)
 
 
+_LEXEMES = re.compile(r"/\*.*?\*/|//[^\n]*|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", re.S)
+
+
 def strip(src: str) -> str:
     """``src`` with comments, string and character literals blanked (lines kept)."""
-    out: list[str] = []
-    i, n = 0, len(src)
-    while i < n:
-        c = src[i]
-        if src.startswith("/*", i):
-            j = src.find("*/", i + 2)
-            j = n if j < 0 else j + 2
-            out.append(re.sub(r"[^\n]", " ", src[i:j]))
-            i = j
-        elif src.startswith("//", i):
-            j = src.find("\n", i)
-            j = n if j < 0 else j
-            out.append(" " * (j - i))
-            i = j
-        elif c in "\"'":
-            j = i + 1
-            while j < n and src[j] != c:
-                j += 2 if src[j] == "\\" else 1
-            out.append(c + " " * (j - i - 1) + c)
-            i = j + 1
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
+    def blank(m: re.Match[str]) -> str:
+        t = m.group(0)
+        if t[0] in "\"'":
+            return t[0] + " " * (len(t) - 2) + t[0]
+        return re.sub(r"[^\n\\]|\\(?!\n)", " ", t)  # a macro's line continuations stay
+    return _LEXEMES.sub(blank, src)
 
 
 def _blank_directives(text: str) -> str:
@@ -112,36 +97,34 @@ def _functions(unit: str, text: str) -> Iterator[Function]:
     code = _blank_directives(text)
     depth = 0
     start = 0  # where the current top-level statement began
-    for i, c in enumerate(code):
+    for m in re.finditer(r"[{};]", code):
+        c, i = m.group(0), m.start()
         if c == "{":
             if depth == 0:
                 head = code[start:i]
-                m = re.search(r"\b([A-Za-z_]\w*)\s*\(([^()]|\([^()]*\))*\)\s*$", head)
-                if m and m.group(1) not in _KEYWORDS and "=" not in head[: m.start()]:
+                h = re.search(r"\b([A-Za-z_]\w*)\s*\(([^()]|\([^()]*\))*\)\s*$", head)
+                if h and h.group(1) not in _KEYWORDS and "=" not in head[: h.start()]:
                     end = _matching(code, i)
                     yield Function(
-                        name=m.group(1), unit=unit,
-                        start=code.count("\n", 0, start + m.start(1)) + 1,
+                        name=h.group(1), unit=unit,
+                        start=code.count("\n", 0, start + h.start(1)) + 1,
                         end=code.count("\n", 0, end) + 1,
-                        static=re.search(r"\bstatic\b", head[: m.start()]) is not None)
+                        static=re.search(r"\bstatic\b", head[: h.start()]) is not None)
             depth += 1
         elif c == "}":
             depth -= 1
             if depth == 0:
                 start = i + 1
-        elif c == ";" and depth == 0:
+        elif depth == 0:
             start = i + 1
 
 
 def _matching(code: str, i: int) -> int:
     depth = 0
-    for j in range(i, len(code)):
-        if code[j] == "{":
-            depth += 1
-        elif code[j] == "}":
-            depth -= 1
-            if depth == 0:
-                return j
+    for m in re.finditer(r"[{}]", code[i:]):
+        depth += 1 if m.group(0) == "{" else -1
+        if depth == 0:
+            return i + m.start()
     raise ValueError("unbalanced braces")
 
 
@@ -171,23 +154,27 @@ def _globals(units: dict[str, Unit]) -> dict[str, str]:
     for u in units.values():
         if not u.name.endswith(".c"):
             continue
-        top = _top_level(u.text)
-        for name in names:
-            if re.search(rf"^(?!.*\bextern\b)[^;(]*\b{name}\b\s*(=|;|\[)", top, re.M):
-                owner[name] = u.name
+        for line in _top_level(u.text).split("\n"):
+            if "extern" in line or "(" in line:
+                continue
+            for m in re.finditer(r"(\w+)\s*(?:\[[^\]]*\]\s*)*(?==|;|,)", line):
+                if m.group(1) in names:
+                    owner[m.group(1)] = u.name
     return owner
 
 
 def _top_level(text: str) -> str:
-    """The text outside every brace pair (function bodies, initializers)."""
-    out, depth = [], 0
-    for c in text:
-        if c == "{":
-            depth += 1
-        elif c == "}":
-            depth -= 1
-        elif depth == 0 or c == "\n":
-            out.append(c)
+    """The text outside every brace pair (function bodies, initializers), lines kept."""
+    out, depth, last = [], 0, 0
+    for m in re.finditer(r"[{}]", text):
+        if depth == 0:
+            out.append(text[last : m.start()])
+        depth += 1 if m.group(0) == "{" else -1
+        if depth == 0:
+            last = m.end()
+        else:
+            out.append("\n" * text.count("\n", m.start(), m.end()))
+    out.append(text[last:] if depth == 0 else "")
     return "".join(out)
 
 
@@ -305,19 +292,21 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
-def upward(units: dict[str, Unit]) -> list[tuple[str, str, list[str]]]:
+def upward(units: dict[str, Unit],
+           layers: dict[str, int] = LAYERS) -> list[tuple[str, str, list[str]]]:
     """(user, used unit, names) where the used unit sits in a higher layer."""
     out = []
     for (a, b), names in sorted(uses(units).items()):
-        if a in LAYERS and b in LAYERS and LAYERS[b] > LAYERS[a]:
+        if a in layers and b in layers and layers[b] > layers[a]:
             out.append((a, b, sorted(names)))
     return out
 
 
-def upward_includes(units: dict[str, Unit]) -> list[tuple[str, str]]:
+def upward_includes(units: dict[str, Unit],
+                    layers: dict[str, int] = LAYERS) -> list[tuple[str, str]]:
     """(file, header) where the file includes a header of a higher layer."""
     return [(u.name, h) for u in units.values() for h in u.includes
-            if u.name in LAYERS and h in LAYERS and LAYERS[h] > LAYERS[u.name]]
+            if u.name in layers and h in layers and layers[h] > layers[u.name]]
 
 
 def long_functions(units: dict[str, Unit], limit: int = MAX_LINES) -> dict[str, int]:

@@ -347,11 +347,8 @@ PE_INTERNAL int64_t decode_text_rows_avx2(Job *j, const InChunk *c, int64_t i, i
 /* decode_row_avx2's raw argument: 1 to check the row's own bytes, or 0; with
  * PE_DEC_BYTES the result is bytes, so the escapes' values go unchecked */
 #define PE_DEC_BYTES 4
-/* arrow_rows.c: the portable decoder of a string column's row (*utf8: the
- * result is surely UTF-8); the block decoder finishes rows with it. */
-PE_INTERNAL int64_t decode_utf8_row(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
-                                    int plus, int *utf8);
-PE_INTERNAL int64_t utf8_valid_prefix(const uint8_t *p, int64_t n);
+/* arrow_rows.c (the portable decoder of a row, decode_utf8_row, and the UTF-8
+ * checks are the byte kernels', kernels.h) */
 PE_INTERNAL int utf8_window(Job *j, const uint8_t *p, int64_t n, const uint8_t *end);
 
 /* A row's UTF-8 state, for the per-row work's utf8_in: the bytes of a binary
@@ -418,7 +415,8 @@ PE_INTERNAL void legacy_init(Job *j);
 PE_INTERNAL int legacy_encode_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n);
 PE_INTERNAL int legacy_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail,
                            int utf8_in);
-/* Room for need bytes in a job buffer (j->scratch, j->fix) and its *cap; -1 out of memory. */
+/* arrow_job.c: room for need bytes in a job buffer (j->scratch, j->fix) and its
+ * *cap; -1 out of memory. */
 PE_INTERNAL int job_buf_reserve(uint8_t **buf, int64_t *cap, int64_t need);
 /* A string row that is not UTF-8 (ok: its valid prefix) read with U+FFFD into j->fix. */
 PE_INTERNAL const uint8_t *fix_row(Job *j, const uint8_t *p, int64_t *n, int64_t ok);

@@ -1,13 +1,15 @@
-/* arrow_url.h: what the two units of the URL column kernel share.
+/* arrow_url.h: what the three units of the URL column kernel share.
  *
  *   arrow_url.c        the driver (pe_arrow_url): arguments, the result's
- *                      buffers, the rows a part leaves (with the GIL), one
- *                      row's parse (core_row) and its component spans
+ *                      buffers, the rows a part leaves (with the GIL)
  *   arrow_url_parts.c  the GIL-free pass: parts of a window parsed on
  *                      set_threads' threads, and copied into the result
+ *   arrow_url_row.c    one row's parse (core_row, base_row) and its
+ *                      component spans, which both of the above use
  *
- * Functions called from the other unit are declared here, hidden from the
- * shared object's exports (PE_INTERNAL). */
+ * They call each other one way: arrow_url.c above arrow_url_parts.c above
+ * arrow_url_row.c.  Functions called from another unit are declared here,
+ * hidden from the shared object's exports (PE_INTERNAL). */
 #ifndef PE_ARROW_URL_H
 #define PE_ARROW_URL_H
 
@@ -46,7 +48,7 @@ typedef struct {
 } Field;
 
 /* A row's base in a base column, parsed by the core; the row before's is
- * kept while the text repeats (base_row, arrow_url.c).  Set P.nogil and
+ * kept while the text repeats (base_row, arrow_url_row.c).  Set P.nogil and
  * P.head_only, n = -1 and live = 0 before the first row. */
 typedef struct {
     UrlP P;
@@ -108,7 +110,7 @@ typedef struct {
     int nf, large;
 } Sink;
 
-/* arrow_url.c */
+/* arrow_url_row.c: one row's parse and its components' spans */
 PE_INTERNAL void scratch_free(Scratch *S);
 PE_INTERNAL int core_row(Scratch *S, UrlP *P, const uint8_t *p, int64_t n, const UrlBase *B,
                          UrlParts *o);

@@ -245,6 +245,17 @@ PE_INTERNAL PyObject *utf8_str(const uint8_t *p, Py_ssize_t n, const char *error
 PE_INTERNAL PyObject *utf8_text(const char *buf, Py_ssize_t len, int strict,
                                 const U8Stats *st);
 PE_INTERNAL PyObject *utf8_checked_to_str(const uint8_t *p, Py_ssize_t n);
+/* decode_utf8.c: the length of the valid UTF-8 prefix of p[0:n] (n: all valid);
+ * p[0:n] written to o with U+FFFD for each maximal subpart that is not UTF-8
+ * (o has room for 3n bytes), its length out */
+PE_INTERNAL int64_t utf8_valid_prefix(const uint8_t *p, int64_t n);
+PE_INTERNAL int64_t utf8_replace(const uint8_t *p, int64_t n, uint8_t *o);
+/* decode.c: decode_u8 for bytes that are UTF-8 (a row of an Arrow string
+ * column): *utf8 says whether the result is surely UTF-8 (each run of escapes
+ * is); avail bytes are readable from p, and o has 16 bytes of room past the
+ * result (the column kernels and their block decoder finish rows with it) */
+PE_INTERNAL int64_t decode_utf8_row(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
+                                    int plus, int *utf8);
 PE_INTERNAL PyObject *pe_decode(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                 PyObject *kwnames);
 

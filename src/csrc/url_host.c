@@ -143,119 +143,62 @@ ipv4(UrlP *P, const char *d, Py_ssize_t m, Py_ssize_t a)
     return 1;
 }
 
-/* §3.5 IPv6 parser on input [a, b) (inside the brackets); writes "[...]" (§3.6). */
-static int
-ipv6(UrlP *P, Py_ssize_t a, Py_ssize_t b)
-{
-    unsigned addr[8] = {0};
-    int piece = 0, compress = -1, i, best = -1, bestlen = 1;
-    Py_ssize_t p = a;
+/* The code point at q of the host [a, b), or 0 past its end. */
 #define C6(q) ((q) < b ? CH(P, (q)) : 0)
-    if (p < b && C6(p) == ':') {
-        if (C6(p + 1) != ':') {
-            return url_fail(P, E_V6_COMPRESSION, p);
-        }
-        p += 2;
-        compress = ++piece;
+
+/* §3.5 IPv6 parser, the IPv4 part at p (the address's last 32 bits in dotted
+ * decimal): into addr[*piece] and addr[*piece + 1]; 1, or url_fail's 2. */
+static int
+ipv6_v4(UrlP *P, Py_ssize_t p, Py_ssize_t b, unsigned *addr, int *piece)
+{
+    int seen = 0;
+    if (*piece > 6) {
+        return url_fail(P, E_V4V6_MANY, p);
     }
     while (p < b) {
-        unsigned value = 0;
-        int length = 0;
-        if (piece == 8) {
-            return url_fail(P, E_V6_MANY, p);
-        }
-        if (C6(p) == ':') {
-            if (compress >= 0) {
-                return url_fail(P, E_V6_MULTI, p);
+        int v4 = -1;
+        if (seen > 0) {
+            if (C6(p) == '.' && seen < 4) {
+                p++;
             }
-            p++;
-            compress = ++piece;
-            continue;
-        }
-        while (length < 4 && p < b && is_hex(C6(p))) {
-            value = value * 16 + PE_HEXVAL[C6(p)];
-            p++, length++;
-        }
-        if (p < b && C6(p) == '.') {
-            int seen = 0;
-            if (length == 0) {
+            else {
                 return url_fail(P, E_V4V6_CP, p);
             }
-            p -= length;
-            if (piece > 6) {
-                return url_fail(P, E_V4V6_MANY, p);
-            }
-            while (p < b) {
-                int v4 = -1;
-                if (seen > 0) {
-                    if (C6(p) == '.' && seen < 4) {
-                        p++;
-                    }
-                    else {
-                        return url_fail(P, E_V4V6_CP, p);
-                    }
-                }
-                if (p >= b || C6(p) < '0' || C6(p) > '9') {
-                    return url_fail(P, E_V4V6_CP, p);
-                }
-                while (p < b && C6(p) >= '0' && C6(p) <= '9') {
-                    int dg = (int)(C6(p) - '0');
-                    if (v4 < 0) {
-                        v4 = dg;
-                    }
-                    else if (v4 == 0) {
-                        return url_fail(P, E_V4V6_CP, p);
-                    }
-                    else {
-                        v4 = v4 * 10 + dg;
-                    }
-                    if (v4 > 255) {
-                        return url_fail(P, E_V4V6_RANGE, p);
-                    }
-                    p++;
-                }
-                addr[piece] = addr[piece] * 0x100 + (unsigned)v4;
-                seen++;
-                if (seen == 2 || seen == 4) {
-                    piece++;
-                }
-            }
-            if (seen != 4) {
-                return url_fail(P, E_V4V6_FEW, p);
-            }
-            break;
         }
-        else if (p < b && C6(p) == ':') {
+        if (p >= b || C6(p) < '0' || C6(p) > '9') {
+            return url_fail(P, E_V4V6_CP, p);
+        }
+        while (p < b && C6(p) >= '0' && C6(p) <= '9') {
+            int dg = (int)(C6(p) - '0');
+            if (v4 < 0) {
+                v4 = dg;
+            }
+            else if (v4 == 0) {
+                return url_fail(P, E_V4V6_CP, p);
+            }
+            else {
+                v4 = v4 * 10 + dg;
+            }
+            if (v4 > 255) {
+                return url_fail(P, E_V4V6_RANGE, p);
+            }
             p++;
-            if (p >= b) {
-                return url_fail(P, E_V6_CP, p);
-            }
         }
-        else if (p < b) {
-            return url_fail(P, E_V6_CP, p);
-        }
-        if (length > 1 && value < (1u << (4 * (length - 1))) &&
-            url_err(P, E_V6_ZERO, p - length) < 0) {
-            return -1;
-        }
-        addr[piece++] = value;
-    }
-#undef C6
-    if (compress >= 0) {
-        int swaps = piece - compress;
-        piece = 7;
-        while (piece != 0 && swaps > 0) {
-            int j = compress + swaps - 1;
-            unsigned t = addr[piece];
-            addr[piece] = addr[j];
-            addr[j] = t;
-            piece--, swaps--;
+        addr[*piece] = addr[*piece] * 0x100 + (unsigned)v4;
+        seen++;
+        if (seen == 2 || seen == 4) {
+            ++*piece;
         }
     }
-    else if (piece != 8) {
-        return url_fail(P, E_V6_FEW, p);
-    }
-    /* §3.6: compress the first longest run of two or more zero pieces */
+    return seen == 4 ? 1 : url_fail(P, E_V4V6_FEW, p);
+}
+
+/* §3.6 host serializer, an IPv6 address: "[", the pieces in lower-case hex with
+ * the first longest run of two or more zero pieces compressed to "::", "]". */
+static int
+ipv6_write(UrlP *P, const unsigned *addr)
+{
+    int i, best = -1, bestlen = 1;
     for (i = 0; i < 8;) {
         if (addr[i] == 0) {
             int j = i;
@@ -290,6 +233,82 @@ ipv6(UrlP *P, Py_ssize_t a, Py_ssize_t b)
     P->out[P->len++] = ']';
     return 1;
 }
+
+/* §3.5 IPv6 parser on input [a, b) (inside the brackets); writes "[...]" (§3.6). */
+static int
+ipv6(UrlP *P, Py_ssize_t a, Py_ssize_t b)
+{
+    unsigned addr[8] = {0};
+    int piece = 0, compress = -1;
+    Py_ssize_t p = a;
+    if (p < b && C6(p) == ':') {
+        if (C6(p + 1) != ':') {
+            return url_fail(P, E_V6_COMPRESSION, p);
+        }
+        p += 2;
+        compress = ++piece;
+    }
+    while (p < b) {
+        unsigned value = 0;
+        int length = 0;
+        if (piece == 8) {
+            return url_fail(P, E_V6_MANY, p);
+        }
+        if (C6(p) == ':') {
+            if (compress >= 0) {
+                return url_fail(P, E_V6_MULTI, p);
+            }
+            p++;
+            compress = ++piece;
+            continue;
+        }
+        while (length < 4 && p < b && is_hex(C6(p))) {
+            value = value * 16 + PE_HEXVAL[C6(p)];
+            p++, length++;
+        }
+        if (p < b && C6(p) == '.') {
+            int rc;
+            if (length == 0) {
+                return url_fail(P, E_V4V6_CP, p);
+            }
+            if ((rc = ipv6_v4(P, p - length, b, addr, &piece)) != 1) {
+                return rc;
+            }
+            p = b;
+            break;
+        }
+        else if (p < b && C6(p) == ':') {
+            p++;
+            if (p >= b) {
+                return url_fail(P, E_V6_CP, p);
+            }
+        }
+        else if (p < b) {
+            return url_fail(P, E_V6_CP, p);
+        }
+        if (length > 1 && value < (1u << (4 * (length - 1))) &&
+            url_err(P, E_V6_ZERO, p - length) < 0) {
+            return -1;
+        }
+        addr[piece++] = value;
+    }
+    if (compress >= 0) {
+        int swaps = piece - compress;
+        piece = 7;
+        while (piece != 0 && swaps > 0) {
+            int j = compress + swaps - 1;
+            unsigned t = addr[piece];
+            addr[piece] = addr[j];
+            addr[j] = t;
+            piece--, swaps--;
+        }
+    }
+    else if (piece != 8) {
+        return url_fail(P, E_V6_FEW, p);
+    }
+    return ipv6_write(P, addr);
+}
+#undef C6
 
 /* The host hook's validation errors ((name, offset) pairs, offsets from a)
  * recorded on P: 1, or 0 for an answer this parser does not know (the caller

@@ -68,18 +68,17 @@ url_scheme_kind(const char *s, Py_ssize_t n, int *port)
 static const uint8_t AUTH_STOP[256] = {['/'] = 1, ['?'] = 1, ['#'] = 1, ['\\'] = 1,
                                        ['@'] = 1, [':'] = 1, ['['] = 1, [']'] = 1};
 
-/* §4.4 authority and host states from i (after "//"), then the port. */
-static int
-authority(UrlP *P, Py_ssize_t i, int special, int defport, UrlParts *o)
+/* The end of the authority that starts at i: at '/', '?', '#' (or '\\' when
+ * special); each '@' is a validation error, the last one (*at, else -1) ends
+ * the userinfo.  For one-byte input, *host_end is the host state's end too:
+ * the first ':' after the last '@' when no bracket follows that '@' (else -1,
+ * and the host loop finds it).  -1 with an exception. */
+static Py_ssize_t
+authority_end(UrlP *P, Py_ssize_t i, int special, Py_ssize_t *at, Py_ssize_t *host_end)
 {
-    Py_ssize_t n = P->n, j, end, at = -1, ha, hb, fast_hb = -1;
-    Py_UCS4 c;
-    int rc, br = 0;
-    /* the authority ends at '/', '?', '#' (or '\\' when special); each '@'
-     * is an error, the last one ends the userinfo */
+    Py_ssize_t n = P->n, end;
+    *at = *host_end = -1;
     if (P->kind == PyUnicode_1BYTE_KIND) {
-        /* with the host state's end: the first ':' after the last '@', when
-         * no bracket follows that '@' (else the host loop below finds it) */
         const Py_UCS1 *u = (const Py_UCS1 *)P->data;
         Py_ssize_t colon = -1;
         int bracket = 0;
@@ -95,7 +94,7 @@ authority(UrlP *P, Py_ssize_t i, int special, int defport, UrlParts *o)
                 if (url_err(P, E_CREDENTIALS, end) < 0) {
                     return -1;
                 }
-                at = end;
+                *at = end;
                 colon = -1;
                 bracket = 0;
             }
@@ -107,22 +106,65 @@ authority(UrlP *P, Py_ssize_t i, int special, int defport, UrlParts *o)
             }
         }
         if (!bracket) {
-            fast_hb = colon >= 0 ? colon : end;
+            *host_end = colon >= 0 ? colon : end;
+        }
+        return end;
+    }
+    for (end = i; end < n; end++) {
+        Py_UCS4 c = CH(P, end);
+        if (c == '/' || c == '?' || c == '#' || (special && c == '\\')) {
+            break;
+        }
+        if (c == '@') {
+            if (url_err(P, E_CREDENTIALS, end) < 0) {
+                return -1;
+            }
+            *at = end;
         }
     }
-    else {
-        for (end = i; end < n; end++) {
-            c = CH(P, end);
-            if (c == '/' || c == '?' || c == '#' || (special && c == '\\')) {
-                break;
-            }
-            if (c == '@') {
-                if (url_err(P, E_CREDENTIALS, end) < 0) {
-                    return -1;
-                }
-                at = end;
-            }
+    return end;
+}
+
+/* §4.4 port state on the input (hb, end) after the host's ':': digits of any
+ * length (leading zeros skipped, no overflow), written unless the scheme's
+ * default port; 1, 2 failure, -1. */
+static int
+port_state(UrlP *P, Py_ssize_t hb, Py_ssize_t end, int defport, UrlParts *o)
+{
+    Py_ssize_t j;
+    long v = 0;
+    int sig = 0;
+    for (j = hb + 1; j < end; j++) {
+        Py_UCS4 c = CH(P, j);
+        if (c < '0' || c > '9') {
+            /* a non-digit before the end is port-invalid even after a
+             * run too long for a port: the range is checked at the end */
+            return url_fail(P, E_PORT_INVALID, j);
         }
+        if ((sig || c != '0') && ++sig <= 6) {
+            v = v * 10 + (long)(c - '0');
+        }
+    }
+    if (v > 65535) {
+        return url_fail(P, E_PORT_RANGE, hb + 1);
+    }
+    if (end > hb + 1 && v != defport) {
+        NEED(P, 8);
+        P->len += sprintf(P->out + P->len, ":%ld", v);
+        o->port = v;
+    }
+    return 1;
+}
+
+/* §4.4 authority and host states from i (after "//"), then the port. */
+static int
+authority(UrlP *P, Py_ssize_t i, int special, int defport, UrlParts *o)
+{
+    Py_ssize_t j, end, at, ha, hb, fast_hb;
+    Py_UCS4 c;
+    int rc, br = 0;
+    if ((end = authority_end(P, i, special, &at, &fast_hb)) < 0) {
+        return -1;
     }
     if (at >= 0 && at == end - 1) {
         return url_fail(P, E_HOST_MISSING, end);
@@ -182,29 +224,8 @@ authority(UrlP *P, Py_ssize_t i, int special, int defport, UrlParts *o)
         return rc;
     }
     o->h_end = P->len;
-    /* port state: digits of any length (leading zeros skipped, no overflow) */
-    if (hb < end) {
-        long v = 0;
-        int sig = 0;
-        for (j = hb + 1; j < end; j++) {
-            c = CH(P, j);
-            if (c < '0' || c > '9') {
-                /* a non-digit before the end is port-invalid even after a
-                 * run too long for a port: the range is checked at the end */
-                return url_fail(P, E_PORT_INVALID, j);
-            }
-            if ((sig || c != '0') && ++sig <= 6) {
-                v = v * 10 + (long)(c - '0');
-            }
-        }
-        if (v > 65535) {
-            return url_fail(P, E_PORT_RANGE, hb + 1);
-        }
-        if (end > hb + 1 && v != defport) {
-            NEED(P, 8);
-            P->len += sprintf(P->out + P->len, ":%ld", v);
-            o->port = v;
-        }
+    if (hb < end && (rc = port_state(P, hb, end, defport, o)) != 1) {
+        return rc;
     }
     return url_path_start(P, end, special, 0, o);
 }
