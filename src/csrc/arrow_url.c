@@ -344,7 +344,7 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     InChunk c, bc;
     Malformed m;
     Scratch S;
-    UrlP P, OP;
+    UrlParser P, OP;
     UrlBase B1;
     BaseRow K;
     int has_base = 0, one = 0, one_ok = 0, used_one = 0;
@@ -586,7 +586,7 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
                 p_live = 1;
                 rc = core_row(&S, &P, r.in, r.in_n, B, &o);
                 if (rc < 0) {
-                    url_p_free(&P);
+                    url_parser_free(&P);
                     goto fail;
                 }
                 if (rc == 1) {
@@ -631,13 +631,13 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     row_end:
         row_clear(&r);
         if (p_live) {
-            url_p_free(&P);
+            url_parser_free(&P);
         }
         continue;
     row_fail:
         row_clear(&r);
         if (p_live) {
-            url_p_free(&P);
+            url_parser_free(&P);
         }
         goto fail;
     }
@@ -681,7 +681,7 @@ done:
     }
     base_row_free(&K);
     if (used_one) {
-        url_p_free(&OP);
+        url_parser_free(&OP);
     }
     Py_XDECREF(one_keep);
     scratch_free(&S);

@@ -51,7 +51,7 @@ typedef struct {
  * kept while the text repeats (base_row, arrow_url_row.c).  Set P.nogil and
  * P.head_only, n = -1 and live = 0 before the first row. */
 typedef struct {
-    UrlP P;
+    UrlParser P;
     UrlBase B;
     const uint8_t *p; /* the text B was parsed from */
     int64_t n;
@@ -112,9 +112,9 @@ typedef struct {
 
 /* arrow_url_row.c: one row's parse and its components' spans */
 PE_INTERNAL void scratch_free(Scratch *S);
-PE_INTERNAL int core_row(Scratch *S, UrlP *P, const uint8_t *p, int64_t n, const UrlBase *B,
+PE_INTERNAL int core_row(Scratch *S, UrlParser *P, const uint8_t *p, int64_t n, const UrlBase *B,
                          UrlParts *o);
-PE_INTERNAL void row_parsed(RowURL *r, const UrlP *P, const UrlParts *o);
+PE_INTERNAL void row_parsed(RowURL *r, const UrlParser *P, const UrlParts *o);
 PE_INTERNAL int base_row(Scratch *S, BaseRow *K, const uint8_t *p, int64_t n);
 PE_INTERNAL void base_row_free(BaseRow *K);
 PE_INTERNAL void span(const RowURL *r, Py_ssize_t a, Py_ssize_t b, Py_ssize_t *a_out,

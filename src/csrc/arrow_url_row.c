@@ -11,7 +11,7 @@ scratch_free(Scratch *S)
     free(S->fix.fix);
 }
 
-/* A row's UTF-8 as (kind, data, length) for url_p_init: ASCII as it is, else
+/* A row's UTF-8 as (kind, data, length) for url_parser_init: ASCII as it is, else
  * decoded into S->ucs.  0, or -1 out of memory (no exception set). */
 static int
 row_text(Scratch *S, const uint8_t *p, int64_t n, int *kind, const void **data, int64_t *len)
@@ -72,16 +72,16 @@ row_text(Scratch *S, const uint8_t *p, int64_t n, int *kind, const void **data, 
 }
 
 /* The C URL parser (url_parse_core) on a row's UTF-8 against B (NULL: none),
- * into P (url_p_free it after): 1 parsed, 2 not a URL, 0 for the Python
+ * into P (url_parser_free it after): 1 parsed, 2 not a URL, 0 for the Python
  * parser, -1 with an exception. */
 PE_INTERNAL int
-core_row(Scratch *S, UrlP *P, const uint8_t *p, int64_t n, const UrlBase *B, UrlParts *o)
+core_row(Scratch *S, UrlParser *P, const uint8_t *p, int64_t n, const UrlBase *B, UrlParts *o)
 {
     int kind;
     const void *data;
     int64_t len;
     if (row_text(S, p, n, &kind, &data, &len) < 0) {
-        url_p_init(P, PyUnicode_1BYTE_KIND, "", 0);
+        url_parser_init(P, PyUnicode_1BYTE_KIND, "", 0);
         if (P->nogil) {
             P->nomem = 1;
         }
@@ -90,7 +90,7 @@ core_row(Scratch *S, UrlP *P, const uint8_t *p, int64_t n, const UrlBase *B, Url
         }
         return -1;
     }
-    if (url_p_init(P, kind, data, (Py_ssize_t)len) < 0) {
+    if (url_parser_init(P, kind, data, (Py_ssize_t)len) < 0) {
         return -1;
     }
     return url_parse_core(P, B, o);
@@ -98,7 +98,7 @@ core_row(Scratch *S, UrlP *P, const uint8_t *p, int64_t n, const UrlBase *B, Url
 
 /* A row the core parsed (core_row's 1): its href and offsets into r. */
 PE_INTERNAL void
-row_parsed(RowURL *r, const UrlP *P, const UrlParts *o)
+row_parsed(RowURL *r, const UrlParser *P, const UrlParts *o)
 {
     Py_ssize_t v[N_PARTS] = {o->s_end,   o->u_end,   o->h_start, o->h_end,    o->port,
                              o->p_start, o->q_start, o->f_start, o->host_kind};
@@ -118,7 +118,7 @@ base_row(Scratch *S, BaseRow *K, const uint8_t *p, int64_t n)
         return K->rc;
     }
     if (K->live) {
-        url_p_free(&K->P);
+        url_parser_free(&K->P);
     }
     K->live = 1;
     K->rc = core_row(S, &K->P, p, n, NULL, &K->B.o);
@@ -136,7 +136,7 @@ PE_INTERNAL void
 base_row_free(BaseRow *K)
 {
     if (K->live) {
-        url_p_free(&K->P);
+        url_parser_free(&K->P);
         K->live = 0;
     }
 }

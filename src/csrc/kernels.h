@@ -1,4 +1,5 @@
-/* kernels.h: the byte kernels (layer 1), the C twin of _pure.py: percent-encoding kernels against the CPython API.
+/* kernels.h: the byte kernels (layer 1), the C twin of _pure.py: percent-encoding
+ * kernels against the CPython API.
  *
  * Strategy (the markupsafe model): each kernel takes already-checked
  * arguments from core.py / form/ and does the byte work only.  Signatures,

@@ -8,7 +8,7 @@
 #include "url.h"
 
 /* The validation error names (URL Standard §4.4, §3.5), by E_... */
-const char *const url_err_names[E_COUNT] = {
+const char *const url_error_names[E_COUNT] = {
     "invalid-URL-unit", "invalid-credentials", "special-scheme-missing-following-solidus",
     "invalid-reverse-solidus", "file-invalid-Windows-drive-letter",
     "file-invalid-Windows-drive-letter-host", "domain-to-ASCII", "domain-percent-encoded",
@@ -24,7 +24,7 @@ const char *const url_err_names[E_COUNT] = {
 
 /* -1 with MemoryError (or P->nomem without the GIL) */
 static int
-url_nomem(UrlP *P)
+url_nomem(UrlParser *P)
 {
     if (P->nogil) {
         P->nomem = 1;
@@ -37,7 +37,7 @@ url_nomem(UrlP *P)
 
 /* 0, or -1 with MemoryError */
 int
-url_grow(UrlP *P, Py_ssize_t need)
+url_grow(UrlParser *P, Py_ssize_t need)
 {
     Py_ssize_t cap = P->cap;
     char *o;
@@ -69,22 +69,22 @@ url_grow(UrlP *P, Py_ssize_t need)
 
 /* record a validation error at an input position already in the caller's terms */
 int
-url_err_at(UrlP *P, int name, Py_ssize_t pos)
+url_validation_error_at(UrlParser *P, int name, Py_ssize_t pos)
 {
     if (P->nerr == P->errcap) {
-        UrlErr *e;
-        if (P->errcap > PY_SSIZE_T_MAX / 2 / (Py_ssize_t)sizeof(UrlErr)) {
+        UrlValidationError *e;
+        if (P->errcap > PY_SSIZE_T_MAX / 2 / (Py_ssize_t)sizeof(UrlValidationError)) {
             url_nomem(P);
             return -1;
         }
         if (P->errs == P->errbuf) {
-            e = PyMem_RawMalloc(2 * (size_t)P->errcap * sizeof(UrlErr));
+            e = PyMem_RawMalloc(2 * (size_t)P->errcap * sizeof(UrlValidationError));
             if (e != NULL) {
                 memcpy(e, P->errbuf, sizeof(P->errbuf));
             }
         }
         else {
-            e = PyMem_RawRealloc(P->errs, 2 * (size_t)P->errcap * sizeof(UrlErr));
+            e = PyMem_RawRealloc(P->errs, 2 * (size_t)P->errcap * sizeof(UrlValidationError));
         }
         if (e == NULL) {
             url_nomem(P);
@@ -101,7 +101,7 @@ url_err_at(UrlP *P, int name, Py_ssize_t pos)
 
 /* a position of the cleaned input in the caller's input (url/_parser.py's pos_map) */
 static Py_ssize_t
-url_pos(const UrlP *P, Py_ssize_t p)
+url_pos(const UrlParser *P, Py_ssize_t p)
 {
     if (p < 0) {
         p = 0;
@@ -116,13 +116,13 @@ url_pos(const UrlP *P, Py_ssize_t p)
 }
 
 int
-url_err(UrlP *P, int name, Py_ssize_t pos)
+url_validation_error(UrlParser *P, int name, Py_ssize_t pos)
 {
-    return url_err_at(P, name, url_pos(P, pos));
+    return url_validation_error_at(P, name, url_pos(P, pos));
 }
 
 int
-url_fail(UrlP *P, int name, Py_ssize_t pos)
+url_fail(UrlParser *P, int name, Py_ssize_t pos)
 {
     P->fail = name;
     P->fail_pos = url_pos(P, pos);
@@ -130,13 +130,13 @@ url_fail(UrlP *P, int name, Py_ssize_t pos)
 }
 
 int
-url_p_init(UrlP *P, int kind, const void *data, Py_ssize_t n)
+url_parser_init(UrlParser *P, int kind, const void *data, Py_ssize_t n)
 {
-    return url_p_init_ex(P, kind, data, n, URL_IN_PARSE);
+    return url_parser_init_ex(P, kind, data, n, URL_IN_PARSE);
 }
 
 int
-url_p_init_ex(UrlP *P, int kind, const void *data, Py_ssize_t n, int how)
+url_parser_init_ex(UrlParser *P, int kind, const void *data, Py_ssize_t n, int how)
 {
     Py_ssize_t a = 0, b = n, j, first = -1, m = 0;
     P->kind = kind;
@@ -167,7 +167,7 @@ url_p_init_ex(UrlP *P, int kind, const void *data, Py_ssize_t n, int how)
     while (how == URL_IN_PARSE && b > a && PyUnicode_READ(kind, data, b - 1) <= 0x20) {
         b--;
     }
-    if ((a > 0 || b < n) && url_err_at(P, E_UNIT, a > 0 ? 0 : b) < 0) {
+    if ((a > 0 || b < n) && url_validation_error_at(P, E_UNIT, a > 0 ? 0 : b) < 0) {
         return -1;
     }
     P->lead = a;
@@ -205,7 +205,7 @@ url_p_init_ex(UrlP *P, int kind, const void *data, Py_ssize_t n, int how)
     if (first < 0) {
         return 0;
     }
-    if (first >= 0 && url_err_at(P, E_UNIT, a + first) < 0) {
+    if (first >= 0 && url_validation_error_at(P, E_UNIT, a + first) < 0) {
         return -1;
     }
     P->kept = PyMem_RawMalloc((size_t)P->n * sizeof(Py_ssize_t));
@@ -227,7 +227,7 @@ url_p_init_ex(UrlP *P, int kind, const void *data, Py_ssize_t n, int how)
 }
 
 void
-url_p_free(UrlP *P)
+url_parser_free(UrlParser *P)
 {
     if (P->errs != P->errbuf) {
         PyMem_RawFree(P->errs);
@@ -243,15 +243,6 @@ url_p_free(UrlP *P)
     P->clean = NULL;
 }
 
-int
-url_put(UrlP *P, const char *s, Py_ssize_t k)
-{
-    NEED(P, k);
-    memcpy(P->out + P->len, s, (size_t)k);
-    P->len += k;
-    return 0;
-}
-
 /* the end of a base URL's path */
 Py_ssize_t
 url_base_path_end(const UrlBase *B)
@@ -261,7 +252,7 @@ url_base_path_end(const UrlBase *B)
 
 /* the base's query with its '?' (none: nothing), as the URL's query */
 int
-url_copy_base_query(UrlP *P, const UrlBase *B, UrlParts *o)
+url_copy_base_query(UrlParser *P, const UrlBase *B, UrlParts *o)
 {
     if (B->o.q_start >= 0) {
         Py_ssize_t e = B->o.f_start >= 0 ? B->o.f_start : B->len;
@@ -273,7 +264,7 @@ url_copy_base_query(UrlP *P, const UrlBase *B, UrlParts *o)
 
 /* copy a base's scheme and authority (the offsets are the base's) */
 int
-url_copy_base_authority(UrlP *P, const UrlBase *B, UrlParts *o)
+url_copy_base_authority(UrlParser *P, const UrlBase *B, UrlParts *o)
 {
     Py_ssize_t e = B->o.s_end + 1;
     int k = B->o.host_kind;

@@ -21,7 +21,7 @@
  *
  * Validation errors go to P->errs in the order the Standard's state machine
  * meets them (the Python state machine in url/_parser.py is the reference the
- * tests compare with), at positions of the caller's input (url_err maps
+ * tests compare with), at positions of the caller's input (url_validation_error maps
  * them).  A failure returns 2 with the error in P->fail. */
 #include "url.h"
 
@@ -74,7 +74,7 @@ static const uint8_t AUTH_STOP[256] = {['/'] = 1, ['?'] = 1, ['#'] = 1, ['\\'] =
  * the first ':' after the last '@' when no bracket follows that '@' (else -1,
  * and the host loop finds it).  -1 with an exception. */
 static Py_ssize_t
-authority_end(UrlP *P, Py_ssize_t i, int special, Py_ssize_t *at, Py_ssize_t *host_end)
+authority_end(UrlParser *P, Py_ssize_t i, int special, Py_ssize_t *at, Py_ssize_t *host_end)
 {
     Py_ssize_t n = P->n, end;
     *at = *host_end = -1;
@@ -91,7 +91,7 @@ authority_end(UrlP *P, Py_ssize_t i, int special, Py_ssize_t *at, Py_ssize_t *ho
                 break;
             }
             if (b == '@') {
-                if (url_err(P, E_CREDENTIALS, end) < 0) {
+                if (url_validation_error(P, E_CREDENTIALS, end) < 0) {
                     return -1;
                 }
                 *at = end;
@@ -116,7 +116,7 @@ authority_end(UrlP *P, Py_ssize_t i, int special, Py_ssize_t *at, Py_ssize_t *ho
             break;
         }
         if (c == '@') {
-            if (url_err(P, E_CREDENTIALS, end) < 0) {
+            if (url_validation_error(P, E_CREDENTIALS, end) < 0) {
                 return -1;
             }
             *at = end;
@@ -129,7 +129,7 @@ authority_end(UrlP *P, Py_ssize_t i, int special, Py_ssize_t *at, Py_ssize_t *ho
  * length (leading zeros skipped, no overflow), written unless the scheme's
  * default port; 1, 2 failure, -1. */
 static int
-port_state(UrlP *P, Py_ssize_t hb, Py_ssize_t end, int defport, UrlParts *o)
+port_state(UrlParser *P, Py_ssize_t hb, Py_ssize_t end, int defport, UrlParts *o)
 {
     Py_ssize_t j;
     long v = 0;
@@ -158,7 +158,7 @@ port_state(UrlP *P, Py_ssize_t hb, Py_ssize_t end, int defport, UrlParts *o)
 
 /* §4.4 authority and host states from i (after "//"), then the port. */
 static int
-authority(UrlP *P, Py_ssize_t i, int special, int defport, UrlParts *o)
+authority(UrlParser *P, Py_ssize_t i, int special, int defport, UrlParts *o)
 {
     Py_ssize_t j, end, at, ha, hb, fast_hb;
     Py_UCS4 c;
@@ -232,11 +232,11 @@ authority(UrlP *P, Py_ssize_t i, int special, int defport, UrlParts *o)
 
 /* §4.4 special authority ignore slashes state, then the authority */
 static int
-ignore_slashes(UrlP *P, Py_ssize_t i, int defport, UrlParts *o)
+ignore_slashes(UrlParser *P, Py_ssize_t i, int defport, UrlParts *o)
 {
     Py_UCS4 c;
     while (i < P->n && ((c = CH(P, i)) == '/' || c == '\\')) {
-        if (url_err(P, E_MISSING_SOLIDUS, i) < 0) {
+        if (url_validation_error(P, E_MISSING_SOLIDUS, i) < 0) {
             return -1;
         }
         i++;
@@ -246,14 +246,14 @@ ignore_slashes(UrlP *P, Py_ssize_t i, int defport, UrlParts *o)
 
 /* §4.4 relative state at i, against a base with a list path */
 static int
-relative(UrlP *P, Py_ssize_t i, const UrlBase *B, UrlParts *o)
+relative(UrlParser *P, Py_ssize_t i, const UrlBase *B, UrlParts *o)
 {
     int defport, rc, special = url_scheme_kind(B->href, B->o.s_end, &defport) != 0;
     Py_UCS4 c = AT(i);
     Py_ssize_t j;
     P->len = 0;
     if (c == '/' || (special && c == '\\')) {
-        if (c == '\\' && url_err(P, E_BACKSLASH, i) < 0) {
+        if (c == '\\' && url_validation_error(P, E_BACKSLASH, i) < 0) {
             return -1;
         }
         /* relative slash state */
@@ -263,7 +263,7 @@ relative(UrlP *P, Py_ssize_t i, const UrlBase *B, UrlParts *o)
         }
         o->s_end = B->o.s_end;
         if (special && (c == '/' || c == '\\')) {
-            if (c == '\\' && url_err(P, E_BACKSLASH, i + 1) < 0) {
+            if (c == '\\' && url_validation_error(P, E_BACKSLASH, i + 1) < 0) {
                 return -1;
             }
             return ignore_slashes(P, i + 2, defport, o);
@@ -301,7 +301,7 @@ relative(UrlP *P, Py_ssize_t i, const UrlBase *B, UrlParts *o)
 /* No host, a list path: the serializer's "/." when the path starts with an
  * empty segment (§4.5), and the host offsets at the path start. */
 static int
-finish(UrlP *P, UrlParts *o)
+finish(UrlParser *P, UrlParts *o)
 {
     if (o->host_kind == HOST_NULL) {
         Py_ssize_t pe = o->q_start >= 0 ? o->q_start : o->f_start >= 0 ? o->f_start : P->len;
@@ -324,7 +324,7 @@ finish(UrlP *P, UrlParts *o)
 }
 
 int
-url_parse_core(UrlP *P, const UrlBase *B, UrlParts *o)
+url_parse_core(UrlParser *P, const UrlBase *B, UrlParts *o)
 {
     Py_ssize_t n = P->n, i = 0, j;
     Py_UCS4 c = 0;
@@ -379,7 +379,8 @@ url_parse_core(UrlP *P, const UrlBase *B, UrlParts *o)
     kind = url_scheme_kind(P->out, i, &defport);
     j = i + 1; /* after the ':' */
     if (kind == 2) {
-        if (!(AT(j) == '/' && AT(j + 1) == '/') && url_err(P, E_MISSING_SOLIDUS, i) < 0) {
+        if (!(AT(j) == '/' && AT(j + 1) == '/') &&
+            url_validation_error(P, E_MISSING_SOLIDUS, i) < 0) {
             return -1;
         }
         rc = url_file_state(P, j, B, o);
@@ -391,7 +392,7 @@ url_parse_core(UrlP *P, const UrlBase *B, UrlParts *o)
                 rc = ignore_slashes(P, j + 2, defport, o);
             }
             else {
-                if (url_err(P, E_MISSING_SOLIDUS, j) < 0) {
+                if (url_validation_error(P, E_MISSING_SOLIDUS, j) < 0) {
                     return -1;
                 }
                 rc = relative(P, j, B, o);
@@ -402,7 +403,7 @@ url_parse_core(UrlP *P, const UrlBase *B, UrlParts *o)
             if (AT(j) == '/' && AT(j + 1) == '/') {
                 j += 2;
             }
-            else if (url_err(P, E_MISSING_SOLIDUS, j) < 0) {
+            else if (url_validation_error(P, E_MISSING_SOLIDUS, j) < 0) {
                 return -1;
             }
             rc = ignore_slashes(P, j, defport, o);
