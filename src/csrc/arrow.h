@@ -1,5 +1,8 @@
 /* arrow.h: what the Arrow column units share (arrow.c reads columns and drives
- * the work, arrow_rows.c is the per-row work, arrow_column.c the result). */
+ * the work, arrow_rows.c is the per-row work, arrow_column.c the result,
+ * arrow_job.c a job's buffers).  The Arrow drivers are layer 3: they stand on
+ * the byte kernels (kernels.h) and, for URL columns (arrow_url.h), the URL
+ * parser (url.h); nothing below them knows of Arrow. */
 #ifndef PE_ARROW_H
 #define PE_ARROW_H
 

@@ -12,10 +12,8 @@
  *   form_parse_bytes(data) -> list[tuple[bytes, bytes]]
  *   form_serialize(pairs) -> str
  *
- * make_entry() builds the public core.encode, core.decode_text,
- * form.serialize, form.parse and url.parse: built-in functions whose fast path
- * calls a kernel for the common call and hands any other call to the checked
- * Python function (entry.c).
+ * (The public core.encode, core.decode_text, form.serialize and form.parse
+ * call these kernels through entry.c's fast paths, two layers up.)
  *
  * Speed comes from: switching once on the str's kind (1, 2 or 4 bytes per
  * code point) so inner loops read a plain array; an ASCII fast path that
@@ -29,8 +27,8 @@
  * Specs: WHATWG URL Standard §1.3 (percent-encode, percent-decode, the encode
  * sets), §5.1/§5.2 (application/x-www-form-urlencoded parser and serializer);
  * Encoding Standard "UTF-8 decode without BOM (or fail)".
- */
-/* The units of this layer:
+ *
+ * The units of this layer:
  *
  *   encode.c        encode tables and kernels
  *   decode.c        decode kernels (general path)
