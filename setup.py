@@ -18,7 +18,7 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
-# One extension module, several translation units by concept (see src/csrc/speedups.h).
+# One extension module, several translation units by concept (see src/csrc/base.h).
 # The folder is not named like the extension, so an unbuilt checkout has no empty
 # ``percent_encoding._speedups`` namespace package to import by mistake.
 SRC_DIR = Path("src/csrc")

@@ -13,7 +13,11 @@ left out since they never run) and checks:
 * charset detection sits below the form parser (bytes in, a guess out), so
   ``detect.parse_form`` never goes form -> detect -> form by an import statement;
 * the kernels are reached through one seam, ``core`` (``_kernels`` picks the twin);
-* every module that a comment, a docstring or a ``:mod:`` role names exists.
+* every module that a comment, a docstring or a ``:mod:`` role names exists;
+* the C twin (src/csrc, read by tools/c_layers.py) stands in layers: base, byte kernels,
+  the URL parser, the Arrow drivers, then entry.c and module.c.  No unit uses one above it,
+  no header is included below its layer, the unit graph has no cycle, and no function is
+  longer than tools/c_layers.py's MAX_LINES but the listed drivers being split.
 """
 
 from __future__ import annotations
@@ -23,9 +27,11 @@ import importlib
 import importlib.util
 import io
 import re
+import sys
 import tokenize
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -667,3 +673,103 @@ def test_the_form_option_check_can_fail(tmp_path: Path) -> None:
     p = tmp_path / "m.py"
     p.write_text("def full_parse(data, *, strip_leading_question_mark=False):\n    pass\n")
     assert _form_option_declarations({"m": (p, False)}) == {("m", "full_parse")}
+
+
+# -- C in layers (issue 40 part 4): src/csrc read by tools/c_layers.py --------------------------
+
+def _c_layers() -> Any:
+    spec = importlib.util.spec_from_file_location("c_layers", ROOT / "tools" / "c_layers.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("c_layers", mod)  # dataclasses look their module up by name
+    spec.loader.exec_module(mod)
+    return mod
+
+
+CL = _c_layers()
+CSRC = ROOT / "src" / "csrc"
+C_UNITS = CL.load(CSRC)
+
+# The functions over CL.MAX_LINES lines, and their length when the list was made: the Arrow
+# drivers that are being split (msgspec's driver only dispatches).  The list may only shrink:
+# none of these may grow, and one that fits the limit leaves the list.
+KNOWN_LONG_C_FUNCTIONS = {
+    "arrow_url.c:pe_arrow_url": 355,
+    "arrow_simd.c:decode_row_blocks": 197,
+    "arrow.c:pe_arrow_map": 164,
+}
+
+
+def test_every_c_file_has_one_layer() -> None:
+    assert sorted(C_UNITS) == sorted(CL.LAYERS), "add the file to tools/c_layers.py's LAYERS"
+    # base at the bottom; entry.c and module.c on top of all
+    assert CL.LAYERS["base.c"] == 0
+    top = max(CL.LAYERS.values())
+    assert {f for f, k in CL.LAYERS.items() if k == top} == {"entry.h", "entry.c", "module.c"}
+
+
+def test_no_c_unit_calls_a_layer_above_it() -> None:
+    assert CL.upward(C_UNITS) == []
+
+
+def test_each_c_header_is_included_by_its_layer_and_above() -> None:
+    assert CL.upward_includes(C_UNITS) == []
+    # one header per layer's concept, none for all
+    assert not (CSRC / "speedups.h").exists()
+    for u in C_UNITS.values():
+        if u.name.endswith(".c"):
+            assert u.includes, f"{u.name} includes no header of its layer"
+
+
+def test_the_c_unit_graph_has_no_cycle() -> None:
+    graph = CL.unit_graph(C_UNITS)
+    assert CL.cycles(graph) == []
+    # the graph is seen: the layers use each other downwards
+    assert {"base.c", "encode.c", "url.c"} <= graph["entry.c"]
+    assert "url_state.c" in graph["arrow_url_row.c"]
+
+
+def test_no_c_function_is_too_long() -> None:
+    long = CL.long_functions(C_UNITS)
+    assert set(long) <= set(KNOWN_LONG_C_FUNCTIONS), "split it: check, pick, run, build"
+    for name, was in KNOWN_LONG_C_FUNCTIONS.items():
+        assert name in long, f"{name} fits {CL.MAX_LINES} lines now: remove it from the list"
+        assert long[name] <= was, f"{name} grew from {was} to {long[name]} lines"
+
+
+def _write_c(tmp: Path, files: dict[str, str]) -> Any:
+    tmp.mkdir()
+    for name, text in files.items():
+        (tmp / name).write_text(text)
+    return CL.load(tmp)
+
+
+def test_the_c_layer_checks_can_fail(tmp_path: Path) -> None:
+    # a kernel that calls the module's helper (upward), which calls the kernel back (a cycle),
+    # and includes the top's header
+    units = _write_c(tmp_path / "a", {
+        "base.h": "int helper(void);\nextern int flag;\n",
+        "entry.h": '#include "base.h"\n#define CALL_KERNEL() kernel()\n',
+        "decode.c": '#include "entry.h"\n/* helper() in a comment is no call */\n'
+                    'int kernel(void)\n{\n    return helper() + flag;\n}\n',
+        "module.c": '#include "entry.h"\nint flag = 1;\n'
+                    'static const char *s = "kernel()";\n'
+                    'int\nhelper(void)\n{\n    return CALL_KERNEL();\n}\n',
+    })
+    layers = {"base.h": 0, "decode.c": 1, "entry.h": 4, "module.c": 4}
+    assert CL.upward(units, layers) == [("decode.c", "module.c", ["flag", "helper"])]
+    assert CL.upward_includes(units, layers) == [("decode.c", "entry.h")]
+    graph = CL.unit_graph(units)
+    assert graph == {"decode.c": {"module.c"}, "module.c": {"decode.c"}}
+    assert CL.cycles(graph) == [["decode.c", "module.c"]]
+
+
+def test_the_c_length_check_can_fail(tmp_path: Path) -> None:
+    body = "".join(f"    x += {i};\n" for i in range(CL.MAX_LINES))
+    units = _write_c(tmp_path / "b", {
+        "long.c": "static int\nlong_one(int x)\n{\n" + body + "    return x;\n}\n"
+                  "int\nshort_one(void)\n{\n    return 0;\n}\n",
+    })
+    assert CL.long_functions(units) == {"long.c:long_one": CL.MAX_LINES + 4}
+    f = {f.name: f for f in units["long.c"].functions}
+    assert f["long_one"].static and not f["short_one"].static and f["short_one"].lines == 4

@@ -543,6 +543,52 @@ map_rows(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind, in
     return run_rows(proto, c, 0, c->length, out, base);
 }
 
+#ifdef PE_THREADS
+/* After a round of map_chunk's threads: free the parts' job buffers, then take
+ * their results in row order.  0: a malformed row (proto->bad_row, the earliest
+ * part's); 1: joined (each part's data moved down to *at, its offsets shifted);
+ * 2: start again on one thread (a part ran out of room or met a malformed row,
+ * which one thread finds first; or the 32-bit offsets overflow); -1 out of
+ * memory (proto->oom). */
+static int
+round_join(Job *proto, Part *parts, int t, OutChunk *out, int large, int64_t *at)
+{
+    int k;
+    for (k = 0; k < t; k++) {
+        free(parts[k].job.scratch);
+        free(parts[k].job.fix);
+    }
+    for (k = 0; k < t; k++) {
+        if (parts[k].job.bad_row >= 0) {
+            proto->bad_row = parts[k].job.bad_row;
+            return 0;
+        }
+        if (parts[k].rc < 0) {
+            if (parts[k].job.oom == 1 || parts[k].job.oom == 3) {
+                return 2; /* out of room, or malformed */
+            }
+            proto->oom = parts[k].job.oom;
+            return -1;
+        }
+    }
+    for (k = 0; k < t; k++) {
+        Part *pt = &parts[k];
+        if (!large && *at + pt->out.data_len > INT32_MAX) {
+            return 2;
+        }
+        if (out->data + *at != pt->out.data) {
+            memmove(out->data + *at, pt->out.data, (size_t)pt->out.data_len);
+        }
+        if (*at != 0) {
+            out_shift(out, pt->r0, pt->r1, *at); /* they counted from the region */
+        }
+        *at += pt->out.data_len;
+        out->null_count += pt->out.null_count;
+    }
+    return 1;
+}
+#endif
+
 /* Map one chunk into out (GIL released).  Splits the rows across up to
  * n_threads threads for long chunks, then joins the parts' buffers. */
 static int
@@ -616,44 +662,15 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
                     part_main(&parts[k]); /* no thread: run it here */
                 }
             }
-            for (k = 0; k < t; k++) {
-                free(parts[k].job.scratch);
-                free(parts[k].job.fix);
-            }
-            for (k = 0; k < t; k++) {
-                if (parts[k].job.bad_row >= 0) {
-                    proto->bad_row = parts[k].job.bad_row; /* the earliest part's row */
-                    return 0;
-                }
-                if (parts[k].rc < 0) {
-                    if (parts[k].job.oom == 1 || parts[k].job.oom == 3) {
-                        /* out of room, or malformed: one thread finds the first bad row */
-                        overflow = 1;
-                    }
-                    else {
-                        rc = -1;
-                        proto->oom = parts[k].job.oom;
-                    }
-                    break;
-                }
-            }
-            if (rc < 0 || overflow) {
+            switch (round_join(proto, parts, t, out, large, &at)) {
+            case 0:
+                return 0;
+            case -1:
+                rc = -1;
                 break;
-            }
-            for (k = 0; k < t; k++) {
-                Part *pt = &parts[k];
-                if (!large && at + pt->out.data_len > INT32_MAX) {
-                    overflow = 1;
-                    break;
-                }
-                if (out->data + at != pt->out.data) {
-                    memmove(out->data + at, pt->out.data, (size_t)pt->out.data_len);
-                }
-                if (at != 0) {
-                    out_shift(out, pt->r0, pt->r1, at); /* they counted from the region */
-                }
-                at += pt->out.data_len;
-                out->null_count += pt->out.null_count;
+            case 2:
+                overflow = 1;
+                break;
             }
         }
         if (rc < 0) {
@@ -1072,5 +1089,6 @@ arrow_init(void)
     page_mask = ~(uintptr_t)4095;
 #endif
     blocks_init();
+    pe_block_decoder = decode_row_avx2; /* the hook decode_text calls (kernels.h) */
     return PyType_Ready(&ArrowColumnType);
 }

@@ -1,9 +1,12 @@
 /* arrow.h: what the Arrow column units share (arrow.c reads columns and drives
- * the work, arrow_rows.c is the per-row work, arrow_column.c the result). */
+ * the work, arrow_rows.c is the per-row work, arrow_column.c the result,
+ * arrow_job.c a job's buffers).  The Arrow drivers are layer 3: they stand on
+ * the byte kernels (kernels.h) and, for URL columns (arrow_url.h), the URL
+ * parser (url.h); nothing below them knows of Arrow. */
 #ifndef PE_ARROW_H
 #define PE_ARROW_H
 
-#include "speedups.h"
+#include "kernels.h"
 
 /* The Arrow C Data Interface structs (an ABI fixed by the Arrow format spec). */
 struct ArrowSchema {
@@ -326,9 +329,10 @@ PE_INTERNAL void out_free(OutChunk *o);
  * decoders store whole 8- to 32-byte pieces). */
 #define PE_OUT_SLACK 32
 
-/* arrow_simd.c: the AVX2 block decoder; pe_blocks_ok says whether it is in
- * use (the CPU has AVX2, unless a test turned it off). */
-PE_INTERNAL extern int pe_blocks_ok;
+/* arrow_simd.c: the AVX2 block decoder; pe_blocks_ok (kernels.h) says whether
+ * it is in use (the CPU has AVX2, unless a test turned it off). */
+PE_INTERNAL int64_t decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
+                                    int plus, int *check, int raw);
 /* and whether the UTF-8 window check uses AVX-512 (the CPU has it, unless a
  * test turned it off) */
 PE_INTERNAL extern int pe_u8_wide;
@@ -346,11 +350,8 @@ PE_INTERNAL int64_t decode_text_rows_avx2(Job *j, const InChunk *c, int64_t i, i
 /* decode_row_avx2's raw argument: 1 to check the row's own bytes, or 0; with
  * PE_DEC_BYTES the result is bytes, so the escapes' values go unchecked */
 #define PE_DEC_BYTES 4
-/* arrow_rows.c: the portable decoder of a string column's row (*utf8: the
- * result is surely UTF-8); the block decoder finishes rows with it. */
-PE_INTERNAL int64_t decode_utf8_row(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
-                                    int plus, int *utf8);
-PE_INTERNAL int64_t utf8_valid_prefix(const uint8_t *p, int64_t n);
+/* arrow_rows.c (the portable decoder of a row, decode_utf8_row, and the UTF-8
+ * checks are the byte kernels', kernels.h) */
 PE_INTERNAL int utf8_window(Job *j, const uint8_t *p, int64_t n, const uint8_t *end);
 
 /* A row's UTF-8 state, for the per-row work's utf8_in: the bytes of a binary
@@ -417,11 +418,19 @@ PE_INTERNAL void legacy_init(Job *j);
 PE_INTERNAL int legacy_encode_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n);
 PE_INTERNAL int legacy_row(Job *j, OutChunk *o, const uint8_t *p, int64_t n, int64_t avail,
                            int utf8_in);
-/* Room for need bytes in a job buffer (j->scratch, j->fix) and its *cap; -1 out of memory. */
+/* arrow_job.c: room for need bytes in a job buffer (j->scratch, j->fix) and its
+ * *cap; -1 out of memory. */
 PE_INTERNAL int job_buf_reserve(uint8_t **buf, int64_t *cap, int64_t need);
 /* A string row that is not UTF-8 (ok: its valid prefix) read with U+FFFD into j->fix. */
 PE_INTERNAL const uint8_t *fix_row(Job *j, const uint8_t *p, int64_t *n, int64_t ok);
 PE_INTERNAL int run_rows(Job *j, const InChunk *c, int64_t r0, int64_t r1, OutChunk *o,
                          int64_t base);
+
+/* arrow.c: the module's column functions (module.c's method table) */
+PE_INTERNAL int arrow_init(void);
+PE_INTERNAL PyObject *pe_arrow_map(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                   PyObject *kwnames);
+PE_INTERNAL PyObject *pe_arrow_set_threads(PyObject *self, PyObject *arg);
+PE_INTERNAL PyObject *pe_arrow_set_blocks(PyObject *self, PyObject *arg);
 
 #endif /* PE_ARROW_H */

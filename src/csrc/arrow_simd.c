@@ -21,7 +21,6 @@
 #include <immintrin.h>
 #endif
 
-int pe_blocks_ok = 0;
 int pe_u8_wide = 0;
 
 #ifdef PE_HAVE_BLOCKS

@@ -10,7 +10,7 @@
  * bytearrays that pyarrow wraps without a copy (arrow.py builds the string,
  * struct or bool array from them).
  *
- * One row: core_row() reads its UTF-8 (ASCII as it is, else decoded to code
+ * One row (arrow_url_row.c): core_row() reads its UTF-8 (ASCII as it is, else decoded to code
  * points in a scratch buffer; not UTF-8: U+FFFD, as the other string kernels
  * read it) and runs the C URL parser's core (url_parse_core, url.h) against
  * the base: none, one url.URL (its href and offsets, read once) or the row's
@@ -82,143 +82,6 @@ row_str(const uint8_t *p, int64_t n)
         memcpy(PyUnicode_DATA(s), p, (size_t)n);
     }
     return s;
-}
-
-PE_INTERNAL void
-scratch_free(Scratch *S)
-{
-    PyMem_RawFree(S->ucs);
-    free(S->fix.fix);
-}
-
-/* A row's UTF-8 as (kind, data, length) for url_p_init: ASCII as it is, else
- * decoded into S->ucs.  0, or -1 out of memory (no exception set). */
-static int
-row_text(Scratch *S, const uint8_t *p, int64_t n, int *kind, const void **data, int64_t *len)
-{
-    int64_t i, ok, m = 0;
-    uint64_t any = 0;
-    for (i = 0; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, p + i, 8);
-        any |= w;
-    }
-    for (; i < n; i++) {
-        any |= p[i];
-    }
-    if (!(any & 0x8080808080808080ULL)) {
-        *kind = PyUnicode_1BYTE_KIND;
-        *data = p;
-        *len = n;
-        return 0;
-    }
-    ok = utf8_valid_prefix(p, n);
-    if (ok < n && (p = fix_row(&S->fix, p, &n, ok)) == NULL) {
-        return -1;
-    }
-    if (n > S->ucs_cap) {
-        Py_UCS4 *u = PyMem_RawRealloc(S->ucs, (size_t)n * sizeof(Py_UCS4));
-        if (u == NULL) {
-            return -1;
-        }
-        S->ucs = u;
-        S->ucs_cap = n;
-    }
-    for (i = 0; i < n;) {
-        unsigned c = p[i];
-        Py_UCS4 v;
-        if (c < 0x80) {
-            v = c, i += 1;
-        }
-        else if (c < 0xE0) {
-            v = ((Py_UCS4)(c & 0x1F) << 6) | (p[i + 1] & 0x3F), i += 2;
-        }
-        else if (c < 0xF0) {
-            v = ((Py_UCS4)(c & 0x0F) << 12) | ((Py_UCS4)(p[i + 1] & 0x3F) << 6) |
-                (p[i + 2] & 0x3F);
-            i += 3;
-        }
-        else {
-            v = ((Py_UCS4)(c & 0x07) << 18) | ((Py_UCS4)(p[i + 1] & 0x3F) << 12) |
-                ((Py_UCS4)(p[i + 2] & 0x3F) << 6) | (p[i + 3] & 0x3F);
-            i += 4;
-        }
-        S->ucs[m++] = v;
-    }
-    *kind = PyUnicode_4BYTE_KIND;
-    *data = S->ucs;
-    *len = m;
-    return 0;
-}
-
-/* The C URL parser (url_parse_core) on a row's UTF-8 against B (NULL: none),
- * into P (url_p_free it after): 1 parsed, 2 not a URL, 0 for the Python
- * parser, -1 with an exception. */
-PE_INTERNAL int
-core_row(Scratch *S, UrlP *P, const uint8_t *p, int64_t n, const UrlBase *B, UrlParts *o)
-{
-    int kind;
-    const void *data;
-    int64_t len;
-    if (row_text(S, p, n, &kind, &data, &len) < 0) {
-        url_p_init(P, PyUnicode_1BYTE_KIND, "", 0);
-        if (P->nogil) {
-            P->nomem = 1;
-        }
-        else {
-            PyErr_NoMemory();
-        }
-        return -1;
-    }
-    if (url_p_init(P, kind, data, (Py_ssize_t)len) < 0) {
-        return -1;
-    }
-    return url_parse_core(P, B, o);
-}
-
-/* A row the core parsed (core_row's 1): its href and offsets into r. */
-PE_INTERNAL void
-row_parsed(RowURL *r, const UrlP *P, const UrlParts *o)
-{
-    Py_ssize_t v[N_PARTS] = {o->s_end,   o->u_end,   o->h_start, o->h_end,    o->port,
-                             o->p_start, o->q_start, o->f_start, o->host_kind};
-    memcpy(r->p, v, sizeof v);
-    r->has_parts = 1;
-    r->h = P->out;
-    r->len = P->len;
-}
-
-/* A row's base text (p, n) into K, parsed unless it repeats the row before's:
- * K->rc (1 parsed, K->B the base; 2 not a URL; 0 for the Python parser), or
- * -1 (core_row's -1: out of memory). */
-PE_INTERNAL int
-base_row(Scratch *S, BaseRow *K, const uint8_t *p, int64_t n)
-{
-    if (K->n == n && (K->p == p || !memcmp(K->p, p, (size_t)n))) {
-        return K->rc;
-    }
-    if (K->live) {
-        url_p_free(&K->P);
-    }
-    K->live = 1;
-    K->rc = core_row(S, &K->P, p, n, NULL, &K->B.o);
-    if (K->rc < 0) {
-        return -1;
-    }
-    K->B.href = K->P.out;
-    K->B.len = K->P.len;
-    K->p = p;
-    K->n = n;
-    return K->rc;
-}
-
-PE_INTERNAL void
-base_row_free(BaseRow *K)
-{
-    if (K->live) {
-        url_p_free(&K->P);
-        K->live = 0;
-    }
 }
 
 static PyObject *
@@ -300,91 +163,6 @@ row_python(PyObject *fallback, RowURL *r, int64_t row)
             }
         }
         Py_DECREF(parts);
-    }
-    return 1;
-}
-
-/* Python's href[a:b] for 0 <= a, b (the getters' slices): clamped, empty when b < a. */
-PE_INTERNAL void
-span(const RowURL *r, Py_ssize_t a, Py_ssize_t b, Py_ssize_t *a_out, Py_ssize_t *b_out)
-{
-    if (a < 0) {
-        a += r->len;
-    }
-    if (b < 0) {
-        b += r->len;
-    }
-    a = a < 0 ? 0 : a > r->len ? r->len : a;
-    b = b < 0 ? 0 : b > r->len ? r->len : b;
-    *a_out = a;
-    *b_out = b < a ? a : b;
-}
-
-/* Component k as spans of the href (url/__init__.py's getters on _parts); 0 when it
- * must come from the getter (a URL without offsets, an opaque origin). */
-PE_INTERNAL int
-component_span(const RowURL *r, int k, Py_ssize_t *a, Py_ssize_t *b)
-{
-    const Py_ssize_t *p = r->p, n = r->len;
-    Py_ssize_t end;
-    if (k == 0) {
-        *a = 0;
-        *b = n;
-        return 1;
-    }
-    if (!r->has_parts) {
-        return 0;
-    }
-    switch (k) {
-    case 1:
-        span(r, 0, p[0] + 1, a, b);
-        break;
-    case 2:
-    case 3:
-        if (p[2] > p[0] + 3) {
-            if (k == 2) {
-                span(r, p[0] + 3, p[1], a, b);
-            }
-            else {
-                span(r, p[1] + 1, p[2] - 1, a, b);
-            }
-        }
-        else {
-            *a = *b = 0;
-        }
-        break;
-    case 4:
-        span(r, p[2], p[5], a, b);
-        break;
-    case 5:
-        span(r, p[2], p[3], a, b);
-        break;
-    case 6:
-        span(r, p[3] + 1, p[5], a, b);
-        break;
-    case 7:
-        end = p[6] >= 0 ? p[6] : p[7] >= 0 ? p[7] : n;
-        span(r, p[5], end, a, b);
-        break;
-    case 8:
-        end = p[7] >= 0 ? p[7] : n;
-        if (p[6] >= 0 && end - p[6] > 1) {
-            span(r, p[6], end, a, b);
-        }
-        else {
-            *a = *b = 0;
-        }
-        break;
-    case 9:
-        if (0 <= p[7] && p[7] < n - 1) {
-            span(r, p[7], n, a, b);
-        }
-        else {
-            *a = *b = 0;
-        }
-        break;
-    default:
-        return 0; /* origin: written by put_origin */
     }
     return 1;
 }
@@ -566,7 +344,7 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     InChunk c, bc;
     Malformed m;
     Scratch S;
-    UrlP P, OP;
+    UrlParser P, OP;
     UrlBase B1;
     BaseRow K;
     int has_base = 0, one = 0, one_ok = 0, used_one = 0;
@@ -808,7 +586,7 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
                 p_live = 1;
                 rc = core_row(&S, &P, r.in, r.in_n, B, &o);
                 if (rc < 0) {
-                    url_p_free(&P);
+                    url_parser_free(&P);
                     goto fail;
                 }
                 if (rc == 1) {
@@ -853,13 +631,13 @@ pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     row_end:
         row_clear(&r);
         if (p_live) {
-            url_p_free(&P);
+            url_parser_free(&P);
         }
         continue;
     row_fail:
         row_clear(&r);
         if (p_live) {
-            url_p_free(&P);
+            url_parser_free(&P);
         }
         goto fail;
     }
@@ -903,7 +681,7 @@ done:
     }
     base_row_free(&K);
     if (used_one) {
-        url_p_free(&OP);
+        url_parser_free(&OP);
     }
     Py_XDECREF(one_keep);
     scratch_free(&S);

@@ -1,13 +1,15 @@
-/* arrow_url.h: what the two units of the URL column kernel share.
+/* arrow_url.h: what the three units of the URL column kernel share.
  *
  *   arrow_url.c        the driver (pe_arrow_url): arguments, the result's
- *                      buffers, the rows a part leaves (with the GIL), one
- *                      row's parse (core_row) and its component spans
+ *                      buffers, the rows a part leaves (with the GIL)
  *   arrow_url_parts.c  the GIL-free pass: parts of a window parsed on
  *                      set_threads' threads, and copied into the result
+ *   arrow_url_row.c    one row's parse (core_row, base_row) and its
+ *                      component spans, which both of the above use
  *
- * Functions called from the other unit are declared here, hidden from the
- * shared object's exports (PE_INTERNAL). */
+ * They call each other one way: arrow_url.c above arrow_url_parts.c above
+ * arrow_url_row.c.  Functions called from another unit are declared here,
+ * hidden from the shared object's exports (PE_INTERNAL). */
 #ifndef PE_ARROW_URL_H
 #define PE_ARROW_URL_H
 
@@ -46,10 +48,10 @@ typedef struct {
 } Field;
 
 /* A row's base in a base column, parsed by the core; the row before's is
- * kept while the text repeats (base_row, arrow_url.c).  Set P.nogil and
+ * kept while the text repeats (base_row, arrow_url_row.c).  Set P.nogil and
  * P.head_only, n = -1 and live = 0 before the first row. */
 typedef struct {
-    UrlP P;
+    UrlParser P;
     UrlBase B;
     const uint8_t *p; /* the text B was parsed from */
     int64_t n;
@@ -108,11 +110,11 @@ typedef struct {
     int nf, large;
 } Sink;
 
-/* arrow_url.c */
+/* arrow_url_row.c: one row's parse and its components' spans */
 PE_INTERNAL void scratch_free(Scratch *S);
-PE_INTERNAL int core_row(Scratch *S, UrlP *P, const uint8_t *p, int64_t n, const UrlBase *B,
+PE_INTERNAL int core_row(Scratch *S, UrlParser *P, const uint8_t *p, int64_t n, const UrlBase *B,
                          UrlParts *o);
-PE_INTERNAL void row_parsed(RowURL *r, const UrlP *P, const UrlParts *o);
+PE_INTERNAL void row_parsed(RowURL *r, const UrlParser *P, const UrlParts *o);
 PE_INTERNAL int base_row(Scratch *S, BaseRow *K, const uint8_t *p, int64_t n);
 PE_INTERNAL void base_row_free(BaseRow *K);
 PE_INTERNAL void span(const RowURL *r, Py_ssize_t a, Py_ssize_t b, Py_ssize_t *a_out,
@@ -125,5 +127,9 @@ PE_INTERNAL void upart_free(UPart *u);
 PE_INTERNAL int window_run(UPart *parts, int t, const UPart *proto, int64_t w0, int64_t w1,
                            UPart *const *fills, int n_fills, const Sink *sink);
 PE_INTERNAL int part_place(UPart *u, Field *fields, int nf, int large);
+
+/* arrow_url.c: the module's URL column function (module.c's method table) */
+PE_INTERNAL PyObject *pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                   PyObject *kwnames);
 
 #endif /* PE_ARROW_URL_H */

@@ -79,7 +79,7 @@ static void
 upart_run(UPart *u)
 {
     Scratch S;
-    UrlP P;
+    UrlParser P;
     BaseRow K;
     UrlParts o;
     int k, wants_origin = 0;
@@ -129,7 +129,7 @@ upart_run(UPart *u)
             }
             rc = core_row(&S, &P, r.in, r.in_n, B, &o);
             if (rc < 0) {
-                url_p_free(&P);
+                url_parser_free(&P);
                 u->nomem = 1;
                 break;
             }
@@ -151,7 +151,7 @@ upart_run(UPart *u)
             else {
                 st = ST_PY;
             }
-            url_p_free(&P);
+            url_parser_free(&P);
             if (u->nomem) {
                 break;
             }

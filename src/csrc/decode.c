@@ -1,6 +1,6 @@
 /* Decode (URL Standard §1.3 percent-decode) and UTF-8 decode without BOM
  * (Encoding Standard §8.1.1): the general path, any length, any str kind. */
-#include "speedups.h"
+#include "kernels.h"
 
 /* ------------------------------------------------------------------------ */
 /* Decode (URL Standard §1.3 percent-decode).                               */
@@ -264,3 +264,127 @@ pe_decode(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwn
  * unusual (a raw byte above 0x7F, or UTF-8 that is not valid, whose U+FFFD
  * or error is the general path's business) hands the whole input back to the
  * general path, which has the last word on every result. */
+
+/* Whether p[0:n] is all valid UTF-8: utf8_valid_prefix's sequence rules
+ * without its 8-byte ASCII skip, inlined for the short runs of decoded
+ * escapes (mostly one character of 2 to 4 bytes). */
+static inline int
+utf8_whole(const uint8_t *p, int64_t n)
+{
+    int64_t i = 0;
+    while (i < n) {
+        unsigned c = p[i], b1;
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        if (c < 0xE0) {
+            if (c < 0xC2 || i + 1 >= n || (p[i + 1] & 0xC0) != 0x80) {
+                return 0;
+            }
+            i += 2;
+            continue;
+        }
+        if (c < 0xF0) {
+            if (i + 2 >= n) {
+                return 0;
+            }
+            b1 = p[i + 1];
+            if ((b1 & 0xC0) != 0x80 || (p[i + 2] & 0xC0) != 0x80 || (c == 0xE0 && b1 < 0xA0) ||
+                (c == 0xED && b1 > 0x9F)) {
+                return 0;
+            }
+            i += 3;
+            continue;
+        }
+        if (c > 0xF4 || i + 3 >= n) {
+            return 0;
+        }
+        b1 = p[i + 1];
+        if ((b1 & 0xC0) != 0x80 || (p[i + 2] & 0xC0) != 0x80 || (p[i + 3] & 0xC0) != 0x80 ||
+            (c == 0xF0 && b1 < 0x90) || (c == 0xF4 && b1 > 0x8F)) {
+            return 0;
+        }
+        i += 4;
+    }
+    return 1;
+}
+
+/* decode_u8 (URL Standard §1.3 percent-decode) for a row of a string column,
+ * which the Arrow format requires to be UTF-8: its raw bytes are whole UTF-8
+ * sequences and '%' and '+' are ASCII, so the result is UTF-8 exactly when
+ * every run of consecutive %XX escapes is UTF-8 by itself (a run cannot end
+ * inside a raw sequence, nor a raw continuation byte follow it).  Checking
+ * those runs here, while they are in cache, saves scanning the whole result;
+ * *utf8 says whether it is UTF-8. */
+int64_t
+decode_utf8_row(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus, int *utf8)
+{
+    uint8_t *start = o;
+    Py_ssize_t i = 0, last = (Py_ssize_t)n - 2; /* a %XX can start below `last` */
+    unsigned v;
+    int ok = 1;
+#if defined(__SSE2__) && defined(__GNUC__)
+    const __m128i pct = _mm_set1_epi8('%'), pls = _mm_set1_epi8('+');
+#endif
+    while (i < n) {
+        uint8_t c = p[i];
+        if (c == '%') {
+            if (i < last && (v = hex_pair(p + i + 1)) < 0x100) {
+                uint8_t *run = o;
+                unsigned high = v;
+                *o++ = (uint8_t)v;
+                i += 3;
+                while (i < last && p[i] == '%' && (v = hex_pair(p + i + 1)) < 0x100) {
+                    *o++ = (uint8_t)v;
+                    high |= v;
+                    i += 3;
+                }
+                if (high >= 0x80 && ok && !utf8_whole(run, o - run)) {
+                    ok = 0;
+                }
+                continue;
+            }
+            *o++ = '%';
+            i++;
+            continue;
+        }
+        *o++ = (c == '+' && plus) ? ' ' : c;
+        i++;
+#if defined(__SSE2__) && defined(__GNUC__)
+        /* The plain run, 16 bytes at a time: a load may reach past the row
+         * (never past `avail`, the bytes readable from p) and a store past
+         * its output (the caller leaves 16 bytes of room); only the bytes
+         * before the first '%' ('+' when plus), or the row's end, count. */
+        if (i + 16 <= avail) {
+            for (;;) {
+                __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+                unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(w, pct));
+                unsigned k;
+                if (plus) {
+                    m |= (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(w, pls));
+                }
+                _mm_storeu_si128((__m128i *)(void *)o, w);
+                if (n - i < 16) {
+                    m |= 1u << (n - i); /* the row ends there */
+                }
+                k = (unsigned)__builtin_ctz(m | 0x10000u);
+                o += k;
+                i += k;
+                if (k < 16) {
+                    goto next; /* at a '%', a '+' (when plus) or the row's end */
+                }
+                if (i + 16 > avail) {
+                    break;
+                }
+            }
+        }
+#endif
+        plain_run_1(p, (Py_ssize_t)n, plus, 0, &i, &o);
+#if defined(__SSE2__) && defined(__GNUC__)
+    next:;
+#endif
+    }
+    *utf8 = ok;
+    return o - start;
+}

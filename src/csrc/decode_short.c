@@ -1,5 +1,5 @@
 /* decode_text: the one-pass decoder for short input, and the entry point. */
-#include "speedups.h"
+#include "kernels.h"
 
 #define BAD_CP 0xFFFFFFFFu
 
@@ -349,17 +349,19 @@ decode_text_obj(PyObject *data, const int *f)
             return r;
         }
     }
-    if (s.kind == 0 && !f[1] && pe_blocks_ok && s.n >= PE_BLOCKS_MIN) {
+    if (s.kind == 0 && !f[1] && pe_blocks_ok && pe_block_decoder != NULL &&
+        s.n >= PE_BLOCKS_MIN) {
         /* Long bytes or ASCII text, lenient about a bad '%': the Arrow kernels'
-         * AVX2 block decoder (arrow_simd.c) gives the same bytes as decode_u8,
+         * AVX2 block decoder (arrow_simd.c, through the
+         * pe_block_decoder hook) gives the same bytes as decode_u8,
          * 32 input bytes at a time; the UTF-8 decode below checks them. */
         int check = 1;
         buf = PyMem_Malloc((size_t)s.n + PE_BLOCKS_SLACK);
         if (buf == NULL) {
             return PyErr_NoMemory();
         }
-        len = (Py_ssize_t)decode_row_avx2((const uint8_t *)s.data, s.n, s.n, buf, f[0], &check,
-                                          0); /* ASCII, or bytes checked below */
+        len = (Py_ssize_t)pe_block_decoder((const uint8_t *)s.data, s.n, s.n, buf, f[0],
+                                           &check, 0); /* ASCII, or bytes checked below */
         if (!check && s.is_str) {
             /* ASCII text whose escapes the block decoder found to spell whole
              * UTF-8 sequences: valid UTF-8, no check needed. */

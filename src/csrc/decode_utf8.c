@@ -2,7 +2,11 @@
  * into a str of the right kind: decode.c's general path and the block decoder's
  * results (decode_short.c) end here.  Split from decode.c, which keeps the
  * percent-decoding. */
-#include "speedups.h"
+#include "kernels.h"
+
+/* The block decoder's switch and hook (kernels.h): set by the column layer. */
+int pe_blocks_ok = 0;
+PeBlockDecoder pe_block_decoder = NULL;
 
 /* UTF-8 to str, straight into a str of the right kind.  A first pass (which
  * the compiler vectorizes) finds the largest byte, which fixes the kind, and
@@ -594,4 +598,121 @@ utf8_text(const char *buf, Py_ssize_t len, int strict, const U8Stats *st)
         Py_DECREF(err);
     }
     return NULL;
+}
+
+/* Length of the valid UTF-8 prefix of p[0:n]: n when all of it is valid.
+ * ASCII is skipped 8 bytes at a time; a sequence is checked by its lead
+ * byte's class (the second byte's range depends on the lead: no overlong
+ * forms, surrogates, or values above U+10FFFF). */
+int64_t
+utf8_valid_prefix(const uint8_t *p, int64_t n)
+{
+    int64_t i = 0;
+    for (;;) {
+        unsigned c, b1;
+        uint64_t w;
+        while (i + 8 <= n) {
+            memcpy(&w, p + i, 8);
+            if (w & 0x8080808080808080ULL) {
+                break;
+            }
+            i += 8;
+        }
+        while (i < n && p[i] < 0x80) {
+            i++;
+            if ((i & 7) == 0 && i + 8 <= n) {
+                break;
+            }
+        }
+        if (i >= n) {
+            return n;
+        }
+        c = p[i];
+        if (c < 0x80) {
+            continue;
+        }
+        if (c < 0xE0) {
+            if (c < 0xC2 || i + 1 >= n || (p[i + 1] & 0xC0) != 0x80) {
+                return i;
+            }
+            i += 2;
+        }
+        else if (c < 0xF0) {
+            if (i + 2 >= n) {
+                return i;
+            }
+            b1 = p[i + 1];
+            if ((b1 & 0xC0) != 0x80 || (p[i + 2] & 0xC0) != 0x80 || (c == 0xE0 && b1 < 0xA0) ||
+                (c == 0xED && b1 > 0x9F)) {
+                return i;
+            }
+            i += 3;
+        }
+        else {
+            if (c > 0xF4 || i + 3 >= n) {
+                return i;
+            }
+            b1 = p[i + 1];
+            if ((b1 & 0xC0) != 0x80 || (p[i + 2] & 0xC0) != 0x80 || (p[i + 3] & 0xC0) != 0x80 ||
+                (c == 0xF0 && b1 < 0x90) || (c == 0xF4 && b1 > 0x8F)) {
+                return i;
+            }
+            i += 4;
+        }
+    }
+}
+
+/* Write p[0:n] to o with U+FFFD for each maximal subpart that is not valid
+ * UTF-8 (what Python's "replace" does); o has room for 3n bytes. */
+int64_t
+utf8_replace(const uint8_t *p, int64_t n, uint8_t *o)
+{
+    uint8_t *start = o;
+    int64_t i = 0;
+    while (i < n) {
+        unsigned c = p[i], lo = 0x80, hi = 0xBF;
+        int need, k;
+        if (c < 0x80) {
+            *o++ = (uint8_t)c;
+            i++;
+            continue;
+        }
+        if (c >= 0xC2 && c <= 0xDF) {
+            need = 1;
+        }
+        else if (c >= 0xE0 && c <= 0xEF) {
+            need = 2;
+            lo = c == 0xE0 ? 0xA0 : 0x80;
+            hi = c == 0xED ? 0x9F : 0xBF;
+        }
+        else if (c >= 0xF0 && c <= 0xF4) {
+            need = 3;
+            lo = c == 0xF0 ? 0x90 : 0x80;
+            hi = c == 0xF4 ? 0x8F : 0xBF;
+        }
+        else {
+            need = 0;
+        }
+        /* k: how many bytes of the sequence are there and in range */
+        k = 1;
+        if (need > 0) {
+            if (i + 1 < n && p[i + 1] >= lo && p[i + 1] <= hi) {
+                k = 2;
+                while (k <= need && i + k < n && p[i + k] >= 0x80 && p[i + k] <= 0xBF) {
+                    k++;
+                }
+            }
+        }
+        if (need > 0 && k == need + 1) {
+            memcpy(o, p + i, (size_t)k);
+            o += k;
+        }
+        else {
+            *o++ = 0xEF;
+            *o++ = 0xBF;
+            *o++ = 0xBD;
+        }
+        i += k;
+    }
+    return o - start;
 }

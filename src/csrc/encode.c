@@ -1,5 +1,5 @@
 /* Encode (URL Standard §1.3 percent-encode, the encode sets): tables, kernels. */
-#include "speedups.h"
+#include "kernels.h"
 
 /* ------------------------------------------------------------------------ */
 /* Encode tables: what each byte (or ASCII code point) becomes.             */

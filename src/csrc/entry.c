@@ -1,6 +1,6 @@
 /* The public core.encode, core.decode_text, form.serialize, form.parse and
  * url.parse as built-in functions with a C fast path. */
-#include "speedups.h"
+#include "entry.h"
 
 /* ------------------------------------------------------------------------ */
 /* Entries: the five public functions above as built-in functions (Entry     */
@@ -41,9 +41,6 @@ typedef struct {
     char *doc;
 } Entry;
 
-/* Whether the fast paths may run: core._use_kernels turns them off while the
- * pure twin is the active kernel module (the test suite runs on both). */
-static int entries_active = 1;
 
 
 static PyObject *s_table, *s_component, *s_utf8, *s_utf8_upper, *s_strict, *s_replace;
@@ -279,7 +276,7 @@ entry_general(Entry *e, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnam
 {
     PyObject *a[ENTRY_MAX_ARGS] = {NULL}, *r = NULL;
     int fall = 1;
-    if (entries_active && e->kind != ENTRY_FORM_PARSE &&
+    if (pe_fast_paths_active && e->kind != ENTRY_FORM_PARSE &&
         entry_bind(&entry_sigs[e->kind], args, nargs, kwnames, a) == 0) {
         switch (e->kind) {
         case ENTRY_ENCODE:
@@ -313,7 +310,7 @@ static PyObject *
 entry_call_decode_text(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                        PyObject *kwnames)
 {
-    if (kwnames == NULL && nargs == 1 && entries_active && PyUnicode_CheckExact(args[0])) {
+    if (kwnames == NULL && nargs == 1 && pe_fast_paths_active && PyUnicode_CheckExact(args[0])) {
         static const int defaults[3] = {0, 0, 0};
         PyObject *d = args[0], *r;
         int fall = 1;
@@ -339,7 +336,7 @@ static PyObject *
 entry_call_encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     Entry *e = entry_of(self);
-    if (kwnames == NULL && nargs == 1 && entries_active) {
+    if (kwnames == NULL && nargs == 1 && pe_fast_paths_active) {
         PyObject *a[ENTRY_MAX_ARGS] = {args[0], NULL, NULL, NULL, NULL}, *r;
         int fall = 1;
         r = entry_fast_encode(e, a, &fall);
@@ -355,7 +352,7 @@ static PyObject *
 entry_call_url_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                      PyObject *kwnames)
 {
-    if (kwnames == NULL && nargs == 1 && entries_active) {
+    if (kwnames == NULL && nargs == 1 && pe_fast_paths_active) {
         PyObject *a[ENTRY_MAX_ARGS] = {args[0], NULL, NULL, NULL, NULL}, *r;
         int fall = 1;
         r = entry_fast_url_parse(a, &fall);
@@ -373,7 +370,7 @@ static PyObject *
 entry_call_form_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                       PyObject *kwnames)
 {
-    if (kwnames == NULL && nargs == 1 && entries_active) {
+    if (kwnames == NULL && nargs == 1 && pe_fast_paths_active) {
         PyObject *d = args[0];
         if (PyUnicode_CheckExact(d) && PE_READY(d) < 0) {
             return NULL;
@@ -532,12 +529,6 @@ pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject 
     return f;
 }
 
-int
-pe_entries_are_active(void)
-{
-    return entries_active;
-}
-
 PyObject *
 pe_set_entries_active(PyObject *self, PyObject *flag)
 {
@@ -546,7 +537,7 @@ pe_set_entries_active(PyObject *self, PyObject *flag)
     if (on < 0) {
         return NULL;
     }
-    entries_active = on;
+    pe_fast_paths_active = on;
     Py_RETURN_NONE;
 }
 

@@ -1,5 +1,5 @@
 /* Forms: URL Standard §5.1 parser, §5.2 serializer. */
-#include "speedups.h"
+#include "kernels.h"
 
 /* ------------------------------------------------------------------------ */
 /* Forms: URL Standard §5.1 parser, §5.2 serializer.                        */

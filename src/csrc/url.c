@@ -4,7 +4,7 @@
  *   §4.4 the basic URL parser with or without a base URL, no state override,
  *        UTF-8: every state (url_state.c), the trimming of leading and
  *        trailing C0 controls and spaces and the removal of tabs and newlines
- *        (here: url_p_init, with their validation errors);
+ *        (here: url_parser_init, with their validation errors);
  *   §3.5 the host parser (url_host.c): IPv6, IPv4 in every form, opaque hosts,
  *        ASCII domains, their xn-- labels too (url_idna.c); other domains
  *        through a cached Python host hook;
@@ -33,7 +33,6 @@
 
 PyObject *url_type;           /* percent_encoding.url.URL */
 static PyObject *verr_type;   /* percent_encoding.url.ValidationError (a NamedTuple) */
-PyObject *host_hook;          /* (host text) -> (host, kind, errors) | (name, offset) */
 PyObject *d_href, *d_parts;   /* URL's slot descriptors */
 static PyObject *d_errors;
 static PyObject *parse_error;                 /* percent_encoding.errors.URLParseError */
@@ -43,7 +42,7 @@ static PyObject *err_strs[E_COUNT];           /* the validation error names, int
  * ValidationError is a NamedTuple: a tuple subclass without a __dict__, made
  * here as tuple.__new__ makes one (tp_alloc, then the two items). */
 static PyObject *
-url_errors_tuple(const UrlP *P)
+url_errors_tuple(const UrlParser *P)
 {
     Py_ssize_t i;
     PyTypeObject *vt = (PyTypeObject *)verr_type;
@@ -125,56 +124,17 @@ url_parts_tuple(const UrlParts *o)
     return parts;
 }
 
-/* WebIDL's USVString conversion (core.to_usv_string): surrogate pairs joined,
- * lone surrogates U+FFFD, or kept as they are with keep_lone; a new reference
- * (the same str when it has none) */
-PyObject *
-url_usv(PyObject *s, int keep_lone)
-{
-    Py_ssize_t i, n;
-    int kind, found = 0;
-    const void *d;
-    PyObject *b, *u;
-    if (PE_READY(s) < 0) {
-        return NULL;
-    }
-    n = PyUnicode_GET_LENGTH(s);
-    kind = PyUnicode_KIND(s);
-    d = PyUnicode_DATA(s);
-    if (kind != PyUnicode_1BYTE_KIND) {
-        for (i = 0; i < n && !found; i++) {
-            Py_UCS4 c = PyUnicode_READ(kind, d, i);
-            found = c >= 0xD800 && c <= 0xDFFF;
-        }
-    }
-    if (!found) {
-        return Py_NewRef(s);
-    }
-    b = PyUnicode_AsEncodedString(s, "utf-16-le", "surrogatepass");
-    if (b == NULL) {
-        return NULL;
-    }
-    {
-        /* little-endian given: a U+FEFF in the text is kept, not read as a BOM */
-        int order = -1;
-        u = PyUnicode_DecodeUTF16(PyBytes_AS_STRING(b), PyBytes_GET_SIZE(b),
-                                  keep_lone ? "surrogatepass" : "replace", &order);
-    }
-    Py_DECREF(b);
-    return u;
-}
-
-/* Parse a str into P (url_p_init + url_parse_core): 1, 2 failure, 0 bail, -1. */
+/* Parse a str into P (url_parser_init + url_parse_core): 1, 2 failure, 0 bail, -1. */
 static int
-url_parse_str(UrlP *P, PyObject *s, const UrlBase *B, UrlParts *o)
+url_parse_str(UrlParser *P, PyObject *s, const UrlBase *B, UrlParts *o)
 {
     P->nogil = 0;
     P->head_only = 0;
     if (PE_READY(s) < 0) {
-        url_p_init(P, PyUnicode_1BYTE_KIND, "", 0);
+        url_parser_init(P, PyUnicode_1BYTE_KIND, "", 0);
         return -1;
     }
-    if (url_p_init(P, PyUnicode_KIND(s), PyUnicode_DATA(s), PyUnicode_GET_LENGTH(s)) < 0) {
+    if (url_parser_init(P, PyUnicode_KIND(s), PyUnicode_DATA(s), PyUnicode_GET_LENGTH(s)) < 0) {
         return -1;
     }
     return url_parse_core(P, B, o);
@@ -184,7 +144,7 @@ url_parse_str(UrlP *P, PyObject *s, const UrlBase *B, UrlParts *o)
  * (how 0), of the base (1), of the href setter's value (2, url/_setters.py's
  * message) */
 void
-url_raise_failure(const UrlP *P, PyObject *input, int how)
+url_raise_failure(const UrlParser *P, PyObject *input, int how)
 {
     PyObject *msg, *pos, *e;
     if (parse_error == NULL) {
@@ -192,9 +152,9 @@ url_raise_failure(const UrlP *P, PyObject *input, int how)
     }
     msg = how ? PyUnicode_FromFormat(how == 1 ? "invalid base URL (%s at %zd)"
                                               : "invalid URL (%s at %zd)",
-                                     url_err_names[P->fail], P->fail_pos)
+                                     url_error_names[P->fail], P->fail_pos)
               : PyUnicode_FromFormat("invalid URL %R: %s at position %zd", input,
-                                     url_err_names[P->fail], P->fail_pos);
+                                     url_error_names[P->fail], P->fail_pos);
     pos = PyLong_FromSsize_t(P->fail_pos);
     if (msg != NULL && pos != NULL) {
         e = PyObject_CallFunctionObjArgs(parse_error, msg, err_strs[P->fail], pos, NULL);
@@ -210,7 +170,7 @@ url_raise_failure(const UrlP *P, PyObject *input, int how)
 /* The base of a parse, from a URL (its href and offsets) or a str (parsed
  * into BP).  1 with *B set, 0 to leave it to Python, -1. */
 int
-url_base(PyObject *base, UrlP *BP, UrlBase *B, int *used_bp, int raise, PyObject **keep)
+url_base(PyObject *base, UrlParser *BP, UrlBase *B, int *used_bp, int raise, PyObject **keep)
 {
     PyObject *href = NULL, *parts = NULL;
     int rc = 0;
@@ -290,7 +250,7 @@ done:
 }
 
 PyObject *
-url_new_object(const char *h, Py_ssize_t len, const UrlParts *o, const UrlP *P)
+url_new_object(const char *h, Py_ssize_t len, const UrlParts *o, const UrlParser *P)
 {
     PyObject *href, *parts = NULL, *errs = NULL, *u = NULL;
     int rc;
@@ -330,7 +290,7 @@ url_fast_new(PyObject *input, PyObject *base, int raise)
 static PyObject *
 url_fast_build(PyObject *input, PyObject *base, int raise, PyObject *into)
 {
-    UrlP P, BP;
+    UrlParser P, BP;
     UrlBase B;
     UrlParts o;
     PyObject *href = NULL, *parts = NULL, *errs = NULL, *u = NULL, *keep = NULL, *text;
@@ -408,11 +368,11 @@ done:
     Py_XDECREF(href);
     Py_XDECREF(parts);
     Py_XDECREF(errs);
-    url_p_free(&P);
+    url_parser_free(&P);
     Py_DECREF(text);
     Py_XDECREF(keep);
     if (used_bp) {
-        url_p_free(&BP);
+        url_parser_free(&BP);
     }
     if (rc < 0) {
         return NULL;
@@ -502,7 +462,7 @@ pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
         int k;
         for (k = 0; k < E_COUNT; k++) {
             if (err_strs[k] == NULL &&
-                (err_strs[k] = PyUnicode_InternFromString(url_err_names[k])) == NULL) {
+                (err_strs[k] = PyUnicode_InternFromString(url_error_names[k])) == NULL) {
                 goto fail;
             }
         }
@@ -511,6 +471,7 @@ pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     Py_XSETREF(d_parts, dp);
     Py_XSETREF(d_errors, de);
     url_tables_init();
+    url_host_tables_init();
     slot_off[0] = member_offset(dh);
     slot_off[1] = member_offset(dp);
     slot_off[2] = member_offset(de);

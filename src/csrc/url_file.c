@@ -9,7 +9,7 @@
 
 /* §4.1 starts with a Windows drive letter, on the input from i */
 static int
-starts_with_drive(UrlP *P, Py_ssize_t i)
+starts_with_drive(UrlParser *P, Py_ssize_t i)
 {
     Py_UCS4 c;
     if (P->n - i < 2 || !url_alpha(CH(P, i)) || (CH(P, i + 1) != ':' && CH(P, i + 1) != '|')) {
@@ -24,7 +24,7 @@ starts_with_drive(UrlP *P, Py_ssize_t i)
 
 /* §4.4 file host state from i (after "file:" and two slashes) */
 static int
-file_host(UrlP *P, Py_ssize_t i, UrlParts *o)
+file_host(UrlParser *P, Py_ssize_t i, UrlParts *o)
 {
     Py_ssize_t j = i;
     Py_UCS4 c = 0;
@@ -40,7 +40,7 @@ file_host(UrlP *P, Py_ssize_t i, UrlParts *o)
     if (j - i == 2 && url_alpha(CH(P, i)) && (CH(P, i + 1) == ':' || CH(P, i + 1) == '|')) {
         /* a drive letter where the host would be: it starts the path */
         char dl[3] = {'/', (char)CH(P, i), ':'};
-        if (url_err(P, E_DRIVE_HOST, j - 1) < 0) {
+        if (url_validation_error(P, E_DRIVE_HOST, j - 1) < 0) {
             return -1;
         }
         o->p_start = P->len;
@@ -48,7 +48,7 @@ file_host(UrlP *P, Py_ssize_t i, UrlParts *o)
             return -1;
         }
         c = AT(j);
-        if (c == '\\' && url_err(P, E_BACKSLASH, j) < 0) {
+        if (c == '\\' && url_validation_error(P, E_BACKSLASH, j) < 0) {
             return -1;
         }
         if (c == '/' || c == '\\') {
@@ -73,7 +73,7 @@ file_host(UrlP *P, Py_ssize_t i, UrlParts *o)
 
 /* §4.4 file state at i ("file:" written, or to write when from a base) */
 int
-url_file_state(UrlP *P, Py_ssize_t i, const UrlBase *B, UrlParts *o)
+url_file_state(UrlParser *P, Py_ssize_t i, const UrlBase *B, UrlParts *o)
 {
     Py_UCS4 c = AT(i);
     int rc, bfile = B != NULL && B->o.s_end == 4 && !memcmp(B->href, "file", 4);
@@ -84,13 +84,13 @@ url_file_state(UrlP *P, Py_ssize_t i, const UrlBase *B, UrlParts *o)
         return -1;
     }
     if (c == '/' || c == '\\') {
-        if (c == '\\' && url_err(P, E_BACKSLASH, i) < 0) {
+        if (c == '\\' && url_validation_error(P, E_BACKSLASH, i) < 0) {
             return -1;
         }
         /* file slash state */
         c = AT(i + 1);
         if (c == '/' || c == '\\') {
-            if (c == '\\' && url_err(P, E_BACKSLASH, i + 1) < 0) {
+            if (c == '\\' && url_validation_error(P, E_BACKSLASH, i + 1) < 0) {
                 return -1;
             }
             return file_host(P, i + 2, o);
@@ -139,7 +139,7 @@ url_file_state(UrlP *P, Py_ssize_t i, const UrlBase *B, UrlParts *o)
             url_shorten(P, o->p_start, 1);
         }
         else {
-            if (url_err(P, E_DRIVE, i) < 0) {
+            if (url_validation_error(P, E_DRIVE, i) < 0) {
                 return -1;
             }
             P->len = o->p_start;

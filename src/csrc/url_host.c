@@ -17,6 +17,10 @@
  * overflows. */
 #include "url.h"
 
+/* (host text) -> (host, kind, errors) | (name, offset): the Python host parser
+ * for the hosts this unit leaves, given by url_setup (url.c). */
+PyObject *host_hook;
+
 #define SAT ((uint64_t)1 << 40)
 
 /* §3.5 IPv4 number parser on d[a:b): 1 with *v (saturated) and *flag, 0 not a number. */
@@ -78,14 +82,14 @@ ends_in_number(const char *d, Py_ssize_t m)
 
 /* §3.5 IPv4 parser on d[0:m), errors at a + offset; writes the §3.6 form. */
 static int
-ipv4(UrlP *P, const char *d, Py_ssize_t m, Py_ssize_t a)
+ipv4(UrlParser *P, const char *d, Py_ssize_t m, Py_ssize_t a)
 {
     uint64_t nums[4], v;
     Py_ssize_t e = m, s, j;
     int k = 0, nparts = 1, flag, big = 0;
     uint64_t addr;
     if (d[m - 1] == '.') {
-        if (url_err(P, E_V4_EMPTY, a + m - 1) < 0) {
+        if (url_validation_error(P, E_V4_EMPTY, a + m - 1) < 0) {
             return -1;
         }
         e = m - 1;
@@ -95,7 +99,7 @@ ipv4(UrlP *P, const char *d, Py_ssize_t m, Py_ssize_t a)
     }
     /* §3.5 IPv4 parser (2026): fewer than four parts is a validation error,
      * though "127.1" still parses */
-    if (nparts < 4 && url_err(P, E_V4_FEW, a) < 0) {
+    if (nparts < 4 && url_validation_error(P, E_V4_FEW, a) < 0) {
         return -1;
     }
     if (nparts > 4) {
@@ -108,7 +112,7 @@ ipv4(UrlP *P, const char *d, Py_ssize_t m, Py_ssize_t a)
         if (!ipv4_number(d, s, j, &v, &flag)) {
             return url_fail(P, E_V4_NONNUM, a);
         }
-        if (flag && url_err(P, E_V4_NONDEC, a) < 0) {
+        if (flag && url_validation_error(P, E_V4_NONDEC, a) < 0) {
             return -1;
         }
         nums[k++] = v;
@@ -117,7 +121,7 @@ ipv4(UrlP *P, const char *d, Py_ssize_t m, Py_ssize_t a)
     for (j = 0; j < k; j++) {
         big |= nums[j] > 255;
     }
-    if (big && url_err(P, E_V4_RANGE, a) < 0) {
+    if (big && url_validation_error(P, E_V4_RANGE, a) < 0) {
         return -1;
     }
     for (j = 0; j < k - 1; j++) {
@@ -139,119 +143,62 @@ ipv4(UrlP *P, const char *d, Py_ssize_t m, Py_ssize_t a)
     return 1;
 }
 
-/* §3.5 IPv6 parser on input [a, b) (inside the brackets); writes "[...]" (§3.6). */
-static int
-ipv6(UrlP *P, Py_ssize_t a, Py_ssize_t b)
-{
-    unsigned addr[8] = {0};
-    int piece = 0, compress = -1, i, best = -1, bestlen = 1;
-    Py_ssize_t p = a;
+/* The code point at q of the host [a, b), or 0 past its end. */
 #define C6(q) ((q) < b ? CH(P, (q)) : 0)
-    if (p < b && C6(p) == ':') {
-        if (C6(p + 1) != ':') {
-            return url_fail(P, E_V6_COMPRESSION, p);
-        }
-        p += 2;
-        compress = ++piece;
+
+/* §3.5 IPv6 parser, the IPv4 part at p (the address's last 32 bits in dotted
+ * decimal): into addr[*piece] and addr[*piece + 1]; 1, or url_fail's 2. */
+static int
+ipv6_v4(UrlParser *P, Py_ssize_t p, Py_ssize_t b, unsigned *addr, int *piece)
+{
+    int seen = 0;
+    if (*piece > 6) {
+        return url_fail(P, E_V4V6_MANY, p);
     }
     while (p < b) {
-        unsigned value = 0;
-        int length = 0;
-        if (piece == 8) {
-            return url_fail(P, E_V6_MANY, p);
-        }
-        if (C6(p) == ':') {
-            if (compress >= 0) {
-                return url_fail(P, E_V6_MULTI, p);
+        int v4 = -1;
+        if (seen > 0) {
+            if (C6(p) == '.' && seen < 4) {
+                p++;
             }
-            p++;
-            compress = ++piece;
-            continue;
-        }
-        while (length < 4 && p < b && is_hex(C6(p))) {
-            value = value * 16 + PE_HEXVAL[C6(p)];
-            p++, length++;
-        }
-        if (p < b && C6(p) == '.') {
-            int seen = 0;
-            if (length == 0) {
+            else {
                 return url_fail(P, E_V4V6_CP, p);
             }
-            p -= length;
-            if (piece > 6) {
-                return url_fail(P, E_V4V6_MANY, p);
-            }
-            while (p < b) {
-                int v4 = -1;
-                if (seen > 0) {
-                    if (C6(p) == '.' && seen < 4) {
-                        p++;
-                    }
-                    else {
-                        return url_fail(P, E_V4V6_CP, p);
-                    }
-                }
-                if (p >= b || C6(p) < '0' || C6(p) > '9') {
-                    return url_fail(P, E_V4V6_CP, p);
-                }
-                while (p < b && C6(p) >= '0' && C6(p) <= '9') {
-                    int dg = (int)(C6(p) - '0');
-                    if (v4 < 0) {
-                        v4 = dg;
-                    }
-                    else if (v4 == 0) {
-                        return url_fail(P, E_V4V6_CP, p);
-                    }
-                    else {
-                        v4 = v4 * 10 + dg;
-                    }
-                    if (v4 > 255) {
-                        return url_fail(P, E_V4V6_RANGE, p);
-                    }
-                    p++;
-                }
-                addr[piece] = addr[piece] * 0x100 + (unsigned)v4;
-                seen++;
-                if (seen == 2 || seen == 4) {
-                    piece++;
-                }
-            }
-            if (seen != 4) {
-                return url_fail(P, E_V4V6_FEW, p);
-            }
-            break;
         }
-        else if (p < b && C6(p) == ':') {
+        if (p >= b || C6(p) < '0' || C6(p) > '9') {
+            return url_fail(P, E_V4V6_CP, p);
+        }
+        while (p < b && C6(p) >= '0' && C6(p) <= '9') {
+            int dg = (int)(C6(p) - '0');
+            if (v4 < 0) {
+                v4 = dg;
+            }
+            else if (v4 == 0) {
+                return url_fail(P, E_V4V6_CP, p);
+            }
+            else {
+                v4 = v4 * 10 + dg;
+            }
+            if (v4 > 255) {
+                return url_fail(P, E_V4V6_RANGE, p);
+            }
             p++;
-            if (p >= b) {
-                return url_fail(P, E_V6_CP, p);
-            }
         }
-        else if (p < b) {
-            return url_fail(P, E_V6_CP, p);
-        }
-        if (length > 1 && value < (1u << (4 * (length - 1))) &&
-            url_err(P, E_V6_ZERO, p - length) < 0) {
-            return -1;
-        }
-        addr[piece++] = value;
-    }
-#undef C6
-    if (compress >= 0) {
-        int swaps = piece - compress;
-        piece = 7;
-        while (piece != 0 && swaps > 0) {
-            int j = compress + swaps - 1;
-            unsigned t = addr[piece];
-            addr[piece] = addr[j];
-            addr[j] = t;
-            piece--, swaps--;
+        addr[*piece] = addr[*piece] * 0x100 + (unsigned)v4;
+        seen++;
+        if (seen == 2 || seen == 4) {
+            ++*piece;
         }
     }
-    else if (piece != 8) {
-        return url_fail(P, E_V6_FEW, p);
-    }
-    /* §3.6: compress the first longest run of two or more zero pieces */
+    return seen == 4 ? 1 : url_fail(P, E_V4V6_FEW, p);
+}
+
+/* §3.6 host serializer, an IPv6 address: "[", the pieces in lower-case hex with
+ * the first longest run of two or more zero pieces compressed to "::", "]". */
+static int
+ipv6_write(UrlParser *P, const unsigned *addr)
+{
+    int i, best = -1, bestlen = 1;
     for (i = 0; i < 8;) {
         if (addr[i] == 0) {
             int j = i;
@@ -287,11 +234,87 @@ ipv6(UrlP *P, Py_ssize_t a, Py_ssize_t b)
     return 1;
 }
 
+/* §3.5 IPv6 parser on input [a, b) (inside the brackets); writes "[...]" (§3.6). */
+static int
+ipv6(UrlParser *P, Py_ssize_t a, Py_ssize_t b)
+{
+    unsigned addr[8] = {0};
+    int piece = 0, compress = -1;
+    Py_ssize_t p = a;
+    if (p < b && C6(p) == ':') {
+        if (C6(p + 1) != ':') {
+            return url_fail(P, E_V6_COMPRESSION, p);
+        }
+        p += 2;
+        compress = ++piece;
+    }
+    while (p < b) {
+        unsigned value = 0;
+        int length = 0;
+        if (piece == 8) {
+            return url_fail(P, E_V6_MANY, p);
+        }
+        if (C6(p) == ':') {
+            if (compress >= 0) {
+                return url_fail(P, E_V6_MULTI, p);
+            }
+            p++;
+            compress = ++piece;
+            continue;
+        }
+        while (length < 4 && p < b && is_hex(C6(p))) {
+            value = value * 16 + PE_HEXVAL[C6(p)];
+            p++, length++;
+        }
+        if (p < b && C6(p) == '.') {
+            int rc;
+            if (length == 0) {
+                return url_fail(P, E_V4V6_CP, p);
+            }
+            if ((rc = ipv6_v4(P, p - length, b, addr, &piece)) != 1) {
+                return rc;
+            }
+            p = b;
+            break;
+        }
+        else if (p < b && C6(p) == ':') {
+            p++;
+            if (p >= b) {
+                return url_fail(P, E_V6_CP, p);
+            }
+        }
+        else if (p < b) {
+            return url_fail(P, E_V6_CP, p);
+        }
+        if (length > 1 && value < (1u << (4 * (length - 1))) &&
+            url_validation_error(P, E_V6_ZERO, p - length) < 0) {
+            return -1;
+        }
+        addr[piece++] = value;
+    }
+    if (compress >= 0) {
+        int swaps = piece - compress;
+        piece = 7;
+        while (piece != 0 && swaps > 0) {
+            int j = compress + swaps - 1;
+            unsigned t = addr[piece];
+            addr[piece] = addr[j];
+            addr[j] = t;
+            piece--, swaps--;
+        }
+    }
+    else if (piece != 8) {
+        return url_fail(P, E_V6_FEW, p);
+    }
+    return ipv6_write(P, addr);
+}
+#undef C6
+
 /* The host hook's validation errors ((name, offset) pairs, offsets from a)
  * recorded on P: 1, or 0 for an answer this parser does not know (the caller
  * gives the host up), or -1 with an exception set. */
 static int
-hook_errors(UrlP *P, PyObject *errs, Py_ssize_t a)
+hook_errors(UrlParser *P, PyObject *errs, Py_ssize_t a)
 {
     Py_ssize_t i;
     for (i = 0; i < PyTuple_GET_SIZE(errs); i++) {
@@ -304,12 +327,12 @@ hook_errors(UrlP *P, PyObject *errs, Py_ssize_t a)
             ((off = PyLong_AsSsize_t(PyTuple_GET_ITEM(e, 1))) == -1 && PyErr_Occurred())) {
             return PyErr_Occurred() ? -1 : 0;
         }
-        for (en = 0; en < E_COUNT && strcmp(name, url_err_names[en]) != 0; en++) {
+        for (en = 0; en < E_COUNT && strcmp(name, url_error_names[en]) != 0; en++) {
         }
         if (en == E_COUNT) {
             return 0;
         }
-        if (url_err(P, en, a + off) < 0) {
+        if (url_validation_error(P, en, a + off) < 0) {
             return -1;
         }
     }
@@ -318,7 +341,7 @@ hook_errors(UrlP *P, PyObject *errs, Py_ssize_t a)
 
 /* The Python host parser for input [a, b): (serialized host, kind, errors). */
 static int
-host_from_hook(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind)
+host_from_hook(UrlParser *P, Py_ssize_t a, Py_ssize_t b, int *kind)
 {
     PyObject *text, *r, *h, *errs;
     Py_ssize_t hn, i;
@@ -373,7 +396,7 @@ host_from_hook(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind)
                              : -1;
         int en = E_COUNT;
         if (name != NULL && off >= 0) {
-            for (en = 0; en < E_COUNT && strcmp(name, url_err_names[en]) != 0; en++) {
+            for (en = 0; en < E_COUNT && strcmp(name, url_error_names[en]) != 0; en++) {
             }
         }
         Py_DECREF(r);
@@ -536,7 +559,7 @@ domain_scan(const char *d, Py_ssize_t m, int *strict, Py_ssize_t *forbid)
  * the one possible validation error.  1 done; 0 leave the host to the full
  * path below (nothing written, no error recorded); -1 error. */
 static int
-host_fast(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind)
+host_fast(UrlParser *P, Py_ssize_t a, Py_ssize_t b, int *kind)
 {
     const Py_UCS1 *u = (const Py_UCS1 *)P->data + a;
     Py_ssize_t m = b - a, j, lab = 0, len, body;
@@ -618,7 +641,7 @@ host_fast(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind)
     if (ends_in_number(o, m)) {
         return 0;
     }
-    if ((bad || (any & HF_NLDH) || body > 253) && url_err(P, E_DOMAIN, a) < 0) {
+    if ((bad || (any & HF_NLDH) || body > 253) && url_validation_error(P, E_DOMAIN, a) < 0) {
         return -1;
     }
     P->len += m;
@@ -627,7 +650,7 @@ host_fast(UrlP *P, Py_ssize_t a, Py_ssize_t b, int *kind)
 }
 
 int
-url_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int special, int *kind)
+url_host(UrlParser *P, Py_ssize_t a, Py_ssize_t b, int special, int *kind)
 {
     Py_ssize_t j, m = 0, forbid, from = a;
     char stack[256], *d = stack;
@@ -702,11 +725,11 @@ url_host(UrlP *P, Py_ssize_t a, Py_ssize_t b, int special, int *kind)
             goto done;
         }
     }
-    if (pct && url_err(P, E_DOMAIN_PCT, a) < 0) {
+    if (pct && url_validation_error(P, E_DOMAIN_PCT, a) < 0) {
         rc = -1;
         goto done;
     }
-    if (!strict && url_err(P, E_DOMAIN, a) < 0) {
+    if (!strict && url_validation_error(P, E_DOMAIN, a) < 0) {
         rc = -1;
         goto done;
     }

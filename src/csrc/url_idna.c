@@ -288,7 +288,7 @@ nfc_ok(const Py_UCS4 *l, Py_ssize_t n)
 #define DOMAIN_MAX 253
 
 int
-url_idna_strict(UrlP *P, const char *d, Py_ssize_t m)
+url_idna_strict(UrlParser *P, const char *d, Py_ssize_t m)
 {
     Py_UCS4 buf[DOMAIN_MAX + 1];
     Py_ssize_t starts[DOMAIN_MAX + 1], lens[DOMAIN_MAX + 1];

@@ -8,7 +8,7 @@
 #include "url.h"
 
 /* The validation error names (URL Standard §4.4, §3.5), by E_... */
-const char *const url_err_names[E_COUNT] = {
+const char *const url_error_names[E_COUNT] = {
     "invalid-URL-unit", "invalid-credentials", "special-scheme-missing-following-solidus",
     "invalid-reverse-solidus", "file-invalid-Windows-drive-letter",
     "file-invalid-Windows-drive-letter-host", "domain-to-ASCII", "domain-percent-encoded",
@@ -24,7 +24,7 @@ const char *const url_err_names[E_COUNT] = {
 
 /* -1 with MemoryError (or P->nomem without the GIL) */
 static int
-url_nomem(UrlP *P)
+url_nomem(UrlParser *P)
 {
     if (P->nogil) {
         P->nomem = 1;
@@ -37,7 +37,7 @@ url_nomem(UrlP *P)
 
 /* 0, or -1 with MemoryError */
 int
-url_grow(UrlP *P, Py_ssize_t need)
+url_grow(UrlParser *P, Py_ssize_t need)
 {
     Py_ssize_t cap = P->cap;
     char *o;
@@ -69,22 +69,22 @@ url_grow(UrlP *P, Py_ssize_t need)
 
 /* record a validation error at an input position already in the caller's terms */
 int
-url_err_at(UrlP *P, int name, Py_ssize_t pos)
+url_validation_error_at(UrlParser *P, int name, Py_ssize_t pos)
 {
     if (P->nerr == P->errcap) {
-        UrlErr *e;
-        if (P->errcap > PY_SSIZE_T_MAX / 2 / (Py_ssize_t)sizeof(UrlErr)) {
+        UrlValidationError *e;
+        if (P->errcap > PY_SSIZE_T_MAX / 2 / (Py_ssize_t)sizeof(UrlValidationError)) {
             url_nomem(P);
             return -1;
         }
         if (P->errs == P->errbuf) {
-            e = PyMem_RawMalloc(2 * (size_t)P->errcap * sizeof(UrlErr));
+            e = PyMem_RawMalloc(2 * (size_t)P->errcap * sizeof(UrlValidationError));
             if (e != NULL) {
                 memcpy(e, P->errbuf, sizeof(P->errbuf));
             }
         }
         else {
-            e = PyMem_RawRealloc(P->errs, 2 * (size_t)P->errcap * sizeof(UrlErr));
+            e = PyMem_RawRealloc(P->errs, 2 * (size_t)P->errcap * sizeof(UrlValidationError));
         }
         if (e == NULL) {
             url_nomem(P);
@@ -101,7 +101,7 @@ url_err_at(UrlP *P, int name, Py_ssize_t pos)
 
 /* a position of the cleaned input in the caller's input (url/_parser.py's pos_map) */
 static Py_ssize_t
-url_pos(const UrlP *P, Py_ssize_t p)
+url_pos(const UrlParser *P, Py_ssize_t p)
 {
     if (p < 0) {
         p = 0;
@@ -116,13 +116,13 @@ url_pos(const UrlP *P, Py_ssize_t p)
 }
 
 int
-url_err(UrlP *P, int name, Py_ssize_t pos)
+url_validation_error(UrlParser *P, int name, Py_ssize_t pos)
 {
-    return url_err_at(P, name, url_pos(P, pos));
+    return url_validation_error_at(P, name, url_pos(P, pos));
 }
 
 int
-url_fail(UrlP *P, int name, Py_ssize_t pos)
+url_fail(UrlParser *P, int name, Py_ssize_t pos)
 {
     P->fail = name;
     P->fail_pos = url_pos(P, pos);
@@ -130,13 +130,13 @@ url_fail(UrlP *P, int name, Py_ssize_t pos)
 }
 
 int
-url_p_init(UrlP *P, int kind, const void *data, Py_ssize_t n)
+url_parser_init(UrlParser *P, int kind, const void *data, Py_ssize_t n)
 {
-    return url_p_init_ex(P, kind, data, n, URL_IN_PARSE);
+    return url_parser_init_ex(P, kind, data, n, URL_IN_PARSE);
 }
 
 int
-url_p_init_ex(UrlP *P, int kind, const void *data, Py_ssize_t n, int how)
+url_parser_init_ex(UrlParser *P, int kind, const void *data, Py_ssize_t n, int how)
 {
     Py_ssize_t a = 0, b = n, j, first = -1, m = 0;
     P->kind = kind;
@@ -167,7 +167,7 @@ url_p_init_ex(UrlP *P, int kind, const void *data, Py_ssize_t n, int how)
     while (how == URL_IN_PARSE && b > a && PyUnicode_READ(kind, data, b - 1) <= 0x20) {
         b--;
     }
-    if ((a > 0 || b < n) && url_err_at(P, E_UNIT, a > 0 ? 0 : b) < 0) {
+    if ((a > 0 || b < n) && url_validation_error_at(P, E_UNIT, a > 0 ? 0 : b) < 0) {
         return -1;
     }
     P->lead = a;
@@ -205,7 +205,7 @@ url_p_init_ex(UrlP *P, int kind, const void *data, Py_ssize_t n, int how)
     if (first < 0) {
         return 0;
     }
-    if (first >= 0 && url_err_at(P, E_UNIT, a + first) < 0) {
+    if (first >= 0 && url_validation_error_at(P, E_UNIT, a + first) < 0) {
         return -1;
     }
     P->kept = PyMem_RawMalloc((size_t)P->n * sizeof(Py_ssize_t));
@@ -227,7 +227,7 @@ url_p_init_ex(UrlP *P, int kind, const void *data, Py_ssize_t n, int how)
 }
 
 void
-url_p_free(UrlP *P)
+url_parser_free(UrlParser *P)
 {
     if (P->errs != P->errbuf) {
         PyMem_RawFree(P->errs);
@@ -241,4 +241,85 @@ url_p_free(UrlP *P)
     PyMem_RawFree(P->clean);
     P->kept = NULL;
     P->clean = NULL;
+}
+
+/* the end of a base URL's path */
+Py_ssize_t
+url_base_path_end(const UrlBase *B)
+{
+    return B->o.q_start >= 0 ? B->o.q_start : B->o.f_start >= 0 ? B->o.f_start : B->len;
+}
+
+/* the base's query with its '?' (none: nothing), as the URL's query */
+int
+url_copy_base_query(UrlParser *P, const UrlBase *B, UrlParts *o)
+{
+    if (B->o.q_start >= 0) {
+        Py_ssize_t e = B->o.f_start >= 0 ? B->o.f_start : B->len;
+        o->q_start = P->len;
+        return url_put(P, B->href + B->o.q_start, e - B->o.q_start);
+    }
+    return 0;
+}
+
+/* copy a base's scheme and authority (the offsets are the base's) */
+int
+url_copy_base_authority(UrlParser *P, const UrlBase *B, UrlParts *o)
+{
+    Py_ssize_t e = B->o.s_end + 1;
+    int k = B->o.host_kind;
+    P->len = 0;
+    if (k != HOST_NONE && k != HOST_NULL) {
+        e = B->o.p_start;
+    }
+    if (url_put(P, B->href, e) < 0) {
+        return -1;
+    }
+    o->s_end = B->o.s_end;
+    o->u_end = B->o.u_end;
+    o->h_start = B->o.h_start;
+    o->h_end = B->o.h_end;
+    o->port = B->o.port;
+    o->host_kind = k == HOST_NONE ? HOST_NULL : k;
+    o->p_start = P->len;
+    return 0;
+}
+
+/* WebIDL's USVString conversion (core.to_usv_string): surrogate pairs joined,
+ * lone surrogates U+FFFD, or kept as they are with keep_lone; a new reference
+ * (the same str when it has none) */
+PyObject *
+url_usv(PyObject *s, int keep_lone)
+{
+    Py_ssize_t i, n;
+    int kind, found = 0;
+    const void *d;
+    PyObject *b, *u;
+    if (PE_READY(s) < 0) {
+        return NULL;
+    }
+    n = PyUnicode_GET_LENGTH(s);
+    kind = PyUnicode_KIND(s);
+    d = PyUnicode_DATA(s);
+    if (kind != PyUnicode_1BYTE_KIND) {
+        for (i = 0; i < n && !found; i++) {
+            Py_UCS4 c = PyUnicode_READ(kind, d, i);
+            found = c >= 0xD800 && c <= 0xDFFF;
+        }
+    }
+    if (!found) {
+        return Py_NewRef(s);
+    }
+    b = PyUnicode_AsEncodedString(s, "utf-16-le", "surrogatepass");
+    if (b == NULL) {
+        return NULL;
+    }
+    {
+        /* little-endian given: a U+FEFF in the text is kept, not read as a BOM */
+        int order = -1;
+        u = PyUnicode_DecodeUTF16(PyBytes_AS_STRING(b), PyBytes_GET_SIZE(b),
+                                  keep_lone ? "surrogatepass" : "replace", &order);
+    }
+    Py_DECREF(b);
+    return u;
 }

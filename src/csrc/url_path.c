@@ -15,7 +15,7 @@
  * (url_fast_build keeps them) is written as the USVString's U+FFFD, and it is
  * not a URL code point.  Returns 1, -1 on error. */
 int
-url_encode_run(UrlP *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check)
+url_encode_run(UrlParser *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check)
 {
     Py_ssize_t j;
     for (j = a; j < b; j++) {
@@ -25,7 +25,7 @@ url_encode_run(UrlP *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check)
             unsigned t = PE_URL_SETS[c];
             if (check && !(t & PE_URL_UNIT)) {
                 if (c != '%' || !(j + 2 < b && is_hex(CH(P, j + 1)) && is_hex(CH(P, j + 2)))) {
-                    if (url_err(P, E_UNIT, j) < 0) {
+                    if (url_validation_error(P, E_UNIT, j) < 0) {
                         return -1;
                     }
                 }
@@ -46,7 +46,7 @@ url_encode_run(UrlP *P, Py_ssize_t a, Py_ssize_t b, unsigned bit, int check)
             /* URL code points from U+00A0, less surrogates and noncharacters (§4.3) */
             if (check && (c < 0xA0 || (c >= 0xD800 && c <= 0xDFFF) ||
                           (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE)) {
-                if (url_err(P, E_UNIT, j) < 0) {
+                if (url_validation_error(P, E_UNIT, j) < 0) {
                     return -1;
                 }
             }
@@ -118,7 +118,6 @@ url_tables_init(void)
     if (!plain_ready) {
         plain_init();
     }
-    url_host_tables_init();
 }
 
 static void
@@ -141,7 +140,7 @@ plain_init(void)
  * bytes PLAIN says are copied as they are, anything else takes the slow
  * branch one code point at a time. */
 int
-url_encode_until(UrlP *P, Py_ssize_t a, int mode, int check, Py_ssize_t *end)
+url_encode_until(UrlParser *P, Py_ssize_t a, int mode, int check, Py_ssize_t *end)
 {
     Py_ssize_t n = P->n, j = a;
     unsigned stop = MODES[mode].stop, bit = MODES[mode].bit;
@@ -171,7 +170,7 @@ url_encode_until(UrlP *P, Py_ssize_t a, int mode, int check, Py_ssize_t *end)
                 }
                 if (check && !(t & PE_URL_UNIT) &&
                     (c != '%' || !(j + 2 < n && is_hex(s[j + 1]) && is_hex(s[j + 2]))) &&
-                    url_err(P, E_UNIT, j) < 0) {
+                    url_validation_error(P, E_UNIT, j) < 0) {
                     return -1;
                 }
                 if (t & bit) {
@@ -185,7 +184,7 @@ url_encode_until(UrlP *P, Py_ssize_t a, int mode, int check, Py_ssize_t *end)
             }
             else {
                 unsigned b0 = 0xC0 | (c >> 6), b1 = 0x80 | (c & 0x3F);
-                if (check && c < 0xA0 && url_err(P, E_UNIT, j) < 0) {
+                if (check && c < 0xA0 && url_validation_error(P, E_UNIT, j) < 0) {
                     return -1;
                 }
                 o[0] = '%';
@@ -241,7 +240,7 @@ url_dot_segment(const char *s, Py_ssize_t k)
 /* §4.1 shorten a URL's path, on the path written from p_start: a file URL's
  * lone normalized drive letter stays. */
 void
-url_shorten(UrlP *P, Py_ssize_t p_start, int file)
+url_shorten(UrlParser *P, Py_ssize_t p_start, int file)
 {
     char *o = P->out + p_start;
     if (file && P->len - p_start == 3 && o[0] == '/' && ((o[1] | 0x20) >= 'a') &&
@@ -265,7 +264,7 @@ is_alpha(Py_UCS4 c)
 /* §4.4 path state from the start of a segment at a, appending to the path
  * written from p_start, up to '?', '#' or the end (*end).  1, 0 bail, -1. */
 int
-url_path(UrlP *P, Py_ssize_t a, int special, int file, Py_ssize_t p_start, Py_ssize_t *end)
+url_path(UrlParser *P, Py_ssize_t a, int special, int file, Py_ssize_t p_start, Py_ssize_t *end)
 {
     Py_ssize_t n = P->n;
     for (;;) {
@@ -299,7 +298,7 @@ url_path(UrlP *P, Py_ssize_t a, int special, int file, Py_ssize_t p_start, Py_ss
             /* a Windows drive letter first in a file path: "C|" is "C:" */
             P->out[seg + 2] = ':';
         }
-        if (c == '\\' && url_err(P, E_BACKSLASH, b) < 0) {
+        if (c == '\\' && url_validation_error(P, E_BACKSLASH, b) < 0) {
             return -1;
         }
         if (!slash) {
@@ -312,7 +311,7 @@ url_path(UrlP *P, Py_ssize_t a, int special, int file, Py_ssize_t p_start, Py_ss
 
 /* §4.4 opaque path state from i up to '?', '#' or the end (*end). */
 int
-url_opaque_path(UrlP *P, Py_ssize_t i, Py_ssize_t *end)
+url_opaque_path(UrlParser *P, Py_ssize_t i, Py_ssize_t *end)
 {
     Py_ssize_t n = P->n, j;
     int rc;
@@ -324,7 +323,7 @@ url_opaque_path(UrlP *P, Py_ssize_t i, Py_ssize_t *end)
             *end = j;
             return 1;
         }
-        if (url_err(P, E_UNIT, j) < 0) {
+        if (url_validation_error(P, E_UNIT, j) < 0) {
             return -1;
         }
         NEED(P, 3);
@@ -340,7 +339,7 @@ url_opaque_path(UrlP *P, Py_ssize_t i, Py_ssize_t *end)
 }
 
 int
-url_query_fragment(UrlP *P, Py_ssize_t i, int special, UrlParts *o)
+url_query_fragment(UrlParser *P, Py_ssize_t i, int special, UrlParts *o)
 {
     Py_ssize_t n = P->n, j;
     int rc;
@@ -365,4 +364,41 @@ url_query_fragment(UrlP *P, Py_ssize_t i, int special, UrlParts *o)
         }
     }
     return 1;
+}
+
+/* after the path ends at j: the query and fragment states */
+int
+url_tail(UrlParser *P, Py_ssize_t j, int special, UrlParts *o)
+{
+    return url_query_fragment(P, j, special, o);
+}
+
+/* §4.4 path start state at j (after a host), then the rest. */
+int
+url_path_start(UrlParser *P, Py_ssize_t j, int special, int file, UrlParts *o)
+{
+    Py_UCS4 c = AT(j);
+    int rc;
+    o->p_start = P->len;
+    if (P->head_only) {
+        return 1; /* see url.h */
+    }
+    if (special) {
+        if (c == '\\' && url_validation_error(P, E_BACKSLASH, j) < 0) {
+            return -1;
+        }
+        if (c == '/' || c == '\\') {
+            j++;
+        }
+    }
+    else if (c == '?' || c == '#' || c == EOF_CP) {
+        return url_tail(P, j, 0, o);
+    }
+    else if (c == '/') {
+        j++;
+    }
+    if ((rc = url_path(P, j, special, file, o->p_start, &j)) <= 0) {
+        return rc;
+    }
+    return url_tail(P, j, special, o);
 }

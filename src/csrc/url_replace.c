@@ -36,7 +36,7 @@ setter_index(PyObject *key)
 static PyObject *
 replace_core(PyObject *url, Py_ssize_t m, PyObject *const *keys, PyObject *const *values)
 {
-    UrlP BP, E, bufs[2];
+    UrlParser BP, E, bufs[2];
     UrlBase B;
     UrlParts o;
     PyObject *keep = NULL, *result = NULL;
@@ -62,14 +62,14 @@ replace_core(PyObject *url, Py_ssize_t m, PyObject *const *keys, PyObject *const
     rc = url_base(url, &BP, &B, &used_bp, 0, &keep);
     if (rc <= 0) {
         if (used_bp) {
-            url_p_free(&BP);
+            url_parser_free(&BP);
         }
         Py_XDECREF(keep);
         return rc < 0 ? NULL : Py_NewRef(Py_None);
     }
-    url_p_init_ex(&E, PyUnicode_1BYTE_KIND, "", 0, URL_IN_RAW);
-    url_p_init_ex(&bufs[0], PyUnicode_1BYTE_KIND, "", 0, URL_IN_RAW);
-    url_p_init_ex(&bufs[1], PyUnicode_1BYTE_KIND, "", 0, URL_IN_RAW);
+    url_parser_init_ex(&E, PyUnicode_1BYTE_KIND, "", 0, URL_IN_RAW);
+    url_parser_init_ex(&bufs[0], PyUnicode_1BYTE_KIND, "", 0, URL_IN_RAW);
+    url_parser_init_ex(&bufs[1], PyUnicode_1BYTE_KIND, "", 0, URL_IN_RAW);
     h = B.href;
     len = B.len;
     o = B.o;
@@ -89,11 +89,11 @@ replace_core(PyObject *url, Py_ssize_t m, PyObject *const *keys, PyObject *const
     else if (rc == 0) {
         result = Py_NewRef(Py_None);
     }
-    url_p_free(&E);
-    url_p_free(&bufs[0]);
-    url_p_free(&bufs[1]);
+    url_parser_free(&E);
+    url_parser_free(&bufs[0]);
+    url_parser_free(&bufs[1]);
     if (used_bp) {
-        url_p_free(&BP);
+        url_parser_free(&BP);
     }
     Py_XDECREF(keep);
     return result;
@@ -133,7 +133,7 @@ pe_url_replace(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 static PyObject *
 replace_method(PyObject *fallback, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    if (nargs == 1 && pe_entries_are_active()) {
+    if (nargs == 1 && pe_fast_paths_active) {
         Py_ssize_t m = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
         PyObject *r = replace_core(args[0], m,
                                    m ? ((PyTupleObject *)kwnames)->ob_item : NULL, args + 1);

@@ -62,14 +62,14 @@ rec_of(Rec *r, const char *h, Py_ssize_t len, const UrlParts *o)
 }
 
 static int
-put(UrlP *S, Span s)
+put(UrlParser *S, Span s)
 {
     return url_put(S, s.p, s.n);
 }
 
 /* §4.5 URL serializer of r into S, with the offsets (url.h's layout) */
 static int
-rec_write(UrlP *S, const Rec *r, UrlParts *o)
+rec_write(UrlParser *S, const Rec *r, UrlParts *o)
 {
     S->len = 0;
     if (put(S, r->scheme) < 0 || url_put(S, ":", 1) < 0) {
@@ -163,7 +163,7 @@ cannot_have_credentials(const Rec *r)
 /* a setter that returns before running the parser: what the value's set-up
  * recorded (a tab, a newline) is not a validation error of any run */
 static int
-no_run(UrlP *V)
+no_run(UrlParser *V)
 {
     V->nerr = 0;
     return 1;
@@ -172,16 +172,16 @@ no_run(UrlP *V)
 /* a run that returned failure with a validation error the Standard reports:
  * on the list, as _parser.py's fail() puts it there */
 static int
-failed(UrlP *V)
+failed(UrlParser *V)
 {
-    return url_err_at(V, V->fail, V->fail_pos) < 0 ? -1 : 1;
+    return url_validation_error_at(V, V->fail, V->fail_pos) < 0 ? -1 : 1;
 }
 
 /* §4.4 port state with a state override, from i: the digits up to the first
  * other code point (the rest is ignored); none: failure without an error.
  * 1 (r->port set, or failure), -1. */
 static int
-port_run(UrlP *V, Py_ssize_t i, Rec *r)
+port_run(UrlParser *V, Py_ssize_t i, Rec *r)
 {
     Py_ssize_t j;
     long v = 0;
@@ -210,7 +210,7 @@ port_run(UrlP *V, Py_ssize_t i, Rec *r)
 
 /* protocol: §4.4 scheme start and scheme states on value + ":" */
 static int
-set_protocol(UrlP *V, Rec *r)
+set_protocol(UrlParser *V, Rec *r)
 {
     Py_ssize_t n = V->n, i, k;
     int oldk, newk, defport, od;
@@ -254,7 +254,7 @@ set_protocol(UrlP *V, Rec *r)
 /* username, password: the value percent-encoded with the userinfo set; no
  * parser run (no tab removal, no validation errors) */
 static int
-set_userinfo(UrlP *V, Rec *r, int password)
+set_userinfo(UrlParser *V, Rec *r, int password)
 {
     int rc;
     if (cannot_have_credentials(r)) {
@@ -274,7 +274,7 @@ set_userinfo(UrlP *V, Rec *r, int password)
 
 /* the host parser on the value's [0, b): r->host, r->kind; 1 (or failure), 0, -1 */
 static int
-host_run(UrlP *V, Py_ssize_t b, int special, int file, Rec *r)
+host_run(UrlParser *V, Py_ssize_t b, int special, int file, Rec *r)
 {
     int kind, rc = url_host(V, 0, b, special, &kind);
     if (rc == 2) {
@@ -295,7 +295,7 @@ host_run(UrlP *V, Py_ssize_t b, int special, int file, Rec *r)
 /* host, hostname: §4.4 host (hostname) state, then the port state for host;
  * a file URL's go to the file host state */
 static int
-set_host(UrlP *V, Rec *r, int hostname)
+set_host(UrlParser *V, Rec *r, int hostname)
 {
     Py_ssize_t n = V->n, hb;
     int defport, sk, special, br = 0, rc;
@@ -361,7 +361,7 @@ set_host(UrlP *V, Rec *r, int hostname)
 
 /* port: "" makes it null; else §4.4 port state */
 static int
-set_port(UrlP *V, Rec *r, Py_ssize_t raw_len)
+set_port(UrlParser *V, Rec *r, Py_ssize_t raw_len)
 {
     if (cannot_have_credentials(r)) {
         return no_run(V);
@@ -376,7 +376,7 @@ set_port(UrlP *V, Rec *r, Py_ssize_t raw_len)
 /* pathname: the path emptied, then §4.4 path start and path states with the
  * override ('?' and '#' are path code points, P->override) */
 static int
-set_pathname(UrlP *V, Rec *r)
+set_pathname(UrlParser *V, Rec *r)
 {
     int defport, sk, rc;
     Py_ssize_t i = 0, end;
@@ -388,7 +388,7 @@ set_pathname(UrlP *V, Rec *r)
     c = V->n > 0 ? CH(V, 0) : EOF_CP;
     V->override = 1;
     if (sk) {
-        if (c == '\\' && url_err(V, E_BACKSLASH, 0) < 0) {
+        if (c == '\\' && url_validation_error(V, E_BACKSLASH, 0) < 0) {
             return -1;
         }
         if (c == '/' || c == '\\') {
@@ -418,7 +418,7 @@ set_pathname(UrlP *V, Rec *r)
  * dropped (by the caller, before the run) and §4.4 query (fragment) state runs
  * to the end with the override ('#' is a query code point) */
 static int
-set_tail(UrlP *V, Rec *r, Py_ssize_t raw_len, int hash)
+set_tail(UrlParser *V, Rec *r, Py_ssize_t raw_len, int hash)
 {
     Py_ssize_t end;
     int rc, defport, mode;
@@ -450,10 +450,10 @@ set_tail(UrlP *V, Rec *r, Py_ssize_t raw_len, int hash)
 /* One setter on the URL (h, len, *o), its result written to W: 1 (W, *o
  * updated), 0 leave it all to Python, -1 error.  E gathers the errors. */
 int
-url_run_setter(int which, PyObject *value, const char *h, Py_ssize_t len, UrlParts *o, UrlP *W,
-           UrlP *E)
+url_run_setter(int which, PyObject *value, const char *h, Py_ssize_t len, UrlParts *o,
+               UrlParser *W, UrlParser *E)
 {
-    UrlP V;
+    UrlParser V;
     Rec r;
     PyObject *v = url_usv(value, 0);
     Py_ssize_t n, skip = 0;
@@ -477,8 +477,8 @@ url_run_setter(int which, PyObject *value, const char *h, Py_ssize_t len, UrlPar
     }
     V.nogil = 0;
     V.head_only = 0;
-    if (url_p_init_ex(&V, kind, data + skip * kind, n - skip, how) < 0) {
-        url_p_free(&V);
+    if (url_parser_init_ex(&V, kind, data + skip * kind, n - skip, how) < 0) {
+        url_parser_free(&V);
         Py_DECREF(v);
         return -1;
     }
@@ -522,12 +522,12 @@ url_run_setter(int which, PyObject *value, const char *h, Py_ssize_t len, UrlPar
     if (rc == 1) {
         Py_ssize_t k;
         for (k = 0; k < V.nerr && rc == 1; k++) {
-            if (url_err_at(E, V.errs[k].name, V.errs[k].pos) < 0) {
+            if (url_validation_error_at(E, V.errs[k].name, V.errs[k].pos) < 0) {
                 rc = -1;
             }
         }
     }
-    url_p_free(&V);
+    url_parser_free(&V);
     Py_DECREF(v);
     return rc;
 }

@@ -21,7 +21,7 @@
  *
  * Validation errors go to P->errs in the order the Standard's state machine
  * meets them (the Python state machine in url/_parser.py is the reference the
- * tests compare with), at positions of the caller's input (url_err maps
+ * tests compare with), at positions of the caller's input (url_validation_error maps
  * them).  A failure returns 2 with the error in P->fail. */
 #include "url.h"
 
@@ -64,87 +64,21 @@ url_scheme_kind(const char *s, Py_ssize_t n, int *port)
     return 0;
 }
 
-int
-url_put(UrlP *P, const char *s, Py_ssize_t k)
-{
-    NEED(P, k);
-    memcpy(P->out + P->len, s, (size_t)k);
-    P->len += k;
-    return 0;
-}
-
-/* the end of a base URL's path */
-Py_ssize_t
-url_base_path_end(const UrlBase *B)
-{
-    return B->o.q_start >= 0 ? B->o.q_start : B->o.f_start >= 0 ? B->o.f_start : B->len;
-}
-
-/* the base's query with its '?' (none: nothing), as the URL's query */
-int
-url_copy_base_query(UrlP *P, const UrlBase *B, UrlParts *o)
-{
-    if (B->o.q_start >= 0) {
-        Py_ssize_t e = B->o.f_start >= 0 ? B->o.f_start : B->len;
-        o->q_start = P->len;
-        return url_put(P, B->href + B->o.q_start, e - B->o.q_start);
-    }
-    return 0;
-}
-
-/* after the path ends at j: the query and fragment states */
-int
-url_tail(UrlP *P, Py_ssize_t j, int special, UrlParts *o)
-{
-    return url_query_fragment(P, j, special, o);
-}
-
-/* §4.4 path start state at j (after a host), then the rest. */
-int
-url_path_start(UrlP *P, Py_ssize_t j, int special, int file, UrlParts *o)
-{
-    Py_UCS4 c = AT(j);
-    int rc;
-    o->p_start = P->len;
-    if (P->head_only) {
-        return 1; /* see url.h */
-    }
-    if (special) {
-        if (c == '\\' && url_err(P, E_BACKSLASH, j) < 0) {
-            return -1;
-        }
-        if (c == '/' || c == '\\') {
-            j++;
-        }
-    }
-    else if (c == '?' || c == '#' || c == EOF_CP) {
-        return url_tail(P, j, 0, o);
-    }
-    else if (c == '/') {
-        j++;
-    }
-    if ((rc = url_path(P, j, special, file, o->p_start, &j)) <= 0) {
-        return rc;
-    }
-    return url_tail(P, j, special, o);
-}
-
 /* The bytes the authority scan below looks at: its ends, '@', ':' and the brackets. */
 static const uint8_t AUTH_STOP[256] = {['/'] = 1, ['?'] = 1, ['#'] = 1, ['\\'] = 1,
                                        ['@'] = 1, [':'] = 1, ['['] = 1, [']'] = 1};
 
-/* §4.4 authority and host states from i (after "//"), then the port. */
-static int
-authority(UrlP *P, Py_ssize_t i, int special, int defport, UrlParts *o)
+/* The end of the authority that starts at i: at '/', '?', '#' (or '\\' when
+ * special); each '@' is a validation error, the last one (*at, else -1) ends
+ * the userinfo.  For one-byte input, *host_end is the host state's end too:
+ * the first ':' after the last '@' when no bracket follows that '@' (else -1,
+ * and the host loop finds it).  -1 with an exception. */
+static Py_ssize_t
+authority_end(UrlParser *P, Py_ssize_t i, int special, Py_ssize_t *at, Py_ssize_t *host_end)
 {
-    Py_ssize_t n = P->n, j, end, at = -1, ha, hb, fast_hb = -1;
-    Py_UCS4 c;
-    int rc, br = 0;
-    /* the authority ends at '/', '?', '#' (or '\\' when special); each '@'
-     * is an error, the last one ends the userinfo */
+    Py_ssize_t n = P->n, end;
+    *at = *host_end = -1;
     if (P->kind == PyUnicode_1BYTE_KIND) {
-        /* with the host state's end: the first ':' after the last '@', when
-         * no bracket follows that '@' (else the host loop below finds it) */
         const Py_UCS1 *u = (const Py_UCS1 *)P->data;
         Py_ssize_t colon = -1;
         int bracket = 0;
@@ -157,10 +91,10 @@ authority(UrlP *P, Py_ssize_t i, int special, int defport, UrlParts *o)
                 break;
             }
             if (b == '@') {
-                if (url_err(P, E_CREDENTIALS, end) < 0) {
+                if (url_validation_error(P, E_CREDENTIALS, end) < 0) {
                     return -1;
                 }
-                at = end;
+                *at = end;
                 colon = -1;
                 bracket = 0;
             }
@@ -172,22 +106,65 @@ authority(UrlP *P, Py_ssize_t i, int special, int defport, UrlParts *o)
             }
         }
         if (!bracket) {
-            fast_hb = colon >= 0 ? colon : end;
+            *host_end = colon >= 0 ? colon : end;
+        }
+        return end;
+    }
+    for (end = i; end < n; end++) {
+        Py_UCS4 c = CH(P, end);
+        if (c == '/' || c == '?' || c == '#' || (special && c == '\\')) {
+            break;
+        }
+        if (c == '@') {
+            if (url_validation_error(P, E_CREDENTIALS, end) < 0) {
+                return -1;
+            }
+            *at = end;
         }
     }
-    else {
-        for (end = i; end < n; end++) {
-            c = CH(P, end);
-            if (c == '/' || c == '?' || c == '#' || (special && c == '\\')) {
-                break;
-            }
-            if (c == '@') {
-                if (url_err(P, E_CREDENTIALS, end) < 0) {
-                    return -1;
-                }
-                at = end;
-            }
+    return end;
+}
+
+/* §4.4 port state on the input (hb, end) after the host's ':': digits of any
+ * length (leading zeros skipped, no overflow), written unless the scheme's
+ * default port; 1, 2 failure, -1. */
+static int
+port_state(UrlParser *P, Py_ssize_t hb, Py_ssize_t end, int defport, UrlParts *o)
+{
+    Py_ssize_t j;
+    long v = 0;
+    int sig = 0;
+    for (j = hb + 1; j < end; j++) {
+        Py_UCS4 c = CH(P, j);
+        if (c < '0' || c > '9') {
+            /* a non-digit before the end is port-invalid even after a
+             * run too long for a port: the range is checked at the end */
+            return url_fail(P, E_PORT_INVALID, j);
         }
+        if ((sig || c != '0') && ++sig <= 6) {
+            v = v * 10 + (long)(c - '0');
+        }
+    }
+    if (v > 65535) {
+        return url_fail(P, E_PORT_RANGE, hb + 1);
+    }
+    if (end > hb + 1 && v != defport) {
+        NEED(P, 8);
+        P->len += sprintf(P->out + P->len, ":%ld", v);
+        o->port = v;
+    }
+    return 1;
+}
+
+/* §4.4 authority and host states from i (after "//"), then the port. */
+static int
+authority(UrlParser *P, Py_ssize_t i, int special, int defport, UrlParts *o)
+{
+    Py_ssize_t j, end, at, ha, hb, fast_hb;
+    Py_UCS4 c;
+    int rc, br = 0;
+    if ((end = authority_end(P, i, special, &at, &fast_hb)) < 0) {
+        return -1;
     }
     if (at >= 0 && at == end - 1) {
         return url_fail(P, E_HOST_MISSING, end);
@@ -247,40 +224,19 @@ authority(UrlP *P, Py_ssize_t i, int special, int defport, UrlParts *o)
         return rc;
     }
     o->h_end = P->len;
-    /* port state: digits of any length (leading zeros skipped, no overflow) */
-    if (hb < end) {
-        long v = 0;
-        int sig = 0;
-        for (j = hb + 1; j < end; j++) {
-            c = CH(P, j);
-            if (c < '0' || c > '9') {
-                /* a non-digit before the end is port-invalid even after a
-                 * run too long for a port: the range is checked at the end */
-                return url_fail(P, E_PORT_INVALID, j);
-            }
-            if ((sig || c != '0') && ++sig <= 6) {
-                v = v * 10 + (long)(c - '0');
-            }
-        }
-        if (v > 65535) {
-            return url_fail(P, E_PORT_RANGE, hb + 1);
-        }
-        if (end > hb + 1 && v != defport) {
-            NEED(P, 8);
-            P->len += sprintf(P->out + P->len, ":%ld", v);
-            o->port = v;
-        }
+    if (hb < end && (rc = port_state(P, hb, end, defport, o)) != 1) {
+        return rc;
     }
     return url_path_start(P, end, special, 0, o);
 }
 
 /* §4.4 special authority ignore slashes state, then the authority */
 static int
-ignore_slashes(UrlP *P, Py_ssize_t i, int defport, UrlParts *o)
+ignore_slashes(UrlParser *P, Py_ssize_t i, int defport, UrlParts *o)
 {
     Py_UCS4 c;
     while (i < P->n && ((c = CH(P, i)) == '/' || c == '\\')) {
-        if (url_err(P, E_MISSING_SOLIDUS, i) < 0) {
+        if (url_validation_error(P, E_MISSING_SOLIDUS, i) < 0) {
             return -1;
         }
         i++;
@@ -288,39 +244,16 @@ ignore_slashes(UrlP *P, Py_ssize_t i, int defport, UrlParts *o)
     return authority(P, i, 1, defport, o);
 }
 
-/* copy a base's scheme and authority (the offsets are the base's) */
-int
-url_copy_base_authority(UrlP *P, const UrlBase *B, UrlParts *o)
-{
-    Py_ssize_t e = B->o.s_end + 1;
-    int k = B->o.host_kind;
-    P->len = 0;
-    if (k != HOST_NONE && k != HOST_NULL) {
-        e = B->o.p_start;
-    }
-    if (url_put(P, B->href, e) < 0) {
-        return -1;
-    }
-    o->s_end = B->o.s_end;
-    o->u_end = B->o.u_end;
-    o->h_start = B->o.h_start;
-    o->h_end = B->o.h_end;
-    o->port = B->o.port;
-    o->host_kind = k == HOST_NONE ? HOST_NULL : k;
-    o->p_start = P->len;
-    return 0;
-}
-
 /* §4.4 relative state at i, against a base with a list path */
 static int
-relative(UrlP *P, Py_ssize_t i, const UrlBase *B, UrlParts *o)
+relative(UrlParser *P, Py_ssize_t i, const UrlBase *B, UrlParts *o)
 {
     int defport, rc, special = url_scheme_kind(B->href, B->o.s_end, &defport) != 0;
     Py_UCS4 c = AT(i);
     Py_ssize_t j;
     P->len = 0;
     if (c == '/' || (special && c == '\\')) {
-        if (c == '\\' && url_err(P, E_BACKSLASH, i) < 0) {
+        if (c == '\\' && url_validation_error(P, E_BACKSLASH, i) < 0) {
             return -1;
         }
         /* relative slash state */
@@ -330,7 +263,7 @@ relative(UrlP *P, Py_ssize_t i, const UrlBase *B, UrlParts *o)
         }
         o->s_end = B->o.s_end;
         if (special && (c == '/' || c == '\\')) {
-            if (c == '\\' && url_err(P, E_BACKSLASH, i + 1) < 0) {
+            if (c == '\\' && url_validation_error(P, E_BACKSLASH, i + 1) < 0) {
                 return -1;
             }
             return ignore_slashes(P, i + 2, defport, o);
@@ -368,7 +301,7 @@ relative(UrlP *P, Py_ssize_t i, const UrlBase *B, UrlParts *o)
 /* No host, a list path: the serializer's "/." when the path starts with an
  * empty segment (§4.5), and the host offsets at the path start. */
 static int
-finish(UrlP *P, UrlParts *o)
+finish(UrlParser *P, UrlParts *o)
 {
     if (o->host_kind == HOST_NULL) {
         Py_ssize_t pe = o->q_start >= 0 ? o->q_start : o->f_start >= 0 ? o->f_start : P->len;
@@ -391,7 +324,7 @@ finish(UrlP *P, UrlParts *o)
 }
 
 int
-url_parse_core(UrlP *P, const UrlBase *B, UrlParts *o)
+url_parse_core(UrlParser *P, const UrlBase *B, UrlParts *o)
 {
     Py_ssize_t n = P->n, i = 0, j;
     Py_UCS4 c = 0;
@@ -446,7 +379,8 @@ url_parse_core(UrlP *P, const UrlBase *B, UrlParts *o)
     kind = url_scheme_kind(P->out, i, &defport);
     j = i + 1; /* after the ':' */
     if (kind == 2) {
-        if (!(AT(j) == '/' && AT(j + 1) == '/') && url_err(P, E_MISSING_SOLIDUS, i) < 0) {
+        if (!(AT(j) == '/' && AT(j + 1) == '/') &&
+            url_validation_error(P, E_MISSING_SOLIDUS, i) < 0) {
             return -1;
         }
         rc = url_file_state(P, j, B, o);
@@ -458,7 +392,7 @@ url_parse_core(UrlP *P, const UrlBase *B, UrlParts *o)
                 rc = ignore_slashes(P, j + 2, defport, o);
             }
             else {
-                if (url_err(P, E_MISSING_SOLIDUS, j) < 0) {
+                if (url_validation_error(P, E_MISSING_SOLIDUS, j) < 0) {
                     return -1;
                 }
                 rc = relative(P, j, B, o);
@@ -469,7 +403,7 @@ url_parse_core(UrlP *P, const UrlBase *B, UrlParts *o)
             if (AT(j) == '/' && AT(j + 1) == '/') {
                 j += 2;
             }
-            else if (url_err(P, E_MISSING_SOLIDUS, j) < 0) {
+            else if (url_validation_error(P, E_MISSING_SOLIDUS, j) < 0) {
                 return -1;
             }
             rc = ignore_slashes(P, j, defport, o);

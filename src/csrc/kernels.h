@@ -1,4 +1,5 @@
-/* The C twin of _pure.py: percent-encoding kernels against the CPython API.
+/* kernels.h: the byte kernels (layer 1), the C twin of _pure.py: percent-encoding
+ * kernels against the CPython API.
  *
  * Strategy (the markupsafe model): each kernel takes already-checked
  * arguments from core.py / form/ and does the byte work only.  Signatures,
@@ -11,10 +12,8 @@
  *   form_parse_bytes(data) -> list[tuple[bytes, bytes]]
  *   form_serialize(pairs) -> str
  *
- * make_entry() builds the public core.encode, core.decode_text,
- * form.serialize, form.parse and url.parse: built-in functions whose fast path
- * calls a kernel for the common call and hands any other call to the checked
- * Python function (entry.c).
+ * (The public core.encode, core.decode_text, form.serialize and form.parse
+ * call these kernels through entry.c's fast paths, two layers up.)
  *
  * Speed comes from: switching once on the str's kind (1, 2 or 4 bytes per
  * code point) so inner loops read a plain array; an ASCII fast path that
@@ -28,69 +27,26 @@
  * Specs: WHATWG URL Standard §1.3 (percent-encode, percent-decode, the encode
  * sets), §5.1/§5.2 (application/x-www-form-urlencoded parser and serializer);
  * Encoding Standard "UTF-8 decode without BOM (or fail)".
- */
-/* speedups.h: what the translation units of the C twin share.
  *
- *   module.c        the module object, method table, init, parse_args
+ * The units of this layer:
+ *
  *   encode.c        encode tables and kernels
  *   decode.c        decode kernels (general path)
  *   decode_utf8.c   UTF-8 to str (general path; the block decoder's checked results)
  *   decode_short.c  the one-pass decoder for short input, decode_text (long input:
- *                   arrow_simd.c's block decoder when the CPU has AVX2)
+ *                   the block decoder, when the CPU has AVX2)
  *   form.c          form parser and serializer
- *   entry.c         the vectorcall entries (core.encode, core.decode_text, form.serialize,
- *                   form.parse, url.parse)
- *   url.c           the common case of the WHATWG URL parser, building url.URL objects
- *                   (url.h: what its units url.c, url_host.c, url_path.c,
- *                   url_getter.c, url_setters.c and url_replace.c share)
- *   arrow.c         column kernels over the Arrow C Data Interface (percent_encoding.arrow):
- *                   reading columns, threads, the entry point; arrow_rows.c the per-row
- *                   work; arrow_column.c the result object; arrow.h what they share;
- *                   arrow_url.c URL columns (components of each row's URL), its
- *                   GIL-free pass in arrow_url_parts.c, arrow_url.h what they share
  *
- * Functions called from another unit are declared here (hidden from the
- * shared object's exports); hot helpers used by several units are static
- * inline here, so each unit inlines its own copy. */
-#ifndef PE_SPEEDUPS_H
-#define PE_SPEEDUPS_H
+ * They know nothing of URLs or Arrow. */
+#ifndef PE_KERNELS_H
+#define PE_KERNELS_H
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <string.h>
-
+#include "base.h"
 #include "_tables.h"
 
 #if defined(__SSE2__) && defined(__GNUC__)
 #include <emmintrin.h>
 #endif
-
-/* Strings made through the legacy Py_UNICODE API need "readying" before 3.12. */
-#if PY_VERSION_HEX < 0x030C0000
-#define PE_READY(o) PyUnicode_READY(o)
-#else
-#define PE_READY(o) 0
-#endif
-
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define PE_SWAR 1
-#endif
-
-#if defined(__GNUC__)
-#define PE_INTERNAL __attribute__((visibility("hidden")))
-#else
-#define PE_INTERNAL
-#endif
-
-PE_INTERNAL extern PyObject *PercentDecodeError; /* percent_encoding.errors.PercentDecodeError */
-PE_INTERNAL extern PyObject *TextDecodeError;    /* percent_encoding.errors.TextDecodeError */
-
-/* module.c */
-PE_INTERNAL int parse_args(const char *fname, PyObject *const *args, Py_ssize_t nargs,
-                           PyObject *kwnames, const char *const *names, Py_ssize_t n,
-                           PyObject **out);
 
 /* encode.c */
 enum { KEEP = 0, PLUS = 1, PCT = 3 }; /* PCT & 2 == 2: the two extra output chars */
@@ -263,23 +219,16 @@ nothing_to_decode(const Src *s, int plus)
            (!plus || PyUnicode_FindChar(s->obj, '+', 0, s->n, 1) == -1);
 }
 
-static inline int
-get_flags(PyObject *const *objs, int n, int *out)
-{
-    int i;
-    for (i = 0; i < n; i++) {
-        if ((out[i] = PyObject_IsTrue(objs[i])) < 0) {
-            return -1;
-        }
-    }
-    return 0;
-}
-
-/* arrow_simd.c's AVX2 block decoder (declared in arrow.h too), which decode_text
- * uses for long input when the CPU has AVX2 (pe_blocks_ok, found at run time). */
+/* The block decoder: percent-decodes 32 bytes at a time with AVX2, as decode_u8
+ * does byte by byte.  It lives with the column kernels (arrow_simd.c), which
+ * register it here when they start (arrow_init): a hook, so that decode_text
+ * takes it for long input without this layer knowing the Arrow one.
+ * pe_blocks_ok says whether it (and decode_utf8.c's AVX2 steps) may run: the
+ * CPU has AVX2, unless a test turned it off (arrow_set_blocks). */
+typedef int64_t (*PeBlockDecoder)(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
+                                  int plus, int *check, int raw);
 PE_INTERNAL extern int pe_blocks_ok;
-PE_INTERNAL int64_t decode_row_avx2(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
-                                    int plus, int *check, int raw);
+PE_INTERNAL extern PeBlockDecoder pe_block_decoder; /* NULL until registered */
 /* Bytes the block decoder may store past its result (arrow.h's PE_OUT_SLACK). */
 #define PE_BLOCKS_SLACK 32
 /* From this many bytes of input on, decode_text takes the block decoder. */
@@ -295,6 +244,17 @@ PE_INTERNAL PyObject *utf8_str(const uint8_t *p, Py_ssize_t n, const char *error
 PE_INTERNAL PyObject *utf8_text(const char *buf, Py_ssize_t len, int strict,
                                 const U8Stats *st);
 PE_INTERNAL PyObject *utf8_checked_to_str(const uint8_t *p, Py_ssize_t n);
+/* decode_utf8.c: the length of the valid UTF-8 prefix of p[0:n] (n: all valid);
+ * p[0:n] written to o with U+FFFD for each maximal subpart that is not UTF-8
+ * (o has room for 3n bytes), its length out */
+PE_INTERNAL int64_t utf8_valid_prefix(const uint8_t *p, int64_t n);
+PE_INTERNAL int64_t utf8_replace(const uint8_t *p, int64_t n, uint8_t *o);
+/* decode.c: decode_u8 for bytes that are UTF-8 (a row of an Arrow string
+ * column): *utf8 says whether the result is surely UTF-8 (each run of escapes
+ * is); avail bytes are readable from p, and o has 16 bytes of room past the
+ * result (the column kernels and their block decoder finish rows with it) */
+PE_INTERNAL int64_t decode_utf8_row(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o,
+                                    int plus, int *utf8);
 PE_INTERNAL PyObject *pe_decode(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                 PyObject *kwnames);
 
@@ -320,32 +280,4 @@ PE_INTERNAL PyObject *pe_form_parse_bytes(PyObject *self, PyObject *const *args,
 PE_INTERNAL PyObject *pe_form_serialize(PyObject *self, PyObject *const *args,
                                         Py_ssize_t nargs, PyObject *kwnames);
 
-/* arrow.c */
-PE_INTERNAL int arrow_init(void);
-PE_INTERNAL PyObject *pe_arrow_map(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                                   PyObject *kwnames);
-PE_INTERNAL PyObject *pe_arrow_set_threads(PyObject *self, PyObject *arg);
-PE_INTERNAL PyObject *pe_arrow_set_blocks(PyObject *self, PyObject *arg);
-
-/* entry.c */
-PE_INTERNAL int entry_init(void);
-PE_INTERNAL PyObject *pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                                    PyObject *kwnames);
-PE_INTERNAL PyObject *pe_set_entries_active(PyObject *self, PyObject *flag);
-PE_INTERNAL int pe_entries_are_active(void);
-
-/* arrow_url.c */
-PE_INTERNAL PyObject *pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                                   PyObject *kwnames);
-
-/* url.c */
-PE_INTERNAL PyObject *url_fast_new(PyObject *input, PyObject *base, int raise);
-PE_INTERNAL PyObject *pe_url_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
-PE_INTERNAL PyObject *pe_url_replace(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
-PE_INTERNAL PyObject *pe_url_replace_method(PyObject *self, PyObject *fallback);
-PE_INTERNAL PyObject *pe_url_getter(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                                    PyObject *kwnames);
-PE_INTERNAL PyObject *pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                                   PyObject *kwnames);
-
-#endif /* PE_SPEEDUPS_H */
+#endif /* PE_KERNELS_H */
