@@ -157,6 +157,33 @@ def test_duckdb_functions() -> None:
                                     for i, v in enumerate(ROWS)]
 
 
+def test_duckdb_component_per_name_udfs() -> None:
+    """pe_url_component is a CASE over one UDF per component: a constant name folds to
+    that UDF alone (the vector carries the URL column only), and names that vary by row
+    (every component, NULL, with and without a base column) still give url.parse's."""
+    duckdb = pytest.importorskip("duckdb")
+    from percent_encoding.duckdb import register
+
+    con = duckdb.connect()
+    register(con)
+    plan = con.execute("EXPLAIN SELECT pe_url_component(u, 'hostname'), "
+                       "pe_url_component(u, 'href', b) FROM (VALUES ('a', 'b')) t(u, b)"
+                       ).fetchall()[0][1]
+    assert "pe_url_component_hostname(" in plan and "pe_url_component_href_base(" in plan
+    assert "nobase" not in plan and "CASE" not in plan
+    names = [*COMPONENTS, "origin", None]
+    data = [(i, v, b, names[i % len(names)]) for i, (v, b) in
+            enumerate(zip(ROWS * 5, BASES * 5, strict=True))]
+    con.execute("CREATE TABLE t (i INTEGER, u VARCHAR, b VARCHAR, n VARCHAR)")
+    con.executemany("INSERT INTO t VALUES (?, ?, ?, ?)", data)
+    got = con.execute("SELECT pe_url_component(u, n), pe_url_component(u, n, b) FROM t "
+                      "ORDER BY i").fetchall()
+    assert got == [(None, None) if n is None else (comp(v, n), comp(v, n, b, True))
+                   for _, v, b, n in data]
+    with pytest.raises(duckdb.Error, match="unknown URL component 'nope'"):
+        con.execute("SELECT pe_url_component(u, 'nope') FROM t").fetchall()
+
+
 # -- Dask -----------------------------------------------------------------------------
 
 @pytest.mark.slow  # an engine that starts a cluster or a JVM: full tier only
