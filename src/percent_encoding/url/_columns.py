@@ -398,17 +398,12 @@ def _fields(components: object) -> tuple[int, ...]:
     if isinstance(components, str) or not isinstance(components, (list, tuple)):
         raise PercentEncodingTypeError(
             f"components must be a list or tuple of str, not {type(components).__name__}")
-    fields = []
+    fields: list[int] = []
     for name in components:
-        if not isinstance(name, str):
-            raise PercentEncodingTypeError(
-                f"components: each must be a str, not {type(name).__name__}")
-        if name not in _ONE:
-            raise PercentEncodingError(
-                f"unknown URL component {name!r}: expected one of {', '.join(_ONE)}")
-        if _ONE.index(name) in fields:
+        field = _field(name, "components: each")
+        if field in fields:
             raise PercentEncodingError(f"components: {name!r} is named twice")
-        fields.append(_ONE.index(name))
+        fields.append(field)
     if not fields:
         raise PercentEncodingError("components: name at least one")
     return tuple(fields)
@@ -436,13 +431,17 @@ def url_component(array: object, component: str, base: object = None, *,
     >>> url_component(pa.array(["../c?d"]), "href", base="http://h/a/b").to_pylist()
     ['http://h/c?d']
     """
-    if not isinstance(component, str):
-        raise PercentEncodingTypeError(
-            f"component must be a str, not {type(component).__name__}")
-    if component not in _ONE:
+    return _run(array, base, errors, (_field(component, "component"),))
+
+
+def _field(name: object, what: str) -> int:
+    """A component name's index into _ONE (``what`` names the argument in the error)."""
+    if not isinstance(name, str):
+        raise PercentEncodingTypeError(f"{what} must be a str, not {type(name).__name__}")
+    if name not in _ONE:
         raise PercentEncodingError(
-            f"unknown URL component {component!r}: expected one of {', '.join(_ONE)}")
-    return _run(array, base, errors, (_ONE.index(component),))
+            f"unknown URL component {name!r}: expected one of {', '.join(_ONE)}")
+    return _ONE.index(name)
 
 
 def url_can_parse(array: object, base: object = None) -> Any:
