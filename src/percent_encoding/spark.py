@@ -264,7 +264,9 @@ def udf(op: str, **options: Any) -> Any:
 
     An Arrow UDF where PySpark has ``arrow_udf`` (4.1+), else a pandas UDF.
     A URL operation's function takes a second column, the base of each row
-    (``udf("url_component", component="href")("link", "page")``).
+    (``udf("url_component", component="href")("link", "page")``).  For
+    ``url_parse`` with ``components``, a row that is not a URL is a null
+    struct (on the pandas UDF, a struct of nulls: pandas has no null row).
     """
     call = _operation(op, options)
     from pyspark.sql import functions as F
