@@ -271,6 +271,13 @@ def test_spark_base_column_and_component_structs(spark: Any, monkeypatch: Any) -
     assert [None if r["s"] is None else r["s"].asDict() for r in got] == [
         None if comp(v, "href") is None else
         {"hostname": comp(v, "hostname"), "search": comp(v, "search")} for v in ROWS]
+    # an output that names an existing column replaces it in place
+    same = map_in_arrow(df, "url", "url_component", component=["pathname", "hostname"],
+                        output=["page", "host"], base_column="page")
+    assert same.columns == ["i", "url", "page", "host"]
+    assert [(r["page"], r["host"]) for r in same.orderBy("i").collect()] == [
+        (comp(v, "pathname", b, True), comp(v, "hostname", b, True))
+        for v, b in zip(ROWS, BASES, strict=True)]
     with pytest.raises(PercentEncodingError, match="not 'decode'"):
         map_in_arrow(df, "url", "decode", base_column="page")
     with pytest.raises(PercentEncodingError, match="not both"):
