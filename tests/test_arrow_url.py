@@ -180,6 +180,40 @@ def test_random_columns_match_url_parse(case: tuple[list[Any], Any, str, str]) -
     check(rows, base, layout, shape)
 
 
+@settings(max_examples=60, deadline=None)
+@given(url_columns(), st.lists(st.sampled_from(ALL), min_size=1, max_size=4, unique=True))
+def test_url_parse_components_is_a_struct_of_those_getters(
+        case: tuple[list[Any], Any, str, str], names: list[str]) -> None:
+    """url_parse(col, components=[...]): only those fields, in that order, from one
+    parse of each row; a row that is not a URL (or is null) is a null struct."""
+    rows, base, layout, shape = case
+    col = column(rows, layout, shape)
+    b = column(base, layout, shape) if isinstance(base, list) else base
+    got = A.url_parse(col, b, components=names)
+    large = layout == "large_string"
+    want_type = pa.struct([(n, pa.large_string() if large else pa.string()) for n in names])
+    assert got.type == want_type
+    bases = base if isinstance(base, list) else [base] * len(rows)
+    want = [None if e is None else {n: e[n] for n in names} for e in
+            (expected(v, bv, base_column=isinstance(base, list))
+             for v, bv in zip(rows, bases, strict=True))]
+    assert got.to_pylist() == want
+
+
+def test_url_parse_components_arguments() -> None:
+    col = pa.array(["http://a/"])
+    with pytest.raises(PercentEncodingError, match="unknown URL component 'path'"):
+        A.url_parse(col, components=["host", "path"])
+    with pytest.raises(PercentEncodingError, match="named twice"):
+        A.url_parse(col, components=["host", "host"])
+    with pytest.raises(PercentEncodingError, match="at least one"):
+        A.url_parse(col, components=[])
+    with pytest.raises(PercentEncodingTypeError, match="list or tuple"):
+        A.url_parse(col, components="host")  # type: ignore[arg-type]
+    with pytest.raises(PercentEncodingTypeError, match="each must be a str"):
+        A.url_parse(col, components=["host", 7])  # type: ignore[list-item]
+
+
 # -- arguments, errors, results ----------------------------------------------
 
 def test_strict_names_the_row() -> None:

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from percent_encoding import url
-from percent_encoding.errors import PercentEncodingError, URLParseError
+from percent_encoding.errors import PercentEncodingError, PercentEncodingTypeError, URLParseError
 
 pytest.importorskip("pyarrow")
 
@@ -157,6 +157,33 @@ def test_duckdb_functions() -> None:
                                     for i, v in enumerate(ROWS)]
 
 
+def test_duckdb_component_per_name_udfs() -> None:
+    """pe_url_component is a CASE over one UDF per component: a constant name folds to
+    that UDF alone (the vector carries the URL column only), and names that vary by row
+    (every component, NULL, with and without a base column) still give url.parse's."""
+    duckdb = pytest.importorskip("duckdb")
+    from percent_encoding.duckdb import register
+
+    con = duckdb.connect()
+    register(con)
+    plan = con.execute("EXPLAIN SELECT pe_url_component(u, 'hostname'), "
+                       "pe_url_component(u, 'href', b) FROM (VALUES ('a', 'b')) t(u, b)"
+                       ).fetchall()[0][1]
+    assert "pe_url_component_hostname(" in plan and "pe_url_component_href_base(" in plan
+    assert "nobase" not in plan and "CASE" not in plan
+    names = [*COMPONENTS, "origin", None]
+    data = [(i, v, b, names[i % len(names)]) for i, (v, b) in
+            enumerate(zip(ROWS * 5, BASES * 5, strict=True))]
+    con.execute("CREATE TABLE t (i INTEGER, u VARCHAR, b VARCHAR, n VARCHAR)")
+    con.executemany("INSERT INTO t VALUES (?, ?, ?, ?)", data)
+    got = con.execute("SELECT pe_url_component(u, n), pe_url_component(u, n, b) FROM t "
+                      "ORDER BY i").fetchall()
+    assert got == [(None, None) if n is None else (comp(v, n), comp(v, n, b, True))
+                   for _, v, b, n in data]
+    with pytest.raises(duckdb.Error, match="unknown URL component 'nope'"):
+        con.execute("SELECT pe_url_component(u, 'nope') FROM t").fetchall()
+
+
 # -- Dask -----------------------------------------------------------------------------
 
 @pytest.mark.slow  # an engine that starts a cluster or a JVM: full tier only
@@ -204,11 +231,66 @@ def test_spark_host_and_path_columns(spark: Any) -> None:
     from percent_encoding.spark import map_in_arrow, udf
 
     df = spark.createDataFrame([(v,) for v in ROWS], "url string")
-    df = map_in_arrow(df, "url", "url_component", output="host", component="hostname")
-    df = map_in_arrow(df, "url", "url_component", output="path", component="pathname")
+    # the docs' recipe: one pass (one mapInArrow, each row parsed once) for both columns
+    df = map_in_arrow(df, "url", "url_component", component=["hostname", "pathname"],
+                      output=["host", "path"])
+    plan = df._jdf.queryExecution().executedPlan().toString()
+    assert plan.count("MapInArrow") == 1, plan
     rows = df.collect()
-    assert [(r["host"], r["path"]) for r in rows] == [
-        (comp(v, "hostname"), comp(v, "pathname")) for v in ROWS]
+    assert df.columns == ["url", "host", "path"]
+    assert [(r["url"], r["host"], r["path"]) for r in rows] == [
+        (v, comp(v, "hostname"), comp(v, "pathname")) for v in ROWS]
     c = spark.createDataFrame([(v,) for v in ROWS], "url string").select(
         udf("url_can_parse")("url").alias("c")).collect()
     assert [r["c"] for r in c] == [can(v) for v in ROWS]
+
+
+@pytest.mark.slow  # an engine that starts a cluster or a JVM: full tier only
+@pytest.mark.one_impl  # the executors' Python workers load their own twin
+def test_spark_base_column_and_component_structs(spark: Any, monkeypatch: Any) -> None:
+    """A per-row base column (map_in_arrow's base_column, a udf's second column) and
+    url_parse's components, against url.parse; the pandas UDF (Spark before 4.1) too."""
+    from pyspark.sql import functions as F
+
+    from percent_encoding.spark import map_in_arrow, udf
+
+    df = spark.createDataFrame(list(enumerate(zip(ROWS, BASES, strict=True))),
+                               "i long, p struct<url: string, page: string>").select(
+        "i", "p.url", "p.page")
+    out = map_in_arrow(df, "url", "url_component", component=["href", "origin"],
+                       base_column="page")
+    out = map_in_arrow(out, "url", "url_component", component="host", output="host1",
+                       base="http://one.example/")
+    out = out.withColumn("h", udf("url_component", component="href")("url", "page"))
+    out = out.withColumn("s", udf("url_parse", components=["hostname", "search"])("url"))
+    got = out.orderBy("i").collect()
+    assert [(r["href"], r["origin"], r["h"]) for r in got] == [
+        (comp(v, "href", b, True), comp(v, "origin", b, True), comp(v, "href", b, True))
+        for v, b in zip(ROWS, BASES, strict=True)]
+    assert [r["host1"] for r in got] == [comp(v, "host", "http://one.example/") for v in ROWS]
+    assert [None if r["s"] is None else r["s"].asDict() for r in got] == [
+        None if comp(v, "href") is None else
+        {"hostname": comp(v, "hostname"), "search": comp(v, "search")} for v in ROWS]
+    # an output that names an existing column replaces it in place
+    same = map_in_arrow(df, "url", "url_component", component=["pathname", "hostname"],
+                        output=["page", "host"], base_column="page")
+    assert same.columns == ["i", "url", "page", "host"]
+    assert [(r["page"], r["host"]) for r in same.orderBy("i").collect()] == [
+        (comp(v, "pathname", b, True), comp(v, "hostname", b, True))
+        for v, b in zip(ROWS, BASES, strict=True)]
+    with pytest.raises(PercentEncodingError, match="not 'decode'"):
+        map_in_arrow(df, "url", "decode", base_column="page")
+    with pytest.raises(PercentEncodingError, match="not both"):
+        map_in_arrow(df, "url", "url_component", component="href", base="http://h/",
+                     base_column="page")
+    with pytest.raises(PercentEncodingError, match="no column 'nope'"):
+        map_in_arrow(df, "url", "url_component", component="href", base_column="nope")
+    with pytest.raises(PercentEncodingTypeError, match="2 column names"):
+        map_in_arrow(df, "url", "url_component", component=["host", "port"], output="x")
+    monkeypatch.delattr(F, "arrow_udf", raising=False)  # PySpark 3.5 and 4.0: pandas UDFs
+    got = df.select("i", udf("url_component", component="href")("url", "page").alias("h"),
+                    udf("url_parse", components=["port"])("url").alias("p")
+                    ).orderBy("i").collect()
+    assert [r["h"] for r in got] == [comp(v, "href", b, True)
+                                     for v, b in zip(ROWS, BASES, strict=True)]
+    assert [r["p"]["port"] for r in got] == [comp(v, "port") for v in ROWS]

@@ -17,9 +17,18 @@ The URL functions are :func:`percent_encoding.arrow.url_parse`,
 ``url_component`` and ``url_can_parse``: each row as
 :func:`percent_encoding.url.parse` gives it (the WHATWG URL Standard), NULL
 for a row that is not a URL (``pe_url_can_parse`` is false there, so
-``WHERE NOT pe_url_can_parse(url)`` lists those rows).  DuckDB takes one
-function per name, so ``pe_url_component`` is a macro over two UDFs,
-``pe_url_component_nobase`` and ``pe_url_component_base``.
+``WHERE NOT pe_url_can_parse(url)`` lists those rows).
+
+``pe_url_component`` is a macro: a ``CASE`` on the component name over one
+UDF per component (``pe_url_component_hostname(url)``,
+``pe_url_component_hostname_base(url, base)``, ...), and for a name that is
+none of them (or NULL) the UDFs ``pe_url_component_nobase(url, name)`` and
+``pe_url_component_base(url, name, base)``, which raise for an unknown name.
+DuckDB folds the ``CASE`` when the name is a constant, so each vector
+reaches Python as the URL column alone (a constant name would otherwise
+arrive as a second column of 2,048 copies); a name that varies by row sends
+each row to its component's UDF.  The kernels release the GIL while they
+parse, so more DuckDB threads (``SET threads``) run more vectors at once.
 
 Row by row each is exactly the per-string function (``form_get``: the first
 value of ``name`` in :func:`percent_encoding.form.parse`, after one leading
@@ -46,6 +55,9 @@ from . import arrow
 from .errors import PercentEncodingTypeError
 
 __all__ = ["register"]
+
+#: What pe_url_component takes (arrow.url_component's names): one UDF each.
+_COMPONENT_NAMES = (*arrow.URL_COMPONENTS, "origin")
 
 
 def _with_argument(
@@ -97,13 +109,18 @@ def _one_array(pa: Any, col: Any) -> Any:
     return col.chunk(0) if col.num_chunks == 1 else col.combine_chunks()
 
 
+def _base_column(pa: Any, base: Any) -> Any:
+    """A UDF's base argument: None, its one value when constant (parsed once), or a column."""
+    if base is None:
+        return None
+    base = _one_array(pa, base)
+    one = _one_value(pa, base)
+    return one if one is not None else base
+
+
 def _url_component(pa: Any, col: Any, name: Any, base: Any = None) -> Any:
-    """pe_url_component: rows grouped by the (usually constant) component name."""
-    col, name = _one_array(pa, col), _one_array(pa, name)
-    if base is not None:
-        base = _one_array(pa, base)
-        one = _one_value(pa, base)  # a constant base is parsed once
-        base = one if one is not None else base
+    """pe_url_component_nobase / _base: rows grouped by the component name."""
+    col, name, base = _one_array(pa, col), _one_array(pa, name), _base_column(pa, base)
 
     def rows_of(rows: Any, component: str) -> Any:
         b = base if base is None or isinstance(base, str) else base.take(rows)
@@ -126,6 +143,30 @@ def _url_component(pa: Any, col: Any, name: Any, base: Any = None) -> Any:
         return pa.array([], pa.string())
     where = pa.concat_arrays([pa.array(r, pa.int64()) for r in order])
     return pa.concat_arrays(parts).take(pa.compute.sort_indices(where))
+
+
+def _component_udf(pa: Any, component: str, with_base: bool) -> Callable[..., Any]:
+    """pe_url_component_<component>[_base]: the URL column (and a base column) of a vector."""
+
+    def udf(col: Any) -> Any:
+        out = arrow.url_component(_one_array(pa, col), component)
+        return pa.Table.from_arrays([out], names=["c0"])  # what DuckDB would build from it
+
+    def udf_base(col: Any, base: Any) -> Any:
+        out = arrow.url_component(_one_array(pa, col), component, _base_column(pa, base))
+        return pa.Table.from_arrays([out], names=["c0"])
+
+    return udf_base if with_base else udf
+
+
+def _component_macro(prefix: str, base: bool) -> str:
+    """The body of pe_url_component: a CASE on the name (DuckDB folds it for a constant)."""
+    args, suffix = ("url, base", "_base") if base else ("url", "")
+    arms = " ".join(f"WHEN '{c}' THEN {prefix}url_component_{c}{suffix}({args})"
+                    for c in _COMPONENT_NAMES)
+    generic = (f"{prefix}url_component_base(url, name, base)" if base
+               else f"{prefix}url_component_nobase(url, name)")
+    return f"CASE name {arms} ELSE {generic} END"
 
 
 def register(
@@ -196,6 +237,13 @@ def register(
         ("url_can_parse", lambda c: arrow.url_can_parse(c), [varchar],
          duckdb.sqltype("BOOLEAN")),
     ]
+    for component in _COMPONENT_NAMES:
+        functions += [
+            (f"url_component_{component}", _component_udf(pa, component, False), [varchar],
+             varchar),
+            (f"url_component_{component}_base", _component_udf(pa, component, True),
+             [varchar, varchar], varchar),
+        ]
     for name, f, params, result in functions:
         # "special": the UDF sees NULL rows (the kernels keep them NULL) and may return NULL
         # (form_get for an absent field); "default" would reject a NULL result.
@@ -203,5 +251,5 @@ def register(
                             null_handling="special")
     # one name, two arities: a macro (DuckDB has one Python function per name)
     con.execute(f"CREATE OR REPLACE TEMP MACRO {prefix}url_component(url, name) AS "
-                f"{prefix}url_component_nobase(url, name), (url, name, base) AS "
-                f"{prefix}url_component_base(url, name, base)")
+                f"{_component_macro(prefix, False)}, (url, name, base) AS "
+                f"{_component_macro(prefix, True)}")

@@ -15,10 +15,17 @@ The operations are the functions of :mod:`percent_encoding.arrow`:
 boolean column) and ``"url_parse"`` (a struct of the ten components); their
 arguments are passed by name (``udf("form_get", name="q")``,
 ``udf("encode", encode_set="path")``, ``udf("url_component",
-component="hostname")``).  Adding a URL's host and path to a DataFrame::
+component="hostname")``).  Adding a URL's host and path to a DataFrame, in
+one pass over the rows (each row parsed once, both columns written)::
 
-    df = map_in_arrow(df, "url", "url_component", output="host", component="hostname")
-    df = map_in_arrow(df, "url", "url_component", output="path", component="pathname")
+    df = map_in_arrow(df, "url", "url_component", component=["hostname", "pathname"],
+                      output=["host", "path"])
+
+The URL operations take a base for relative rows as the Arrow functions do:
+one URL (``base="https://example.com/"``, parsed once) or a column of the
+DataFrame, one base per row (``map_in_arrow(..., base_column="page")``, or a
+second column argument to a :func:`udf`: ``udf("url_component",
+component="href")("link", "page")``); a row whose base is null is null.
 
 A row that is not a URL (WHATWG URL Standard) is null there, where Spark's
 ``parse_url(url, 'HOST')`` follows java.net.URI and also gives null for
@@ -59,7 +66,12 @@ OPERATIONS = {"decode_text": "string", "decode": "binary", "encode": "string",
               + ">"}
 
 
-def _operation(op: str, options: dict[str, Any]) -> Callable[[Any], Any]:
+_URL_OPERATIONS = ("url_component", "url_can_parse", "url_parse")
+
+
+def _operation(op: str, options: dict[str, Any]) -> Callable[[Any, Any], Any]:
+    """``call(column, base)``: ``op`` on an Arrow column (base: a per-row base column or
+    None), its options checked now."""
     if not isinstance(op, str):
         raise PercentEncodingTypeError(f"op must be a str, not {type(op).__name__}")
     if op not in OPERATIONS:
@@ -72,13 +84,41 @@ def _operation(op: str, options: dict[str, Any]) -> Callable[[Any], Any]:
     except TypeError as e:
         raise PercentEncodingTypeError(f"arrow.{op}() arguments: {e}") from None
 
-    def call(col: Any) -> Any:
-        return f(col, **options)
+    def call(col: Any, base: Any = None) -> Any:
+        return f(col, **options) if base is None else f(col, base=base, **options)
 
     import pyarrow as pa
 
     call(pa.array([], pa.string()))  # an unknown set, label or flag raises here
     return call
+
+
+def _components(op: str, options: dict[str, Any]) -> list[str] | None:
+    """The components of a one-pass url_component (``component`` a list), else None;
+    the options become url_parse's."""
+    names = options.get("component")
+    if op != "url_component" or not isinstance(names, (list, tuple)):
+        return None
+    options.pop("component")
+    options["components"] = list(names)
+    return list(names)
+
+
+def _struct_fields(op: str, options: dict[str, Any]) -> list[str] | None:
+    """url_parse's fields when ``components`` names them (else None: all ten)."""
+    names = options.get("components") if op == "url_parse" else None
+    return None if names is None else list(names)
+
+
+def _check_base_column(op: str, options: dict[str, Any], base_column: object) -> None:
+    if base_column is None:
+        return
+    if not isinstance(base_column, str):
+        raise PercentEncodingTypeError("base_column must be a str (a column's name) or None")
+    if op not in _URL_OPERATIONS:
+        raise PercentEncodingError(f"base_column is for the URL operations, not {op!r}")
+    if "base" in options:
+        raise PercentEncodingError("give base (one URL) or base_column, not both")
 
 
 def _use_this_python(sc: Any) -> None:
@@ -137,44 +177,51 @@ def _as_type(result: Any, like: Any) -> Any:
     return result if result.type == want else result.cast(want)
 
 
-def _spark_type(T: Any, name: str) -> Any:
+def _spark_type(T: Any, name: str, components: list[str] | None = None) -> Any:
     if name == "binary":
         return T.BinaryType()
     if name == "boolean":
         return T.BooleanType()
     if name.startswith("struct<"):
         return T.StructType([T.StructField(n, T.StringType(), True)
-                             for n in arrow.URL_COMPONENTS])
+                             for n in components or arrow.URL_COMPONENTS])
     return T.StringType()
 
 
-def map_in_arrow(df: Any, column: str, op: str, *, output: str | None = None,
-                 **options: Any) -> Any:
+def map_in_arrow(df: Any, column: str, op: str, *, output: str | list[str] | None = None,
+                 base_column: str | None = None, **options: Any) -> Any:
     """``df`` with ``op`` applied to ``column``, as column ``output`` (default: in place).
 
     Runs ``df.mapInArrow``: each executor gets Arrow record batches and the
     kernels read the column's buffers.  A new ``output`` is appended at the end.
+    With ``op="url_component"`` and ``component`` a list of names, one pass
+    writes each component to its own column (``output``: a list of as many
+    names; default the component names), parsing each row once.
+    ``base_column`` names a column of per-row bases for the URL operations.
     """
-    call = _operation(op, options)
+    options = dict(options)
+    components = _components(op, options)
+    call = _operation("url_parse" if components else op, options)
+    _check_base_column(op, options, base_column)
     if not hasattr(df, "mapInArrow") or not hasattr(df, "schema"):
         raise PercentEncodingTypeError(
             f"expected a Spark DataFrame (with mapInArrow), not {type(df).__name__}"
         )
     if not isinstance(column, str):
         raise PercentEncodingTypeError("column must be a str")
-    if output is not None and not isinstance(output, str):
-        raise PercentEncodingTypeError("output must be a str or None")
+    outputs = _outputs(column, output, components)
     from pyspark.sql import types as T
 
     _use_this_python(_context_of(df))
-    if column not in df.columns:
-        raise PercentEncodingError(f"no column {column!r} in the DataFrame ({df.columns})")
-    out = output or column
-    result_type = _spark_type(T, OPERATIONS[op])
-    fields = [T.StructField(out, result_type, True) if f.name == out else f
+    for name in (column, base_column):
+        if name is not None and name not in df.columns:
+            raise PercentEncodingError(f"no column {name!r} in the DataFrame ({df.columns})")
+    result_type = _spark_type(T, OPERATIONS[op], _struct_fields(op, options))
+    types = dict.fromkeys(outputs, result_type)
+    fields = [T.StructField(f.name, types[f.name], True) if f.name in types else f
               for f in df.schema.fields]
-    if out not in df.columns:
-        fields.append(T.StructField(out, result_type, True))
+    fields += [T.StructField(out, result_type, True) for out in outputs
+               if out not in df.columns]
     schema = T.StructType(fields)
 
     def batches(it: Iterator[Any]) -> Iterator[Any]:
@@ -182,50 +229,94 @@ def map_in_arrow(df: Any, column: str, op: str, *, output: str | None = None,
 
         for batch in it:
             source = batch.column(column)
-            result = _as_type(call(source), source.type)
+            result = call(source, None if base_column is None else batch.column(base_column))
+            # flatten: a row that is not a URL is null in each of its component columns
+            parts = result.flatten() if components else [result]
+            results = dict(zip(outputs, [_as_type(p, source.type) for p in parts], strict=True))
             names = batch.schema.names
-            cols = [result if n == out else batch.column(n) for n in names]
-            if out not in names:
-                names, cols = [*names, out], [*cols, result]
-            yield pa.RecordBatch.from_arrays(cols, names=names)
+            cols = [results[n] if n in results else batch.column(n) for n in names]
+            new = [n for n in outputs if n not in names]
+            yield pa.RecordBatch.from_arrays([*cols, *(results[n] for n in new)],
+                                             names=[*names, *new])
 
     return df.mapInArrow(batches, schema)
+
+
+def _outputs(column: str, output: object, components: list[str] | None) -> list[str]:
+    """The output column names: one, or one per component of a one-pass url_component."""
+    if components is None:
+        if output is not None and not isinstance(output, str):
+            raise PercentEncodingTypeError("output must be a str or None")
+        return [output or column]
+    if output is None:
+        return list(components)
+    if (not isinstance(output, (list, tuple)) or len(output) != len(components)
+            or not all(isinstance(o, str) for o in output)):
+        raise PercentEncodingTypeError(
+            f"output must be a list of {len(components)} column names, one per component")
+    if len(set(output)) != len(output):
+        raise PercentEncodingError("output: each column name once")
+    return list(output)
 
 
 def udf(op: str, **options: Any) -> Any:
     """A Spark column function applying ``op`` to its one column argument.
 
     An Arrow UDF where PySpark has ``arrow_udf`` (4.1+), else a pandas UDF.
+    A URL operation's function takes a second column, the base of each row
+    (``udf("url_component", component="href")("link", "page")``).  For
+    ``url_parse`` with ``components``, a row that is not a URL is a null
+    struct (on the pandas UDF, a struct of nulls: pandas has no null row).
     """
     call = _operation(op, options)
     from pyspark.sql import functions as F
 
     _use_this_python(_active_context())
 
-    return_type = OPERATIONS[op]
+    fields = _struct_fields(op, options)
+    return_type = OPERATIONS[op] if fields is None else (
+        "struct<" + ",".join(f"{n}:string" for n in fields) + ">")
+    url_op = op in _URL_OPERATIONS
     arrow_udf = getattr(F, "arrow_udf", None)
     if arrow_udf is not None:
 
-        def on_arrow(col: Any) -> Any:
-            return _as_type(call(col), col.type)
+        def on_arrow(*cols: Any) -> Any:
+            _check_columns(op, url_op, cols)
+            return _as_type(call(*cols), cols[0].type)
 
         import pyarrow as pa
 
         # Spark picks the UDF kind from the type hints, so they must be the classes
-        on_arrow.__annotations__ = {"col": pa.Array, "return": pa.Array}
+        on_arrow.__annotations__ = {"cols": pa.Array, "return": pa.Array}
         on_arrow.__name__ = on_arrow.__qualname__ = f"pe_{op}"  # the result column's name
         return arrow_udf(on_arrow, return_type)
 
-    def on_pandas(s: Any) -> Any:
+    def on_pandas(*series: Any) -> Any:
         from . import pandas  # noqa: F401  (registers .pe on the executor)
 
-        return getattr(s.pe, op)(**options)
+        _check_columns(op, url_op, series)
+        kwargs = dict(options)
+        if op == "url_component":  # the accessor calls it name
+            kwargs["name"] = kwargs.pop("component")
+        if len(series) == 2:
+            kwargs["base"] = series[1]
+        if fields is not None:  # the accessor's url_parse has all ten fields, and no origin
+            kwargs.pop("components")
+            return pd.DataFrame({n: series[0].pe.url_component(n, **kwargs) for n in fields})
+        return getattr(series[0].pe, op)(**kwargs)
 
     import pandas as pd
 
-    on_pandas.__annotations__ = {"s": pd.Series, "return": pd.Series}
+    on_pandas.__annotations__ = {"series": pd.Series, "return": pd.Series}
     on_pandas.__name__ = on_pandas.__qualname__ = f"pe_{op}"
     return F.pandas_udf(on_pandas, return_type)
+
+
+def _check_columns(op: str, url_op: bool, cols: tuple[Any, ...]) -> None:
+    """One column, or for a URL operation two (the URLs and their bases)."""
+    if not 1 <= len(cols) <= (2 if url_op else 1):
+        takes = "a URL column and an optional base column" if url_op else "one column"
+        raise PercentEncodingTypeError(f"pe_{op} takes {takes}, not {len(cols)} columns")
 
 
 def _probe(batches: Iterator[Any]) -> Iterator[Any]:

@@ -13,7 +13,7 @@ nested type, as ``form_parse``'s is).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from .. import _kernels, core, url
@@ -220,8 +220,8 @@ def _string(pa: Any, large: bool) -> Any:
     return pa.large_string() if large else pa.string()
 
 
-def _struct(pa: Any, large: bool) -> Any:
-    return pa.struct([(name, _string(pa, large)) for name in COMPONENTS])
+def _struct(pa: Any, large: bool, fields: tuple[int, ...]) -> Any:
+    return pa.struct([(_ONE[f], _string(pa, large)) for f in fields])
 
 
 def _c_kernel() -> Any:
@@ -262,7 +262,7 @@ def _type(pa: Any, fields: tuple[int, ...] | None, large: bool) -> Any:
         return pa.bool_()
     if len(fields) == 1:
         return _string(pa, large)
-    return _struct(pa, large)
+    return _struct(pa, large, fields)
 
 
 #: A text type's binary twin (the same buffers), for reading rows as bytes.
@@ -353,16 +353,20 @@ def _chunk_c(pa: Any, k: Any, chunk: Any, bases: Any, parse: Callable[..., url.U
                for o, d in out]
     if len(fields) == 1:
         return columns[0]
-    return pa.StructArray.from_buffers(_struct(pa, large), n, [valid], nulls, children=columns)
+    return pa.StructArray.from_buffers(_struct(pa, large, fields), n, [valid], nulls,
+                                       children=columns)
 
 
-def url_parse(array: object, base: object = None, *, errors: URLErrors = "null") -> Any:
+def url_parse(array: object, base: object = None, *, components: Sequence[str] | None = None,
+              errors: URLErrors = "null") -> Any:
     """Parse each row as a browser does: a struct column of the URL API's components.
 
     Row by row :func:`percent_encoding.url.parse` (URL Standard §4.4, the
     getters of §6.1): fields ``href, protocol, username, password, host,
-    hostname, port, pathname, search, hash``, all strings.  A row that is not
-    a URL is a null struct (``errors="null"``) or raises
+    hostname, port, pathname, search, hash``, all strings, or only the
+    ``components`` named (in that order; ``origin`` too), from the same one
+    parse of each row.  A row that is not a URL is a null struct
+    (``errors="null"``) or raises
     :class:`~percent_encoding.errors.URLParseError` with ``.row``
     (``errors="strict"``); a null row stays null.  ``base`` is ``None``, one
     base URL (a ``str``, parsed once) or a string column of the same length
@@ -372,8 +376,44 @@ def url_parse(array: object, base: object = None, *, errors: URLErrors = "null")
     >>> col = url_parse(pa.array(["https://EXAMPLE.com:8080/a b?q#f", "not a url", None]))
     >>> col.field("hostname").to_pylist(), col.is_null().to_pylist()
     (['example.com', None, None], [False, True, True])
+    >>> url_parse(pa.array(["https://h.example/p?q", "x"]),
+    ...           components=["hostname", "pathname"]).to_pylist()
+    [{'hostname': 'h.example', 'pathname': '/p'}, None]
     """
-    return _run(array, base, errors, tuple(range(len(COMPONENTS))))
+    if components is None:
+        return _run(array, base, errors, tuple(range(len(COMPONENTS))))
+    fields = _fields(components)
+    if len(fields) > 1:
+        return _run(array, base, errors, fields)
+    # one field: url_component's column, with the struct's null rows (not a URL, or null)
+    column = _run(array, base, errors, fields)
+    pa = _pyarrow()
+    return (_one_field_struct(pa, column, fields) if isinstance(column, pa.Array) else
+            pa.chunked_array([_one_field_struct(pa, c, fields) for c in column.chunks],
+                             type=_struct(pa, column.type == pa.large_string(), fields)))
+
+
+def _fields(components: object) -> tuple[int, ...]:
+    """url_parse's ``components``: the indexes into _ONE (each name once)."""
+    if isinstance(components, str) or not isinstance(components, (list, tuple)):
+        raise PercentEncodingTypeError(
+            f"components must be a list or tuple of str, not {type(components).__name__}")
+    fields: list[int] = []
+    for name in components:
+        field = _field(name, "components: each")
+        if field in fields:
+            raise PercentEncodingError(f"components: {name!r} is named twice")
+        fields.append(field)
+    if not fields:
+        raise PercentEncodingError("components: name at least one")
+    return tuple(fields)
+
+
+def _one_field_struct(pa: Any, column: Any, fields: tuple[int, ...]) -> Any:
+    # a component getter never gives null for a URL (§6.1: an empty string at most), so
+    # the column's nulls are exactly the rows without a URL
+    return pa.StructArray.from_arrays([column], names=[_ONE[fields[0]]],
+                                      mask=column.is_null())
 
 
 def url_component(array: object, component: str, base: object = None, *,
@@ -391,13 +431,17 @@ def url_component(array: object, component: str, base: object = None, *,
     >>> url_component(pa.array(["../c?d"]), "href", base="http://h/a/b").to_pylist()
     ['http://h/c?d']
     """
-    if not isinstance(component, str):
-        raise PercentEncodingTypeError(
-            f"component must be a str, not {type(component).__name__}")
-    if component not in _ONE:
+    return _run(array, base, errors, (_field(component, "component"),))
+
+
+def _field(name: object, what: str) -> int:
+    """A component name's index into _ONE (``what`` names the argument in the error)."""
+    if not isinstance(name, str):
+        raise PercentEncodingTypeError(f"{what} must be a str, not {type(name).__name__}")
+    if name not in _ONE:
         raise PercentEncodingError(
-            f"unknown URL component {component!r}: expected one of {', '.join(_ONE)}")
-    return _run(array, base, errors, (_ONE.index(component),))
+            f"unknown URL component {name!r}: expected one of {', '.join(_ONE)}")
+    return _ONE.index(name)
 
 
 def url_can_parse(array: object, base: object = None) -> Any:
