@@ -24,6 +24,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from helpers.browser import browser, shots  # noqa: F401  (fixtures for every module)
+from helpers.spark_session import SPARK_MODULES, spark_session  # noqa: F401  (a fixture)
 from helpers.twins import IMPLS, KERNELS, NoKernels
 from helpers.web import web_server  # noqa: F401  (a fixture for every module)
 from percent_encoding import core
@@ -56,6 +57,21 @@ _LONGEST_FIRST = (
     "test_ecmascript_node.py", "test_url.py", "test_form_chromium.py", "test_encodings.py",
     "test_duckdb.py", "test_form.py", "test_dask.py", "test_form_node.py", "test_detect.py",
 )
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """``--dist loadscope`` with the in-process Spark modules as one scope, so they run on
+    one worker and share its one Spark session (tests/helpers/spark_session.py)."""
+    if config.getoption("dist", None) != "loadscope":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class _Scheduling(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            scope: str = super()._split_scope(nodeid)
+            return "spark" if scope.rsplit("/", 1)[-1] in SPARK_MODULES else scope
+
+    return _Scheduling(config, log)
 
 
 # `./dev test --quick` (pytest --quick): the everyday tier, under two minutes.  It leaves

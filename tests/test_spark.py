@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -31,7 +29,6 @@ pytest.importorskip("pandas", reason="PySpark's Arrow path needs pandas")
 if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
     pytest.skip("Spark needs Java (no java on PATH, no JAVA_HOME)", allow_module_level=True)
 
-from pyspark.sql import SparkSession  # noqa: E402
 from pyspark.sql import functions as F  # noqa: E402
 
 from helpers.column_cases import byte_rows, form_get, per_row, text_rows  # noqa: E402
@@ -47,14 +44,9 @@ SPARK_SETTINGS = settings(max_examples=8, deadline=None,
                           suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
-@pytest.fixture(scope="module")
-def spark() -> Iterator[Any]:
-    os.environ["PYSPARK_PYTHON"] = sys.executable  # executors run this interpreter
-    session = (SparkSession.builder.master("local[1]").appName("percent-encoding-tests")
-               .config("spark.ui.enabled", "false")
-               .config("spark.sql.shuffle.partitions", "1").getOrCreate())
-    yield session
-    session.stop()
+@pytest.fixture
+def spark(spark_session: Any) -> Any:
+    return spark_session  # one session per test process (tests/helpers/spark_session.py)
 
 
 def frame(spark: Any, rows: list[Any], kind: str = "string") -> Any:

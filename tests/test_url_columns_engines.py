@@ -6,8 +6,6 @@ The adapters call the arrow kernels, so these run on both twins.
 
 from __future__ import annotations
 
-import os
-import sys
 from typing import Any
 
 import pytest
@@ -208,22 +206,9 @@ def test_dask_functions() -> None:
 
 # -- Spark ----------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def spark() -> Any:
-    pytest.importorskip("pyspark")
-    from pyspark.sql import SparkSession
-
-    # The executors' Python workers must run this interpreter (the one with the package),
-    # not whatever "python3" is first on PATH; test_spark.py does the same.
-    old = os.environ.get("PYSPARK_PYTHON")
-    os.environ["PYSPARK_PYTHON"] = sys.executable
-    session = SparkSession.builder.master("local[1]").appName("pe-url").getOrCreate()
-    yield session
-    session.stop()
-    if old is None:
-        os.environ.pop("PYSPARK_PYTHON", None)
-    else:
-        os.environ["PYSPARK_PYTHON"] = old
+@pytest.fixture
+def spark(spark_session: Any) -> Any:
+    return spark_session  # one session per test process (tests/helpers/spark_session.py)
 
 
 @pytest.mark.slow  # an engine that starts a cluster or a JVM: full tier only
