@@ -543,13 +543,124 @@ map_rows(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind, in
     return run_rows(proto, c, 0, c->length, out, base);
 }
 
+#ifdef PE_THREADS
+/* More than two threads: the parts write straight into the chunk's buffers,
+ * in rounds of ROUND_ROWS rows: each round's rows split at multiples of 8 (so
+ * no two threads share a validity byte), each part's data in its own region
+ * (its input bytes times `grow`) after what is written so far; then the
+ * regions are moved down to close the gaps and the offsets shifted.  Rounds
+ * keep the gaps (memory touched beyond the output) to one round's worth.  A
+ * part that outgrows its region (U+FFFD for raw bytes) sends the chunk down
+ * the one-thread path. */
+static int
+map_many(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind, int t)
+{
+    int large = kind == OUT_OFF64;
+    int64_t rows = c->length, bytes = c->bytes;
+    enum { ROUND_ROWS = 1 << 20 };
+    Part parts[8];
+    pthread_t tids[8];
+    int k, rc = 0, overflow = 0;
+    int64_t grow = proto->op == OP_ENCODE || proto->op >= OP_DECODE_SB ? 3 : 1, at = 0, b0, slack = PE_OUT_SLACK * grow + 64;
+    int64_t region[9];
+    if (t > 8) {
+        t = 8;
+    }
+    if (out_init(out, rows, grow * bytes + (t + 1) * slack, kind) < 0) {
+        proto->oom = 1;
+        return -1;
+    }
+    for (b0 = 0; b0 < rows && rc == 0 && !overflow; b0 += ROUND_ROWS) {
+        int64_t b1 = b0 + ROUND_ROWS < rows ? b0 + ROUND_ROWS : rows, n = b1 - b0;
+        int started = 0;
+        region[0] = at;
+        for (k = 0; k < t; k++) {
+            Part *pt = &parts[k];
+            int64_t r0 = k == 0 ? b0 : b0 + ((n * k / t) & ~(int64_t)7);
+            int64_t r1 = k == t - 1 ? b1 : b0 + ((n * (k + 1) / t) & ~(int64_t)7);
+            region[k + 1] = region[k] + grow * data_bytes(c, r0, r1) + slack;
+            part_init(pt, proto, c, out, r0, r1, base);
+            pt->out.data = out->data + region[k];
+            pt->out.data_cap = region[k + 1] - region[k];
+        }
+        if (region[t] > out->data_cap) {
+            overflow = 1; /* earlier rounds grew: the one-thread path can grow */
+            break;
+        }
+        for (k = 1; k < t; k++) {
+            if (pthread_create(&tids[k], NULL, part_main, &parts[k]) == 0) {
+                started |= 1 << k;
+            }
+        }
+        part_main(&parts[0]);
+        for (k = 1; k < t; k++) {
+            if (started & (1 << k)) {
+                pthread_join(tids[k], NULL);
+            }
+            else {
+                part_main(&parts[k]); /* no thread: run it here */
+            }
+        }
+        for (k = 0; k < t; k++) {
+            free(parts[k].job.scratch);
+            free(parts[k].job.fix);
+        }
+        for (k = 0; k < t; k++) {
+            if (parts[k].job.bad_row >= 0) {
+                proto->bad_row = parts[k].job.bad_row; /* the earliest part's row */
+                return 0;
+            }
+            if (parts[k].rc < 0) {
+                if (parts[k].job.oom == 1 || parts[k].job.oom == 3) {
+                    /* out of room, or malformed: one thread finds the first bad row */
+                    overflow = 1;
+                }
+                else {
+                    rc = -1;
+                    proto->oom = parts[k].job.oom;
+                }
+                break;
+            }
+        }
+        if (rc < 0 || overflow) {
+            break;
+        }
+        for (k = 0; k < t; k++) {
+            Part *pt = &parts[k];
+            if (!large && at + pt->out.data_len > INT32_MAX) {
+                overflow = 1;
+                break;
+            }
+            if (out->data + at != pt->out.data) {
+                memmove(out->data + at, pt->out.data, (size_t)pt->out.data_len);
+            }
+            if (at != 0) {
+                out_shift(out, pt->r0, pt->r1, at); /* they counted from the region */
+            }
+            at += pt->out.data_len;
+            out->null_count += pt->out.null_count;
+        }
+    }
+    if (rc < 0) {
+        return -1;
+    }
+    if (overflow) {
+        /* Start again on one thread with a buffer that can grow. */
+        int64_t cap = out->data_cap;
+        out_free(out);
+        return map_rows(proto, c, out, base, kind, cap);
+    }
+    out->data_len = at;
+    return 0;
+}
+#endif
+
 /* Map one chunk into out (GIL released).  Splits the rows across up to
  * n_threads threads for long chunks, then joins the parts' buffers. */
 static int
 map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
 {
     int64_t rows = c->length;
-    int large = kind == OUT_OFF64;
     int t = n_threads;
     int64_t bytes = c->bytes, hint = bytes;
     if (proto->op == OP_ENCODE || proto->op >= OP_DECODE_SB) {
@@ -563,111 +674,7 @@ map_chunk(Job *proto, const InChunk *c, OutChunk *out, int64_t base, int kind)
         int rc = map_two(proto, c, out, base, kind, bytes);
         return rc <= 0 ? rc : map_rows(proto, c, out, base, kind, hint + PE_OUT_SLACK);
     }
-    {
-        /* More than two threads: the parts write straight into the
-         * chunk's buffers, in rounds of ROUND_ROWS rows: each round's rows
-         * split at multiples of 8 (so no two threads share a validity byte),
-         * each part's data in its own region (its input bytes times `grow`) after what is written so
-         * far; then the regions are moved down to close the gaps and the
-         * offsets shifted.  Rounds keep the gaps (memory touched beyond the
-         * output) to one round's worth.  A part that outgrows its region
-         * (U+FFFD for raw bytes) sends the chunk down the one-thread path. */
-        enum { ROUND_ROWS = 1 << 20 };
-        Part parts[8];
-        pthread_t tids[8];
-        int k, rc = 0, overflow = 0;
-        int64_t grow = proto->op == OP_ENCODE || proto->op >= OP_DECODE_SB ? 3 : 1, at = 0, b0, slack = PE_OUT_SLACK * grow + 64;
-        int64_t region[9];
-        if (t > 8) {
-            t = 8;
-        }
-        if (out_init(out, rows, grow * bytes + (t + 1) * slack, kind) < 0) {
-            proto->oom = 1;
-            return -1;
-        }
-        for (b0 = 0; b0 < rows && rc == 0 && !overflow; b0 += ROUND_ROWS) {
-            int64_t b1 = b0 + ROUND_ROWS < rows ? b0 + ROUND_ROWS : rows, n = b1 - b0;
-            int started = 0;
-            region[0] = at;
-            for (k = 0; k < t; k++) {
-                Part *pt = &parts[k];
-                int64_t r0 = k == 0 ? b0 : b0 + ((n * k / t) & ~(int64_t)7);
-                int64_t r1 = k == t - 1 ? b1 : b0 + ((n * (k + 1) / t) & ~(int64_t)7);
-                region[k + 1] = region[k] + grow * data_bytes(c, r0, r1) + slack;
-                part_init(pt, proto, c, out, r0, r1, base);
-                pt->out.data = out->data + region[k];
-                pt->out.data_cap = region[k + 1] - region[k];
-            }
-            if (region[t] > out->data_cap) {
-                overflow = 1; /* earlier rounds grew: the one-thread path can grow */
-                break;
-            }
-            for (k = 1; k < t; k++) {
-                if (pthread_create(&tids[k], NULL, part_main, &parts[k]) == 0) {
-                    started |= 1 << k;
-                }
-            }
-            part_main(&parts[0]);
-            for (k = 1; k < t; k++) {
-                if (started & (1 << k)) {
-                    pthread_join(tids[k], NULL);
-                }
-                else {
-                    part_main(&parts[k]); /* no thread: run it here */
-                }
-            }
-            for (k = 0; k < t; k++) {
-                free(parts[k].job.scratch);
-                free(parts[k].job.fix);
-            }
-            for (k = 0; k < t; k++) {
-                if (parts[k].job.bad_row >= 0) {
-                    proto->bad_row = parts[k].job.bad_row; /* the earliest part's row */
-                    return 0;
-                }
-                if (parts[k].rc < 0) {
-                    if (parts[k].job.oom == 1 || parts[k].job.oom == 3) {
-                        /* out of room, or malformed: one thread finds the first bad row */
-                        overflow = 1;
-                    }
-                    else {
-                        rc = -1;
-                        proto->oom = parts[k].job.oom;
-                    }
-                    break;
-                }
-            }
-            if (rc < 0 || overflow) {
-                break;
-            }
-            for (k = 0; k < t; k++) {
-                Part *pt = &parts[k];
-                if (!large && at + pt->out.data_len > INT32_MAX) {
-                    overflow = 1;
-                    break;
-                }
-                if (out->data + at != pt->out.data) {
-                    memmove(out->data + at, pt->out.data, (size_t)pt->out.data_len);
-                }
-                if (at != 0) {
-                    out_shift(out, pt->r0, pt->r1, at); /* they counted from the region */
-                }
-                at += pt->out.data_len;
-                out->null_count += pt->out.null_count;
-            }
-        }
-        if (rc < 0) {
-            return -1;
-        }
-        if (overflow) {
-            /* Start again on one thread with a buffer that can grow. */
-            int64_t cap = out->data_cap;
-            out_free(out);
-            return map_rows(proto, c, out, base, kind, cap);
-        }
-        out->data_len = at;
-        return 0;
-    }
+    return map_many(proto, c, out, base, kind, t);
 #else
     return -1;
 #endif
