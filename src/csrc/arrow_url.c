@@ -98,6 +98,12 @@ row_text(Scratch *S, const uint8_t *p, int64_t n, int *kind, const void **data, 
 {
     int64_t i, ok, m = 0;
     uint64_t any = 0;
+    if (S->ascii) {
+        *kind = PyUnicode_1BYTE_KIND;
+        *data = p;
+        *len = n;
+        return 0;
+    }
     for (i = 0; i + 8 <= n; i += 8) {
         uint64_t w;
         memcpy(&w, p + i, 8);

@@ -23,6 +23,7 @@ typedef struct {
     Py_UCS4 *ucs;
     int64_t ucs_cap;
     Job fix;
+    int ascii; /* set by a caller that knows the next row is ASCII (no check) */
 } Scratch;
 
 /* One parsed row: its href's bytes and, when the C parser made them, the

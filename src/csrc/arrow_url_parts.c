@@ -16,6 +16,44 @@
 #define PE_THREADS 1
 #endif
 
+/* n bytes from s to d, exactly (no byte past d + n: the next part's room may
+ * be written by another thread), the short ones without a call. */
+static inline void
+copy_bytes(char *d, const char *s, int64_t n)
+{
+    if (n >= 8) {
+        if (n <= 16) {
+            uint64_t x, y;
+            memcpy(&x, s, 8);
+            memcpy(&y, s + n - 8, 8);
+            memcpy(d, &x, 8);
+            memcpy(d + n - 8, &y, 8);
+        }
+        else if (n <= 32) {
+            char x[16], y[16];
+            memcpy(x, s, 16);
+            memcpy(y, s + n - 16, 16);
+            memcpy(d, x, 16);
+            memcpy(d + n - 16, y, 16);
+        }
+        else {
+            memcpy(d, s, (size_t)n);
+        }
+    }
+    else if (n >= 4) {
+        uint32_t x, y;
+        memcpy(&x, s, 4);
+        memcpy(&y, s + n - 4, 4);
+        memcpy(d, &x, 4);
+        memcpy(d + n - 4, &y, 4);
+    }
+    else if (n > 0) {
+        d[0] = s[0];
+        d[n / 2] = s[n / 2];
+        d[n - 1] = s[n - 1];
+    }
+}
+
 static int
 pbuf_put(PBuf *b, const char *s, int64_t n)
 {
@@ -34,9 +72,37 @@ pbuf_put(PBuf *b, const char *s, int64_t n)
         b->d = d;
         b->cap = cap;
     }
-    memcpy(b->d + b->len, s, (size_t)n);
+    copy_bytes(b->d + b->len, s, n);
     b->len += n;
     return 0;
+}
+
+/* Whether the input bytes of rows [r0, r1) are all ASCII (offset layouts; a
+ * view chunk: 0, not known).  A row that is not malformed lies between the
+ * first row's start and the last one's end. */
+static int
+rows_ascii(const InChunk *c, int64_t r0, int64_t r1)
+{
+    int64_t s, e, i;
+    uint8_t any = 0;
+    if (c->layout == IN_VIEW || c->data == NULL || r1 <= r0) {
+        return 0;
+    }
+    if (c->layout == IN_OFF32) {
+        s = ((const int32_t *)c->offsets)[r0 + c->offset];
+        e = ((const int32_t *)c->offsets)[r1 + c->offset];
+    }
+    else {
+        s = ((const int64_t *)c->offsets)[r0 + c->offset];
+        e = ((const int64_t *)c->offsets)[r1 + c->offset];
+    }
+    if (s < c->lo || e < s || e > c->hi) {
+        return 0;
+    }
+    for (i = s; i < e; i++) {
+        any |= c->data[i];
+    }
+    return any < 0x80;
 }
 
 /* §4.7 origin of a row with offsets: 0 a tuple origin, 1 opaque ("null"),
@@ -163,7 +229,7 @@ upart_run(UPart *u)
     UrlP P;
     BaseRow K;
     UrlParts o;
-    int k, wants_origin = 0;
+    int k, wants_origin = 0, ascii;
     int64_t i;
     memset(&S, 0, sizeof S);
     P.nogil = K.P.nogil = 1;
@@ -175,6 +241,7 @@ upart_run(UPart *u)
         wants_origin |= u->fld[k] == ORIGIN;
         P.head_only &= (u->fld[k] >= 1 && u->fld[k] <= 6) || u->fld[k] == ORIGIN;
     }
+    ascii = rows_ascii(u->c, u->r0, u->r1);
     for (i = u->r0; i < u->r1; i++) {
         int64_t j = i - u->r0;
         uint8_t st = ST_NULL;
@@ -208,7 +275,9 @@ upart_run(UPart *u)
                 st = ST_PY;
                 goto put;
             }
+            S.ascii = ascii;
             rc = core_row(&S, &P, r.in, r.in_n, B, &o);
+            S.ascii = 0;
             if (rc < 0) {
                 url_p_free(&P);
                 u->nomem = 1;
@@ -305,44 +374,6 @@ upart_reuse(UPart *u)
 #else
     (void)u;
 #endif
-}
-
-/* n bytes from s to d, exactly (no byte past d + n: the next part's room may
- * be written by another thread), the short ones without a call. */
-static inline void
-copy_bytes(char *d, const char *s, int64_t n)
-{
-    if (n >= 8) {
-        if (n <= 16) {
-            uint64_t x, y;
-            memcpy(&x, s, 8);
-            memcpy(&y, s + n - 8, 8);
-            memcpy(d, &x, 8);
-            memcpy(d + n - 8, &y, 8);
-        }
-        else if (n <= 32) {
-            char x[16], y[16];
-            memcpy(x, s, 16);
-            memcpy(y, s + n - 16, 16);
-            memcpy(d, x, 16);
-            memcpy(d + n - 16, y, 16);
-        }
-        else {
-            memcpy(d, s, (size_t)n);
-        }
-    }
-    else if (n >= 4) {
-        uint32_t x, y;
-        memcpy(&x, s, 4);
-        memcpy(&y, s + n - 4, 4);
-        memcpy(d, &x, 4);
-        memcpy(d + n - 4, &y, 4);
-    }
-    else if (n > 0) {
-        d[0] = s[0];
-        d[n / 2] = s[n / 2];
-        d[n - 1] = s[n - 1];
-    }
 }
 
 /* One field's part (direct): its bytes in one copy, its offsets moved by where
