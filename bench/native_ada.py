@@ -1,7 +1,8 @@
 """The native anchor: ada's own C++ URL parser, built here, timed with no Python.
 
-A bench-only tool, never a dependency of the package.  It takes ``ada.cpp`` and
-``ada.h`` (ada's single-file amalgamation) from the ada-url sdist on PyPI
+A bench-only tool, never a dependency of the package.  It takes
+``ada_url/ada.cpp`` and ``ada_url/ada.h`` (ada's single-file amalgamation) from
+the ada-url sdist on PyPI
 (``pip download --no-binary :all: --no-deps ada-url``, kept in
 ``bench/.cache/``, which git ignores), compiles them with ``bench/native_ada.cpp``
 by ``g++ -O3`` (``$CXX`` if set) and runs the executable on a file of URLs, one a
@@ -41,7 +42,8 @@ def _sdist(cache: Path) -> Path | None:
 
 
 def _amalgamation(sdist: Path, cache: Path) -> Path | None:
-    """The directory holding the sdist's ada.cpp and ada.h (extracted once)."""
+    """The directory holding the sdist's amalgamation, ada_url/ada.cpp and
+    ada_url/ada.h (extracted once)."""
     out = cache / sdist.name.removesuffix(".tar.gz")
     if (out / "ada.cpp").exists() and (out / "ada.h").exists():
         return out

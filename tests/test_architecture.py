@@ -434,7 +434,9 @@ _NOT_OURS = {"job.py": "the user's Spark job that tests/test_spark_archives.py w
 def _sources(root: Path) -> Iterator[Path]:
     for d in _PROSE_DIRS:
         for p in sorted((root / d).rglob("*")):
-            if p.suffix in (".py", ".pyi", ".c", ".h") and "data" not in p.parts:
+            # not a hidden folder's: bench/.cache holds ada's sources for the native bench
+            if (p.suffix in (".py", ".pyi", ".c", ".h") and "data" not in p.parts
+                    and not any(part.startswith(".") for part in p.relative_to(root).parts)):
                 yield p
 
 
