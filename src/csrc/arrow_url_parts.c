@@ -325,7 +325,7 @@ upart_run(UPart *u)
  * upart_free), so a build without the GIL keeps none. */
 #ifndef Py_GIL_DISABLED
 #define KEEP_PARTS 8
-#define KEEP_BYTES (4 << 20) /* an href buffer kept: at most this */
+#define KEEP_BYTES (2 << 20) /* an href buffer kept: at most this (8 parts: under 20 MB) */
 static struct {
     PBuf h;
     int32_t *pp;
