@@ -321,13 +321,43 @@ esc_step(__m256i dec, unsigned len, int64_t rem, int raw, __m256i *err, __m256i 
     }
 }
 
+/* The raw bytes' UTF-8 check over a block (its first rem bytes when fewer than
+ * 32 are left): no branch on whether the block has such bytes (in mixed text
+ * it is mispredicted too often to pay). */
+__attribute__((target("avx2,popcnt"), always_inline)) static inline void
+raw_block(__m256i w, int64_t rem, __m256i *rerr, __m256i *rhist)
+{
+    const __m256i t1 = U8_TABLE(u8_first_hi), t2 = U8_TABLE(u8_first_lo);
+    const __m256i t3 = U8_TABLE(u8_second_hi);
+    __m256i wr = rem >= 32 ? w
+                           : _mm256_and_si256(w, _mm256_cmpgt_epi8(_mm256_set1_epi8((char)rem),
+                                                                   IOTA256));
+    *rerr = _mm256_or_si256(*rerr, raw_step(wr, *rhist, t1, t2, t3));
+    *rhist = wr;
+}
+
+/* The row's *check: PE_CHECK_ESC for bad escapes (esc_bad), PE_CHECK_RAW for
+ * raw bytes that are not UTF-8 (the row's end checked when last_full) or not
+ * settled here (raw_unsure). */
+__attribute__((target("avx2,popcnt"), always_inline)) static inline int
+blocks_check(int esc_bad, int last_full, __m256i rerr, __m256i rhist, int raw_unsure)
+{
+    const __m256i t1 = U8_TABLE(u8_first_hi), t2 = U8_TABLE(u8_first_lo);
+    const __m256i t3 = U8_TABLE(u8_second_hi);
+    if (last_full) {
+        rerr = _mm256_or_si256(rerr, raw_step(_mm256_setzero_si256(), rhist, t1, t2, t3));
+    }
+    return (esc_bad ? PE_CHECK_ESC : 0) |
+           (!_mm256_testz_si256(rerr, rerr) || raw_unsure ? PE_CHECK_RAW : 0);
+}
+
 #define RAW_JOINS 3
 __attribute__((target("avx2,popcnt"), always_inline)) static inline int64_t
 decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus, int *check,
                   int raw, int escs)
 {
     const __m256i pct = _mm256_set1_epi8('%'), pls = _mm256_set1_epi8('+');
-    const __m256i spc = _mm256_set1_epi8(' '), iota = IOTA256;
+    const __m256i spc = _mm256_set1_epi8(' ');
     const __m256i t1 = U8_TABLE(u8_first_hi), t2 = U8_TABLE(u8_first_lo);
     const __m256i t3 = U8_TABLE(u8_second_hi);
     const __m256i zero = _mm256_setzero_si256();
@@ -371,13 +401,7 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
         len = rem >= 32 ? 32 : (unsigned)rem;
         lim = rem >= 32 ? 0xFFFFFFFFu : (1u << rem) - 1;
         if (raw == 1) {
-            /* no branch on whether the block has such bytes: in mixed text
-             * it is mispredicted too often to pay */
-            __m256i wr = rem >= 32 ? w
-                                   : _mm256_and_si256(w, _mm256_cmpgt_epi8(
-                                                             _mm256_set1_epi8((char)rem), iota));
-            rerr = _mm256_or_si256(rerr, raw_step(wr, rhist, t1, t2, t3));
-            rhist = wr;
+            raw_block(w, rem, &rerr, &rhist);
             rprev = 1;
             rfull = rem >= 32; /* else the row's end is the zeros after it: checked */
         }
@@ -444,11 +468,8 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
         *check = joins_bad ? PE_CHECK_ESC : 0;
         return o - start;
     }
-    if (raw && rprev && rfull) {
-        rerr = _mm256_or_si256(rerr, raw_step(zero, rhist, t1, t2, t3)); /* the row's end */
-    }
-    *check = (escs && (!_mm256_testz_si256(err, err) || tail_bad) ? PE_CHECK_ESC : 0) |
-             (!_mm256_testz_si256(rerr, rerr) || raw_unsure ? PE_CHECK_RAW : 0);
+    *check = blocks_check(escs && (!_mm256_testz_si256(err, err) || tail_bad),
+                          raw && rprev && rfull, rerr, rhist, raw_unsure);
     return o - start;
 }
 
