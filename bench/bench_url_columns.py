@@ -21,6 +21,25 @@ URLs, a few not valid) tiled to ``--rows`` (default 10M).  Give its path with
   fresh process, above the column itself, next to the result's size.
 
     .venv/bin/python bench/bench_url_columns.py --rows 2000000
+
+``--only native`` is the native anchor (issue 42): on each of ada's four
+corpora (``userbait``, ``kasztp``, ``isaacs_files``, ``node_files``; give the
+url-various-datasets checkout with ``--datasets DIR`` or
+``$PERCENT_ENCODING_URL_DATASETS``), one column of the file's lines, ns per row,
+best of ``--passes``, CPU time of the calling thread (``time.thread_time``, and
+``CLOCK_THREAD_CPUTIME_ID`` in the native tool; one thread, ``set_threads(1)``,
+runs the kernel on the calling thread), one after the other in one run:
+``arrow.url_component(col, "hostname")`` next to ada's own C++ parse +
+``get_hostname`` (``bench/native_ada.py`` builds it from the ada-url sdist with
+``g++ -O3``; skipped with a message when there is no C++ compiler), and
+``arrow.url_parse(col)`` next to the parse + all ten getters (five rounds of
+native, ours, ours, each a fifth of the passes, so that both see the same
+moments of a shared machine); then the corpus
+tiled to ``--tile`` rows on 1 and 2 threads (``set_threads``, alternating pairs,
+best wall time of each) for the two-thread scaling, next to the machine's own
+two-thread scaling right then (``bench_columns.host_scaling``).
+
+    .venv/bin/python bench/bench_url_columns.py --only native --datasets DIR
 """
 
 from __future__ import annotations
@@ -119,7 +138,13 @@ def main(argv: list[str] | None = None) -> int:
                     "memory")
     ap.add_argument("--spark-rows", type=int, default=1_000_000)
     ap.add_argument("--peak-child", type=int, default=0, help=argparse.SUPPRESS)
+    ap.add_argument("--datasets", help="url-various-datasets checkout (--only native)")
+    ap.add_argument("--passes", type=int, default=15, help="best of N (--only native)")
+    ap.add_argument("--tile", type=int, default=400_000,
+                    help="rows of the two-thread column (--only native)")
     a = ap.parse_args(argv)
+    if a.only == "native":
+        return bench_native(a)
     path = kasztp(a.data)
     if a.peak_child:
         return peak_child(path, a.peak_child)
@@ -160,6 +185,95 @@ def main(argv: list[str] | None = None) -> int:
                               str(a.rows)], capture_output=True, text=True, check=False)
         print(out.stdout.rstrip() or out.stderr.rstrip())
     print_targets(res)
+    return 0
+
+
+CORPORA = ["others/userbait.txt", "others/kasztp.txt", "files/isaacs_files.txt",
+           "files/node_files.txt"]
+
+
+def _lines(path: Path) -> list[str]:
+    """The file's lines as the native tool reads them (split at "\\n" only)."""
+    rows = path.read_bytes().decode("utf-8", "replace").split("\n")
+    return rows[:-1] if rows and rows[-1] == "" else rows
+
+
+def _ns_per_row(f: Callable[[], Any], rows: int, passes: int) -> float:
+    """CPU time of this thread, best of ``passes`` (the native tool's clock)."""
+    runs = []
+    for _ in range(passes):
+        t = time.thread_time()
+        f()
+        runs.append(time.thread_time() - t)
+    return min(runs) / rows * 1e9
+
+
+def _scaling(col: Any, passes: int) -> tuple[float, float]:
+    """(url_component hostname, url_parse): best 1-thread wall time over best 2-thread,
+    alternating calls."""
+    from bench_columns import host_scaling
+
+    out = []
+    for f in (lambda: arrow.url_component(col, "hostname"), lambda: arrow.url_parse(col)):
+        t: dict[int, list[float]] = {1: [], 2: []}
+        for _ in range(passes):
+            for threads in (1, 2):
+                old = arrow.set_threads(threads)
+                t[threads].append(best(f, 1)[0])
+                arrow.set_threads(old)
+        out.append(min(t[1]) / min(t[2]))
+    print(f"    (the machine's own two-thread scaling right now: {host_scaling():.2f}x)")
+    return out[0], out[1]
+
+
+def _native_row(path: Path, exe: Path | None, a: Any) -> None:
+    """One corpus: ada's C++ and ours on one thread, then ours on two."""
+    import native_ada
+
+    col = pa.array(_lines(path), pa.string())
+    n = len(col)
+    old = arrow.set_threads(1)
+    # in rounds, the native tool and ours one after the other, so that both see the
+    # same moments of a shared machine; the best of all the rounds' passes
+    nat: dict[str, float] = {}
+    host = parse = float("inf")
+    each = max(1, a.passes // 5)
+    for _ in range(max(1, a.passes // each)):
+        for k, v in (native_ada.run(exe, path, each) if exe else {}).items():
+            nat[k] = min(v, nat.get(k, v))
+        host = min(host, _ns_per_row(lambda: arrow.url_component(col, "hostname"), n, each))
+        parse = min(parse, _ns_per_row(lambda: arrow.url_parse(col), n, each))
+    arrow.set_threads(old)
+    tiled = pc.take(col, pc.remainder(pa.array(range(a.tile), pa.int64()), n))
+    two_host, two_parse = _scaling(tiled, max(3, a.passes // 3))
+    nh, nt = nat.get("host", float("nan")), nat.get("ten", float("nan"))
+    print(f"  {path.stem:<13} {n:>6} {nh:9.1f} {host:10.1f} {nh / host:5.2f}x"
+          f" {nt:8.1f} {parse:11.1f} {nt / parse:5.2f}x   {two_host:.2f}x {two_parse:.2f}x",
+          flush=True)
+
+
+def bench_native(a: Any) -> int:
+    """Issue 42's targets: columns on one thread against ada's C++, per corpus."""
+    import native_ada
+
+    where = Path(a.datasets or os.environ.get("PERCENT_ENCODING_URL_DATASETS", ""))
+    if not where.is_dir():
+        sys.exit("give --datasets DIR (a url-various-datasets checkout)")
+    exe = native_ada.build()
+    load = os.getloadavg()
+    print(f"kernels: {_kernels.IMPLEMENTATION}; native: "
+          f"{'ada ' + native_ada.version(exe) + ' C++, g++ -O3' if exe else 'skipped'}; "
+          f"load average {load[0]:.2f} {load[1]:.2f}; best of {a.passes}, CPU ns per row")
+    print(f"  {'corpus':<13} {'rows':>6} {'ada host':>9} {'ours host':>10} {'x':>6}"
+          f" {'ada ten':>8} {'ours parse':>11} {'x':>6}   2 threads: host, parse")
+    for rel in CORPORA:
+        path = where / rel
+        if path.exists():
+            _native_row(path, exe, a)
+        else:
+            print(f"  {rel}: not found under {where}")
+    print("targets (issue 42): host >= 1.0x ada parse + hostname, url_parse >= 0.5x ada parse "
+          "+ ten getters, 2 threads >= 1.8x")
     return 0
 
 

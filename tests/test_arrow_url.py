@@ -449,3 +449,32 @@ def test_threads_give_one_threads_columns_row_for_row(impl: str, layout: str) ->
         assert got[1][1][i] == (None if e is None else e["origin"]), (i, v)
         assert got[1][2][i] == (None if v is None else e is not None), (i, v)
         assert got[1][3][i] == (None if e is None else {k: e[k] for k in COMPONENTS}), (i, v)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_calls_in_a_row_with_other_fields_give_the_same_rows(impl: str, layout: str) -> None:
+    # The C kernel keeps its parts' buffers from one call to the next, and a part
+    # holds one field's bytes (url_component) or each row's href and offsets
+    # (url_parse): calls that alternate between them, over columns of several
+    # parts (8,192 rows), sliced at an odd row, with ASCII parts (no UTF-8 check)
+    # and a part with non-ASCII rows, give what url.parse gives, row for row.
+    if impl != "c":
+        pytest.skip("the C kernel's parts; the pure twin has one path (the tests above)")
+    pool = ["https://u:p@a.example:8443/x/y?q=1#f", "HTTP://EX%41MPLE.com/a b", "not a url",
+            None, "http://[::1]/", "file:///C|/d", "foo://h/p?q", "wss://h/", "blob:https://b/u",
+            "http://1.2.3.4:0/?#", "https://h/" + "p" * 300]
+    rows = [pool[(i * 5) % len(pool)] for i in range(9_003)]
+    rows[8_500:8_510] = ["http://ÉXAMPLE.com/é?ü#ö"] * 10  # one part not ASCII
+    col = pa.array(rows, getattr(pa, layout)()).slice(3)
+    memo: dict[Any, Any] = {}
+    for _ in range(2):
+        host = A.url_component(col, "hostname").to_pylist()
+        parsed = A.url_parse(col).to_pylist()
+        origin = A.url_component(col, "origin").to_pylist()
+        for i, v in enumerate(rows[3:]):
+            if v not in memo:
+                memo[v] = expected(v)
+            e = memo[v]
+            assert host[i] == (None if e is None else e["hostname"]), (i, v)
+            assert origin[i] == (None if e is None else e["origin"]), (i, v)
+            assert parsed[i] == (None if e is None else {k: e[k] for k in COMPONENTS}), (i, v)

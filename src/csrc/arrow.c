@@ -875,67 +875,182 @@ map_one(Job *job, PyObject *fn, const struct ArrowSchema *s, const struct ArrowA
     return 0;
 }
 
+/* The op's own argument (arg) into job: the encode set's table (and code map),
+ * the form field's name, the row function (*fn), the legacy code point table.
+ * 0, or -1 with an exception. */
+static int
+map_op_arg(Job *job, PyObject *op, PyObject *arg, PyObject **fn)
+{
+    if (job->op == OP_ENCODE) {
+        if (!PyBytes_Check(arg) || PyBytes_GET_SIZE(arg) != 256) {
+            PyErr_SetString(PyExc_TypeError, "encode: arg must be a 256-byte table");
+            return -1;
+        }
+        fill_enc_table(&job->table, (const uint8_t *)PyBytes_AS_STRING(arg), job->plus);
+    }
+    else if (job->op == OP_ENCODE_MAP) {
+        /* the set's 256-byte table, then two bytes per BMP code point */
+        if (!PyBytes_Check(arg) || PyBytes_GET_SIZE(arg) != 256 + 2 * 65536) {
+            PyErr_SetString(PyExc_TypeError, "encode_map: arg must be a set table and a code map");
+            return -1;
+        }
+        fill_enc_table(&job->table, (const uint8_t *)PyBytes_AS_STRING(arg), job->plus);
+        job->enc_map = (const uint16_t *)(const void *)(PyBytes_AS_STRING(arg) + 256);
+    }
+    else if (job->op == OP_FORM_GET) {
+        Py_ssize_t len;
+        const char *nm;
+        if (!PyUnicode_Check(arg) || (nm = PyUnicode_AsUTF8AndSize(arg, &len)) == NULL) {
+            return -1;
+        }
+        job->name = (const uint8_t *)nm;
+        job->name_len = len;
+        job->plus = 1; /* §5.1: '+' is a space in names and values */
+    }
+    else if (job->op == OP_CALL_TEXT || job->op == OP_CALL_BINARY) {
+        *fn = arg;
+    }
+    else if (job->op == OP_DECODE_SB || job->op == OP_DECODE_SJIS) {
+        Py_ssize_t want = job->op == OP_DECODE_SB ? 128 * 4 : 11280 * 4;
+        if (!PyBytes_Check(arg) || PyBytes_GET_SIZE(arg) != want) {
+            PyErr_Format(PyExc_TypeError, "%U: arg must be a %zd-byte code point table", op,
+                         want);
+            return -1;
+        }
+        job->legacy = (const uint32_t *)(const void *)PyBytes_AS_STRING(arg);
+        legacy_init(job);
+    }
+    return 0;
+}
+
+/* The job from the arguments (op, arg, plus, errors, views): 0, or -1. */
+static int
+map_job(Job *job, PyObject *const *a, PyObject **fn)
+{
+    memset(job, 0, sizeof *job);
+    job->bad_row = -1;
+    job->bad_input = -1;
+    if ((job->op = parse_op(a[1])) < 0 || (job->plus = PyObject_IsTrue(a[3])) < 0 ||
+        (job->views = PyObject_IsTrue(a[5])) < 0) {
+        return -1;
+    }
+    job->errors = PyUnicode_CompareWithASCIIString(a[4], "null") == 0     ? ERR_NULL
+                  : PyUnicode_CompareWithASCIIString(a[4], "strict") == 0 ? ERR_STRICT
+                                                                          : ERR_REPLACE;
+    return map_op_arg(job, a[1], a[2], fn);
+}
+
+/* A column with one chunk (__arrow_c_array__'s result, the capsule pair) into
+ * col: map_one's 0, 1 (a strict error or a malformed chunk: *bad), or -1. */
+static int
+map_array(Job *job, PyObject *fn, PyObject *pair, Column *col, PyObject **bad)
+{
+    struct ArrowSchema *s;
+    struct ArrowArray *arr;
+    if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
+        PyErr_SetString(PyExc_TypeError, "__arrow_c_array__ must return two capsules");
+        return -1;
+    }
+    s = PyCapsule_GetPointer(PyTuple_GET_ITEM(pair, 0), "arrow_schema");
+    arr = s == NULL ? NULL : PyCapsule_GetPointer(PyTuple_GET_ITEM(pair, 1), "arrow_array");
+    if (arr == NULL) {
+        return -1;
+    }
+    return map_one(job, fn, s, arr, col, 0, bad);
+}
+
+/* A stream of chunks (__arrow_c_stream__'s capsule) into col, chunk by chunk:
+ * 0, 1 (*bad), or -1. */
+static int
+map_stream(Job *job, PyObject *fn, PyObject *cap, Column *col, PyObject **bad)
+{
+    struct ArrowArrayStream *st = PyCapsule_GetPointer(cap, "arrow_array_stream");
+    struct ArrowSchema s;
+    int64_t base = 0;
+    int rc = 0;
+    if (st == NULL) {
+        return -1;
+    }
+    if (st->get_schema(st, &s) != 0) {
+        PyErr_SetString(PyExc_ValueError, "Arrow stream: get_schema failed");
+        return -1;
+    }
+    for (;;) {
+        struct ArrowArray arr;
+        if (st->get_next(st, &arr) != 0) {
+            const char *m = st->get_last_error(st);
+            PyErr_Format(PyExc_ValueError, "Arrow stream: %s", m ? m : "get_next failed");
+            rc = -1;
+            break;
+        }
+        if (arr.release == NULL) {
+            break;
+        }
+        rc = map_one(job, fn, &s, &arr, col, base, bad);
+        base += arr.length;
+        arr.release(&arr);
+        if (rc != 0) {
+            break;
+        }
+    }
+    if (s.release != NULL) {
+        s.release(&s);
+    }
+    return rc;
+}
+
+/* The column (an Arrow array or stream, by the PyCapsule interface) into col:
+ * 0, 1 (*bad), or -1. */
+static int
+map_column(Job *job, PyObject *fn, PyObject *column, Column *col, PyObject **bad)
+{
+    PyObject *meth, *got;
+    int stream = 0, rc;
+    if ((meth = PyObject_GetAttrString(column, "__arrow_c_array__")) == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_AttributeError)) {
+            return -1;
+        }
+        PyErr_Clear();
+        stream = 1;
+        if ((meth = PyObject_GetAttrString(column, "__arrow_c_stream__")) == NULL) {
+            if (PyErr_ExceptionMatches(PyExc_AttributeError)) {
+                PyErr_Clear();
+                PyErr_Format(PyExc_TypeError,
+                             "expected an Arrow array (an object with __arrow_c_array__ or "
+                             "__arrow_c_stream__), not %.200s",
+                             Py_TYPE(column)->tp_name);
+            }
+            return -1;
+        }
+    }
+    got = PyObject_CallNoArgs(meth);
+    Py_DECREF(meth);
+    if (got == NULL) {
+        return -1;
+    }
+    rc = stream ? map_stream(job, fn, got, col, bad) : map_array(job, fn, got, col, bad);
+    Py_DECREF(got); /* the capsules release the input */
+    return rc;
+}
+
+/* arrow_map(column, op, arg, plus, errors, views): the op over every row of
+ * the column, a Column of the results (pure-C row work without the GIL,
+ * map_one), or (row, value) of a strict error, or ("malformed", row, what).
+ * Check the arguments, make the result, map the column. */
 PyObject *
 pe_arrow_map(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     static const char *const names[] = {"column", "op", "arg", "plus", "errors", "views"};
-    PyObject *a[6], *meth, *res = NULL, *bad = NULL, *fn = NULL;
+    PyObject *a[6], *bad = NULL, *fn = NULL;
     Job job;
     Column *col;
-    int rc = 0;
-    int64_t base = 0;
+    int rc;
     (void)self;
     if (parse_args("arrow_map", args, nargs, kwnames, names, 6, a) < 0) {
         return NULL;
     }
-    memset(&job, 0, sizeof job);
-    job.bad_row = -1;
-    job.bad_input = -1;
-    if ((job.op = parse_op(a[1])) < 0 || (job.plus = PyObject_IsTrue(a[3])) < 0 ||
-        (job.views = PyObject_IsTrue(a[5])) < 0) {
+    if (map_job(&job, a, &fn) < 0) {
         return NULL;
-    }
-    job.errors = PyUnicode_CompareWithASCIIString(a[4], "null") == 0     ? ERR_NULL
-                 : PyUnicode_CompareWithASCIIString(a[4], "strict") == 0 ? ERR_STRICT
-                                                                         : ERR_REPLACE;
-    if (job.op == OP_ENCODE) {
-        if (!PyBytes_Check(a[2]) || PyBytes_GET_SIZE(a[2]) != 256) {
-            PyErr_SetString(PyExc_TypeError, "encode: arg must be a 256-byte table");
-            return NULL;
-        }
-        fill_enc_table(&job.table, (const uint8_t *)PyBytes_AS_STRING(a[2]), job.plus);
-    }
-    else if (job.op == OP_ENCODE_MAP) {
-        /* the set's 256-byte table, then two bytes per BMP code point */
-        if (!PyBytes_Check(a[2]) || PyBytes_GET_SIZE(a[2]) != 256 + 2 * 65536) {
-            PyErr_SetString(PyExc_TypeError, "encode_map: arg must be a set table and a code map");
-            return NULL;
-        }
-        fill_enc_table(&job.table, (const uint8_t *)PyBytes_AS_STRING(a[2]), job.plus);
-        job.enc_map = (const uint16_t *)(const void *)(PyBytes_AS_STRING(a[2]) + 256);
-    }
-    else if (job.op == OP_FORM_GET) {
-        Py_ssize_t len;
-        const char *nm;
-        if (!PyUnicode_Check(a[2]) || (nm = PyUnicode_AsUTF8AndSize(a[2], &len)) == NULL) {
-            return NULL;
-        }
-        job.name = (const uint8_t *)nm;
-        job.name_len = len;
-        job.plus = 1; /* §5.1: '+' is a space in names and values */
-    }
-    else if (job.op == OP_CALL_TEXT || job.op == OP_CALL_BINARY) {
-        fn = a[2];
-    }
-    else if (job.op == OP_DECODE_SB || job.op == OP_DECODE_SJIS) {
-        Py_ssize_t want = job.op == OP_DECODE_SB ? 128 * 4 : 11280 * 4;
-        if (!PyBytes_Check(a[2]) || PyBytes_GET_SIZE(a[2]) != want) {
-            PyErr_Format(PyExc_TypeError, "%U: arg must be a %zd-byte code point table", a[1],
-                         want);
-            return NULL;
-        }
-        job.legacy = (const uint32_t *)(const void *)PyBytes_AS_STRING(a[2]);
-        legacy_init(&job);
     }
     col = PyObject_New(Column, &ArrowColumnType);
     if (col == NULL) {
@@ -945,100 +1060,14 @@ pe_arrow_map(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     col->n_chunks = 0;
     col->chunks = NULL;
     col->kind = job.views ? OUT_VIEW : OUT_OFF32; /* until a chunk says */
-
-    if ((meth = PyObject_GetAttrString(a[0], "__arrow_c_array__")) != NULL) {
-        PyObject *pair = PyObject_CallNoArgs(meth), *sc, *ac;
-        struct ArrowSchema *s;
-        struct ArrowArray *arr;
-        Py_DECREF(meth);
-        if (pair == NULL) {
-            goto fail;
-        }
-        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
-            Py_DECREF(pair);
-            PyErr_SetString(PyExc_TypeError, "__arrow_c_array__ must return two capsules");
-            goto fail;
-        }
-        sc = PyTuple_GET_ITEM(pair, 0);
-        ac = PyTuple_GET_ITEM(pair, 1);
-        s = PyCapsule_GetPointer(sc, "arrow_schema");
-        arr = s == NULL ? NULL : PyCapsule_GetPointer(ac, "arrow_array");
-        if (arr == NULL) {
-            Py_DECREF(pair);
-            goto fail;
-        }
-        rc = map_one(&job, fn, s, arr, col, 0, &bad);
-        Py_DECREF(pair); /* the capsules release the input */
-    }
-    else if (PyErr_ExceptionMatches(PyExc_AttributeError) &&
-             (PyErr_Clear(), meth = PyObject_GetAttrString(a[0], "__arrow_c_stream__")) != NULL) {
-        PyObject *cap = PyObject_CallNoArgs(meth);
-        struct ArrowArrayStream *st;
-        struct ArrowSchema s;
-        Py_DECREF(meth);
-        if (cap == NULL) {
-            goto fail;
-        }
-        st = PyCapsule_GetPointer(cap, "arrow_array_stream");
-        if (st == NULL) {
-            Py_DECREF(cap);
-            goto fail;
-        }
-        if (st->get_schema(st, &s) != 0) {
-            PyErr_SetString(PyExc_ValueError, "Arrow stream: get_schema failed");
-            Py_DECREF(cap);
-            goto fail;
-        }
-        for (;;) {
-            struct ArrowArray arr;
-            if (st->get_next(st, &arr) != 0) {
-                const char *m = st->get_last_error(st);
-                PyErr_Format(PyExc_ValueError, "Arrow stream: %s", m ? m : "get_next failed");
-                rc = -1;
-                break;
-            }
-            if (arr.release == NULL) {
-                break;
-            }
-            rc = map_one(&job, fn, &s, &arr, col, base, &bad);
-            base += arr.length;
-            arr.release(&arr);
-            if (rc != 0) {
-                break;
-            }
-        }
-        if (s.release != NULL) {
-            s.release(&s);
-        }
-        Py_DECREF(cap);
-    }
-    else {
-        if (PyErr_ExceptionMatches(PyExc_AttributeError)) {
-            PyErr_Clear();
-            PyErr_Format(PyExc_TypeError,
-                         "expected an Arrow array (an object with __arrow_c_array__ or "
-                         "__arrow_c_stream__), not %.200s",
-                         Py_TYPE(a[0])->tp_name);
-        }
-        goto fail;
-    }
+    rc = map_column(&job, fn, a[0], col, &bad);
     free(job.scratch);
     free(job.fix);
-    if (rc < 0) {
+    if (rc != 0) {
         Py_DECREF(col);
-        return NULL;
+        return rc < 0 ? NULL : bad;
     }
-    if (rc == 1) {
-        Py_DECREF(col);
-        return bad;
-    }
-    res = (PyObject *)col;
-    return res;
-fail:
-    free(job.scratch);
-    free(job.fix);
-    Py_DECREF(col);
-    return NULL;
+    return (PyObject *)col;
 }
 
 /* the threads of set_threads, for arrow_url.c */

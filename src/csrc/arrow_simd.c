@@ -206,20 +206,157 @@ raw_step_at(const uint8_t *q, __m256i t1, __m256i t2, __m256i t3)
  *
  * escs: 0 when the escapes' values need no check (a binary result): the
  * work of the check is skipped and *check has no PE_CHECK_ESC. */
+#define IOTA256                                                                               \
+    _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, \
+                     21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31)
+
+/* A block's hex digits (its first len bytes: *hexv) and their values (*val);
+ * the escapes: the '%' of pm followed by two hex digits. */
+__attribute__((target("avx2,popcnt"), always_inline)) static inline uint32_t
+block_hex(__m256i w, unsigned len, uint32_t pm, __m256i *hexv, __m256i *val)
+{
+    const __m256i x20 = _mm256_set1_epi8(0x20);
+    const __m256i d_lo = _mm256_set1_epi8('0' - 1), d_hi = _mm256_set1_epi8('9' + 1);
+    const __m256i a_lo = _mm256_set1_epi8('a' - 1), a_hi = _mm256_set1_epi8('f' + 1);
+    const __m256i c_0 = _mm256_set1_epi8('0'), c_a = _mm256_set1_epi8('a' - 10);
+    __m256i lower = _mm256_or_si256(w, x20);
+    __m256i dig = _mm256_and_si256(_mm256_cmpgt_epi8(w, d_lo), _mm256_cmpgt_epi8(d_hi, w));
+    __m256i alp = _mm256_and_si256(_mm256_cmpgt_epi8(lower, a_lo), _mm256_cmpgt_epi8(a_hi, lower));
+    __m256i limv = _mm256_cmpgt_epi8(_mm256_set1_epi8((char)len), IOTA256);
+    uint32_t hm;
+    *hexv = _mm256_and_si256(_mm256_or_si256(dig, alp), limv);
+    *val = _mm256_or_si256(_mm256_and_si256(dig, _mm256_sub_epi8(w, c_0)),
+                           _mm256_and_si256(alp, _mm256_sub_epi8(lower, c_a)));
+    hm = (uint32_t)_mm256_movemask_epi8(*hexv);
+    return pm & (hm >> 1) & (hm >> 2);
+}
+
+/* The decoded block res to o without the two hex digits of each escape of
+ * esc (a shuffle a 64-bit lane, four overlapping stores). */
+__attribute__((target("avx2,popcnt"), always_inline)) static inline void
+block_store(__m256i res, uint32_t esc, uint8_t *o)
+{
+    const __m256i high8 = _mm256_set_epi64x(0x0808080808080808LL, 0, 0x0808080808080808LL, 0);
+    uint32_t keep = ~((esc << 1) | (esc << 2));
+    __m256i shuf = _mm256_set_epi64x((long long)keep_index[keep >> 24],
+                                     (long long)keep_index[(keep >> 16) & 0xFF],
+                                     (long long)keep_index[(keep >> 8) & 0xFF],
+                                     (long long)keep_index[keep & 0xFF]);
+    __m128i lo, hi;
+    unsigned c0, c1, c2;
+    res = _mm256_shuffle_epi8(res, _mm256_add_epi8(shuf, high8));
+    lo = _mm256_castsi256_si128(res);
+    hi = _mm256_extracti128_si256(res, 1);
+    c0 = (unsigned)__builtin_popcount(keep & 0xFF);
+    c1 = c0 + (unsigned)__builtin_popcount(keep & 0xFF00);
+    c2 = c1 + (unsigned)__builtin_popcount(keep & 0xFF0000);
+    _mm_storel_epi64((__m128i *)(void *)o, lo);
+    _mm_storel_epi64((__m128i *)(void *)(o + c0), _mm_srli_si128(lo, 8));
+    _mm_storel_epi64((__m128i *)(void *)(o + c1), hi);
+    _mm_storel_epi64((__m128i *)(void *)(o + c2), _mm_srli_si128(hi, 8));
+}
+
+/* Whether a UTF-8 sequence may go on past the checked blocks into the rest
+ * p[i, n) (then the caller checks the row). */
+__attribute__((target("avx2,popcnt"), always_inline)) static inline int
+tail_high(const uint8_t *p, int64_t i, int64_t n, __m256i rhist)
+{
+    unsigned hi = (unsigned)_mm256_movemask_epi8(rhist);
+    for (; i < n; i++) {
+        hi |= p[i] & 0x80u;
+    }
+    return hi != 0;
+}
+
+/* RAW_JOINS, a block with escapes (esc, decoded in dec; len bytes its own):
+ * where a run of escapes meets raw bytes, in either order, the byte after the
+ * meeting may not continue a character (contw: the raw bytes that do).  The
+ * bad meetings; *after_raw and *after_esc say what the block's last byte is,
+ * for the next. */
+__attribute__((target("avx2,popcnt"), always_inline)) static inline uint32_t
+joins_step(uint32_t esc, unsigned len, __m256i dec, uint32_t contw, uint32_t *after_raw,
+           uint32_t *after_esc)
+{
+    const __m256i xc0 = _mm256_set1_epi8((char)0xC0), x80 = _mm256_set1_epi8((char)0x80);
+    uint32_t own = len == 32 ? 0xFFFFFFFFu : (1u << len) - 1;
+    uint32_t ends = esc << 2, cov = esc | (esc << 1) | ends;
+    uint32_t rawm = ~cov & own, bad;
+    uint32_t contd =
+        (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(dec, xc0), x80));
+    bad = (esc & ((rawm << 1) | *after_raw) & contd) | (rawm & ((ends << 1) | *after_esc) & contw);
+    *after_raw = rawm >> (len - 1) & 1;
+    *after_esc = ends >> (len - 1) & 1;
+    return bad;
+}
+
+/* The escapes' UTF-8 check over a block with escapes (dec, len bytes its own
+ * of rem left): *err gathers the errors, *hist is the history for the next
+ * block (and *rhist the raw bytes' when raw == 1 and the block was cut short). */
+__attribute__((target("avx2,popcnt"), always_inline)) static inline void
+esc_step(__m256i dec, unsigned len, int64_t rem, int raw, __m256i *err, __m256i *hist,
+         __m256i *rhist)
+{
+    const __m256i t1 = U8_TABLE(u8_first_hi), t2 = U8_TABLE(u8_first_lo);
+    const __m256i t3 = U8_TABLE(u8_second_hi), zero = _mm256_setzero_si256();
+    if (len == 32) {
+        *err = _mm256_or_si256(*err, u8_step(dec, *hist, t1, t2, t3));
+        *hist = dec;
+    }
+    else if ((int64_t)len == rem) {
+        /* The row's last block: its positions past the end are zeros, which
+         * ends the runs, and no history is left. */
+        *err = _mm256_or_si256(*err, u8_step(dec, *hist, t1, t2, t3));
+        *hist = zero;
+    }
+    else {
+        /* Cut short: check its own positions only; the next block starts len
+         * (30 or 31) bytes on. */
+        __m256i own = _mm256_cmpgt_epi8(_mm256_set1_epi8((char)len), IOTA256);
+        *err = _mm256_or_si256(*err, _mm256_and_si256(own, u8_step(dec, *hist, t1, t2, t3)));
+        *hist = len == 31 ? BACK256(dec, zero, 1) : BACK256(dec, zero, 2);
+        if (raw == 1) {
+            *rhist = len == 31 ? BACK256(*rhist, zero, 1) : BACK256(*rhist, zero, 2);
+        }
+    }
+}
+
+/* The raw bytes' UTF-8 check over a block (its first rem bytes when fewer than
+ * 32 are left): no branch on whether the block has such bytes (in mixed text
+ * it is mispredicted too often to pay). */
+__attribute__((target("avx2,popcnt"), always_inline)) static inline void
+raw_block(__m256i w, int64_t rem, __m256i *rerr, __m256i *rhist)
+{
+    const __m256i t1 = U8_TABLE(u8_first_hi), t2 = U8_TABLE(u8_first_lo);
+    const __m256i t3 = U8_TABLE(u8_second_hi);
+    __m256i wr = rem >= 32 ? w
+                           : _mm256_and_si256(w, _mm256_cmpgt_epi8(_mm256_set1_epi8((char)rem),
+                                                                   IOTA256));
+    *rerr = _mm256_or_si256(*rerr, raw_step(wr, *rhist, t1, t2, t3));
+    *rhist = wr;
+}
+
+/* The row's *check: PE_CHECK_ESC for bad escapes (esc_bad), PE_CHECK_RAW for
+ * raw bytes that are not UTF-8 (the row's end checked when last_full) or not
+ * settled here (raw_unsure). */
+__attribute__((target("avx2,popcnt"), always_inline)) static inline int
+blocks_check(int esc_bad, int last_full, __m256i rerr, __m256i rhist, int raw_unsure)
+{
+    const __m256i t1 = U8_TABLE(u8_first_hi), t2 = U8_TABLE(u8_first_lo);
+    const __m256i t3 = U8_TABLE(u8_second_hi);
+    if (last_full) {
+        rerr = _mm256_or_si256(rerr, raw_step(_mm256_setzero_si256(), rhist, t1, t2, t3));
+    }
+    return (esc_bad ? PE_CHECK_ESC : 0) |
+           (!_mm256_testz_si256(rerr, rerr) || raw_unsure ? PE_CHECK_RAW : 0);
+}
+
 #define RAW_JOINS 3
 __attribute__((target("avx2,popcnt"), always_inline)) static inline int64_t
 decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int plus, int *check,
                   int raw, int escs)
 {
     const __m256i pct = _mm256_set1_epi8('%'), pls = _mm256_set1_epi8('+');
-    const __m256i spc = _mm256_set1_epi8(' '), x20 = _mm256_set1_epi8(0x20);
-    const __m256i d_lo = _mm256_set1_epi8('0' - 1), d_hi = _mm256_set1_epi8('9' + 1);
-    const __m256i a_lo = _mm256_set1_epi8('a' - 1), a_hi = _mm256_set1_epi8('f' + 1);
-    const __m256i c_0 = _mm256_set1_epi8('0'), c_a = _mm256_set1_epi8('a' - 10);
-    const __m256i iota = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-                                          16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
-                                          29, 30, 31);
-    const __m256i high8 = _mm256_set_epi64x(0x0808080808080808LL, 0, 0x0808080808080808LL, 0);
+    const __m256i spc = _mm256_set1_epi8(' ');
     const __m256i t1 = U8_TABLE(u8_first_hi), t2 = U8_TABLE(u8_first_lo);
     const __m256i t3 = U8_TABLE(u8_second_hi);
     const __m256i zero = _mm256_setzero_si256();
@@ -239,11 +376,10 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
     const __m256i xc0 = _mm256_set1_epi8((char)0xC0), x80 = _mm256_set1_epi8((char)0x80);
     uint32_t joins_bad = 0, contw = 0, after_raw = 0, after_esc = 0;
     while (i < n) {
-        __m256i w, res, hexv, val, escv, dec, shuf;
-        __m128i lo, hi;
+        __m256i w, res, hexv, val, escv, dec;
         int64_t rem = n - i;
-        uint32_t lim, pm, esc, keep, cut;
-        unsigned len, c0, c1, c2;
+        uint32_t lim, pm, esc, cut;
+        unsigned len;
         if (i + 32 > avail) {
             /* Too near the end of the readable bytes for a 32-byte load: the
              * rest byte by byte.  Its escape runs are checked by themselves,
@@ -253,12 +389,7 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
                 joins_bad = 1; /* the caller takes the row down the exact path */
             }
             if (raw == 1) {
-                int64_t k;
-                unsigned hi = (unsigned)_mm256_movemask_epi8(rhist); /* a sequence may go on */
-                for (k = i; k < n; k++) {
-                    hi |= p[k] & 0x80u;
-                }
-                raw_unsure = hi != 0; /* the caller checks the row */
+                raw_unsure = tail_high(p, i, n, rhist); /* the caller checks the row */
                 rprev = 0;
             }
             o += decode_utf8_row(p + i, n - i, avail - i, o, plus, &utf8);
@@ -269,13 +400,7 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
         len = rem >= 32 ? 32 : (unsigned)rem;
         lim = rem >= 32 ? 0xFFFFFFFFu : (1u << rem) - 1;
         if (raw == 1) {
-            /* no branch on whether the block has such bytes: in mixed text
-             * it is mispredicted too often to pay */
-            __m256i wr = rem >= 32 ? w
-                                   : _mm256_and_si256(w, _mm256_cmpgt_epi8(
-                                                             _mm256_set1_epi8((char)rem), iota));
-            rerr = _mm256_or_si256(rerr, raw_step(wr, rhist, t1, t2, t3));
-            rhist = wr;
+            raw_block(w, rem, &rerr, &rhist);
             rprev = 1;
             rfull = rem >= 32; /* else the row's end is the zeros after it: checked */
         }
@@ -308,19 +433,7 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
             i += len;
             continue;
         }
-        {
-            __m256i lower = _mm256_or_si256(w, x20);
-            __m256i dig = _mm256_and_si256(_mm256_cmpgt_epi8(w, d_lo), _mm256_cmpgt_epi8(d_hi, w));
-            __m256i alp =
-                _mm256_and_si256(_mm256_cmpgt_epi8(lower, a_lo), _mm256_cmpgt_epi8(a_hi, lower));
-            __m256i limv = _mm256_cmpgt_epi8(_mm256_set1_epi8((char)len), iota);
-            uint32_t hm;
-            hexv = _mm256_and_si256(_mm256_or_si256(dig, alp), limv);
-            val = _mm256_or_si256(_mm256_and_si256(dig, _mm256_sub_epi8(w, c_0)),
-                                  _mm256_and_si256(alp, _mm256_sub_epi8(lower, c_a)));
-            hm = (uint32_t)_mm256_movemask_epi8(hexv);
-            esc = pm & (hm >> 1) & (hm >> 2);
-        }
+        esc = block_hex(w, len, pm, &hexv, &val);
         cut = pm & 0xC0000000u;
         if (cut != 0) {
             unsigned k = (unsigned)__builtin_ctz(cut);
@@ -333,61 +446,17 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
         dec = _mm256_or_si256(_mm256_slli_epi16(ON256(val, 1), 4), ON256(val, 2));
         dec = _mm256_and_si256(escv, dec);
         if (raw == RAW_JOINS) {
-            /* Where a run of escapes meets raw bytes, in either order, the
-             * byte after the meeting may not continue a character; the
-             * caller checks the result as a whole. */
-            uint32_t own = len == 32 ? 0xFFFFFFFFu : (1u << len) - 1;
-            uint32_t ends = esc << 2, cov = esc | (esc << 1) | ends;
-            uint32_t rawm = ~cov & own;
-            uint32_t contd = (uint32_t)_mm256_movemask_epi8(
-                _mm256_cmpeq_epi8(_mm256_and_si256(dec, xc0), x80));
-            joins_bad |= (esc & ((rawm << 1) | after_raw) & contd) |
-                         (rawm & ((ends << 1) | after_esc) & contw);
-            after_raw = rawm >> (len - 1) & 1;
-            after_esc = ends >> (len - 1) & 1;
+            joins_bad |= joins_step(esc, len, dec, contw, &after_raw, &after_esc);
         }
         else if (!escs) {
             if (raw == 1 && len < 32 && (int64_t)len < rem) {
                 rhist = len == 31 ? BACK256(rhist, zero, 1) : BACK256(rhist, zero, 2);
             }
         }
-        else if (len == 32) {
-            err = _mm256_or_si256(err, u8_step(dec, hist, t1, t2, t3));
-            hist = dec;
-        }
-        else if ((int64_t)len == rem) {
-            /* The row's last block: its positions past the end are zeros,
-             * which ends the runs, and no history is left. */
-            err = _mm256_or_si256(err, u8_step(dec, hist, t1, t2, t3));
-            hist = zero;
-        }
         else {
-            /* Cut short: check its own positions only; the next block starts
-             * len (30 or 31) bytes on. */
-            __m256i own = _mm256_cmpgt_epi8(_mm256_set1_epi8((char)len), iota);
-            err = _mm256_or_si256(err,
-                                  _mm256_and_si256(own, u8_step(dec, hist, t1, t2, t3)));
-            hist = len == 31 ? BACK256(dec, zero, 1) : BACK256(dec, zero, 2);
-            if (raw == 1) {
-                rhist = len == 31 ? BACK256(rhist, zero, 1) : BACK256(rhist, zero, 2);
-            }
+            esc_step(dec, len, rem, raw, &err, &hist, &rhist);
         }
-        res = _mm256_blendv_epi8(res, dec, escv);
-        keep = ~((esc << 1) | (esc << 2));
-        shuf = _mm256_set_epi64x((long long)keep_index[keep >> 24],
-                                 (long long)keep_index[(keep >> 16) & 0xFF],
-                                 (long long)keep_index[(keep >> 8) & 0xFF],
-                                 (long long)keep_index[keep & 0xFF]);
-        res = _mm256_shuffle_epi8(res, _mm256_add_epi8(shuf, high8));
-        lo = _mm256_castsi256_si128(res);
-        hi = _mm256_extracti128_si256(res, 1);
-        c0 = (unsigned)__builtin_popcount(keep & 0xFF);
-        c1 = c0 + (unsigned)__builtin_popcount(keep & 0xFF00);
-        c2 = c1 + (unsigned)__builtin_popcount(keep & 0xFF0000);
-        _mm_storel_epi64((__m128i *)(void *)o, lo);
-        _mm_storel_epi64((__m128i *)(void *)(o + c0), _mm_srli_si128(lo, 8));
-        _mm_storel_epi64((__m128i *)(void *)(o + c1), hi);
-        _mm_storel_epi64((__m128i *)(void *)(o + c2), _mm_srli_si128(hi, 8));
+        block_store(_mm256_blendv_epi8(res, dec, escv), esc, o);
         o += len - 2 * (unsigned)__builtin_popcount(esc);
         i += len;
     }
@@ -398,11 +467,8 @@ decode_row_blocks(const uint8_t *p, int64_t n, int64_t avail, uint8_t *o, int pl
         *check = joins_bad ? PE_CHECK_ESC : 0;
         return o - start;
     }
-    if (raw && rprev && rfull) {
-        rerr = _mm256_or_si256(rerr, raw_step(zero, rhist, t1, t2, t3)); /* the row's end */
-    }
-    *check = (escs && (!_mm256_testz_si256(err, err) || tail_bad) ? PE_CHECK_ESC : 0) |
-             (!_mm256_testz_si256(rerr, rerr) || raw_unsure ? PE_CHECK_RAW : 0);
+    *check = blocks_check(escs && (!_mm256_testz_si256(err, err) || tail_bad),
+                          raw && rprev && rfull, rerr, rhist, raw_unsure);
     return o - start;
 }
 

@@ -299,394 +299,547 @@ guess(int k, int64_t bytes, int64_t rows)
     }
 }
 
-/* window_run over rows [w0, w1) of the parts in set, with the copies of the
- * n_placed parts placed before into the result (then counted in *nulls, and
- * *n_placed is 0): 0, or -1 with an exception. */
-static int
-fill_run(UPart *set, int t, const UPart *proto, int64_t w0, int64_t w1, UPart **placed,
-         int *n_placed, Field *fields, int nf, int large, PyObject *validity, PyObject *bits,
-         int64_t *nulls)
-{
-    Sink sink;
-    int k, rc;
-    /* the buffers' addresses now: nothing resizes them until window_run returns */
-    for (k = 0; k < nf; k++) {
-        sink.data[k] = PyByteArray_AS_STRING(fields[k].data);
-        sink.offsets[k] = PyByteArray_AS_STRING(fields[k].offsets);
-    }
-    sink.validity = (uint8_t *)PyByteArray_AS_STRING(validity);
-    sink.bits = bits == NULL ? NULL : (uint8_t *)PyByteArray_AS_STRING(bits);
-    sink.nf = nf;
-    sink.large = large;
-    rc = window_run(set, t, proto, w0, w1, placed, *n_placed, &sink);
-    for (k = 0; k < *n_placed; k++) {
-        *nulls += placed[k]->nulls;
-    }
-    *n_placed = 0;
-    return rc < 0 ? -1 : 0;
-}
-
-/* ("malformed", row, what) for arrow.py to raise */
-static PyObject *
-malformed(const Malformed *m, long long first)
-{
-    return Py_BuildValue("(sLs)", "malformed", first + (long long)m->row, m->what);
-}
-
-/* The driver: rows of one chunk (and its aligned base rows) into the outputs. */
-PyObject *
-pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    static const char *const argn[] = {"chunk", "base", "fields", "fallback", "large",
-                                       "first_row", "strict"};
-    PyObject *a[7], *validity = NULL, *bits = NULL, *one_keep = NULL;
-    PyObject *out = NULL, *res = NULL;
-    InChunk c, bc;
-    Malformed m;
-    Scratch S;
-    UrlParser P, OP;
-    UrlBase B1;
-    BaseRow K;
-    int has_base = 0, one = 0, one_ok = 0, used_one = 0;
-    int large, strict, nf = 0, k, fld[11], rc;
-    Field fields[11];
-    int64_t i, nulls = 0, bytes_hint, w1 = 0;
+/* One call of the kernel: its arguments and base mode, the result's buffers,
+ * and the two sets of parts of the GIL-free pass (one parsed while the other's
+ * placed parts are copied).  call_free releases what it holds. */
+typedef struct {
+    PyObject *fallback;
     long long first;
-    /* two sets of parts: one parsed while the other's placed parts are copied */
-    UPart proto, parts[2 * MAX_PARTS], *set = parts, *placed[MAX_PARTS];
-    int n_parts = 0, cur = 0, threads, n_placed = 0, used[2] = {0, 0};
-    (void)self;
-    memset(&S, 0, sizeof S);
-    memset(&proto, 0, sizeof proto);
-    P.nogil = K.P.nogil = OP.nogil = 0;
-    P.head_only = K.P.head_only = OP.head_only = 0;
-    K.n = -1;
-    K.live = 0;
-    memset(fields, 0, sizeof fields);
-    if (parse_args("arrow_url", args, nargs, kwnames, argn, 7, a) < 0) {
+    int strict, large, nf, fld[11];
+    InChunk c, bc;
+    int has_base;               /* a base column, bc */
+    int one, one_ok, used_one;  /* one base URL (a url.URL): B1, parsed in OP when one_ok */
+    UrlParser OP;
+    UrlBase B1;
+    PyObject *one_keep;
+    Scratch S;
+    BaseRow K; /* the row before's base (a base column, rows the driver parses) */
+    Field fields[11];
+    PyObject *validity, *bits;
+    int64_t nulls;
+    UPart proto, *set, *placed[MAX_PARTS];
+    int n_parts, cur, threads, n_placed, used[2];
+    int64_t w1;    /* the end of the current window */
+    PyObject *res; /* the answer, once known (a malformed chunk's early) */
+    UPart parts[2 * MAX_PARTS]; /* last: call_new zeroes only what is above */
+} UrlCall;
+
+/* The call's state, zeroed but for the parts (a part is zeroed when first used);
+ * NULL with MemoryError. */
+static UrlCall *
+call_new(void)
+{
+    UrlCall *C = PyMem_Malloc(sizeof(UrlCall));
+    if (C == NULL) {
+        PyErr_NoMemory();
         return NULL;
     }
-    first = PyLong_AsLongLong(a[5]);
-    if (first == -1 && PyErr_Occurred()) {
-        return NULL;
+    memset(C, 0, offsetof(UrlCall, parts));
+    C->K.n = -1;
+    C->set = C->parts;
+    return C;
+}
+
+static void
+call_free(UrlCall *C)
+{
+    int k;
+    for (k = 0; k < C->used[0]; k++) {
+        upart_free(&C->parts[k]);
     }
-    if ((strict = PyObject_IsTrue(a[6])) < 0 || (large = PyObject_IsTrue(a[4])) < 0) {
-        return NULL;
+    for (k = 0; k < C->used[1]; k++) {
+        upart_free(&C->parts[MAX_PARTS + k]);
+    }
+    for (k = 0; k < C->nf; k++) {
+        Py_XDECREF(C->fields[k].offsets);
+        Py_XDECREF(C->fields[k].data);
+    }
+    base_row_free(&C->K);
+    if (C->used_one) {
+        url_parser_free(&C->OP);
+    }
+    Py_XDECREF(C->one_keep);
+    scratch_free(&C->S);
+    Py_XDECREF(C->validity);
+    Py_XDECREF(C->bits);
+    PyMem_Free(C);
+}
+
+/* ("malformed", row, what) for arrow.py to raise, as the call's answer: 1, or -1. */
+static int
+malformed(UrlCall *C, int64_t row, const char *what)
+{
+    C->res = Py_BuildValue("(sLs)", "malformed", C->first + (long long)row, what);
+    return C->res == NULL ? -1 : 1;
+}
+
+/* The arguments but the chunks: first_row, strict, large, fields (None: the
+ * can-parse bitmap), fallback.  0, or -1 with an exception. */
+static int
+call_args(UrlCall *C, PyObject *const *a)
+{
+    int k;
+    C->first = PyLong_AsLongLong(a[5]);
+    if (C->first == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    if ((C->strict = PyObject_IsTrue(a[6])) < 0 || (C->large = PyObject_IsTrue(a[4])) < 0) {
+        return -1;
     }
     if (s_names[0] == NULL) {
         for (k = 0; k < 11; k++) {
             if ((s_names[k] = PyUnicode_InternFromString(names[k])) == NULL) {
-                return NULL;
+                return -1;
             }
         }
     }
     if (a[2] != Py_None) {
         if (!PyTuple_Check(a[2]) || PyTuple_GET_SIZE(a[2]) < 1 || PyTuple_GET_SIZE(a[2]) > 11) {
             PyErr_SetString(PyExc_TypeError, "arrow_url: fields must be a tuple of 1-11 ints");
-            return NULL;
+            return -1;
         }
-        nf = (int)PyTuple_GET_SIZE(a[2]);
-        for (k = 0; k < nf; k++) {
+        for (k = 0; k < (int)PyTuple_GET_SIZE(a[2]); k++) {
             long v = PyLong_AsLong(PyTuple_GET_ITEM(a[2], k));
             if (v < 0 || v > 10) {
                 if (!PyErr_Occurred()) {
                     PyErr_SetString(PyExc_ValueError, "arrow_url: a field is 0-10");
                 }
-                return NULL;
+                return -1;
             }
-            fld[k] = (int)v;
+            C->fld[k] = (int)v;
         }
+        C->nf = k; /* only now: call_free releases nf fields */
     }
     if (!PyCallable_Check(a[3])) {
         PyErr_SetString(PyExc_TypeError, "arrow_url: fallback must be callable");
-        return NULL;
+        return -1;
     }
-    if ((rc = url_read_chunk(a[0], &c, "url", &m)) != 0) {
-        return rc < 0 ? NULL : malformed(&m, first);
+    C->fallback = a[3];
+    return 0;
+}
+
+/* The chunk, and the base mode: a base column (its chunk, as long), one url.URL
+ * (its href and offsets, read once) or none.  0, 1 malformed (C->res), -1. */
+static int
+call_chunks(UrlCall *C, PyObject *chunk, PyObject *base)
+{
+    Malformed m;
+    int rc;
+    if ((rc = url_read_chunk(chunk, &C->c, "url", &m)) != 0) {
+        return rc < 0 ? -1 : malformed(C, m.row, m.what);
     }
-    if (PyTuple_Check(a[1])) {
-        has_base = 1;
-        if ((rc = url_read_chunk(a[1], &bc, "base", &m)) != 0) {
-            return rc < 0 ? NULL : malformed(&m, first);
+    if (PyTuple_Check(base)) {
+        C->has_base = 1;
+        if ((rc = url_read_chunk(base, &C->bc, "base", &m)) != 0) {
+            return rc < 0 ? -1 : malformed(C, m.row, m.what);
         }
-        if (bc.length != c.length) {
+        if (C->bc.length != C->c.length) {
             PyErr_SetString(PyExc_ValueError, "arrow_url: the base chunk's length differs");
-            return NULL;
+            return -1;
         }
     }
-    else if (a[1] != Py_None) {
-        /* one base URL for every row (a url.URL): its href and offsets */
-        one = 1;
-        OP.errs = OP.errbuf;
-        OP.heap = 0;
-        OP.kept = NULL;
-        OP.clean = NULL;
-        if ((rc = url_base(a[1], &OP, &B1, &used_one, 0, &one_keep)) < 0) {
-            goto fail;
+    else if (base != Py_None) {
+        C->one = 1;
+        C->OP.errs = C->OP.errbuf;
+        if ((rc = url_base(base, &C->OP, &C->B1, &C->used_one, 0, &C->one_keep)) < 0) {
+            return -1;
         }
-        one_ok = rc == 1;
+        C->one_ok = rc == 1;
     }
-    validity = zeroed((c.length + 7) / 8);
-    if (validity == NULL) {
-        goto fail;
+    return 0;
+}
+
+/* The result's buffers (validity, the can-parse bits or each field's offsets and
+ * data, sized from the input) and the parts' common settings.  0, or -1. */
+static int
+call_buffers(UrlCall *C)
+{
+    int k;
+    int64_t rows = C->c.length;
+    C->validity = zeroed((rows + 7) / 8);
+    if (C->validity == NULL || (C->nf == 0 && (C->bits = zeroed((rows + 7) / 8)) == NULL)) {
+        return -1;
     }
-    if (nf == 0 && (bits = zeroed((c.length + 7) / 8)) == NULL) {
-        goto fail;
-    }
-    /* the hrefs are about as long as the input rows: a first guess for each
-     * component's share of them */
-    bytes_hint = c.bytes;
-    for (k = 0; k < nf; k++) {
-        int64_t cap = guess(fld[k], bytes_hint, c.length);
+    for (k = 0; k < C->nf; k++) {
+        /* the hrefs are about as long as the input rows: a first guess for each
+         * component's share of them */
+        int64_t cap = guess(C->fld[k], C->c.bytes, rows);
+        Field *f = &C->fields[k];
+        cap = cap < 64 ? 64 : cap;
         /* every row's end offset is written (by field_put or part_fill, which
          * touches the fresh pages on the threads): only the first is set here */
-        fields[k].offsets =
-            PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)((c.length + 1) * (large ? 8 : 4)));
-        fields[k].data = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)(cap < 64 ? 64 : cap));
-        if (fields[k].offsets == NULL || fields[k].data == NULL) {
-            goto fail;
+        f->offsets =
+            PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)((rows + 1) * (C->large ? 8 : 4)));
+        f->data = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)cap);
+        if (f->offsets == NULL || f->data == NULL) {
+            return -1;
         }
-        memset(PyByteArray_AS_STRING(fields[k].offsets), 0, large ? 8 : 4);
-        fields[k].cap = cap < 64 ? 64 : cap;
+        memset(PyByteArray_AS_STRING(f->offsets), 0, C->large ? 8 : 4);
+        f->cap = cap;
     }
-    proto.c = &c;
-    proto.bc = &bc;
-    proto.one = one && one_ok ? &B1 : NULL;
-    proto.one_py = one && !one_ok;
-    proto.has_base = has_base;
-    proto.strict = strict;
-    proto.nf = nf;
-    proto.fld = fld;
-    threads = arrow_n_threads();
-    threads = threads < 1 ? 1 : threads > 8 ? 8 : threads;
-    for (i = 0; i < c.length; i++) {
-        RowURL r;
-        UrlParts o;
-        int p_live = 0;
+    C->proto.c = &C->c;
+    C->proto.bc = &C->bc;
+    C->proto.one = C->one && C->one_ok ? &C->B1 : NULL;
+    C->proto.one_py = C->one && !C->one_ok;
+    C->proto.has_base = C->has_base;
+    C->proto.strict = C->strict;
+    C->proto.nf = C->nf;
+    C->proto.fld = C->fld;
+    C->threads = arrow_n_threads();
+    C->threads = C->threads < 1 ? 1 : C->threads > 8 ? 8 : C->threads;
+    return 0;
+}
+
+/* window_run over rows [w0, w1) of the parts in set, with the copies of the
+ * parts placed before into the result (then counted in nulls, and none is
+ * left placed): 0, or -1 with an exception. */
+static int
+fill_run(UrlCall *C, UPart *set, int t, int64_t w0, int64_t w1)
+{
+    Sink sink;
+    int k, rc;
+    /* the buffers' addresses now: nothing resizes them until window_run returns */
+    for (k = 0; k < C->nf; k++) {
+        sink.data[k] = PyByteArray_AS_STRING(C->fields[k].data);
+        sink.offsets[k] = PyByteArray_AS_STRING(C->fields[k].offsets);
+    }
+    sink.validity = (uint8_t *)PyByteArray_AS_STRING(C->validity);
+    sink.bits = C->bits == NULL ? NULL : (uint8_t *)PyByteArray_AS_STRING(C->bits);
+    sink.nf = C->nf;
+    sink.large = C->large;
+    rc = window_run(set, t, &C->proto, w0, w1, C->placed, C->n_placed, &sink);
+    for (k = 0; k < C->n_placed; k++) {
+        C->nulls += C->placed[k]->nulls;
+    }
+    C->n_placed = 0;
+    return rc < 0 ? -1 : 0;
+}
+
+/* The window from row i: parsed without the GIL on the threads (with the
+ * copies of the parts placed from the window before, in the other set).
+ * 0, 1 malformed (C->res), -1. */
+static int
+next_window(UrlCall *C, int64_t i)
+{
+    int64_t rows = C->c.length, span_rows = (int64_t)WINDOW * C->threads;
+    int t, k, which;
+    C->set = C->set == C->parts ? C->parts + MAX_PARTS : C->parts;
+    C->w1 = rows - i > span_rows ? i + span_rows : rows;
+    t = C->w1 - i >= 16384 ? C->threads : 1;
+    C->n_parts = (int)((C->w1 - i + SUB - 1) / SUB);
+    /* parts used for the first time start empty (a short column, the common
+     * call from an engine's UDF, touches one) */
+    which = C->set == C->parts ? 0 : 1;
+    if (C->n_parts > C->used[which]) {
+        memset(C->set + C->used[which], 0,
+               (size_t)(C->n_parts - C->used[which]) * sizeof(UPart));
+        C->used[which] = C->n_parts;
+    }
+    if (fill_run(C, C->set, t, i, C->w1) < 0) {
+        return -1;
+    }
+    C->cur = 0;
+    for (k = 0; k < C->n_parts; k++) {
+        if (C->set[k].bad >= 0) {
+            return malformed(C, C->set[k].bad,
+                             "its offsets (or its base's) go backwards or beyond the first and "
+                             "last offsets (or past memory the process can have)");
+        }
+        if (C->set[k].nomem) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Row i, which its part u parsed (not ST_PY), copied into the result: 0, or -1. */
+static int
+row_from_part(UrlCall *C, const UPart *u, int64_t i)
+{
+    int64_t j = i - u->r0;
+    int st = u->st[j], k, q;
+    if (C->nf == 0) {
+        if (st != ST_NULL) {
+            bit_set(C->validity, i);
+            if (st == ST_OK) {
+                bit_set(C->bits, i);
+            }
+        }
+        else {
+            C->nulls++;
+        }
+        return 0;
+    }
+    if (st == ST_OK) {
+        bit_set(C->validity, i);
+    }
+    else {
+        C->nulls++;
+    }
+    for (k = 0; k < C->nf; k++) {
+        const char *ps[2];
+        int64_t pn[2];
+        int np = st == ST_OK ? upart_pieces(u, j, C->fld[k], ps, pn) : 0;
+        if (field_put(&C->fields[k], i, C->large, NULL, 0) < 0) {
+            return -1;
+        }
+        for (q = 0; q < np; q++) {
+            if (field_put(&C->fields[k], i, C->large, ps[q], pn[q]) < 0) {
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The base of row i (its text in r): B, and how the row is parsed (*go): 1 by
+ * the core, 0 by the Python parser, -1 a null row (an invalid base under
+ * errors="null").  0, 1 the base's offsets are malformed, or -1 (no memory). */
+static int
+row_base(UrlCall *C, RowURL *r, int64_t i, const UrlBase **B, int *go)
+{
+    int rc;
+    *B = NULL;
+    *go = 1;
+    if (C->has_base) {
+        r->has_base = 1;
+        r->bin = in_row(&C->bc, i, &r->bin_n);
+        if (r->bin == NULL) {
+            return 1;
+        }
+        /* the base of the row before, when it is the same text */
+        rc = base_row(&C->S, &C->K, r->bin, r->bin_n);
+        if (rc < 0) {
+            return -1;
+        }
+        if (rc == 1) {
+            *B = &C->K.B;
+        }
+        else {
+            *go = rc == 2 && !C->strict ? -1 : 0;
+        }
+    }
+    else if (C->one) {
+        *B = &C->B1;
+        *go = C->one_ok;
+    }
+    return 0;
+}
+
+/* Row i parsed with the GIL (the core, else the Python parser) into r: 1 a URL,
+ * 0 a null row (not a URL), 2 its base is malformed (C->res), -1 with an exception.  *P holds the core's parse
+ * when *p_live. */
+static int
+row_parse(UrlCall *C, RowURL *r, int64_t i, UrlParser *P, int *p_live)
+{
+    const UrlBase *B;
+    UrlParts o;
+    int go, rc = row_base(C, r, i, &B, &go);
+    if (rc != 0) {
+        return rc < 0 || malformed(C, i, "the base column's offsets go backwards or beyond "
+                                         "the first and last offsets (or past memory the "
+                                         "process can have)") < 0
+                   ? -1
+                   : 2;
+    }
+    if (go == 1) {
+        *p_live = 1;
+        rc = core_row(&C->S, P, r->in, r->in_n, B, &o);
+        if (rc < 0) {
+            return -1;
+        }
+        if (rc == 1) {
+            row_parsed(r, P, &o);
+        }
+        else if (rc == 2 && !C->strict) {
+            rc = 0; /* not a URL: a null row */
+        }
+        else {
+            go = 0; /* strict (for the error), or a row the C parser leaves */
+        }
+    }
+    else if (go < 0) {
+        rc = 0;
+    }
+    if (go == 0) {
+        rc = row_python(C->fallback, r, C->first + i);
+    }
+    return rc;
+}
+
+/* Row i's outputs once parsed (rc: row_parse's 1 or 0): validity, and the
+ * can-parse bit or each field.  0, or -1. */
+static int
+row_write(UrlCall *C, RowURL *r, int64_t i, int valid, int rc)
+{
+    int k;
+    if (C->nf == 0) {
+        if (valid) {
+            bit_set(C->validity, i); /* can_parse: not a URL is false, not null */
+            if (rc) {
+                bit_set(C->bits, i);
+            }
+        }
+        else {
+            C->nulls++;
+        }
+        return 0;
+    }
+    if (rc) {
+        bit_set(C->validity, i);
+    }
+    else {
+        C->nulls++;
+    }
+    for (k = 0; k < C->nf; k++) {
+        if ((rc ? put_component(&C->fields[k], i, C->large, r, C->fld[k], C->fallback,
+                                C->first)
+                : field_put(&C->fields[k], i, C->large, NULL, 0)) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* A row a part left (ST_PY): parsed here, with the GIL, and written.  0, 1
+ * malformed (C->res), -1. */
+static int
+row_slow(UrlCall *C, int64_t i)
+{
+    RowURL r;
+    UrlParser P;
+    int rc = 0, p_live = 0, valid;
+    memset(&r, 0, sizeof r);
+    P.nogil = P.head_only = 0;
+    valid = in_valid(&C->c, i) && (!C->has_base || in_valid(&C->bc, i));
+    if (valid) {
+        r.in = in_row(&C->c, i, &r.in_n);
+        if (r.in == NULL) {
+            return malformed(C, i, "its offsets go backwards or beyond the first and last "
+                                   "offsets (or past memory the process can have)");
+        }
+        rc = row_parse(C, &r, i, &P, &p_live);
+    }
+    if (rc == 0 || rc == 1) {
+        rc = row_write(C, &r, i, valid, rc);
+    }
+    else if (rc == 2) {
+        rc = 1;
+    }
+    row_clear(&r);
+    if (p_live) {
+        url_parser_free(&P);
+    }
+    return rc;
+}
+
+/* Every row, window by window: a whole part placed (copied on the threads with
+ * the next window), the rows of any other part one by one.  0, 1 malformed, -1. */
+static int
+url_rows(UrlCall *C)
+{
+    int64_t i;
+    int rc;
+    for (i = 0; i < C->c.length; i++) {
         UPart *u;
-        if (i == w1) {
-            /* the next window, without the GIL (with the copies of the parts
-             * placed from the window before, in the other set) */
-            int t;
-            set = set == parts ? parts + MAX_PARTS : parts;
-            w1 = c.length - i > (int64_t)WINDOW * threads ? i + (int64_t)WINDOW * threads
-                                                           : c.length;
-            t = w1 - i >= 16384 ? threads : 1;
-            n_parts = (int)((w1 - i + SUB - 1) / SUB);
-            /* parts used for the first time start empty (a short column, the
-             * common call from an engine's UDF, touches one) */
-            k = set == parts ? 0 : 1;
-            if (n_parts > used[k]) {
-                memset(set + used[k], 0, (size_t)(n_parts - used[k]) * sizeof(UPart));
-                used[k] = n_parts;
-            }
-            if (fill_run(set, t, &proto, i, w1, placed, &n_placed, fields, nf, large, validity,
-                         bits, &nulls) < 0) {
-                goto fail;
-            }
-            cur = 0;
-            for (k = 0; k < n_parts; k++) {
-                if (set[k].bad >= 0) {
-                    m.row = set[k].bad;
-                    m.what = "its offsets (or its base's) go backwards or beyond the first and "
-                             "last offsets (or past memory the process can have)";
-                    res = malformed(&m, first);
-                    goto done;
-                }
-                if (set[k].nomem) {
-                    PyErr_NoMemory();
-                    goto fail;
-                }
-            }
+        if (i == C->w1 && (rc = next_window(C, i)) != 0) {
+            return rc;
         }
-        while (i >= set[cur].r1) {
-            cur++;
+        while (i >= C->set[C->cur].r1) {
+            C->cur++;
         }
-        u = &set[cur];
+        u = &C->set[C->cur];
         if (i == u->r0 && u->n_py == 0 && u->r1 > u->r0) {
             /* a part with no row for Python: its place now, its buffers copied
              * on the threads with the next window */
-            if (part_place(u, fields, nf, large) < 0) {
-                goto fail;
+            if (part_place(u, C->fields, C->nf, C->large) < 0) {
+                return -1;
             }
-            placed[n_placed++] = u;
+            C->placed[C->n_placed++] = u;
             i = u->r1 - 1;
             continue;
         }
-        if (u->st[i - u->r0] != ST_PY) {
-            int st = u->st[i - u->r0];
-            int64_t j = i - u->r0;
-            if (nf == 0) {
-                if (st != ST_NULL) {
-                    bit_set(validity, i);
-                    if (st == ST_OK) {
-                        bit_set(bits, i);
-                    }
-                }
-                else {
-                    nulls++;
-                }
-                continue;
-            }
-            if (st == ST_OK) {
-                bit_set(validity, i);
-            }
-            else {
-                nulls++;
-            }
-            for (k = 0; k < nf; k++) {
-                const PBuf *b = &u->f[k];
-                if (field_put(&fields[k], i, large, b->d + b->off[j], b->off[j + 1] - b->off[j]) <
-                    0) {
-                    goto fail;
-                }
-            }
-            continue;
+        rc = u->st[i - u->r0] != ST_PY ? row_from_part(C, u, i) : row_slow(C, i);
+        if (rc != 0) {
+            return rc;
         }
-        memset(&r, 0, sizeof r);
-        rc = 0;
-        if (in_valid(&c, i) && (!has_base || in_valid(&bc, i))) {
-            const UrlBase *B = NULL;
-            int go_c = 1;
-            r.in = in_row(&c, i, &r.in_n);
-            if (r.in == NULL) {
-                m.row = i;
-                m.what = "its offsets go backwards or beyond the first and last offsets (or "
-                         "past memory the process can have)";
-                res = malformed(&m, first);
-                goto done;
-            }
-            if (has_base) {
-                r.has_base = 1;
-                r.bin = in_row(&bc, i, &r.bin_n);
-                if (r.bin == NULL) {
-                    m.row = i;
-                    m.what = "the base column's offsets go backwards or beyond the first and "
-                             "last offsets (or past memory the process can have)";
-                    res = malformed(&m, first);
-                    goto done;
-                }
-                /* the base of the row before, when it is the same text */
-                rc = base_row(&S, &K, r.bin, r.bin_n);
-                if (rc < 0) {
-                    goto fail;
-                }
-                if (rc == 1) {
-                    B = &K.B;
-                }
-                else {
-                    go_c = rc == 2 && !strict ? -1 : 0; /* -1: an invalid base, a null row */
-                }
-            }
-            else if (one) {
-                B = &B1;
-                go_c = one_ok;
-            }
-            if (go_c == 1) {
-                p_live = 1;
-                rc = core_row(&S, &P, r.in, r.in_n, B, &o);
-                if (rc < 0) {
-                    url_parser_free(&P);
-                    goto fail;
-                }
-                if (rc == 1) {
-                    row_parsed(&r, &P, &o);
-                }
-                else if (rc == 2 && !strict) {
-                    rc = 0; /* not a URL: a null row */
-                }
-                else {
-                    go_c = 0; /* strict (for the error), or a row the C parser leaves */
-                }
-            }
-            else if (go_c < 0) {
-                rc = 0;
-            }
-            if (go_c == 0) {
-                rc = row_python(a[3], &r, first + i);
-                if (rc < 0) {
-                    goto row_fail;
-                }
-            }
-            if (nf == 0) {
-                bit_set(validity, i); /* can_parse: not a URL is false, not null */
-                if (rc) {
-                    bit_set(bits, i);
-                }
-                goto row_end;
-            }
-        }
-        if (rc) {
-            bit_set(validity, i);
-        }
-        else {
-            nulls++;
-        }
-        for (k = 0; k < nf; k++) {
-            if ((rc ? put_component(&fields[k], i, large, &r, fld[k], a[3], first)
-                    : field_put(&fields[k], i, large, NULL, 0)) < 0) {
-                goto row_fail;
-            }
-        }
-    row_end:
-        row_clear(&r);
-        if (p_live) {
-            url_parser_free(&P);
-        }
-        continue;
-    row_fail:
-        row_clear(&r);
-        if (p_live) {
-            url_parser_free(&P);
-        }
-        goto fail;
     }
     /* the parts placed from the last window */
-    if (n_placed > 0 && fill_run(set == parts ? parts + MAX_PARTS : parts, threads, &proto,
-                                 c.length, c.length, placed, &n_placed, fields, nf, large,
-                                 validity, bits, &nulls) < 0) {
-        goto fail;
+    if (C->n_placed > 0 && fill_run(C, C->set == C->parts ? C->parts + MAX_PARTS : C->parts,
+                                    C->threads, C->c.length, C->c.length) < 0) {
+        return -1;
     }
-    if (nf == 0) {
-        res = Py_BuildValue("(LLOO)", (long long)c.length, (long long)nulls, validity, bits);
-        goto done;
+    return 0;
+}
+
+/* (rows, null count, validity, the can-parse bits or [(offsets, data)] a field). */
+static PyObject *
+call_result(UrlCall *C)
+{
+    PyObject *out;
+    int k;
+    if (C->nf == 0) {
+        C->res = Py_BuildValue("(LLOO)", (long long)C->c.length, (long long)C->nulls,
+                               C->validity, C->bits);
+        return C->res;
     }
-    out = PyList_New(nf);
-    if (out == NULL) {
-        goto fail;
-    }
-    for (k = 0; k < nf; k++) {
-        PyObject *pair;
-        if (PyByteArray_Resize(fields[k].data, (Py_ssize_t)fields[k].len) < 0) {
-            goto fail;
+    out = PyList_New(C->nf);
+    for (k = 0; out != NULL && k < C->nf; k++) {
+        PyObject *pair = NULL;
+        if (PyByteArray_Resize(C->fields[k].data, (Py_ssize_t)C->fields[k].len) == 0) {
+            pair = PyTuple_Pack(2, C->fields[k].offsets, C->fields[k].data);
         }
-        pair = PyTuple_Pack(2, fields[k].offsets, fields[k].data);
         if (pair == NULL) {
-            goto fail;
+            Py_CLEAR(out);
+            break;
         }
         PyList_SET_ITEM(out, k, pair);
     }
-    res = Py_BuildValue("(LLOO)", (long long)c.length, (long long)nulls, validity, out);
-fail:
-done:
-    for (k = 0; k < used[0]; k++) {
-        upart_free(&parts[k]);
+    if (out == NULL) {
+        return NULL;
     }
-    for (k = 0; k < used[1]; k++) {
-        upart_free(&parts[MAX_PARTS + k]);
+    C->res = Py_BuildValue("(LLOO)", (long long)C->c.length, (long long)C->nulls, C->validity,
+                           out);
+    Py_DECREF(out);
+    return C->res;
+}
+
+/* The driver: rows of one chunk (and its aligned base rows) into the outputs.
+ * Check the arguments, pick the base mode, make the buffers, run the rows,
+ * build the result. */
+PyObject *
+pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const argn[] = {"chunk", "base", "fields", "fallback", "large",
+                                       "first_row", "strict"};
+    PyObject *a[7], *res = NULL;
+    UrlCall *C;
+    int rc;
+    (void)self;
+    if (parse_args("arrow_url", args, nargs, kwnames, argn, 7, a) < 0) {
+        return NULL;
     }
-    for (k = 0; k < nf; k++) {
-        Py_XDECREF(fields[k].offsets);
-        Py_XDECREF(fields[k].data);
+    if ((C = call_new()) == NULL) {
+        return NULL;
     }
-    base_row_free(&K);
-    if (used_one) {
-        url_parser_free(&OP);
+    rc = call_args(C, a);
+    if (rc == 0) {
+        rc = call_chunks(C, a[0], a[1]);
     }
-    Py_XDECREF(one_keep);
-    scratch_free(&S);
-    Py_XDECREF(out);
-    Py_XDECREF(validity);
-    Py_XDECREF(bits);
+    if (rc == 0) {
+        rc = call_buffers(C);
+    }
+    if (rc == 0) {
+        rc = url_rows(C);
+    }
+    if (rc == 0) {
+        call_result(C);
+    }
+    res = rc >= 0 ? C->res : NULL;
+    if (rc < 0) {
+        Py_CLEAR(C->res);
+    }
+    call_free(C);
     return res;
 }

@@ -25,6 +25,7 @@ typedef struct {
     Py_UCS4 *ucs;
     int64_t ucs_cap;
     Job fix;
+    int ascii; /* set by a caller that knows the next row is ASCII (no check) */
 } Scratch;
 
 /* One parsed row: its href's bytes and, when the C parser made them, the
@@ -90,7 +91,15 @@ typedef struct {
     int has_base, strict, nf;
     const int *fld;
     int64_t r0, r1;
-    PBuf f[11];
+    /* the hrefs of the part's ST_OK rows one after the other (row j's from
+     * h.off[j] to h.off[j + 1]), each with its N_PARTS offsets (pp, N_PARTS
+     * a row, as row_parsed reads them); each requested field's bytes over
+     * those rows (tot): part_fill cuts the components from the hrefs straight
+     * into the result, one copy a component */
+    PBuf h;
+    int32_t *pp;
+    int64_t tot[11];
+    int direct; /* one field: h holds its bytes a row, not the hrefs (no pp) */
     uint8_t *st;
     int64_t n_py;
     int nomem;
@@ -110,16 +119,136 @@ typedef struct {
     int nf, large;
 } Sink;
 
-/* arrow_url_row.c: one row's parse and its components' spans */
+/* Python's href[a:b] for 0 <= a, b (the getters' slices): clamped, empty when b < a. */
+static inline void
+span(const RowURL *r, Py_ssize_t a, Py_ssize_t b, Py_ssize_t *a_out, Py_ssize_t *b_out)
+{
+    if (a < 0) {
+        a += r->len;
+    }
+    if (b < 0) {
+        b += r->len;
+    }
+    a = a < 0 ? 0 : a > r->len ? r->len : a;
+    b = b < 0 ? 0 : b > r->len ? r->len : b;
+    *a_out = a;
+    *b_out = b < a ? a : b;
+}
+
+/* Component k as spans of the href (url/__init__.py's getters on _parts); 0 when it
+ * must come from the getter (a URL without offsets, an opaque origin).  The offsets
+ * are url.h's UrlParts in row_parsed's order: scheme end, username end, host start
+ * and end, port, path start, query start, fragment start, host kind. */
+static inline int
+component_span(const RowURL *r, int k, Py_ssize_t *a, Py_ssize_t *b)
+{
+    const Py_ssize_t *p = r->p, n = r->len;
+    Py_ssize_t end;
+    if (k == 0) {
+        *a = 0;
+        *b = n;
+        return 1;
+    }
+    if (!r->has_parts) {
+        return 0;
+    }
+    switch (k) {
+    case 1:
+        span(r, 0, p[0] + 1, a, b);
+        break;
+    case 2:
+    case 3:
+        if (p[2] > p[0] + 3) {
+            if (k == 2) {
+                span(r, p[0] + 3, p[1], a, b);
+            }
+            else {
+                span(r, p[1] + 1, p[2] - 1, a, b);
+            }
+        }
+        else {
+            *a = *b = 0;
+        }
+        break;
+    case 4:
+        span(r, p[2], p[5], a, b);
+        break;
+    case 5:
+        span(r, p[2], p[3], a, b);
+        break;
+    case 6:
+        span(r, p[3] + 1, p[5], a, b);
+        break;
+    case 7:
+        end = p[6] >= 0 ? p[6] : p[7] >= 0 ? p[7] : n;
+        span(r, p[5], end, a, b);
+        break;
+    case 8:
+        end = p[7] >= 0 ? p[7] : n;
+        if (p[6] >= 0 && end - p[6] > 1) {
+            span(r, p[6], end, a, b);
+        }
+        else {
+            *a = *b = 0;
+        }
+        break;
+    case 9:
+        if (0 <= p[7] && p[7] < n - 1) {
+            span(r, p[7], n, a, b);
+        }
+        else {
+            *a = *b = 0;
+        }
+        break;
+    default:
+        return 0; /* origin: written by put_origin */
+    }
+    return 1;
+}
+
+/* All ten components' spans of a row with offsets (component_span for k = 0..9
+ * at once, for a row whose every field is asked). */
+static inline void
+row_spans(const RowURL *r, Py_ssize_t a[10], Py_ssize_t b[10])
+{
+    const Py_ssize_t *p = r->p, n = r->len;
+    Py_ssize_t qe = p[7] >= 0 ? p[7] : n, pe = p[6] >= 0 ? p[6] : qe;
+    int cred = p[2] > p[0] + 3;
+    a[0] = 0;
+    b[0] = n;
+    span(r, 0, p[0] + 1, &a[1], &b[1]);
+    if (cred) {
+        span(r, p[0] + 3, p[1], &a[2], &b[2]);
+        span(r, p[1] + 1, p[2] - 1, &a[3], &b[3]);
+    }
+    else {
+        a[2] = b[2] = a[3] = b[3] = 0;
+    }
+    span(r, p[2], p[5], &a[4], &b[4]);
+    span(r, p[2], p[3], &a[5], &b[5]);
+    span(r, p[3] + 1, p[5], &a[6], &b[6]);
+    span(r, p[5], pe, &a[7], &b[7]);
+    if (p[6] >= 0 && qe - p[6] > 1) {
+        span(r, p[6], qe, &a[8], &b[8]);
+    }
+    else {
+        a[8] = b[8] = 0;
+    }
+    if (0 <= p[7] && p[7] < n - 1) {
+        span(r, p[7], n, &a[9], &b[9]);
+    }
+    else {
+        a[9] = b[9] = 0;
+    }
+}
+
+/* arrow_url_row.c: one row's parse */
 PE_INTERNAL void scratch_free(Scratch *S);
 PE_INTERNAL int core_row(Scratch *S, UrlParser *P, const uint8_t *p, int64_t n, const UrlBase *B,
                          UrlParts *o);
 PE_INTERNAL void row_parsed(RowURL *r, const UrlParser *P, const UrlParts *o);
 PE_INTERNAL int base_row(Scratch *S, BaseRow *K, const uint8_t *p, int64_t n);
 PE_INTERNAL void base_row_free(BaseRow *K);
-PE_INTERNAL void span(const RowURL *r, Py_ssize_t a, Py_ssize_t b, Py_ssize_t *a_out,
-                      Py_ssize_t *b_out);
-PE_INTERNAL int component_span(const RowURL *r, int k, Py_ssize_t *a, Py_ssize_t *b);
 
 /* arrow_url_parts.c */
 PE_INTERNAL int origin_kind(const RowURL *r);
@@ -127,6 +256,7 @@ PE_INTERNAL void upart_free(UPart *u);
 PE_INTERNAL int window_run(UPart *parts, int t, const UPart *proto, int64_t w0, int64_t w1,
                            UPart *const *fills, int n_fills, const Sink *sink);
 PE_INTERNAL int part_place(UPart *u, Field *fields, int nf, int large);
+PE_INTERNAL int upart_pieces(const UPart *u, int64_t j, int k, const char *s[2], int64_t n[2]);
 
 /* arrow_url.c: the module's URL column function (module.c's method table) */
 PE_INTERNAL PyObject *pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssize_t nargs,

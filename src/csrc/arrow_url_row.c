@@ -1,6 +1,6 @@
 /* One row of a URL column: its text read as code points, its parse by the C URL
  * parser's core (against no base, one base, or its row's base in a base
- * column), and its components as spans of the href.  Below both the driver
+ * column); its components' spans are inline in arrow_url.h.  Below both the driver
  * (arrow_url.c) and the GIL-free pass (arrow_url_parts.c), which share it. */
 #include "arrow_url.h"
 
@@ -18,6 +18,12 @@ row_text(Scratch *S, const uint8_t *p, int64_t n, int *kind, const void **data, 
 {
     int64_t i, ok, m = 0;
     uint64_t any = 0;
+    if (S->ascii) {
+        *kind = PyUnicode_1BYTE_KIND;
+        *data = p;
+        *len = n;
+        return 0;
+    }
     for (i = 0; i + 8 <= n; i += 8) {
         uint64_t w;
         memcpy(&w, p + i, 8);
@@ -141,87 +147,3 @@ base_row_free(BaseRow *K)
     }
 }
 
-/* Python's href[a:b] for 0 <= a, b (the getters' slices): clamped, empty when b < a. */
-PE_INTERNAL void
-span(const RowURL *r, Py_ssize_t a, Py_ssize_t b, Py_ssize_t *a_out, Py_ssize_t *b_out)
-{
-    if (a < 0) {
-        a += r->len;
-    }
-    if (b < 0) {
-        b += r->len;
-    }
-    a = a < 0 ? 0 : a > r->len ? r->len : a;
-    b = b < 0 ? 0 : b > r->len ? r->len : b;
-    *a_out = a;
-    *b_out = b < a ? a : b;
-}
-
-/* Component k as spans of the href (url/__init__.py's getters on _parts); 0 when it
- * must come from the getter (a URL without offsets, an opaque origin). */
-PE_INTERNAL int
-component_span(const RowURL *r, int k, Py_ssize_t *a, Py_ssize_t *b)
-{
-    const Py_ssize_t *p = r->p, n = r->len;
-    Py_ssize_t end;
-    if (k == 0) {
-        *a = 0;
-        *b = n;
-        return 1;
-    }
-    if (!r->has_parts) {
-        return 0;
-    }
-    switch (k) {
-    case 1:
-        span(r, 0, p[0] + 1, a, b);
-        break;
-    case 2:
-    case 3:
-        if (p[2] > p[0] + 3) {
-            if (k == 2) {
-                span(r, p[0] + 3, p[1], a, b);
-            }
-            else {
-                span(r, p[1] + 1, p[2] - 1, a, b);
-            }
-        }
-        else {
-            *a = *b = 0;
-        }
-        break;
-    case 4:
-        span(r, p[2], p[5], a, b);
-        break;
-    case 5:
-        span(r, p[2], p[3], a, b);
-        break;
-    case 6:
-        span(r, p[3] + 1, p[5], a, b);
-        break;
-    case 7:
-        end = p[6] >= 0 ? p[6] : p[7] >= 0 ? p[7] : n;
-        span(r, p[5], end, a, b);
-        break;
-    case 8:
-        end = p[7] >= 0 ? p[7] : n;
-        if (p[6] >= 0 && end - p[6] > 1) {
-            span(r, p[6], end, a, b);
-        }
-        else {
-            *a = *b = 0;
-        }
-        break;
-    case 9:
-        if (0 <= p[7] && p[7] < n - 1) {
-            span(r, p[7], n, a, b);
-        }
-        else {
-            *a = *b = 0;
-        }
-        break;
-    default:
-        return 0; /* origin: written by put_origin */
-    }
-    return 1;
-}
