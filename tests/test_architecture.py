@@ -415,7 +415,7 @@ def test_the_architecture_page_names_every_package_and_public_module() -> None:
 ROOT = SRC.parent
 _PROSE_DIRS = ("src", "tests", "bench", "tools")
 _ROLE = re.compile(r":mod:`[~!]?([\w.]+)`")
-# a source path: url/_fast.py, _speedups.pyi, src/csrc/url.h
+# a source path: url/_parser.py, _speedups.pyi, src/csrc/url.h
 _FILE = re.compile(r"(?<![\w/.-])((?:[\w-]+/)*[\w-]+\.(?:py|pyi|c|h))(?![\w/])")
 _DOTTED = re.compile(r"(?<![\w.])percent_encoding(?:\.\w+)+")
 # a private name used as a module: "_name.attr", "_name's", "module _name", "the _name module"

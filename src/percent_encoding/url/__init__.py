@@ -36,12 +36,8 @@ from ..errors import PercentEncodingTypeError, URLParseError
 from ..form import URLSearchParams
 from ..sets import EncodeSet
 from ..sets import get as _get_set
+from . import _offsets as _O
 from ._display import render as _render
-from ._fast import fast_href as _fast_href
-from ._fast_rel import base_of_str as _base_of_str
-from ._fast_rel import fast_nonspecial_href as _fast_nonspecial_href
-from ._fast_rel import fast_rel_href as _fast_rel_href
-from ._fast_rel import parts_of_record as _parts_of_record
 from ._host import HOST_CACHE_MAX as _HOST_CACHE_MAX
 from ._host import HostError as _HostError
 from ._host import parse_host as _parse_host
@@ -49,7 +45,6 @@ from ._host import serialize_host as _serialize_host
 from ._parser import Failure as _Failure
 from ._parser import URLRecord as _URLRecord
 from ._parser import basic_parse as _basic_parse
-from ._parser import fast_parse as _fast_parse
 from ._parser import serialize as _serialize
 from ._parser import serialize_path as _serialize_path
 from ._record import record_of as _record_of
@@ -115,9 +110,10 @@ class URL:
     """
 
     # A URL holds its href and either its record (``_r``, with ``_parts``
-    # None) or, when the C parser built it, the component offsets into the
-    # href (``_parts``, see src/csrc/url.h and url/_record.py's record_of): the getters then
-    # slice the href, and the record is made on first use (replace, origin).
+    # None: the pure twin's parser, the setters) or, when the C parser built it,
+    # the component offsets into the href (``_parts``, laid out as url/_offsets.py
+    # draws them): the getters then slice the href, and the record is made on
+    # first use (replace, origin).
     __slots__ = {
         "_parts": None,
         "_r": None,
@@ -145,21 +141,6 @@ class URL:
                     _set(self, "_parts", u._parts)
                     _set(self, "validation_errors", u.validation_errors)
                     return
-        elif type(input) is str:
-            # the pure twin's fast paths (_fast, _fast_rel): the commonest URLs
-            # whole, and the commonest references against a base
-            text = input if input.isascii() else _usv_for_fast_paths(input)
-            if text is None:
-                r = None
-            elif base is None:
-                r = _fast_href(text) or _fast_nonspecial_href(text)
-            elif type(base) is str or isinstance(base, URL):
-                r = _fast_rel_href(text, _base_parts(base))
-            else:
-                r = None
-            if r is not None:
-                _init_parts(self, *r)
-                return
         rec, errs, href = _api_parse(input, base)
         self._init(rec, errs, href)
 
@@ -195,14 +176,14 @@ class URL:
         raise AttributeError("URL is immutable")
 
     # -- getters (URL Standard §6.1) ----------------------------------------
-    # With _parts: (scheme end, username end, host start, host end, port or
-    # -1, path start, '?' or -1, '#' or -1, host kind), offsets into href.
+    # With _parts: the offsets into href that url/_offsets.py describes.
     @property
     def origin(self) -> str:
         """The serialized origin (``"null"`` for an opaque origin)."""
         p = self._parts
-        if p is not None and self.href[: p[0]] in _TUPLE_ORIGIN:
-            return self.href[: p[0] + 3] + self.href[p[2] : p[5]]
+        if p is not None and self.href[: p[_O.SCHEME_END]] in _TUPLE_ORIGIN:
+            return (self.href[: p[_O.SCHEME_END] + 3]
+                    + self.href[p[_O.HOST_START] : p[_O.PATH_START]])
         return _origin(self._rec)
 
     @property
@@ -210,7 +191,7 @@ class URL:
         """The scheme followed by ``:``."""
         p = self._parts
         if p is not None:
-            return self.href[: p[0] + 1]
+            return self.href[: p[_O.SCHEME_END] + 1]
         return self._r.scheme + ":"
 
     @property
@@ -218,7 +199,7 @@ class URL:
         """The scheme, without ``:``."""
         p = self._parts
         if p is not None:
-            return self.href[: p[0]]
+            return self.href[: p[_O.SCHEME_END]]
         return self._r.scheme
 
     @property
@@ -226,7 +207,8 @@ class URL:
         """The percent-encoded username."""
         p = self._parts
         if p is not None:
-            return self.href[p[0] + 3 : p[1]] if p[2] > p[0] + 3 else ""
+            s_end = p[_O.SCHEME_END]
+            return self.href[s_end + 3 : p[_O.USERNAME_END]] if p[_O.HOST_START] > s_end + 3 else ""
         return self._r.username
 
     @property
@@ -234,7 +216,10 @@ class URL:
         """The percent-encoded password."""
         p = self._parts
         if p is not None:
-            return self.href[p[1] + 1 : p[2] - 1] if p[2] > p[0] + 3 else ""
+            h_start = p[_O.HOST_START]
+            if h_start > p[_O.SCHEME_END] + 3:
+                return self.href[p[_O.USERNAME_END] + 1 : h_start - 1]
+            return ""
         return self._r.password
 
     @property
@@ -242,7 +227,7 @@ class URL:
         """Host and port (``host:port``), or ``""`` when there is no host."""
         p = self._parts
         if p is not None:
-            return self.href[p[2] : p[5]]
+            return self.href[p[_O.HOST_START] : p[_O.PATH_START]]
         rec = self._r
         if rec.host is None:
             return ""
@@ -255,7 +240,7 @@ class URL:
         """The serialized host, without the port."""
         p = self._parts
         if p is not None:
-            return self.href[p[2] : p[3]]
+            return self.href[p[_O.HOST_START] : p[_O.HOST_END]]
         rec = self._r
         return "" if rec.host is None else _serialize_host(rec.host)
 
@@ -264,7 +249,7 @@ class URL:
         """The port as a string, ``""`` when absent or the scheme's default."""
         p = self._parts
         if p is not None:
-            return self.href[p[3] + 1 : p[5]]
+            return self.href[p[_O.HOST_END] + 1 : p[_O.PATH_START]]
         return "" if self._r.port is None else str(self._r.port)
 
     @property
@@ -272,8 +257,9 @@ class URL:
         """The serialized path."""
         p = self._parts
         if p is not None:
-            end = p[6] if p[6] >= 0 else p[7] if p[7] >= 0 else len(self.href)
-            return self.href[p[5] : end]
+            q, f = p[_O.QUERY_START], p[_O.FRAGMENT_START]
+            end = q if q >= 0 else f if f >= 0 else len(self.href)
+            return self.href[p[_O.PATH_START] : end]
         return _serialize_path(self._r)
 
     @property
@@ -281,8 +267,9 @@ class URL:
         """``"?"`` and the query, or ``""`` when the query is null or empty."""
         p = self._parts
         if p is not None:
-            end = p[7] if p[7] >= 0 else len(self.href)
-            return self.href[p[6] : end] if p[6] >= 0 and end - p[6] > 1 else ""
+            qs, fs = p[_O.QUERY_START], p[_O.FRAGMENT_START]
+            end = fs if fs >= 0 else len(self.href)
+            return self.href[qs:end] if qs >= 0 and end - qs > 1 else ""
         q = self._r.query
         return "" if not q else "?" + q
 
@@ -307,7 +294,8 @@ class URL:
         """``"#"`` and the fragment, or ``""`` when it is null or empty."""
         p = self._parts
         if p is not None:
-            return self.href[p[7] :] if 0 <= p[7] < len(self.href) - 1 else ""
+            fs = p[_O.FRAGMENT_START]
+            return self.href[fs:] if 0 <= fs < len(self.href) - 1 else ""
         f = self._r.fragment
         return "" if not f else "#" + f
 
@@ -316,7 +304,7 @@ class URL:
         """Whether the path is opaque (``mailto:``, ``data:``, …; §4.1)."""
         p = self._parts
         if p is not None:
-            return p[8] == 0
+            return p[_O.HOST_KIND] == _O.HOST_NONE
         return self._r.opaque_path
 
     # -- setters (URL Standard §6.1), as a copy ------------------------------
@@ -409,33 +397,6 @@ class URL:
         return (URL, (self.href,))
 
 
-_new_url = object.__new__
-_set_href = URL.__dict__["href"].__set__
-_set_parts = URL.__dict__["_parts"].__set__
-_set_errors = URL.__dict__["validation_errors"].__set__
-
-
-def _init_parts(u: URL, href: str, parts: tuple[int, ...], errs: list[tuple[str, int]]) -> None:
-    # What the Python fast path (url/_fast.py's fast_href) gives: the href and its
-    # component offsets, as the C parser gives them; the record waits for _rec.
-    # (The slots' own setters: URL.__setattr__ refuses every change.)
-    _set_href(u, href)
-    _set_parts(u, parts)
-    _set_errors(u, tuple([ValidationError(*e) for e in errs]) if errs else ())
-
-
-def _base_parts(base: str | URL) -> tuple[str, tuple[int, ...]] | None:
-    # A base for the pure twin's fast path of references (_fast_rel): its href and
-    # component offsets, or None (the state machine then parses against it).
-    if type(base) is str:
-        return _base_of_str(base)
-    assert isinstance(base, URL)
-    p = base._parts
-    if p is not None:
-        return base.href, p
-    return _parts_of_record(base._rec)
-
-
 @lru_cache(maxsize=2048)
 def _c_host(
     text: str,
@@ -514,15 +475,6 @@ def _lone_surrogate_probe(input: str) -> str | None:
     return None if probe == joined else probe
 
 
-def _usv_for_fast_paths(input: str) -> str | None:
-    # The input as a USVString, or None when it holds a lone surrogate: the fast
-    # paths would not report it (see _api_parse).
-    text = to_usv_string(input)
-    if text is not input and _lone_surrogate_probe(input) is not None:
-        return None
-    return text
-
-
 def _api_parse(
     input: str,
     base: str | URL | None,
@@ -544,10 +496,6 @@ def _api_parse(
                 f"invalid base URL ({e.name} at {e.position})", e.name, e.position
             ) from None
     errs: list[tuple[str, int]] = []
-    if base_rec is None and raw is None and encoding == "utf-8" and probe is None:
-        fast = _fast_parse(text, errs)
-        if fast is not None:
-            return fast[0], tuple(ValidationError(*e) for e in errs) if errs else (), fast[1]
     try:
         rec = _basic_parse(text, base_rec, errors=errs, raw=raw, encoding=encoding)
     except _Failure as e:
@@ -601,27 +549,7 @@ def _parse(
         plain = _parse(input, base, encoding=encoding)
         return URL._from_record(apply_edition(plain._rec, text, edition),
                                 plain.validation_errors)
-    if encoding == "utf-8":
-        # (the default first: one comparison, and the fast path when there is no base)
-        if type(input) is str:
-            fast_text = input if input.isascii() else _usv_for_fast_paths(input)
-            if fast_text is None:
-                r = None
-            elif base is None:
-                r = _fast_href(fast_text) or _fast_nonspecial_href(fast_text)
-            elif type(base) is str or isinstance(base, URL):
-                # a reference against a base (the crawler's idiom): _fast_rel
-                r = _fast_rel_href(fast_text, _base_parts(base))
-            else:
-                r = None
-            if r is not None:
-                # (_init_parts inlined: this is the pure twin's hot path)
-                u = _new_url(URL)
-                _set_href(u, r[0])
-                _set_parts(u, r[1])
-                _set_errors(u, tuple([ValidationError(*e) for e in r[2]]) if r[2] else ())
-                return u
-    else:
+    if encoding != "utf-8":
         from ..encodings import is_utf8, lookup
 
         # §4.3 get an output encoding: UTF-16 and replacement give UTF-8
@@ -656,14 +584,6 @@ def can_parse(input: str, base: str | URL | None = None) -> bool:
                     return True
             except URLParseError:
                 return False
-    elif type(input) is str:
-        text = input if input.isascii() else to_usv_string(input)
-        if base is None:
-            if _fast_href(text) is not None or _fast_nonspecial_href(text) is not None:
-                return True
-        elif (type(base) is str or isinstance(base, URL)) and _fast_rel_href(
-                text, _base_parts(base)) is not None:
-            return True
     try:
         _api_parse(input, base)
     except URLParseError:

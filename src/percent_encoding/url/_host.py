@@ -299,7 +299,7 @@ def _strict_ascii_ok(domain: str) -> bool:
 
 
 # The longest host text (in code points) the host caches keep, here and in
-# url/_fast.py and url/__init__.py: hosts that repeat are short, and a long one
+# url/__init__.py: hosts that repeat are short, and a long one
 # would make one cache entry of megabytes.
 HOST_CACHE_MAX = 1024
 

@@ -1,22 +1,27 @@
-"""The WHATWG URL Standard's basic URL parser (URL Standard §4.4).
+"""The WHATWG URL Standard's basic URL parser (URL Standard §4.4): the one URL parser of
+the pure twin.
 
-Strategy: :func:`basic_parse` is the Standard's state machine, one small
-function per state, with the Standard's pointer arithmetic, so that state
-overrides (the URL API setters) behave exactly as written.  Where a state only
-copies code points into a buffer, it takes the whole run at once (a regular
-expression finds the next code point that matters) rather than one code point a
-step; the path state takes the whole path and splits it into segments
-(``_record.parse_path``).  Components are collected raw and percent-encoded
-when they end, which gives the same result as the Standard's per-code-point
-UTF-8 percent-encode (it is concatenation-compatible) through the library's
-kernels, and text that needs neither encoding nor a validation error is kept
-as it is without a call.  Validation errors are recorded as ``(name, position)``, positions in
-the caller's original input; a fatal one raises :class:`Failure`.
+Strategy: :func:`basic_parse` is the Standard's state machine, one method per state
+(``s_`` and the state's name) in one class, with the Standard's pointer arithmetic,
+so that state overrides (the URL API setters) behave exactly as written.  Its
+shortcuts are steps inside the states, never a parser beside them: where a state
+only copies code points into a buffer, it takes the whole run at once (a regular
+expression or ``str.find`` finds the next code point that matters) rather than one
+code point a step; the scheme state takes a special scheme's "//" and a plain
+domain in one step; the path state takes the whole path and splits it into
+segments.  A state that ends a component hands the next code point straight to
+the next state where the loop would have done just that.
 
-The states from path start on (path, opaque path, query, fragment) are in
-:mod:`._parser_path`, which the parser class inherits.  The URL record and its
-serializers (§4.1, §4.5) are in :mod:`._record`; the fast path for the common case is
-in :mod:`._fast`.  This module re-exports both.
+What a state does with its run of text (checking it for validation errors,
+percent-encoding it with its set, resolving dot segments) is the buffer work of
+:mod:`._runs`, as ada keeps its state switch in ``parser.cpp`` and its buffer work
+in ``url_aggregator``.  Components are percent-encoded when they end, which gives
+the same result as the Standard's per-code-point UTF-8 percent-encode (it is
+concatenation-compatible), and text that needs neither encoding nor a validation
+error is kept as it is.  Validation errors are recorded as ``(name, position)``,
+positions in the caller's original input; a fatal one raises :class:`Failure`.
+The URL record and its serializers (§4.1, §4.5) are in :mod:`._record`; this
+module re-exports them.
 """
 
 from __future__ import annotations
@@ -25,10 +30,7 @@ import re
 import sys
 from collections.abc import Callable
 
-from ..core import encode
-from ._fast import fast_parse as fast_parse
 from ._host import PLAIN_DOMAIN, HostError, parse_host, plain_host
-from ._parser_path import PathStates
 from ._record import (
     ALPHA,
     SPECIAL,
@@ -41,6 +43,7 @@ from ._record import (
     starts_with_drive_letter,
 )
 from ._record import serialize_path as serialize_path
+from ._runs import fragment_text, opaque_path_text, parse_path, query_text, userinfo_text
 
 __all__ = ["SPECIAL", "Failure", "URLRecord", "basic_parse", "serialize"]
 
@@ -53,10 +56,9 @@ class _Return(Exception):
     """A state override run ended early without failure."""
 
 
-class _Parser(PathStates):
-    # (and PathStates' fields: url, inp, n, p, buf, state, special, override,
-    # encoding, raw)
-    __slots__ = ("base", "errors", "in_brackets", "kept", "lead")
+class _Parser:
+    __slots__ = ("base", "buf", "encoding", "errors", "in_brackets", "inp", "kept", "lead", "n",
+                 "override", "p", "raw", "special", "state", "url")
 
     def __init__(self, inp: str, url: URLRecord, base: URLRecord | None,
                  override: str | None, errors: list[tuple[str, int]] | None, lead: int,
@@ -359,9 +361,9 @@ class _Parser(PathStates):
             if last_at + 1 == end:
                 raise self.fail("host-missing", end)
             name, colon, pw = "%40".join(bufs).partition(":")
-            url.username += name if _PLAIN_USERINFO.fullmatch(name) else encode(name, "userinfo")
+            url.username += userinfo_text(name)
             if colon:
-                url.password += pw if _PLAIN_USERINFO.fullmatch(pw) else encode(pw, "userinfo")
+                url.password += userinfo_text(pw)
             p = self.p = last_at + 1
         self.state = "host"
         if inp.find("[", p, end) < 0:
@@ -528,6 +530,177 @@ class _Parser(PathStates):
             self.p += 1
             self.s_path_start(c)
 
+    # -- path start, path, opaque path, query, fragment ----------------------
+    def query_or_fragment(self, c: str) -> bool:
+        # "?" starts the query and "#" the fragment, in the states where either may
+        # follow (§4.4: relative, file, path start, path, opaque path): True when c did.
+        if c == "?":
+            self.url.query = ""
+            self.state = "query"
+        elif c == "#":
+            self.url.fragment = ""
+            self.state = "fragment"
+        else:
+            return False
+        return True
+
+    def host_then_path(self, c: str, end: int) -> None:
+        # The host state at c (input offset end), the host parsed, and then the path
+        # start state, in one step: what the two states do with a host and no port.
+        if self.special:
+            self.state = "path"
+            if c == "/" or c == "\\":
+                if c == "\\":
+                    self.err("invalid-reverse-solidus", end)
+                self.p = end = end + 1
+                c = self.inp[end] if end < self.n else ""
+            else:
+                self.p = end
+            self.s_path(c)
+        else:
+            self.state = "path_start"
+            self.p = end
+            self.s_path_start(c)
+
+    def s_path_start(self, c: str) -> None:
+        url = self.url
+        if self.special:
+            self.state = "path"
+            if c == "/" or c == "\\":
+                if c == "\\":
+                    self.err("invalid-reverse-solidus")
+                self.p = p = self.p + 1
+                self.s_path(self.inp[p] if p < self.n else "")
+            else:
+                self.s_path(c)
+        elif self.override is None and self.query_or_fragment(c):
+            pass
+        elif c:
+            self.state = "path"
+            if c != "/":
+                self.p -= 1
+        elif self.override is not None and url.host is None:
+            assert isinstance(url.path, list)
+            url.path.append("")
+
+    def s_path(self, c: str) -> None:
+        # The whole path at once (§4.4 path state, see _runs.parse_path), up to
+        # the "?" or "#" that ends it (the end of the input for a setter).
+        url = self.url
+        path = url.path
+        assert isinstance(path, list)
+        special = self.special
+        file = url.scheme == "file"
+        inp, p, n = self.inp, self.p, self.n
+        raw = self.raw
+        if p >= n and raw is None and not self.buf:
+            # Nothing left (a special URL with no path, or one ending in "/"): one
+            # empty segment, as the loop below would find.
+            path.append("")
+            return
+        if self.buf:
+            # The file host state's Windows drive letter (§4.4), left in the
+            # buffer: the first segment, which c ends.
+            seg, self.buf = self.buf, ""
+            if raw is not None:
+                raw["path"] = "/" + seg
+            path.append(seg[0] + ":" if file and not path and is_drive_letter(seg) else seg)
+            if c == "\\":
+                self.err("invalid-reverse-solidus")
+            if c not in ("/", "\\"):
+                self.end_path(c)
+                return
+            p += 1
+        if self.override is None:
+            # (the first "?" or "#": two searches for one character each are
+            # several times faster than one for a class of two)
+            end = inp.find("#", p)
+            if end < 0:
+                end = n
+            q = inp.find("?", p, end)
+            if q >= 0:
+                end = q
+        else:
+            end = n
+        text = inp[p:end]
+        found: list[tuple[str, int]] = []
+        parse_path(path, text, p, file, special, found)
+        for name, pos in found:
+            self.err(name, pos)
+        if raw is not None:
+            raw["path"] = raw.get("path", "") + "/" + (text.replace("\\", "/") if special
+                                                       else text)
+        self.p = end
+        if end < n:
+            self.end_path(inp[end])
+
+    def end_path(self, c: str) -> None:
+        # The path state at the "?" or "#" that ends the path (nothing at its end),
+        # then the query or fragment state from the next code point.
+        if self.query_or_fragment(c):
+            self.p = p = self.p + 1
+            (self.s_query if c == "?" else self.s_fragment)(self.inp[p] if p < self.n else "")
+
+    def s_opaque_path(self, c: str) -> None:
+        url = self.url
+        if self.query_or_fragment(c):
+            pass
+        elif c:
+            # The whole path at once (a step per space was quadratic), up to the "?"
+            # or "#" that ends it.
+            inp, p = self.inp, self.p
+            end = inp.find("#", p)
+            if end < 0:
+                end = self.n
+            q = inp.find("?", p, end)
+            if q >= 0:
+                end = q
+            chunk = inp[p:end]
+            assert isinstance(url.path, str)
+            if self.raw is not None:
+                self.raw["path"] = chunk
+            url.path += opaque_path_text(chunk, p, end < self.n, self.err)
+            self.p = end
+            if end < self.n:
+                self.s_opaque_path(inp[end])
+
+    def s_query(self, c: str) -> None:
+        url = self.url
+        special = self.special
+        if self.encoding != "utf-8" and (not special or url.scheme in ("ws", "wss")):
+            self.encoding = "utf-8"
+        # The whole query at once: the buffer is empty on entry and the run ends at the
+        # "#" or the end that ends the query.
+        buf = ""
+        if c != "" and (c != "#" or self.override is not None):
+            p = self.p
+            end = self.n if self.override else self.inp.find("#", p)
+            if end < 0:
+                end = self.n
+            buf = self.inp[p:end]
+            enc = query_text(buf, p, special, self.encoding, self.err)
+            self.p = end
+            c = self.inp[end] if end < self.n else ""
+        else:
+            enc = ""
+        url.query = (url.query or "") + enc
+        if self.raw is not None:
+            self.raw["query"] = buf
+        if c == "#":
+            url.fragment = ""
+            self.state = "fragment"
+
+    def s_fragment(self, c: str) -> None:
+        # The fragment runs to the end: take the rest at once.
+        if c:
+            rest = self.inp[self.p:]
+            if self.raw is not None:
+                self.raw["fragment"] = rest
+            self.url.fragment = (self.url.fragment or "") + fragment_text(rest, self.p,
+                                                                          self.err)
+            self.p = self.n
+
+
 # Runs each state consumes at once (URL Standard §4.4: none of these code
 # points changes the state or anything but the buffer).
 # The host state's run: outside brackets anything but ":", "[" and the
@@ -559,11 +732,6 @@ _AUTH_END = re.compile(r"[/?#]")
 _AUTH_END_SPECIAL = re.compile(r"[/?#\\]")
 _AUTH_STOP = frozenset(("", "/", "?", "#"))
 _FILE_HOST_STOP = frozenset(("", "/", "\\", "?", "#"))
-# Userinfo that needs neither a validation error (URL code points, "%" only before
-# two hex digits, §4.3) nor percent-encoding by the userinfo set (§1.3).
-_PLAIN_USERINFO = re.compile(r"[0-9A-Za-z!$%&'()*+,\-._~]*")
-
-# (the path states are _Parser's through PathStates)
 _STATES: dict[str, Callable[[_Parser, str], None]] = {
     name[2:]: getattr(_Parser, name) for name in dir(_Parser) if name.startswith("s_")
 }
