@@ -260,6 +260,30 @@ def test_xn_hosts() -> None:
     assert parsed > 0.3 * len(cases), (parsed, len(cases))
 
 
+# --- the parser's first step (url._parser._special_start) ---------------------------
+
+_START_SCHEMES = ["http://", "HTTPS://", "ws://", "Wss://", "ftp://", "file://", "FILE://",
+                  "sc://", "http:/", "http:"]
+_START_HOSTS = ["", "h.example", "H.Example.COM", "localhost", "LocalHost", "1.2.3.4",
+                "255.255.255.255", "256.1.1.1", "01.2.3.4", "1.2.3", "1.2.3.4.5", "0x7f.1",
+                "a" * 63 + ".b", "a" * 64 + ".b", ("a" * 63 + ".") * 4 + "b",
+                ("a" * 62 + ".") * 4 + "b", "xn--bcher-kva.example", "a--b.c", "a-b.c",
+                "-a.b", "a.b-", "a.1", "a.b.", "[::1]", "u@h", "h.example."]
+_START_PORTS = ["", ":", ":0", ":80", ":443", ":21", ":0080", ":65535", ":65536", ":123456",
+                ":8x"]
+_START_RESTS = ["", "/", "/a/b", "/a/../b", "/./x", "/%2e%2E/", "?q=1", "#f", "/p?q#f",
+                "/a b", "\\a", "/C:/x", "/c|/x", "?'", "#'", "/%zz", "/é", "?é", "\t"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.sampled_from(_START_SCHEMES), st.sampled_from(_START_HOSTS),
+       st.sampled_from(_START_PORTS), st.lists(st.sampled_from(_START_RESTS), max_size=3))
+def test_random_starts(scheme: str, host: str, port: str, rests: list[str]) -> None:
+    s = scheme + host + port + "".join(rests)
+    _compare_opaque(s)
+    _compare(s, "http://base.example/a/b")
+
+
 _AUTH_HEADS = ["sc://", "git+ssh://", "SC://", "foo://", "sc:///", "http://", "sc:"]
 _AUTH_PIECES = ["h", "H.example", "u", "p", "@", ":", "80", "0080", "99999", "/", "/", ".",
                 "..", "%2e", "%2E.", "%", "%41", "%zz", "?", "#", "é", "\ud800", "\x00",

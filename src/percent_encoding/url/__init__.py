@@ -475,6 +475,11 @@ def _lone_surrogate_probe(input: str) -> str | None:
     return None if probe == joined else probe
 
 
+def _input_failure(input: str, e: _Failure) -> URLParseError:
+    return URLParseError(
+        f"invalid URL {input!r}: {e.name} at position {e.position}", e.name, e.position)
+
+
 def _api_parse(
     input: str,
     base: str | URL | None,
@@ -482,12 +487,19 @@ def _api_parse(
     encoding: str = "utf-8",
 ) -> tuple[_URLRecord, tuple[ValidationError, ...], str | None]:
     # URL Standard §6.1 "API URL parser": the base is parsed first.
-    text = to_usv_string(_check_str(input, "input"))
-    probe = None if text is input else _lone_surrogate_probe(input)
+    if type(input) is str and input.isascii():
+        # (the commonest input: a USVString already, with no lone surrogate)
+        text = input
+        probe = None
+    else:
+        text = to_usv_string(_check_str(input, "input"))
+        probe = None if text is input else _lone_surrogate_probe(input)
     base_rec: _URLRecord | None = None
-    if isinstance(base, URL):
+    if base is None:
+        pass
+    elif isinstance(base, URL):
         base_rec = base._rec
-    elif base is not None:
+    else:
         b = to_usv_string(_check_str(base, "base"))
         try:
             base_rec = _basic_parse(b)
@@ -497,11 +509,12 @@ def _api_parse(
             ) from None
     errs: list[tuple[str, int]] = []
     try:
-        rec = _basic_parse(text, base_rec, errors=errs, raw=raw, encoding=encoding)
+        if raw is None and encoding == "utf-8":
+            rec = _basic_parse(text, base_rec, errors=errs)
+        else:
+            rec = _basic_parse(text, base_rec, errors=errs, raw=raw, encoding=encoding)
     except _Failure as e:
-        raise URLParseError(
-            f"invalid URL {input!r}: {e.name} at position {e.position}", e.name, e.position
-        ) from None
+        raise _input_failure(input, e) from None
     if probe is not None:
         # A lone surrogate is U+FFFD in the USVString, a URL code point, but what
         # the caller gave there is not one (§4.3).  The probe holds a noncharacter
@@ -511,7 +524,7 @@ def _api_parse(
         # parser's order (the C twin reports them as it encodes: url_path.c).
         errs = []
         _basic_parse(probe, base_rec, errors=errs, encoding=encoding)
-    return rec, tuple(ValidationError(*e) for e in errs), None
+    return rec, tuple([ValidationError(*e) for e in errs]) if errs else (), None
 
 
 def _parse(
@@ -557,8 +570,30 @@ def _parse(
             encoding = "utf-8"
         else:
             encoding = lookup(encoding).name
-    rec, errs, href = _api_parse(input, base, encoding=encoding)
-    return URL._from_record(rec, errs, href)
+    if base is None and encoding == "utf-8" and type(input) is str and input.isascii():
+        # (the commonest call, _api_parse's steps for it: an ASCII str is a USVString)
+        found: list[tuple[str, int]] = []
+        try:
+            rec = _basic_parse(input, None, errors=found)
+        except _Failure as e:
+            raise _input_failure(input, e) from None
+        errs = tuple([ValidationError(*e) for e in found]) if found else ()
+    else:
+        rec, errs, _ = _api_parse(input, base, encoding=encoding)
+    # (URL._from_record, with the slots' own setters: the pure twin's hot path)
+    u = _new_url(URL)
+    _set_r(u, rec)
+    _set_parts(u, None)
+    _set_href(u, _serialize(rec))
+    _set_errors(u, errs)
+    return u
+
+
+_new_url = object.__new__
+_set_r = URL.__dict__["_r"].__set__
+_set_parts = URL.__dict__["_parts"].__set__
+_set_href = URL.__dict__["href"].__set__
+_set_errors = URL.__dict__["validation_errors"].__set__
 
 
 if TYPE_CHECKING:

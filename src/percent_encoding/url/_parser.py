@@ -43,7 +43,17 @@ from ._record import (
     starts_with_drive_letter,
 )
 from ._record import serialize_path as serialize_path
-from ._runs import fragment_text, opaque_path_text, parse_path, query_text, userinfo_text
+from ._runs import (
+    PLAIN_REST,
+    PLAIN_REST_SPECIAL,
+    PLAIN_REST_SPECIAL_TEXT,
+    fragment_text,
+    opaque_path_text,
+    parse_path,
+    plain_path,
+    query_text,
+    userinfo_text,
+)
 
 __all__ = ["SPECIAL", "Failure", "URLRecord", "basic_parse", "serialize"]
 
@@ -136,24 +146,12 @@ class _Parser:
         return False
 
     # -- the machine -------------------------------------------------------
-    # Each state is a method taking the code point at p ("" past the end).  A
-    # state that only copies consumes its whole run at once and then goes on with
-    # the code point that ends the run (what the loop's next step would do), and a
-    # state that ends a component hands the next code point straight to the next
-    # state where the loop would have done just that.
-    def run(self) -> None:
-        inp, n = self.inp, self.n
-        states = _STATES
-        try:
-            while True:
-                p = self.p
-                states[self.state](self, inp[p] if p < n else "")
-                if self.p >= n:
-                    break
-                self.p += 1
-        except _Return:
-            return
-
+    # Each state is a method taking the code point at p ("" past the end); the
+    # loop that runs them is basic_parse's.  A state that only copies consumes its
+    # whole run at once and then goes on with the code point that ends the run
+    # (what the loop's next step would do), and a state that ends a component
+    # hands the next code point straight to the next state where the loop would
+    # have done just that.
     def s_scheme_start(self, c: str) -> None:
         if c in ALPHA:
             self.state = "scheme"
@@ -587,6 +585,16 @@ class _Parser:
         # The whole path at once (§4.4 path state, see _runs.parse_path), up to
         # the "?" or "#" that ends it (the end of the input for a setter).
         url = self.url
+        if self.override is None and self.raw is None and not self.buf:
+            # The commonest rest in one step: a path, then a query and a fragment,
+            # none of which needs percent-encoding or holds a validation error (the
+            # path, query and fragment states over their whole runs, §4.4).
+            m = (PLAIN_REST_SPECIAL if self.special else PLAIN_REST).fullmatch(self.inp, self.p)
+            if m is not None:
+                text, url.query, url.fragment = m.groups()
+                plain_path(url.path, text, url.scheme == "file")  # type: ignore[arg-type]
+                self.p = self.n
+                return
         path = url.path
         assert isinstance(path, list)
         special = self.special
@@ -720,13 +728,24 @@ _PLAIN_AUTH = re.compile(r"[^@\[:/?#]*")
 # given back) need no backtracking.  That pattern has no bound on a label's length,
 # so it takes authorities of up to 63 characters, where no label can be longer.
 if sys.version_info >= (3, 11):
-    _PLAIN_DOMAIN_AUTH = re.compile(
-        r"(?:[A-Za-z0-9]++(?:-[A-Za-z0-9]++)*+\.)*+[A-Za-z][A-Za-z0-9]*+(?:-[A-Za-z0-9]++)*+"
-        r"(?=[/?#\\]|\Z)")
+    _DOMAIN = (r"(?:[A-Za-z0-9]++(?:-[A-Za-z0-9]++)*+\.)*+[A-Za-z][A-Za-z0-9]*+"
+               r"(?:-[A-Za-z0-9]++)*+")
     _PLAIN_DOMAIN_AUTH_MAX = 63
 else:  # pragma: no cover - Python 3.10
-    _PLAIN_DOMAIN_AUTH = re.compile(PLAIN_DOMAIN.pattern + r"(?=[/?#\\]|\Z)")
+    _DOMAIN = PLAIN_DOMAIN.pattern
     _PLAIN_DOMAIN_AUTH_MAX = 253
+_PLAIN_DOMAIN_AUTH = re.compile(_DOMAIN + r"(?=[/?#\\]|\Z)")
+# The first step (_special_start): a special scheme, "//", then a plain domain as
+# above, a dotted-decimal IPv4 address or no host, and a port, ending where the
+# authority does; and when the rest is plain to the end (PLAIN_REST_SPECIAL after
+# the path start's "/", if any), the path text, the query and the fragment, with
+# group 5 the "/" or "" (None: the rest is not plain).
+_DECIMAL_OCTET = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
+_SPECIAL_HEAD = re.compile(
+    r"((?i:https?|wss?|ftp|file))://"
+    r"(?:(" + _DOMAIN + r")|(" + _DECIMAL_OCTET + r"(?:\." + _DECIMAL_OCTET + r"){3}))?"
+    r"(?::([0-9]+))?(?=[/?#\\]|\Z)"
+    r"(?:(/?)" + PLAIN_REST_SPECIAL_TEXT + r"\Z)?")
 _PLAIN_AUTH_SPECIAL = re.compile(r"[^@\[:/?#\\]*")
 _AUTH_END = re.compile(r"[/?#]")
 _AUTH_END_SPECIAL = re.compile(r"[/?#\\]")
@@ -735,6 +754,60 @@ _FILE_HOST_STOP = frozenset(("", "/", "\\", "?", "#"))
 _STATES: dict[str, Callable[[_Parser, str], None]] = {
     name[2:]: getattr(_Parser, name) for name in dir(_Parser) if name.startswith("s_")
 }
+
+
+def _special_start(inp: str, url: URLRecord) -> int:
+    """The scheme start state's step for the commonest start, before the loop (§4.4).
+
+    A special scheme, "//", a plain domain or a dotted-decimal IPv4 address (for
+    file: or no host) and a port, up to the end of the authority: what the scheme,
+    special authority (ignore) slashes, authority, host and port states (for file:
+    the file, file slash and file host states) do with it, with no validation
+    error: the scheme and domain lower-cased, the address as its number, the
+    scheme's default port null, and for file: "localhost" the empty host.  (With a
+    base of the same scheme, the special relative or authority state takes "//" as
+    those do.)  When the rest is plain to the end (``_runs.PLAIN_REST_SPECIAL``),
+    also what the path start, path, query and fragment states do with it.  Returns
+    where the path start state takes over, past the end when nothing is left, or
+    -1 (``url`` unchanged) when the input needs the states one by one.
+    """
+    m = _SPECIAL_HEAD.match(inp)
+    if m is None:
+        return -1
+    scheme, domain, ipv4, port, slash, text, query, fragment = m.groups()
+    scheme = scheme.lower()
+    file = scheme == "file"
+    host: Host
+    if domain is not None:
+        # (a label of at most 63, §3.5 domain to ASCII with its lengths checked)
+        if "--" in domain or (len(domain) > 63 and (
+                len(domain) > 253 or max(map(len, domain.split("."))) > 63)):
+            return -1
+        host = domain.lower()
+        if file and host == "localhost":
+            host = ""
+    elif ipv4 is not None:
+        # (the IPv4 parser's number: four decimal parts with no leading zero, §3.5)
+        a, b, c, d = ipv4.split(".")
+        host = int(a) << 24 | int(b) << 16 | int(c) << 8 | int(d)
+    elif file:
+        host = ""
+    else:
+        return -1
+    if port is not None:
+        # (the port state, §4.4: a file URL has none, and too many digits fail)
+        if file or len(port) > 5 or int(port) > 65535:
+            return -1
+        number = int(port)
+        url.port = None if number == SPECIAL[scheme] else number
+    url.scheme = scheme
+    url.host = host
+    if slash is None:
+        return m.end()
+    url.query = query
+    url.fragment = fragment
+    plain_path(url.path, text, file)  # type: ignore[arg-type]
+    return len(inp) + 1
 
 
 def basic_parse(
@@ -771,5 +844,27 @@ def basic_parse(
             first = next(i for i, ch in enumerate(inp) if ch in "\t\n\r")
             errors.append(("invalid-URL-unit", lead + first))
         inp = inp.replace("\t", "").replace("\n", "").replace("\r", "")
-    _Parser(inp, url, base, state_override, errors, lead, kept, encoding, raw).run()
+    n = len(inp)
+    p = 0
+    if state_override is None and raw is None:
+        p = _special_start(inp, url)
+        if p > n:
+            return url
+    parser = _Parser(inp, url, base, state_override, errors, lead, kept, encoding, raw)
+    if p > 0:
+        parser.state = "path_start"
+        parser.p = p
+    else:
+        p = 0
+    # §4.4 step 9: the state machine's loop, over the code point at the pointer
+    states = _STATES
+    try:
+        while True:
+            states[parser.state](parser, inp[p] if p < n else "")
+            p = parser.p + 1
+            if p > n:
+                break
+            parser.p = p
+    except _Return:
+        pass
     return url

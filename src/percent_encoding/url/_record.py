@@ -116,32 +116,31 @@ def serialize_path(url: URLRecord) -> str:
 
 def serialize(url: URLRecord, exclude_fragment: bool = False) -> str:
     """§4.5 "URL serializer"."""
-    out = [url.scheme, ":"]
     host, path = url.host, url.path
     if host is not None:
-        out.append("//")
+        if type(host) is not str:
+            host = serialize_host(host)
         if url.username or url.password:
-            out.append(url.username)
+            user = url.username
             if url.password:
-                out.append(":" + url.password)
-            out.append("@")
-        out.append(host if type(host) is str else serialize_host(host))
+                user += ":" + url.password
+            host = user + "@" + host
         if url.port is not None:
-            out.append(":" + str(url.port))
-    elif isinstance(path, list) and len(path) > 1 and path[0] == "":
-        out.append("/.")
+            host += ":" + str(url.port)
+        out = url.scheme + "://" + host
+    elif type(path) is list and len(path) > 1 and path[0] == "":
+        out = url.scheme + ":/."
+    else:
+        out = url.scheme + ":"
     if type(path) is str:
-        out.append(path)
+        out += path
     elif path:
-        out.append("/")
-        out.append("/".join(path))
+        out += "/" + "/".join(path)
     if url.query is not None:
-        out.append("?")
-        out.append(url.query)
+        out += "?" + url.query
     if not exclude_fragment and url.fragment is not None:
-        out.append("#")
-        out.append(url.fragment)
-    return "".join(out)
+        out += "#" + url.fragment
+    return out
 
 
 def _ignore(name: str, pos: int) -> None:

@@ -68,6 +68,19 @@ def walk_path(out: list[str], segs: list[str], file: bool) -> None:
             out.append("")
 
 
+def plain_path(out: list[str], text: str, file: bool) -> None:
+    """The §4.4 path state over a plain ``text`` (nothing to encode, no validation
+    error: ``PLAIN_REST``'s path), appended to the path ``out``."""
+    segs = text.split("/")
+    if ((text[:1] == "." or "/." in text or "%2" in text)
+            and _DOT_SEGMENT.search(text) is not None):
+        walk_path(out, segs, file)
+    else:
+        if file and not out and is_drive_letter(segs[0]):
+            segs[0] = segs[0][0] + ":"
+        out += segs
+
+
 def parse_path(out: list[str], text: str, start: int, file: bool, special: bool,
                found: list[tuple[str, int]]) -> None:
     """The §4.4 path state over ``text`` (at input offset ``start``) to its end.
@@ -77,15 +90,7 @@ def parse_path(out: list[str], text: str, start: int, file: bool, special: bool,
     :func:`walk_path` appends it to ``out``.  Validation errors go to ``found``.
     """
     if _PLAIN_PATH.fullmatch(text) is not None:
-        # nothing to encode, no error: the segments as they are
-        segs = text.split("/")
-        if ((text[:1] == "." or "/." in text or "%2" in text)
-                and _DOT_SEGMENT.search(text) is not None):
-            walk_path(out, segs, file)
-        else:
-            if file and not out and is_drive_letter(segs[0]):
-                segs[0] = segs[0][0] + ":"
-            out += segs
+        plain_path(out, text, file)
         return
     if special and "\\" in text:
         # segment by segment: in a special URL "\\" ends one, as a validation error
@@ -155,6 +160,16 @@ def userinfo_text(text: str) -> str:
 # (§1.3), and by the special-query set ("'" too).
 _PLAIN_TEXT = plain_pattern(r"0-9A-Za-z!$&'()*+,\-./:;=?@_~")
 _PLAIN_SPECIAL_QUERY = plain_pattern(r"0-9A-Za-z!$&()*+,\-./:;=?@_~")
+# A path's text with its query and fragment, each plain as above (the path by the
+# path set, the query by the special-query set or the query set): the groups are the
+# path text, the query (None: none) and the fragment (None: none).  The path states'
+# step takes them to the end of the input; PLAIN_REST_SPECIAL_TEXT is the pattern's
+# text, for the scheme start state's step.
+PLAIN_REST = re.compile(
+    f"({_PLAIN_PATH.pattern})(?:\\?({_PLAIN_TEXT.pattern}))?(?:#({_PLAIN_TEXT.pattern}))?")
+PLAIN_REST_SPECIAL_TEXT = (f"({_PLAIN_PATH.pattern})(?:\\?({_PLAIN_SPECIAL_QUERY.pattern}))?"
+                           f"(?:#({_PLAIN_TEXT.pattern}))?")
+PLAIN_REST_SPECIAL = re.compile(PLAIN_REST_SPECIAL_TEXT)
 # Userinfo that needs neither a validation error (URL code points, "%" only before
 # two hex digits, §4.3) nor percent-encoding by the userinfo set (§1.3).
 _PLAIN_USERINFO = re.compile(r"[0-9A-Za-z!$%&'()*+,\-._~]*")
