@@ -405,8 +405,8 @@ def _c_host(
     # The C parser's host hook (src/csrc/url_host.c): a special URL's host
     # that is not ASCII after percent-decoding (an ASCII one with an xn--
     # label only when the C twin runs without the GIL or without is_nfc), through
-    # the host parser (URL Standard §3.5).  (serialized host, kind: 1 domain,
-    # 2 IPv4, 3 IPv6, validation errors as (name, offset)), or on failure
+    # the host parser (URL Standard §3.5).  (serialized host, host kind as
+    # url/_offsets.py names it, validation errors as (name, offset)), or on failure
     # (name, offset), or (name, offset, the validation errors before it, None)
     # when there were some (the setters keep them).
     found: list[tuple[str, int]] = []
@@ -416,7 +416,8 @@ def _c_host(
         if found:
             return e.name, e.position, tuple(found), None
         return e.name, e.position
-    kind = 2 if isinstance(host, int) else 3 if isinstance(host, tuple) else 1
+    kind = (_O.HOST_IPV4 if isinstance(host, int) else _O.HOST_IPV6 if isinstance(host, tuple)
+            else _O.HOST_DOMAIN)
     return _serialize_host(host), kind, tuple(found)
 
 

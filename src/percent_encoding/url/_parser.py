@@ -7,10 +7,14 @@ so that state overrides (the URL API setters) behave exactly as written.  Its
 shortcuts are steps inside the states, never a parser beside them: where a state
 only copies code points into a buffer, it takes the whole run at once (a regular
 expression or ``str.find`` finds the next code point that matters) rather than one
-code point a step; the scheme state takes a special scheme's "//" and a plain
-domain in one step; the path state takes the whole path and splits it into
-segments.  A state that ends a component hands the next code point straight to
-the next state where the loop would have done just that.
+code point a step; the authority state takes a plain domain in one step; the path
+state takes the whole path and splits it into segments, and a plain path, query
+and fragment in one step.  A state that ends a component hands the next code point
+straight to the next state where the loop would have done just that.  Before the
+loop, :func:`_special_start` is the scheme start state's step for the commonest
+start (a special scheme, "//", a plain host and a port), and for the commonest URL
+whole when what follows is plain too; it writes the record the states would write
+and hands anything else to the path start state or to the loop from the start.
 
 What a state does with its run of text (checking it for validation errors,
 percent-encoding it with its set, resolving dot segments) is the buffer work of
