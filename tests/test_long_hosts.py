@@ -14,16 +14,15 @@ where present.  The timing side is in tests/test_linear.py (test_long_hosts_line
 
 from __future__ import annotations
 
-import contextlib
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from helpers.node_oracle import NODE, run_node
-from helpers.twins import IMPLS, KERNELS
-from percent_encoding import core, idna, url
+from helpers.twins import IMPLS, twin
+from percent_encoding import idna, url
 from percent_encoding.errors import IDNAError, PercentEncodingError, URLParseError
 from percent_encoding.url import _idna
 
@@ -68,15 +67,6 @@ RFC3492_SAMPLES = [
     ("R", "\u305d\u306e\u30b9\u30d4\u30fc\u30c9\u3067", "d9juau41awczczp"),
     ("S", "-> $1.00 <-", "-> $1.00 <--"),
 ]
-
-
-@contextlib.contextmanager
-def twin(name: str) -> Iterator[None]:
-    old = core._use_kernels(KERNELS[name])  # type: ignore[arg-type]
-    try:
-        yield
-    finally:
-        core._use_kernels(old)
 
 
 # --- RFC 3492 §7.1 -----------------------------------------------------------------

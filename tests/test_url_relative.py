@@ -12,9 +12,7 @@ href must be what ada (``ada_url``, when installed) gives.
 
 from __future__ import annotations
 
-import contextlib
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -23,8 +21,7 @@ from hypothesis import strategies as st
 
 from helpers import data_path
 from helpers.linear_time import assert_linear
-from helpers.twins import IMPLS, KERNELS
-from percent_encoding import core
+from helpers.twins import IMPLS, twin
 from percent_encoding import url as U
 from percent_encoding.core import to_usv_string
 
@@ -37,15 +34,6 @@ pytestmark = pytest.mark.one_impl  # (each test runs both twins itself)
 
 ATTRS = ("href", "protocol", "username", "password", "host", "hostname", "port",
          "pathname", "search", "hash", "has_opaque_path", "origin")
-
-
-@contextlib.contextmanager
-def twin(name: str) -> Iterator[None]:
-    old = core._use_kernels(KERNELS[name])  # type: ignore[arg-type]
-    try:
-        yield
-    finally:
-        core._use_kernels(old)
 
 
 def _snapshot(u: U.URL) -> tuple[Any, ...]:
