@@ -1021,7 +1021,8 @@ def _uncached(fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
     from percent_encoding.url import _host, _idna
 
     def call(arg: Any) -> Any:
-        for cached in (url._c_host, _host._ascii_strict_ok, _idna.domain_to_ascii_checked):
+        for cached in (url._c_host, _host._ascii_strict_ok, _idna.domain_to_ascii_checked,
+                       _host._host_outcome):
             cached.cache_clear()
         return fn(arg)
     return call

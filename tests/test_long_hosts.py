@@ -377,7 +377,8 @@ def test_long_hosts_are_not_cached() -> None:
     # megabytes (a web tool's requests, a column of long hosts).
     from percent_encoding.url import _host
 
-    caches = (url._c_host, _host._ascii_strict_ok, _idna.domain_to_ascii_checked)
+    caches = (url._c_host, _host._ascii_strict_ok, _idna.domain_to_ascii_checked,
+              _host._host_outcome)
     long_ones = ["\u4e00" * 2000, "xn--" + "a" * 2000, "\u4e00" * (_host.HOST_CACHE_MAX + 1)]
     for name in IMPLS:
         with twin(name):

@@ -251,12 +251,13 @@ def test_xn_hosts() -> None:
 # --- the parser's first step (url._parser._special_start) ---------------------------
 
 _START_SCHEMES = ["http://", "HTTPS://", "ws://", "Wss://", "ftp://", "file://", "FILE://",
-                  "sc://", "http:/", "http:"]
+                  "sc://", "http:/", "http:", "sc:", "sc:/", "Git+SSH://", "a.b-c+d://"]
 _START_HOSTS = ["", "h.example", "H.Example.COM", "localhost", "LocalHost", "1.2.3.4",
                 "255.255.255.255", "256.1.1.1", "01.2.3.4", "1.2.3", "1.2.3.4.5", "0x7f.1",
                 "a" * 63 + ".b", "a" * 64 + ".b", ("a" * 63 + ".") * 4 + "b",
                 ("a" * 62 + ".") * 4 + "b", "xn--bcher-kva.example", "a--b.c", "a-b.c",
-                "-a.b", "a.b-", "a.1", "a.b.", "[::1]", "u@h", "h.example."]
+                "-a.b", "a.b-", "a.1", "a.b.", "[::1]", "u@h", "h.example.", "h%41",
+                "h~!$&'()*+,;=", "h b"]
 _START_PORTS = ["", ":", ":0", ":80", ":443", ":21", ":0080", ":65535", ":65536", ":123456",
                 ":8x"]
 _START_RESTS = ["", "/", "/a/b", "/a/../b", "/./x", "/%2e%2E/", "?q=1", "#f", "/p?q#f",

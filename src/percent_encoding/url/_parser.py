@@ -34,7 +34,7 @@ import re
 import sys
 from collections.abc import Callable
 
-from ._host import PLAIN_DOMAIN, HostError, parse_host, plain_host
+from ._host import PLAIN_DOMAIN, HostError, parse_host_remembered, plain_host
 from ._record import (
     ALPHA,
     SPECIAL,
@@ -51,6 +51,7 @@ from ._runs import (
     PLAIN_REST,
     PLAIN_REST_SPECIAL,
     PLAIN_REST_SPECIAL_TEXT,
+    PLAIN_REST_TEXT,
     fragment_text,
     opaque_path_text,
     parse_path,
@@ -132,7 +133,7 @@ class _Parser:
             self.err(name, start + off)
 
         try:
-            return parse_host(text, not self.special, sink)
+            return parse_host_remembered(text, not self.special, sink)
         except HostError as e:
             raise self.fail(e.name, start + e.position) from None
 
@@ -215,12 +216,20 @@ class _Parser:
                     self.state = "special_authority_slashes"
                     self.p = p = p + 1
                     self.s_special_authority_slashes(inp[p] if p < self.n else "")
+            elif inp.startswith("//", p + 1):
+                # (what the path or authority state does with the second "/": the
+                # authority state at the next code point)
+                self.state = "authority"
+                self.p = p = p + 3
+                self.s_authority(inp[p] if p < self.n else "")
             elif inp.startswith("/", p + 1):
                 self.state = "path_or_authority"
                 self.p += 1
             else:
                 url.path = ""
                 self.state = "opaque_path"
+                self.p = p = p + 1
+                self.s_opaque_path(inp[p] if p < self.n else "")
         elif override is None:
             self.buf = ""
             self.state = "no_scheme"
@@ -581,6 +590,9 @@ class _Parser:
             self.state = "path"
             if c != "/":
                 self.p -= 1
+            elif self.override is None:
+                self.p = p = self.p + 1
+                self.s_path(self.inp[p] if p < self.n else "")
         elif self.override is not None and url.host is None:
             assert isinstance(url.path, list)
             url.path.append("")
@@ -647,8 +659,8 @@ class _Parser:
             self.end_path(inp[end])
 
     def end_path(self, c: str) -> None:
-        # The path state at the "?" or "#" that ends the path (nothing at its end),
-        # then the query or fragment state from the next code point.
+        # The path (or opaque path) state at the "?" or "#" that ends it (nothing
+        # at its end), then the query or fragment state from the next code point.
         if self.query_or_fragment(c):
             self.p = p = self.p + 1
             (self.s_query if c == "?" else self.s_fragment)(self.inp[p] if p < self.n else "")
@@ -674,7 +686,7 @@ class _Parser:
             url.path += opaque_path_text(chunk, p, end < self.n, self.err)
             self.p = end
             if end < self.n:
-                self.s_opaque_path(inp[end])
+                self.end_path(inp[end])
 
     def s_query(self, c: str) -> None:
         url = self.url
@@ -728,12 +740,13 @@ _PLAIN_AUTH = re.compile(r"[^@\[:/?#]*")
 # A special URL's authority that is a plain domain (_host.plain_host's, its length
 # and "--" checked apart) ending where the authority does.  From Python 3.11 with
 # possessive quantifiers, nearly twice as fast: labels of letters and digits with
-# single hyphens inside, whose runs (of three disjoint classes, so nothing is ever
-# given back) need no backtracking.  That pattern has no bound on a label's length,
-# so it takes authorities of up to 63 characters, where no label can be longer.
+# hyphens inside, whose runs (of three disjoint classes, so nothing is ever given
+# back) need no backtracking.  That pattern has no bound on a label's length, so the
+# authority step takes authorities of up to 63 characters, where no label can be
+# longer (the first step checks the labels' lengths).
 if sys.version_info >= (3, 11):
-    _DOMAIN = (r"(?:[A-Za-z0-9]++(?:-[A-Za-z0-9]++)*+\.)*+[A-Za-z][A-Za-z0-9]*+"
-               r"(?:-[A-Za-z0-9]++)*+")
+    _DOMAIN = (r"(?:[A-Za-z0-9]++(?:-++[A-Za-z0-9]++)*+\.)*+[A-Za-z][A-Za-z0-9]*+"
+               r"(?:-++[A-Za-z0-9]++)*+")
     _PLAIN_DOMAIN_AUTH_MAX = 63
 else:  # pragma: no cover - Python 3.10
     _DOMAIN = PLAIN_DOMAIN.pattern
@@ -744,6 +757,14 @@ _PLAIN_DOMAIN_AUTH = re.compile(_DOMAIN + r"(?=[/?#\\]|\Z)")
 # authority does; and when the rest is plain to the end (PLAIN_REST_SPECIAL after
 # the path start's "/", if any), the path text, the query and the fragment, with
 # group 5 the "/" or "" (None: the rest is not plain).
+# The first step for other schemes (_other_start): a scheme; "//", a plain opaque
+# host and a port, then the path start's "/" or nothing (groups 2 to 4), or else a
+# "/" that starts a path or nothing for an opaque path (group 5); and the rest plain
+# to the end (PLAIN_REST: groups 6 to 8).  A special scheme fails it at once.
+_OTHER_URL = re.compile(
+    r"(?!(?i:https?|wss?|ftp|file):)([A-Za-z][A-Za-z0-9+\-.]*):"
+    r"(?://([A-Za-z0-9\-._~!$&'()*+,;=]*)(?::([0-9]+))?(?=[/?#]|\Z)(/?)|(/?)(?!/))"
+    + PLAIN_REST_TEXT)
 _DECIMAL_OCTET = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
 _SPECIAL_HEAD = re.compile(
     r"((?i:https?|wss?|ftp|file))://"
@@ -783,11 +804,21 @@ def _special_start(inp: str, url: URLRecord) -> int:
     file = scheme == "file"
     host: Host
     if domain is not None:
-        # (a label of at most 63, §3.5 domain to ASCII with its lengths checked)
-        if "--" in domain or (len(domain) > 63 and (
-                len(domain) > 253 or max(map(len, domain.split("."))) > 63)):
-            return -1
-        host = domain.lower()
+        if len(domain) > 63 and (len(domain) > 253 or max(map(len, domain.split("."))) > 63):
+            return -1  # (a label too long: domain to ASCII's validation error, §3.5)
+        if "--" in domain:
+            # (an xn-- label, or "--" elsewhere: the host parser, §3.5, its outcome
+            # remembered; taken only without a validation error)
+            found: list[tuple[str, int]] = []
+            try:
+                host = parse_host_remembered(domain, False,
+                                             lambda name, offset: found.append((name, offset)))
+            except HostError:
+                return -1
+            if found:
+                return -1
+        else:
+            host = domain.lower()
         if file and host == "localhost":
             host = ""
     elif ipv4 is not None:
@@ -812,6 +843,44 @@ def _special_start(inp: str, url: URLRecord) -> int:
     url.fragment = fragment
     plain_path(url.path, text, file)  # type: ignore[arg-type]
     return len(inp) + 1
+
+
+def _other_start(inp: str, url: URLRecord) -> bool:
+    """The first step for the commonest URL of a non-special scheme, whole (§4.4).
+
+    The scheme, then either "//", a plain opaque host (``_host.plain_host``'s) and a
+    port, or no authority (a "/" path, or an opaque path), and a path, query and
+    fragment that are plain to the end: what the scheme, path or authority,
+    authority, host, port, path start, path (or opaque path), query and fragment
+    states do with it, with no validation error.  True when it took the input;
+    False (``url`` unchanged) when the input needs the states one by one.
+    """
+    m = _OTHER_URL.fullmatch(inp)
+    if m is None:
+        return False
+    scheme, host, port, slash, path_slash, text, query, fragment = m.groups()
+    scheme = scheme.lower()
+    if scheme in SPECIAL:
+        return False
+    number = None
+    if port is not None:
+        # (the port state: a host is needed, and too many digits fail)
+        if not host or len(port) > 5 or int(port) > 65535:
+            return False
+        number = int(port)
+    url.scheme = scheme
+    url.query = query
+    url.fragment = fragment
+    if host is not None:
+        url.host = host
+        url.port = number
+        if slash:
+            plain_path(url.path, text, False)  # type: ignore[arg-type]
+    elif path_slash:
+        plain_path(url.path, text, False)  # type: ignore[arg-type]
+    else:
+        url.path = text
+    return True
 
 
 def basic_parse(
@@ -852,7 +921,7 @@ def basic_parse(
     p = 0
     if state_override is None and raw is None:
         p = _special_start(inp, url)
-        if p > n:
+        if p > n or (p < 0 and _other_start(inp, url)):
             return url
     parser = _Parser(inp, url, base, state_override, errors, lead, kept, encoding, raw)
     if p > 0:

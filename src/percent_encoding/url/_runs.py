@@ -163,10 +163,11 @@ _PLAIN_SPECIAL_QUERY = plain_pattern(r"0-9A-Za-z!$&()*+,\-./:;=?@_~")
 # A path's text with its query and fragment, each plain as above (the path by the
 # path set, the query by the special-query set or the query set): the groups are the
 # path text, the query (None: none) and the fragment (None: none).  The path states'
-# step takes them to the end of the input; PLAIN_REST_SPECIAL_TEXT is the pattern's
-# text, for the scheme start state's step.
-PLAIN_REST = re.compile(
-    f"({_PLAIN_PATH.pattern})(?:\\?({_PLAIN_TEXT.pattern}))?(?:#({_PLAIN_TEXT.pattern}))?")
+# step takes them to the end of the input; the *_TEXT strings are the patterns' text,
+# for the parser's first step.
+PLAIN_REST_TEXT = (f"({_PLAIN_PATH.pattern})(?:\\?({_PLAIN_TEXT.pattern}))?"
+                   f"(?:#({_PLAIN_TEXT.pattern}))?")
+PLAIN_REST = re.compile(PLAIN_REST_TEXT)
 PLAIN_REST_SPECIAL_TEXT = (f"({_PLAIN_PATH.pattern})(?:\\?({_PLAIN_SPECIAL_QUERY.pattern}))?"
                            f"(?:#({_PLAIN_TEXT.pattern}))?")
 PLAIN_REST_SPECIAL = re.compile(PLAIN_REST_SPECIAL_TEXT)
