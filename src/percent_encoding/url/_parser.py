@@ -72,6 +72,9 @@ class _Return(Exception):
 
 
 class _Parser:
+    """One run of the basic URL parser (§4.4): the input, the pointer, the buffer and
+    the flags the Standard names, and one method per state (``s_`` and its name)."""
+
     __slots__ = ("base", "buf", "encoding", "errors", "in_brackets", "inp", "kept", "lead", "n",
                  "override", "p", "raw", "special", "state", "url")
 
