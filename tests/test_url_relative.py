@@ -310,6 +310,12 @@ _LINEAR = {
     "spaces": lambda n: " " * n + "x" + " " * n,
     "opaque path": lambda n: "sc:" + " a" * n + "?q",
     "authority path": lambda n: "sc://h/" + "a/../" * (n // 5) + "é",
+    # (what the parser's first step tries and then leaves to the states)
+    "first step, authority": lambda n: "sc://" + "a/" * (n // 2) + " ",
+    "first step, opaque path": lambda n: "sc:" + "%41" * (n // 3) + " ",
+    "first step, special": lambda n: "http://h/" + "./" * (n // 2) + "%",
+    "first step, host": lambda n: "http://" + "a." * (n // 2) + "1a/",
+    "first step, escapes": lambda n: "http://h/" + "%41" * (n // 3) + "?" + "%41" * (n // 3),
 }
 
 

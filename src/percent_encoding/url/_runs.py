@@ -12,6 +12,7 @@ recognized by one regular expression and kept as it is.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 
 from ..core import encode
@@ -31,8 +32,14 @@ def plain_pattern(units: str) -> re.Pattern[str]:
     only before two hex digits: with URL code points only (§4.3), text with no
     validation error."""
     # (a run of the class, then escapes each followed by a run: no per-character
-    # alternation, which is several times slower in re)
-    return re.compile(f"[{units}]*(?:%[0-9A-Fa-f]{{2}}[{units}]*)*")
+    # alternation, which is several times slower in re.  The parts never overlap,
+    # so from Python 3.11 the repeats are possessive: re then keeps no backtracking
+    # state for each escape, which grew faster than the text on long runs of them)
+    p = _POSSESSIVE
+    return re.compile(f"[{units}]*{p}(?:%[0-9A-Fa-f]{{2}}[{units}]*{p})*{p}")
+
+
+_POSSESSIVE = "+" if sys.version_info >= (3, 11) else ""
 
 
 # Path text that the path percent-encode set (§1.3) keeps as it is and that holds no
