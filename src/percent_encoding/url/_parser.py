@@ -252,11 +252,12 @@ class _Parser:
             url.fragment = ""
             self.state = "fragment"
         elif base.scheme != "file":
+            # (decreasing the pointer, then the loop's next turn: this code point)
             self.state = "relative"
-            self.p -= 1
+            self.s_relative(c)
         else:
             self.state = "file"
-            self.p -= 1
+            self.s_file(c)
 
     def s_special_relative_or_authority(self, c: str) -> None:
         if c == "/" and self.remaining_starts("/"):
@@ -737,6 +738,8 @@ _RUN_HOST = re.compile(r"(?:[^:\[/?#]+|\[[^\]/?#]*\])*(?P<open>\[[^\]/?#]*)?")
 _RUN_HOST_SPECIAL = re.compile(r"(?:[^:\[/?#\\]+|\[[^\]/?#\\]*\])*(?P<open>\[[^\]/?#\\]*)?")
 _RUN_FILE_HOST = re.compile(r"[^/\\?#]*")
 _RUN_SCHEME = re.compile(r"[A-Za-z0-9+\-.]*")
+# A scheme and its ":" at the start of the input (§4.4 scheme start and scheme states).
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+\-.]*:")
 _RUN_DIGITS = re.compile(r"[0-9]*")
 # Where the authority and the path end (§4.4 authority and path states).
 _PLAIN_AUTH = re.compile(r"[^@\[:/?#]*")
@@ -922,16 +925,24 @@ def basic_parse(
         inp = inp.replace("\t", "").replace("\n", "").replace("\r", "")
     n = len(inp)
     p = 0
-    if state_override is None and raw is None:
-        p = _special_start(inp, url)
-        if p > n or (p < 0 and _other_start(inp, url)):
-            return url
+    state = None
+    if state_override is None:
+        if base is not None and _SCHEME.match(inp) is None:
+            # (a reference: the scheme start and scheme states find no scheme and
+            # start over in the no scheme state, §4.4)
+            state = "no_scheme"
+        elif raw is None:
+            p = _special_start(inp, url)
+            if p > n or (p < 0 and _other_start(inp, url)):
+                return url
+            if p > 0:
+                state = "path_start"
+            else:
+                p = 0
     parser = _Parser(inp, url, base, state_override, errors, lead, kept, encoding, raw)
-    if p > 0:
-        parser.state = "path_start"
+    if state is not None:
+        parser.state = state
         parser.p = p
-    else:
-        p = 0
     # §4.4 step 9: the state machine's loop, over the code point at the pointer
     states = _STATES
     try:
