@@ -327,3 +327,16 @@ def test_linear_time(name: str) -> None:
         for base in (U.parse("http://h.example/a/b"), U.parse("file:///C:/x")):
             assert_linear(lambda s, b=base: U.parse(s, b), _LINEAR[name], label=name,
                           n0=2000)
+
+
+def test_a_base_string_is_parsed_once_and_left_as_it_was() -> None:
+    # (the pure twin remembers a base string's record: resolving must never change it)
+    page = "https://h.example/a/b/c?q#f"
+    refs = ("../../x", "y", "?z", "#w", "/v", "../../../../..", "./", "")
+    want = ["https://h.example/x", "https://h.example/a/b/y", "https://h.example/a/b/c?z",
+            "https://h.example/a/b/c?q#w", "https://h.example/v", "https://h.example/",
+            "https://h.example/a/b/", "https://h.example/a/b/c?q"]
+    for name in IMPLS:
+        with twin(name):
+            for _ in range(2):
+                assert [U.parse(r, page).href for r in refs] == want

@@ -476,6 +476,17 @@ def _lone_surrogate_probe(input: str) -> str | None:
     return None if probe == joined else probe
 
 
+# The longest base string whose record _base_record keeps.
+_BASE_CACHE_MAX = 2048
+
+
+@lru_cache(maxsize=256)
+def _base_record(text: str) -> _URLRecord:
+    # A base string's record, remembered: a crawler resolves every link of a page
+    # against the page's URL, and the parser only reads a base, never changes it.
+    return _basic_parse(text)
+
+
 def _input_failure(input: str, e: _Failure) -> URLParseError:
     return URLParseError(
         f"invalid URL {input!r}: {e.name} at position {e.position}", e.name, e.position)
@@ -503,7 +514,7 @@ def _api_parse(
     else:
         b = to_usv_string(_check_str(base, "base"))
         try:
-            base_rec = _basic_parse(b)
+            base_rec = _base_record(b) if len(b) <= _BASE_CACHE_MAX else _basic_parse(b)
         except _Failure as e:
             raise URLParseError(
                 f"invalid base URL ({e.name} at {e.position})", e.name, e.position
