@@ -251,13 +251,15 @@ def test_xn_hosts() -> None:
 # --- the parser's first step (url._parser._special_start) ---------------------------
 
 _START_SCHEMES = ["http://", "HTTPS://", "ws://", "Wss://", "ftp://", "file://", "FILE://",
-                  "sc://", "http:/", "http:", "sc:", "sc:/", "Git+SSH://", "a.b-c+d://"]
+                  "sc://", "http:/", "http:", "sc:", "sc:/", "Git+SSH://", "a.b-c+d://",
+                  "  http://", "ht\ttp://", "sc:\n//"]
 _START_HOSTS = ["", "h.example", "H.Example.COM", "localhost", "LocalHost", "1.2.3.4",
                 "255.255.255.255", "256.1.1.1", "01.2.3.4", "1.2.3", "1.2.3.4.5", "0x7f.1",
                 "a" * 63 + ".b", "a" * 64 + ".b", ("a" * 63 + ".") * 4 + "b",
                 ("a" * 62 + ".") * 4 + "b", "xn--bcher-kva.example", "a--b.c", "a-b.c",
                 "-a.b", "a.b-", "a.1", "a.b.", "[::1]", "u@h", "h.example.", "h%41",
-                "h~!$&'()*+,;=", "h b"]
+                "h~!$&'()*+,;=", "h b", "u:p@h.example", ":@h", "u:@1.2.3.4", "a@b@c",
+                "u:p:q@h", "%41:%zz@h", "u@", "u@[::1]"]
 _START_PORTS = ["", ":", ":0", ":80", ":443", ":21", ":0080", ":65535", ":65536", ":123456",
                 ":8x"]
 _START_RESTS = ["", "/", "/a/b", "/a/../b", "/./x", "/%2e%2E/", "?q=1", "#f", "/p?q#f",
@@ -316,6 +318,8 @@ _LINEAR = {
     "first step, special": lambda n: "http://h/" + "./" * (n // 2) + "%",
     "first step, host": lambda n: "http://" + "a." * (n // 2) + "1a/",
     "first step, escapes": lambda n: "http://h/" + "%41" * (n // 3) + "?" + "%41" * (n // 3),
+    "first step, userinfo": lambda n: "sc://" + "a" * (n // 2) + ":" + "b" * (n // 2) + "@h/",
+    "first step, userinfo @": lambda n: "http://" + "a:" * (n // 2) + "@h/",
 }
 
 
