@@ -758,17 +758,18 @@ else:  # pragma: no cover - Python 3.10
     _DOMAIN = PLAIN_DOMAIN.pattern
     _PLAIN_DOMAIN_AUTH_MAX = 253
 _PLAIN_DOMAIN_AUTH = re.compile(_DOMAIN + r"(?=[/?#\\]|\Z)")
-# The first step (_special_start): a special scheme, "//", userinfo, then a plain
-# domain as above, a dotted-decimal IPv4 address or no host, and a port, ending where
-# the authority does; and when the rest is plain to the end (PLAIN_REST_SPECIAL after
+# The first step (_special_start): a special scheme, "//", then a plain domain as
+# above, a dotted-decimal IPv4 address or no host, and a port, ending where the
+# authority does; and when the rest is plain to the end (PLAIN_REST_SPECIAL after
 # the path start's "/", if any), the path text, the query and the fragment, with
-# group 7 the "/" or "" (None: the rest is not plain).
+# group 5 the "/" or "" (None: the rest is not plain).  No userinfo: a special URL
+# seldom has one, and looking for it would cost every other one a second scan.
 # The first step for other schemes (_other_start): a scheme; "//", userinfo, a plain
 # opaque host and a port, then the path start's "/" or nothing (groups 2 to 6), or
 # else a "/" that starts a path or nothing for an opaque path (group 7); and the rest
 # plain to the end (PLAIN_REST: groups 8 to 10).  A special scheme fails it at once.
 _P = "+" if sys.version_info >= (3, 11) else ""  # (possessive: the classes never overlap)
-# Userinfo as the first steps take it: a username and a password (groups) that the
+# Userinfo as _other_start takes it: a username and a password (groups) that the
 # userinfo set leaves as they are (_runs.userinfo_text), and the "@".
 _USERINFO = (r"(?:([0-9A-Za-z!$%&'()*+,\-._~]*" + _P + r")"
              r"(?::([0-9A-Za-z!$%&'()*+,\-._~]*" + _P + r"))?@)?")
@@ -779,7 +780,7 @@ _OTHER_URL = re.compile(
     + PLAIN_REST_TEXT)
 _DECIMAL_OCTET = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
 _SPECIAL_HEAD = re.compile(
-    r"((?i:https?|wss?|ftp|file))://" + _USERINFO +
+    r"((?i:https?|wss?|ftp|file))://"
     r"(?:(" + _DOMAIN + r")|(" + _DECIMAL_OCTET + r"(?:\." + _DECIMAL_OCTET + r"){3}))?"
     r"(?::([0-9]+))?(?=[/?#\\]|\Z)"
     r"(?:(/?)" + PLAIN_REST_SPECIAL_TEXT + r"\Z)?")
@@ -793,8 +794,7 @@ _STATES: dict[str, Callable[[_Parser, str], None]] = {
 }
 
 
-def _special_start(inp: str, url: URLRecord, errors: list[tuple[str, int]] | None,
-                   lead: int) -> int:
+def _special_start(inp: str, url: URLRecord) -> int:
     """The scheme start state's step for the commonest start, before the loop (§4.4).
 
     A special scheme, "//", a plain domain or a dotted-decimal IPv4 address (for
@@ -812,11 +812,9 @@ def _special_start(inp: str, url: URLRecord, errors: list[tuple[str, int]] | Non
     m = _SPECIAL_HEAD.match(inp)
     if m is None:
         return -1
-    scheme, user, password, domain, ipv4, port, slash, text, query, fragment = m.groups()
+    scheme, domain, ipv4, port, slash, text, query, fragment = m.groups()
     scheme = scheme.lower()
     file = scheme == "file"
-    if user is not None and (file or (domain is None and ipv4 is None) or lead < 0):
-        return -1  # (no credentials on a file URL, §4.4 file host state; none without a host)
     host: Host
     if domain is not None:
         if len(domain) > 63 and (len(domain) > 253 or max(map(len, domain.split("."))) > 63):
@@ -852,9 +850,6 @@ def _special_start(inp: str, url: URLRecord, errors: list[tuple[str, int]] | Non
         url.port = None if number == SPECIAL[scheme] else number
     url.scheme = scheme
     url.host = host
-    if user is not None:
-        _credentials(url, user, password, m.start(4 if domain is not None else 5) - 1,
-                     errors, lead)
     if slash is None:
         return m.end()
     url.query = query
@@ -910,7 +905,7 @@ def _other_start(inp: str, url: URLRecord, errors: list[tuple[str, int]] | None,
 def _credentials(url: URLRecord, user: str, password: str | None, at: int,
                  errors: list[tuple[str, int]] | None, lead: int) -> None:
     # The authority state's steps for userinfo with one "@" (at input offset at), as
-    # the first steps take it: the "@" is a validation error, and the username and
+    # _other_start takes it: the "@" is a validation error, and the username and
     # password need no encoding (§4.4).
     if errors is not None:
         errors.append(("invalid-credentials", lead + at))
@@ -962,9 +957,9 @@ def basic_parse(
             state = "no_scheme"
         elif raw is None:
             # (lead -1: the positions need the parser's map from the tabs and newlines
-            # removed, and the first steps then take no userinfo)
+            # removed, and _other_start then takes no userinfo)
             at = lead if kept is None else -1
-            p = _special_start(inp, url, errors, at)
+            p = _special_start(inp, url)
             if p > n or (p < 0 and _other_start(inp, url, errors, at)):
                 return url
             if p > 0:
