@@ -7,7 +7,7 @@ the table gives the median µs per URL and each peer's time over ours.
 Ours three times: "C" is ``url.parse`` with the C twin active
 (``src/csrc/url.c`` takes the common URL and builds the URL object; anything
 else runs the Python state machine), "pure" the same call with the pure twin
-active (the Python fast path and state machine, pure-Python kernels), and "py
+active (the Python state machine, pure-Python kernels), and "py
 parser, C kernels" the Python parser with the C twin's kernels (what
 ``url.parse`` was before url.c).  Peers (each skipped when not
 installed; the ``[bench]`` extra installs them): can_ada and ada-url (ada,

@@ -15,12 +15,14 @@ the crawler's idiom ``base = url.parse(page); [url.parse(h, base).href for h in 
 (and with the base given as a string), against ``urllib.parse.urljoin(page, h)``, one row
 a reference shape, interleaved rounds as above.
 
-A third table: absolute URLs outside the first fast path (non-special schemes, an ASCII
-host with an ``xn--`` label), against ``urlsplit(s).geturl()``.
+A third table: absolute URLs outside the parser's commonest shape (a special scheme and
+a plain domain: here non-special schemes, and an ASCII host with an ``xn--`` label),
+against ``urlsplit(s).geturl()``.
 
-A fourth table, with corpora: the state machine alone (``url._parser.basic_parse`` with
-its validation errors recorded, then the URL serializer), which every input the fast
-paths leave takes, over the same URLs, against the same urllib call.
+A fourth table, with corpora: the parser alone (``url._parser.basic_parse`` with its
+validation errors recorded, then the URL serializer), without the ``URL`` object around
+it, over the same URLs, against the same urllib call.  ``url._parser`` is the pure twin's
+only URL parser: the first table's calls run it too.
 
 Usage: python bench/bench_url_pure.py [FILE...] [--rounds N] [--limit N]
 """
@@ -68,8 +70,8 @@ def _urllib(s: str) -> str:
 
 
 def _machine(s: str) -> str:
-    # (what url.parse runs when no fast path takes the input: the URL Standard's
-    # basic URL parser, §4.4, as a state machine)
+    # (what url.parse runs, without the URL object: the URL Standard's basic URL
+    # parser, §4.4, as a state machine)
     try:
         return serialize(basic_parse(s, errors=[]))
     except Failure:
@@ -88,7 +90,7 @@ REFS: list[tuple[str, str]] = [
     ("absolute", "https://other.example/a/b"),
     ("needs encoding", "files/a b/ü.pdf"),
 ]
-# Absolute URLs the state machine used to take (third table; urllib: urlsplit + geturl).
+# Absolute URLs outside the commonest shape (third table; urllib: urlsplit + geturl).
 OTHERS: list[tuple[str, str]] = [
     ("opaque path", "mailto:info@example.org?subject=hi"),
     ("opaque path", "urn:isbn:0451450523"),

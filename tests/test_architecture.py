@@ -421,7 +421,7 @@ def test_the_architecture_page_names_every_package_and_public_module() -> None:
 ROOT = SRC.parent
 _PROSE_DIRS = ("src", "tests", "bench", "tools")
 _ROLE = re.compile(r":mod:`[~!]?([\w.]+)`")
-# a source path: url/_fast.py, _speedups.pyi, src/csrc/url.h
+# a source path: url/_parser.py, _speedups.pyi, src/csrc/url.h
 _FILE = re.compile(r"(?<![\w/.-])((?:[\w-]+/)*[\w-]+\.(?:py|pyi|c|h))(?![\w/])")
 _DOTTED = re.compile(r"(?<![\w.])percent_encoding(?:\.\w+)+")
 # a private name used as a module: "_name.attr", "_name's", "module _name", "the _name module"
@@ -772,3 +772,106 @@ def test_the_c_length_check_can_fail(tmp_path: Path) -> None:
     assert CL.long_functions(units) == {"long.c:long_one": CL.MAX_LINES + 4}
     f = {f.name: f for f in units["long.c"].functions}
     assert f["long_one"].static and not f["short_one"].static and f["short_one"].lines == 4
+
+
+# --- one URL parser per twin, offsets by name -------------------------------------------
+
+# The pure twin's one URL parser (issue 40): the only module that defines states of
+# the URL Standard's basic URL parser (§4.4: methods named ``s_<state>``) or matches
+# input against the special schemes' names.  Its shortcuts are steps inside it.
+PURE_URL_PARSER = "percent_encoding.url._parser"
+_SPECIAL_SCHEMES = re.compile(r"https\?.*wss\?|wss\?.*https\?")
+
+
+def _url_parser_modules(paths: dict[str, tuple[Path, bool]]) -> set[str]:
+    found = set()
+    for mod, (path, _) in paths.items():
+        for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name.startswith("s_"):
+                found.add(mod)
+            elif (isinstance(n, ast.Constant) and isinstance(n.value, str) and "://" in n.value
+                  and _SPECIAL_SCHEMES.search(n.value)):
+                found.add(mod)
+    return found
+
+
+def test_the_pure_twin_has_one_url_parser() -> None:
+    assert _url_parser_modules(MODULES) == {PURE_URL_PARSER}
+
+
+def test_the_url_parser_check_can_fail(tmp_path: Path) -> None:
+    states = tmp_path / "a.py"
+    states.write_text("class P:\n    def s_path(self, c):\n        pass\n")
+    fast = tmp_path / "b.py"
+    fast.write_text('import re\nR = re.compile(r"((?i:https?|wss?|ftp))://([a-z.]+)")\n')
+    other = tmp_path / "c.py"
+    other.write_text('R = "https?://"\ndef path(s):\n    return s\n')
+    assert _url_parser_modules({"a": (states, False), "b": (fast, False),
+                                "c": (other, False)}) == {"a", "b"}
+
+
+# What holds component offsets (url/_offsets.py): a URL's ``_parts``, a name given
+# its value, and a parameter typed as offsets (``Parts``, ``tuple[int, ...]``).
+_OFFSET_TYPES = re.compile(r"\bParts\b|tuple\[int, \.\.\.\]")
+
+
+def _holds_offsets(node: ast.expr, held: set[str]) -> bool:
+    if isinstance(node, ast.Attribute):
+        return node.attr == "_parts"
+    return isinstance(node, ast.Name) and node.id in held
+
+
+def _is_int(node: ast.expr) -> bool:
+    if isinstance(node, ast.UnaryOp):
+        node = node.operand
+    return isinstance(node, ast.Constant) and type(node.value) is int
+
+
+def _bare_offset_reads(paths: dict[str, tuple[Path, bool]]) -> list[tuple[str, int, str]]:
+    """Offsets read by position: ``parts[5]``, ``p = u._parts; p[0]``, a tuple of names
+    unpacked from the offsets, ``kind == 5``."""
+    out = []
+    for mod, (path, _) in paths.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for scope in ast.walk(tree):
+            if not isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef | ast.Module):
+                continue
+            held: set[str] = set()
+            if not isinstance(scope, ast.Module):
+                args = scope.args
+                held |= {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs
+                         if a.annotation is not None
+                         and _OFFSET_TYPES.search(ast.unparse(a.annotation))}
+            for n in ast.walk(scope):
+                if isinstance(n, ast.Assign) and any(
+                        isinstance(x, ast.Attribute) and x.attr == "_parts"
+                        for x in ast.walk(n.value)):
+                    held |= {t.id for t in n.targets if isinstance(t, ast.Name)}
+            for n in ast.walk(scope):
+                bad = (
+                    (isinstance(n, ast.Subscript) and _is_int(n.slice)
+                     and _holds_offsets(n.value, held))
+                    or (isinstance(n, ast.Assign) and _holds_offsets(n.value, held)
+                        and any(isinstance(t, ast.Tuple) for t in n.targets))
+                    or (isinstance(n, ast.Compare) and isinstance(n.left, ast.Name)
+                        and n.left.id in ("kind", "host_kind")
+                        and any(_is_int(c) for c in n.comparators)))
+                if bad:
+                    out.append((mod, getattr(n, "lineno", 0), ast.unparse(n)[:60]))
+    return sorted(set(out))
+
+
+def test_offsets_are_read_by_name() -> None:
+    assert _bare_offset_reads(MODULES) == []
+
+
+def test_the_offset_check_can_fail(tmp_path: Path) -> None:
+    p = tmp_path / "m.py"
+    p.write_text(
+        "def a(u):\n    p = u._parts\n    return u.href[p[0]:p[5]]\n"
+        "def b(parts: tuple[int, ...]):\n    s_end, u_end = parts\n    return parts[-1]\n"
+        "def c(kind):\n    return kind == 5\n"
+        "def d(u, O):\n    p = u._parts\n    return p[O.SCHEME_END], kind == O.HOST_NONE\n"
+        "def e(xs, parts):\n    return xs[0], parts[0]\n")
+    got = [(line, text) for _, line, text in _bare_offset_reads({"m": (p, False)})]
+    assert [line for line, _ in got] == [3, 3, 5, 6, 8], got

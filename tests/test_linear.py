@@ -1018,11 +1018,11 @@ def _long_host_web(host: str) -> None:
 def _uncached(fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """fn after emptying the host caches: each timed call does the work (the helper
     times the same host again, and a cache that kept it would time a lookup)."""
-    from percent_encoding.url import _fast, _host, _idna
+    from percent_encoding.url import _host, _idna
 
     def call(arg: Any) -> Any:
-        _fast._HOSTS.clear()
-        for cached in (url._c_host, _host._ascii_strict_ok, _idna.domain_to_ascii_checked):
+        for cached in (url._c_host, _host._ascii_strict_ok, _idna.domain_to_ascii_checked,
+                       _host._host_outcome):
             cached.cache_clear()
         return fn(arg)
     return call

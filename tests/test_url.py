@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from helpers import ROOT
 from helpers.linear_time import assert_linear
+from helpers.twins import IMPLS, twin
 from percent_encoding import url as U
 from percent_encoding.errors import PercentEncodingTypeError, URLParseError
 
@@ -285,46 +286,54 @@ def test_setters_against_ada(href: str, setter: str, value: str) -> None:
     assert ours.href == theirs.href, (href, setter, value)
 
 
-# --- the fast path against the state machine ---------------------------------
+# --- the commonest shapes (the parser's shortcut steps) against ada -------------
 
-_FAST_PIECES = ["http://", "HTTPS://", "ws://", "ftp://", "foo://", "a", "Z", "-", "_", ".", "1",
-                "0x", "xn--", ":", ":80", ":443", ":99999", "/", "//", "/.", "/..", "%2e", "%",
-                "%4", "%41", "?", "#", "é", " ", "\t", "\\", "@", "'", "`", "{", "\x00", "\x7f",
-                "[", "]", "[::1]", "[0:00::1]", "[1::2:3.4.5.6]", "u:p@", "@@", "%2E.",
-                "file://", "FILE://", "file:///", "localhost", "C:", "c|", "|", "/C:", "/c|"]
+_COMMON_PIECES = ["http://", "HTTPS://", "ws://", "ftp://", "foo://", "a", "Z", "-", "_", ".",
+                  "1", "0x", "xn--", ":", ":80", ":443", ":99999", "/", "//", "/.", "/..",
+                  "%2e", "%", "%4", "%41", "?", "#", "é", " ", "\t", "\\", "@", "'", "`", "{",
+                  "\x00", "\x7f", "[", "]", "[::1]", "[0:00::1]", "[1::2:3.4.5.6]", "u:p@",
+                  "@@", "%2E.", "file://", "FILE://", "file:///", "localhost", "C:", "c|", "|",
+                  "/C:", "/c|"]
 
 
-@settings(max_examples=1500, deadline=None)
-@given(st.lists(st.sampled_from(_FAST_PIECES), min_size=1, max_size=14))
-def test_fast_path_equals_state_machine(parts: list[str]) -> None:
-    from percent_encoding.url._parser import Failure, basic_parse, fast_parse, serialize
-
-    s = "".join(parts)
-    fast_errs: list[tuple[str, int]] = []
-    fast = fast_parse(s, fast_errs)
-    if fast is None:
-        return
-    slow_errs: list[tuple[str, int]] = []
+def _ada_href(s: str) -> str | None:
     try:
-        slow = basic_parse(s, errors=slow_errs)
-    except Failure as e:  # pragma: no cover - a failure here is the bug
-        raise AssertionError(f"fast path accepted {s!r}, the machine fails: {e.name}") from None
-    assert fast[0] == slow, s
-    assert fast[1] == serialize(slow), s
-    assert fast_errs == slow_errs, s
+        return str(ada_url.URL(s).href)
+    except ValueError:
+        return None
 
 
-def test_fast_path_is_taken_for_common_urls() -> None:
-    from percent_encoding.url._parser import fast_parse
+def _our_href(s: str) -> str | None:
+    """The href with each twin (they must agree, validation errors included), or None."""
+    got = []
+    for name in IMPLS:
+        with twin(name):
+            try:
+                u = U.parse(s)
+                got.append((u.href, u.validation_errors))
+            except URLParseError as e:
+                got.append((None, e.args))
+    assert all(g == got[0] for g in got), (s, got)
+    return got[0][0]
 
-    for s in ("https://www.example.com/a/b?c=d#e", "http://h.example:8080/x y?é",
-              "http://u:p@h/a/../b", "http://[::1]/", "http://1.2.3.4/", "file:///x",
-              "file://deps/v8/a.h", "FILE://LocalHost/C:/a/../..", "file:///C:/x%20y?q#f",
-              "http://xn--a.b/", "http://xn--bcher-kva.example/"):
-        assert fast_parse(s, None) is not None
-    for s in ("http://h\\x", "http://1.2.3.4.5/", " http://h/", "file:x",
-              "file:/x", "file://h:1/", "file://u@h/", "file:///C|/x", "http:///x"):
-        assert fast_parse(s, None) is None
+
+@pytest.mark.one_impl  # (both twins, in _our_href)
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(_COMMON_PIECES), min_size=1, max_size=14))
+def test_common_shapes_against_ada(parts: list[str]) -> None:
+    s = "".join(parts)
+    assert _our_href(s) == _ada_href(s), s
+
+
+@pytest.mark.parametrize("s", [
+    "https://www.example.com/a/b?c=d#e", "http://h.example:8080/x y?é", "http://u:p@h/a/../b",
+    "http://[::1]/", "http://1.2.3.4/", "file:///x", "file://deps/v8/a.h",
+    "FILE://LocalHost/C:/a/../..", "file:///C:/x%20y?q#f", "http://xn--a.b/",
+    "http://xn--bcher-kva.example/", "http://h\\x", "http://1.2.3.4.5/", " http://h/",
+    "file:x", "file:/x", "file://h:1/", "file://u@h/", "file:///C|/x", "http:///x"])
+@pytest.mark.one_impl  # (both twins, in _our_href)
+def test_common_urls_against_ada(s: str) -> None:
+    assert _our_href(s) == _ada_href(s), s
 
 
 # One case per validation-error name, with the names (in order) and the outcome that

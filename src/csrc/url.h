@@ -39,7 +39,7 @@ PE_INTERNAL extern PyObject *url_type;         /* percent_encoding.url.URL */
 PE_INTERNAL extern PyObject *host_hook;        /* (host text) -> (host, kind, errors) | None */
 PE_INTERNAL extern PyObject *d_href, *d_parts; /* URL's slot descriptors */
 
-/* Host kinds, the last of the nine offsets (url/_record.py's record_of reads them):
+/* Host kinds, the last of the nine offsets (url/_offsets.py names them for Python):
  * 0 no host and an opaque path, 1 domain or opaque host, 2 IPv4, 3 IPv6,
  * 4 the empty host, 5 no host and a list path ("foo:/a"). */
 enum { HOST_NONE = 0, HOST_DOMAIN = 1, HOST_IPV4 = 2, HOST_IPV6 = 3, HOST_EMPTY = 4,
@@ -112,9 +112,8 @@ typedef struct {
         }                                                                                  \
     } while (0)
 
-/* Offsets into the href (see url/_record.py's record_of): scheme end (the ':'),
- * username end, host start and end, port (-1 none), path start, '?' and '#'
- * (-1 none), host kind. */
+/* Offsets into the href: url/_offsets.py draws the layout and names each field for
+ * Python (tests/test_url_offsets.py holds the two to each other). */
 typedef struct {
     Py_ssize_t s_end, u_end, h_start, h_end, port, p_start, q_start, f_start;
     int host_kind;

@@ -61,8 +61,7 @@ getter_get(PyObject *self, PyObject *obj, PyObject *type)
         return NULL;
     }
     len = PyUnicode_GET_LENGTH(href);
-    /* v: scheme end, username end, host start, host end, port, path start,
-     * '?', '#', host kind (see record_of in url/_record.py) */
+    /* v: the nine offsets of UrlParts, as url/_offsets.py draws them */
     switch (g->which) {
     case G_PROTOCOL:
         b = v[0] + 1;

@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
+from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
-from percent_encoding import _pure
+from percent_encoding import _pure, core
 
 
 def _c_kernels() -> ModuleType | None:
@@ -27,6 +29,16 @@ KERNELS: dict[str, ModuleType | None] = {"python": _pure, "c": C_KERNELS}
 # The C twin when it has the URL parser (``_speedups.url_parse``), else None: what
 # test_url_c.py and test_url_c_full.py call directly.
 C_URL: Any = C_KERNELS if C_KERNELS is not None and hasattr(C_KERNELS, "url_parse") else None
+
+
+@contextlib.contextmanager
+def twin(name: str) -> Iterator[None]:
+    """Run the block with the twin ``name`` ("python" or "c") active."""
+    old = core._use_kernels(KERNELS[name])  # type: ignore[arg-type]
+    try:
+        yield
+    finally:
+        core._use_kernels(old)
 
 
 class NoKernels(ModuleType):

@@ -36,12 +36,8 @@ from ..errors import PercentEncodingTypeError, URLParseError
 from ..form import URLSearchParams
 from ..sets import EncodeSet
 from ..sets import get as _get_set
+from . import _offsets as _O
 from ._display import render as _render
-from ._fast import fast_href as _fast_href
-from ._fast_rel import base_of_str as _base_of_str
-from ._fast_rel import fast_nonspecial_href as _fast_nonspecial_href
-from ._fast_rel import fast_rel_href as _fast_rel_href
-from ._fast_rel import parts_of_record as _parts_of_record
 from ._host import HOST_CACHE_MAX as _HOST_CACHE_MAX
 from ._host import HostError as _HostError
 from ._host import parse_host as _parse_host
@@ -49,7 +45,6 @@ from ._host import serialize_host as _serialize_host
 from ._parser import Failure as _Failure
 from ._parser import URLRecord as _URLRecord
 from ._parser import basic_parse as _basic_parse
-from ._parser import fast_parse as _fast_parse
 from ._parser import serialize as _serialize
 from ._parser import serialize_path as _serialize_path
 from ._record import record_of as _record_of
@@ -115,9 +110,10 @@ class URL:
     """
 
     # A URL holds its href and either its record (``_r``, with ``_parts``
-    # None) or, when the C parser built it, the component offsets into the
-    # href (``_parts``, see src/csrc/url.h and url/_record.py's record_of): the getters then
-    # slice the href, and the record is made on first use (replace, origin).
+    # None: the pure twin's parser, the setters) or, when the C parser built it,
+    # the component offsets into the href (``_parts``, laid out as url/_offsets.py
+    # draws them): the getters then slice the href, and the record is made on
+    # first use (replace, origin).
     __slots__ = {
         "_parts": None,
         "_r": None,
@@ -145,21 +141,6 @@ class URL:
                     _set(self, "_parts", u._parts)
                     _set(self, "validation_errors", u.validation_errors)
                     return
-        elif type(input) is str:
-            # the pure twin's fast paths (_fast, _fast_rel): the commonest URLs
-            # whole, and the commonest references against a base
-            text = input if input.isascii() else _usv_for_fast_paths(input)
-            if text is None:
-                r = None
-            elif base is None:
-                r = _fast_href(text) or _fast_nonspecial_href(text)
-            elif type(base) is str or isinstance(base, URL):
-                r = _fast_rel_href(text, _base_parts(base))
-            else:
-                r = None
-            if r is not None:
-                _init_parts(self, *r)
-                return
         rec, errs, href = _api_parse(input, base)
         self._init(rec, errs, href)
 
@@ -195,14 +176,14 @@ class URL:
         raise AttributeError("URL is immutable")
 
     # -- getters (URL Standard §6.1) ----------------------------------------
-    # With _parts: (scheme end, username end, host start, host end, port or
-    # -1, path start, '?' or -1, '#' or -1, host kind), offsets into href.
+    # With _parts: the offsets into href that url/_offsets.py describes.
     @property
     def origin(self) -> str:
         """The serialized origin (``"null"`` for an opaque origin)."""
         p = self._parts
-        if p is not None and self.href[: p[0]] in _TUPLE_ORIGIN:
-            return self.href[: p[0] + 3] + self.href[p[2] : p[5]]
+        if p is not None and self.href[: p[_O.SCHEME_END]] in _TUPLE_ORIGIN:
+            return (self.href[: p[_O.SCHEME_END] + 3]
+                    + self.href[p[_O.HOST_START] : p[_O.PATH_START]])
         return _origin(self._rec)
 
     @property
@@ -210,7 +191,7 @@ class URL:
         """The scheme followed by ``:``."""
         p = self._parts
         if p is not None:
-            return self.href[: p[0] + 1]
+            return self.href[: p[_O.SCHEME_END] + 1]
         return self._r.scheme + ":"
 
     @property
@@ -218,7 +199,7 @@ class URL:
         """The scheme, without ``:``."""
         p = self._parts
         if p is not None:
-            return self.href[: p[0]]
+            return self.href[: p[_O.SCHEME_END]]
         return self._r.scheme
 
     @property
@@ -226,7 +207,8 @@ class URL:
         """The percent-encoded username."""
         p = self._parts
         if p is not None:
-            return self.href[p[0] + 3 : p[1]] if p[2] > p[0] + 3 else ""
+            s_end = p[_O.SCHEME_END]
+            return self.href[s_end + 3 : p[_O.USERNAME_END]] if p[_O.HOST_START] > s_end + 3 else ""
         return self._r.username
 
     @property
@@ -234,7 +216,10 @@ class URL:
         """The percent-encoded password."""
         p = self._parts
         if p is not None:
-            return self.href[p[1] + 1 : p[2] - 1] if p[2] > p[0] + 3 else ""
+            h_start = p[_O.HOST_START]
+            if h_start > p[_O.SCHEME_END] + 3:
+                return self.href[p[_O.USERNAME_END] + 1 : h_start - 1]
+            return ""
         return self._r.password
 
     @property
@@ -242,7 +227,7 @@ class URL:
         """Host and port (``host:port``), or ``""`` when there is no host."""
         p = self._parts
         if p is not None:
-            return self.href[p[2] : p[5]]
+            return self.href[p[_O.HOST_START] : p[_O.PATH_START]]
         rec = self._r
         if rec.host is None:
             return ""
@@ -255,7 +240,7 @@ class URL:
         """The serialized host, without the port."""
         p = self._parts
         if p is not None:
-            return self.href[p[2] : p[3]]
+            return self.href[p[_O.HOST_START] : p[_O.HOST_END]]
         rec = self._r
         return "" if rec.host is None else _serialize_host(rec.host)
 
@@ -264,7 +249,7 @@ class URL:
         """The port as a string, ``""`` when absent or the scheme's default."""
         p = self._parts
         if p is not None:
-            return self.href[p[3] + 1 : p[5]]
+            return self.href[p[_O.HOST_END] + 1 : p[_O.PATH_START]]
         return "" if self._r.port is None else str(self._r.port)
 
     @property
@@ -272,8 +257,9 @@ class URL:
         """The serialized path."""
         p = self._parts
         if p is not None:
-            end = p[6] if p[6] >= 0 else p[7] if p[7] >= 0 else len(self.href)
-            return self.href[p[5] : end]
+            q, f = p[_O.QUERY_START], p[_O.FRAGMENT_START]
+            end = q if q >= 0 else f if f >= 0 else len(self.href)
+            return self.href[p[_O.PATH_START] : end]
         return _serialize_path(self._r)
 
     @property
@@ -281,8 +267,9 @@ class URL:
         """``"?"`` and the query, or ``""`` when the query is null or empty."""
         p = self._parts
         if p is not None:
-            end = p[7] if p[7] >= 0 else len(self.href)
-            return self.href[p[6] : end] if p[6] >= 0 and end - p[6] > 1 else ""
+            qs, fs = p[_O.QUERY_START], p[_O.FRAGMENT_START]
+            end = fs if fs >= 0 else len(self.href)
+            return self.href[qs:end] if qs >= 0 and end - qs > 1 else ""
         q = self._r.query
         return "" if not q else "?" + q
 
@@ -307,7 +294,8 @@ class URL:
         """``"#"`` and the fragment, or ``""`` when it is null or empty."""
         p = self._parts
         if p is not None:
-            return self.href[p[7] :] if 0 <= p[7] < len(self.href) - 1 else ""
+            fs = p[_O.FRAGMENT_START]
+            return self.href[fs:] if 0 <= fs < len(self.href) - 1 else ""
         f = self._r.fragment
         return "" if not f else "#" + f
 
@@ -316,7 +304,7 @@ class URL:
         """Whether the path is opaque (``mailto:``, ``data:``, …; §4.1)."""
         p = self._parts
         if p is not None:
-            return p[8] == 0
+            return p[_O.HOST_KIND] == _O.HOST_NONE
         return self._r.opaque_path
 
     # -- setters (URL Standard §6.1), as a copy ------------------------------
@@ -409,33 +397,6 @@ class URL:
         return (URL, (self.href,))
 
 
-_new_url = object.__new__
-_set_href = URL.__dict__["href"].__set__
-_set_parts = URL.__dict__["_parts"].__set__
-_set_errors = URL.__dict__["validation_errors"].__set__
-
-
-def _init_parts(u: URL, href: str, parts: tuple[int, ...], errs: list[tuple[str, int]]) -> None:
-    # What the Python fast path (url/_fast.py's fast_href) gives: the href and its
-    # component offsets, as the C parser gives them; the record waits for _rec.
-    # (The slots' own setters: URL.__setattr__ refuses every change.)
-    _set_href(u, href)
-    _set_parts(u, parts)
-    _set_errors(u, tuple([ValidationError(*e) for e in errs]) if errs else ())
-
-
-def _base_parts(base: str | URL) -> tuple[str, tuple[int, ...]] | None:
-    # A base for the pure twin's fast path of references (_fast_rel): its href and
-    # component offsets, or None (the state machine then parses against it).
-    if type(base) is str:
-        return _base_of_str(base)
-    assert isinstance(base, URL)
-    p = base._parts
-    if p is not None:
-        return base.href, p
-    return _parts_of_record(base._rec)
-
-
 @lru_cache(maxsize=2048)
 def _c_host(
     text: str,
@@ -444,8 +405,8 @@ def _c_host(
     # The C parser's host hook (src/csrc/url_host.c): a special URL's host
     # that is not ASCII after percent-decoding (an ASCII one with an xn--
     # label only when the C twin runs without the GIL or without is_nfc), through
-    # the host parser (URL Standard §3.5).  (serialized host, kind: 1 domain,
-    # 2 IPv4, 3 IPv6, validation errors as (name, offset)), or on failure
+    # the host parser (URL Standard §3.5).  (serialized host, host kind as
+    # url/_offsets.py names it, validation errors as (name, offset)), or on failure
     # (name, offset), or (name, offset, the validation errors before it, None)
     # when there were some (the setters keep them).
     found: list[tuple[str, int]] = []
@@ -455,7 +416,8 @@ def _c_host(
         if found:
             return e.name, e.position, tuple(found), None
         return e.name, e.position
-    kind = 2 if isinstance(host, int) else 3 if isinstance(host, tuple) else 1
+    kind = (_O.HOST_IPV4 if isinstance(host, int) else _O.HOST_IPV6 if isinstance(host, tuple)
+            else _O.HOST_DOMAIN)
     return _serialize_host(host), kind, tuple(found)
 
 
@@ -514,13 +476,20 @@ def _lone_surrogate_probe(input: str) -> str | None:
     return None if probe == joined else probe
 
 
-def _usv_for_fast_paths(input: str) -> str | None:
-    # The input as a USVString, or None when it holds a lone surrogate: the fast
-    # paths would not report it (see _api_parse).
-    text = to_usv_string(input)
-    if text is not input and _lone_surrogate_probe(input) is not None:
-        return None
-    return text
+# The longest base string whose record _base_record keeps.
+_BASE_CACHE_MAX = 2048
+
+
+@lru_cache(maxsize=256)
+def _base_record(text: str) -> _URLRecord:
+    # A base string's record, remembered: a crawler resolves every link of a page
+    # against the page's URL, and the parser only reads a base, never changes it.
+    return _basic_parse(text)
+
+
+def _input_failure(input: str, e: _Failure) -> URLParseError:
+    return URLParseError(
+        f"invalid URL {input!r}: {e.name} at position {e.position}", e.name, e.position)
 
 
 def _api_parse(
@@ -530,30 +499,34 @@ def _api_parse(
     encoding: str = "utf-8",
 ) -> tuple[_URLRecord, tuple[ValidationError, ...], str | None]:
     # URL Standard §6.1 "API URL parser": the base is parsed first.
-    text = to_usv_string(_check_str(input, "input"))
-    probe = None if text is input else _lone_surrogate_probe(input)
+    if type(input) is str and input.isascii():
+        # (the commonest input: a USVString already, with no lone surrogate)
+        text = input
+        probe = None
+    else:
+        text = to_usv_string(_check_str(input, "input"))
+        probe = None if text is input else _lone_surrogate_probe(input)
     base_rec: _URLRecord | None = None
-    if isinstance(base, URL):
+    if base is None:
+        pass
+    elif isinstance(base, URL):
         base_rec = base._rec
-    elif base is not None:
+    else:
         b = to_usv_string(_check_str(base, "base"))
         try:
-            base_rec = _basic_parse(b)
+            base_rec = _base_record(b) if len(b) <= _BASE_CACHE_MAX else _basic_parse(b)
         except _Failure as e:
             raise URLParseError(
                 f"invalid base URL ({e.name} at {e.position})", e.name, e.position
             ) from None
     errs: list[tuple[str, int]] = []
-    if base_rec is None and raw is None and encoding == "utf-8" and probe is None:
-        fast = _fast_parse(text, errs)
-        if fast is not None:
-            return fast[0], tuple(ValidationError(*e) for e in errs) if errs else (), fast[1]
     try:
-        rec = _basic_parse(text, base_rec, errors=errs, raw=raw, encoding=encoding)
+        if raw is None and encoding == "utf-8":
+            rec = _basic_parse(text, base_rec, errors=errs)
+        else:
+            rec = _basic_parse(text, base_rec, errors=errs, raw=raw, encoding=encoding)
     except _Failure as e:
-        raise URLParseError(
-            f"invalid URL {input!r}: {e.name} at position {e.position}", e.name, e.position
-        ) from None
+        raise _input_failure(input, e) from None
     if probe is not None:
         # A lone surrogate is U+FFFD in the USVString, a URL code point, but what
         # the caller gave there is not one (§4.3).  The probe holds a noncharacter
@@ -563,7 +536,7 @@ def _api_parse(
         # parser's order (the C twin reports them as it encodes: url_path.c).
         errs = []
         _basic_parse(probe, base_rec, errors=errs, encoding=encoding)
-    return rec, tuple(ValidationError(*e) for e in errs), None
+    return rec, tuple([ValidationError(*e) for e in errs]) if errs else (), None
 
 
 def _parse(
@@ -601,27 +574,7 @@ def _parse(
         plain = _parse(input, base, encoding=encoding)
         return URL._from_record(apply_edition(plain._rec, text, edition),
                                 plain.validation_errors)
-    if encoding == "utf-8":
-        # (the default first: one comparison, and the fast path when there is no base)
-        if type(input) is str:
-            fast_text = input if input.isascii() else _usv_for_fast_paths(input)
-            if fast_text is None:
-                r = None
-            elif base is None:
-                r = _fast_href(fast_text) or _fast_nonspecial_href(fast_text)
-            elif type(base) is str or isinstance(base, URL):
-                # a reference against a base (the crawler's idiom): _fast_rel
-                r = _fast_rel_href(fast_text, _base_parts(base))
-            else:
-                r = None
-            if r is not None:
-                # (_init_parts inlined: this is the pure twin's hot path)
-                u = _new_url(URL)
-                _set_href(u, r[0])
-                _set_parts(u, r[1])
-                _set_errors(u, tuple([ValidationError(*e) for e in r[2]]) if r[2] else ())
-                return u
-    else:
+    if encoding != "utf-8":
         from ..encodings import is_utf8, lookup
 
         # §4.3 get an output encoding: UTF-16 and replacement give UTF-8
@@ -629,8 +582,30 @@ def _parse(
             encoding = "utf-8"
         else:
             encoding = lookup(encoding).name
-    rec, errs, href = _api_parse(input, base, encoding=encoding)
-    return URL._from_record(rec, errs, href)
+    if base is None and encoding == "utf-8" and type(input) is str and input.isascii():
+        # (the commonest call, _api_parse's steps for it: an ASCII str is a USVString)
+        found: list[tuple[str, int]] = []
+        try:
+            rec = _basic_parse(input, None, errors=found)
+        except _Failure as e:
+            raise _input_failure(input, e) from None
+        errs = tuple([ValidationError(*e) for e in found]) if found else ()
+    else:
+        rec, errs, _ = _api_parse(input, base, encoding=encoding)
+    # (URL._from_record, with the slots' own setters: the pure twin's hot path)
+    u = _new_url(URL)
+    _set_r(u, rec)
+    _set_parts(u, None)
+    _set_href(u, _serialize(rec))
+    _set_errors(u, errs)
+    return u
+
+
+_new_url = object.__new__
+_set_r = URL.__dict__["_r"].__set__
+_set_parts = URL.__dict__["_parts"].__set__
+_set_href = URL.__dict__["href"].__set__
+_set_errors = URL.__dict__["validation_errors"].__set__
 
 
 if TYPE_CHECKING:
@@ -656,14 +631,6 @@ def can_parse(input: str, base: str | URL | None = None) -> bool:
                     return True
             except URLParseError:
                 return False
-    elif type(input) is str:
-        text = input if input.isascii() else to_usv_string(input)
-        if base is None:
-            if _fast_href(text) is not None or _fast_nonspecial_href(text) is not None:
-                return True
-        elif (type(base) is str or isinstance(base, URL)) and _fast_rel_href(
-                text, _base_parts(base)) is not None:
-            return True
     try:
         _api_parse(input, base)
     except URLParseError:

@@ -299,7 +299,7 @@ def _strict_ascii_ok(domain: str) -> bool:
 
 
 # The longest host text (in code points) the host caches keep, here and in
-# url/_fast.py and url/__init__.py: hosts that repeat are short, and a long one
+# url/__init__.py: hosts that repeat are short, and a long one
 # would make one cache entry of megabytes.
 HOST_CACHE_MAX = 1024
 
@@ -409,3 +409,32 @@ def parse_host(text: str, is_opaque: bool, sink: ErrorSink) -> int | tuple[int, 
             sink("IPv4-non-ASCII-input", 0)
         return parse_ipv4(ascii_domain, sink)
     return ascii_domain
+
+
+def parse_host_remembered(text: str, is_opaque: bool, sink: ErrorSink
+                          ) -> int | tuple[int, ...] | str:
+    """:func:`parse_host`, with the outcome of a short host remembered: a crawl repeats
+    its hosts.  The validation errors reach ``sink`` in the same order, those before a
+    failure included."""
+    if len(text) > HOST_CACHE_MAX:
+        return parse_host(text, is_opaque, sink)
+    host, found, failure = _host_outcome(text, is_opaque)
+    for name, offset in found:
+        sink(name, offset)
+    if failure is not None:
+        raise HostError(*failure)
+    assert host is not None
+    return host
+
+
+@lru_cache(maxsize=2048)
+def _host_outcome(text: str, is_opaque: bool) -> tuple[
+        int | tuple[int, ...] | str | None, tuple[tuple[str, int], ...], tuple[str, int] | None]:
+    # (the host, its validation errors, and the failure's name and offset or None)
+    found: list[tuple[str, int]] = []
+    try:
+        host = parse_host(text, is_opaque, lambda name, offset: found.append((name, offset)))
+    except HostError as e:
+        return None, tuple(found), (e.name, e.position)
+    return host, tuple(found), None
+

@@ -5,17 +5,16 @@ scheme, username, password, host, port, path, query, fragment), with the §4.1
 helpers the parser and the record share (Windows drive letters, single-dot and
 double-dot path segments, "shorten a URL's path").  :func:`serialize` and
 :func:`serialize_path` are §4.5 "URL serializing".  :class:`Failure` is the
-parser's "return failure", which both parsers (the state machine in
-:mod:`._parser`, the fast path in :mod:`._fast`) raise or mean.
+parser's "return failure", which the state machine in :mod:`._parser` raises.
+:func:`record_of` is the record of an href and offsets that the C parser wrote.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
-from ..core import encode
-from ._host import parse_ipv4, parse_ipv6, serialize_host, url_unit_errors
+from . import _offsets as O
+from ._host import parse_ipv4, parse_ipv6, serialize_host
 
 # URL Standard §4.1: special schemes and their default ports.
 SPECIAL: dict[str, int | None] = {
@@ -108,91 +107,6 @@ def double_dot(s: str) -> bool:
     return s == ".." or s.lower() in (".%2e", "%2e.", "%2e%2e")
 
 
-# §4.1 single-dot and double-dot URL path segments: 1 and 2.
-_DOTS = {seg: 1 for seg in (".", "%2e", "%2E")} | {
-    a + b: 2 for a in (".", "%2e", "%2E") for b in (".", "%2e", "%2E")}
-
-
-def plain_pattern(units: str) -> re.Pattern[str]:
-    """A regular expression for text of ``units`` (a character class body) and "%"
-    only before two hex digits: with URL code points only (§4.3), text with no
-    validation error."""
-    # (a run of the class, then escapes each followed by a run: no per-character
-    # alternation, which is several times slower in re)
-    return re.compile(f"[{units}]*(?:%[0-9A-Fa-f]{{2}}[{units}]*)*")
-
-
-# Path text that the path percent-encode set (§1.3) keeps as it is and that holds no
-# validation error, with and without "/".
-_PLAIN_PATH = plain_pattern(r"0-9A-Za-z!$&'()*+,\-./:;=@_~")
-_PLAIN_SEGMENT = plain_pattern(r"0-9A-Za-z!$&'()*+,\-.:;=@_~")
-_DOT_SEGMENT = re.compile(r"(?:^|/)(?:\.|%2[eE]){1,2}(?:/|$)")
-_SEPARATORS = re.compile(r"[/\\]")
-
-
-def walk_path(out: list[str], segs: list[str], file: bool) -> None:
-    """The §4.4 path state's steps at the end of each segment, over whole segments.
-
-    ``segs`` are a path text's segments, encoded, each ended by "/" but the last (by
-    the path's end); they are appended to the path ``out``: a double-dot segment
-    shortens it (§4.1 "shorten a URL's path": a file URL's lone normalized drive
-    letter stays), a single-dot one is dropped, either one last leaves an empty
-    segment, and a file URL's first segment that is a Windows drive letter gets ":".
-    """
-    last = len(segs) - 1
-    dots = _DOTS
-    for i, seg in enumerate(segs):
-        d = dots.get(seg)
-        if d is None:
-            if file and not out and is_drive_letter(seg):
-                seg = seg[0] + ":"
-            out.append(seg)
-            continue
-        if d == 2 and out and not (file and len(out) == 1
-                                   and is_normalized_drive_letter(out[0])):
-            out.pop()
-        if i == last:
-            out.append("")
-
-
-def parse_path(out: list[str], text: str, start: int, file: bool, special: bool,
-               found: list[tuple[str, int]]) -> None:
-    """The §4.4 path state over ``text`` (at input offset ``start``) to its end.
-
-    "/" (and in a special URL "\\", a validation error) ends a segment; each
-    segment is checked for URL units and percent-encoded with the path set, then
-    :func:`walk_path` appends it to ``out``.  Validation errors go to ``found``.
-    """
-    if _PLAIN_PATH.fullmatch(text) is not None:
-        # nothing to encode, no error: the segments as they are
-        segs = text.split("/")
-        if ((text[:1] == "." or "/." in text or "%2" in text)
-                and _DOT_SEGMENT.search(text) is not None):
-            walk_path(out, segs, file)
-        else:
-            if file and not out and is_drive_letter(segs[0]):
-                segs[0] = segs[0][0] + ":"
-            out += segs
-        return
-    if special and "\\" in text:
-        # segment by segment: in a special URL "\\" ends one, as a validation error
-        segs = _SEPARATORS.split(text)
-        off = start
-        for i, seg in enumerate(segs):
-            if _PLAIN_SEGMENT.fullmatch(seg) is None:
-                url_unit_errors(seg, off, lambda n, p: found.append((n, p)))
-                segs[i] = encode(seg, "path")
-            off += len(seg)
-            if off - start < len(text) and text[off - start] == "\\":
-                found.append(("invalid-reverse-solidus", off))
-            off += 1
-    else:
-        # (the path set leaves "/" as it is: the whole text at once, then its segments)
-        url_unit_errors(text, start, lambda n, p: found.append((n, p)))
-        segs = encode(text, "path").split("/")
-    walk_path(out, segs, file)
-
-
 def serialize_path(url: URLRecord) -> str:
     """§4.5 "URL path serializer"."""
     if isinstance(url.path, str):
@@ -202,32 +116,31 @@ def serialize_path(url: URLRecord) -> str:
 
 def serialize(url: URLRecord, exclude_fragment: bool = False) -> str:
     """§4.5 "URL serializer"."""
-    out = [url.scheme, ":"]
     host, path = url.host, url.path
     if host is not None:
-        out.append("//")
+        if type(host) is not str:
+            host = serialize_host(host)
         if url.username or url.password:
-            out.append(url.username)
+            user = url.username
             if url.password:
-                out.append(":" + url.password)
-            out.append("@")
-        out.append(host if type(host) is str else serialize_host(host))
+                user += ":" + url.password
+            host = user + "@" + host
         if url.port is not None:
-            out.append(":" + str(url.port))
-    elif isinstance(path, list) and len(path) > 1 and path[0] == "":
-        out.append("/.")
+            host += ":" + str(url.port)
+        out = url.scheme + "://" + host
+    elif type(path) is list and len(path) > 1 and path[0] == "":
+        out = url.scheme + ":/."
+    else:
+        out = url.scheme + ":"
     if type(path) is str:
-        out.append(path)
+        out += path
     elif path:
-        out.append("/")
-        out.append("/".join(path))
+        out += "/" + "/".join(path)
     if url.query is not None:
-        out.append("?")
-        out.append(url.query)
+        out += "?" + url.query
     if not exclude_fragment and url.fragment is not None:
-        out.append("#")
-        out.append(url.fragment)
-    return "".join(out)
+        out += "#" + url.fragment
+    return out
 
 
 def _ignore(name: str, pos: int) -> None:
@@ -235,12 +148,14 @@ def _ignore(name: str, pos: int) -> None:
 
 
 def record_of(href: str, parts: tuple[int, ...]) -> URLRecord:
-    """The record of an href that a fast parser wrote, from its component offsets."""
-    # (src/csrc/url.c and url/_fast.py's fast_href write the same layout):
-    # scheme end (the ':'), username end, host start and end, port (-1: none),
-    # path start, '?' and '#' (-1: none), host kind (0 none: opaque path,
-    # 1 domain or opaque host, 2 IPv4, 3 IPv6, 4 empty, 5 none: list path).
-    s_end, u_end, h_start, h_end, port, p_start, q_start, f_start, kind = parts
+    """The record of an href that the C parser wrote, from its component offsets.
+
+    ``parts`` are laid out as :mod:`._offsets` draws them."""
+    s_end = parts[O.SCHEME_END]
+    p_start = parts[O.PATH_START]
+    q_start = parts[O.QUERY_START]
+    f_start = parts[O.FRAGMENT_START]
+    kind = parts[O.HOST_KIND]
     rec = URLRecord(href[:s_end])
     end = len(href)
     if f_start >= 0:
@@ -249,22 +164,24 @@ def record_of(href: str, parts: tuple[int, ...]) -> URLRecord:
     if q_start >= 0:
         rec.query = href[q_start + 1:end]
         end = q_start
-    if kind == 0:
+    if kind == O.HOST_NONE:
         rec.path = href[p_start:end]
         return rec
     rec.path = href[p_start + 1:end].split("/") if end > p_start else []
-    if kind == 5:
+    if kind == O.HOST_NULL:
         return rec
+    u_end, h_start = parts[O.USERNAME_END], parts[O.HOST_START]
     if h_start > s_end + 3:
         rec.username = href[s_end + 3:u_end]
         if u_end < h_start - 1:
             rec.password = href[u_end + 1:h_start - 1]
-    text = href[h_start:h_end]
-    if kind == 2:
+    text = href[h_start:parts[O.HOST_END]]
+    if kind == O.HOST_IPV4:
         rec.host = parse_ipv4(text, _ignore)
-    elif kind == 3:
+    elif kind == O.HOST_IPV6:
         rec.host = parse_ipv6(text[1:-1], _ignore)
     else:
         rec.host = text
+    port = parts[O.PORT]
     rec.port = None if port < 0 else port
     return rec
