@@ -59,8 +59,9 @@ class OptionalBuildExt(build_ext):
 
 
 # The docs the installed web tool serves when there is no built site (web/_docs.py): the
-# chapters' Markdown, and the two files outside docs/ that pages of the site include.
-DOCS_MD = ["docs/**/*.md", "bench/README.md", "CHANGELOG.md"]
+# chapters' Markdown, their SVG figures, and the two files outside docs/ that pages of the
+# site include.
+DOCS_MD = ["docs/**/*.md", "docs/_static/*.svg", "bench/README.md", "CHANGELOG.md"]
 
 
 class BuildPyWithDocs(build_py):

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
 import os
 import subprocess
 import sys
@@ -140,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--peak-child", type=int, default=0, help=argparse.SUPPRESS)
     ap.add_argument("--datasets", help="url-various-datasets checkout (--only native)")
     ap.add_argument("--passes", type=int, default=15, help="best of N (--only native)")
+    ap.add_argument("--json", type=Path, help="also write the --only native table here")
     ap.add_argument("--tile", type=int, default=400_000,
                     help="rows of the two-thread column (--only native)")
     a = ap.parse_args(argv)
@@ -226,7 +228,7 @@ def _scaling(col: Any, passes: int) -> tuple[float, float]:
     return out[0], out[1]
 
 
-def _native_row(path: Path, exe: Path | None, a: Any) -> None:
+def _native_row(path: Path, exe: Path | None, a: Any) -> dict[str, float | str]:
     """One corpus: ada's C++ and ours on one thread, then ours on two."""
     import native_ada
 
@@ -250,6 +252,9 @@ def _native_row(path: Path, exe: Path | None, a: Any) -> None:
     print(f"  {path.stem:<13} {n:>6} {nh:9.1f} {host:10.1f} {nh / host:5.2f}x"
           f" {nt:8.1f} {parse:11.1f} {nt / parse:5.2f}x   {two_host:.2f}x {two_parse:.2f}x",
           flush=True)
+    return {"corpus": path.stem, "rows": n, "ada_host_ns": nh, "host_ns": host,
+            "ada_ten_ns": nt, "parse_ns": parse, "two_threads_host": two_host,
+            "two_threads_parse": two_parse}
 
 
 def bench_native(a: Any) -> int:
@@ -266,12 +271,17 @@ def bench_native(a: Any) -> int:
           f"load average {load[0]:.2f} {load[1]:.2f}; best of {a.passes}, CPU ns per row")
     print(f"  {'corpus':<13} {'rows':>6} {'ada host':>9} {'ours host':>10} {'x':>6}"
           f" {'ada ten':>8} {'ours parse':>11} {'x':>6}   2 threads: host, parse")
+    rows = []
     for rel in CORPORA:
         path = where / rel
         if path.exists():
-            _native_row(path, exe, a)
+            rows.append(_native_row(path, exe, a))
         else:
             print(f"  {rel}: not found under {where}")
+    if a.json:
+        # bench/plot.py draws docs/_static/url-speed.svg from this
+        a.json.write_text(json.dumps({"load": load, "native": bool(exe), "rows": rows},
+                                     indent=1) + "\n")
     print("targets (issue 42): host >= 1.0x ada parse + hostname, url_parse >= 0.5x ada parse "
           "+ ten getters, 2 threads >= 1.8x")
     return 0

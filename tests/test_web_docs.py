@@ -4,6 +4,7 @@ chapters rendered from their Markdown (web/_docs.py, web/_markdown.py)."""
 
 from __future__ import annotations
 
+import base64
 import html as _html
 import posixpath
 import re
@@ -175,3 +176,23 @@ def test_the_api_pages_come_from_the_docstrings(rendered: dict[str, str]) -> Non
 
     first_line = (url.parse.__doc__ or "").strip().splitlines()[0]
     assert _html.escape(first_line, quote=False) in page
+
+
+def test_images_are_inline_figures_or_their_alt_text(rendered: dict[str, str]) -> None:
+    # A figure of the chapters (docs/_static/*.svg) is shown as a data: URI, from the
+    # chapter and from bench/README.md as the benchmarks page includes it (../docs/...):
+    # no request the tool would have to serve, so no dead link.  Anything else, and an
+    # image whose file is not there, is its alt text.
+    svg = sorted((Path(_docs.markdown_root() or ".") / "docs" / "_static").glob("*.svg"))
+    assert svg, "docs/_static holds the figures"
+    for page in ("speed.html", "benchmarks.html"):
+        imgs = re.findall(r'<img src="([^"]+)" alt="([^"]+)">', rendered[page])
+        assert imgs, page
+        for src, alt in imgs:
+            assert src.startswith("data:image/svg+xml;base64,") and alt, page
+            assert base64.b64decode(src.split(",", 1)[1]).lstrip().startswith(b"<?xml")
+    out = _markdown.render("![a <b>](x.png) ![c](javascript:x) ![d](../../etc/passwd.svg)",
+                           lambda t: "")
+    assert out.strip() == "<p>a &lt;b&gt; c d</p>"
+    assert _docs._svg_data("../../../pyproject.toml.svg", "speed.html") == ""
+    assert _docs._svg_data("_static/none.svg", "speed.html") == ""

@@ -30,6 +30,8 @@ __all__ = ["COMPONENTS", "url_can_parse", "url_component", "url_parse"]
 COMPONENTS = ("href", "protocol", "username", "password", "host", "hostname", "port",
               "pathname", "search", "hash")
 _ONE = (*COMPONENTS, "origin")  # what url_component takes
+# Indexes into _ONE: the getters a column holds, in its order (not the URL's offsets).
+Getters = tuple[int, ...]
 
 URLErrors = Literal["null", "strict"]
 _STRING_TYPES = {"string", "large_string", "string_view"}
@@ -220,7 +222,7 @@ def _string(pa: Any, large: bool) -> Any:
     return pa.large_string() if large else pa.string()
 
 
-def _struct(pa: Any, large: bool, fields: tuple[int, ...]) -> Any:
+def _struct(pa: Any, large: bool, fields: Getters) -> Any:
     return pa.struct([(_ONE[f], _string(pa, large)) for f in fields])
 
 
@@ -229,7 +231,7 @@ def _c_kernel() -> Any:
     return core.compiled_kernel("arrow_url") if core.url_parse_kernel is not None else None
 
 
-def _run(array: object, base: object, errors: object, fields: tuple[int, ...] | None) -> Any:
+def _run(array: object, base: object, errors: object, fields: Getters | None) -> Any:
     """The column, chunk by chunk: ``fields`` are indexes into _ONE, None for can_parse."""
     _kernels.warn_if_fallback()  # loud when the C twin was expected but did not load
     pa = _pyarrow()
@@ -257,7 +259,7 @@ def _run(array: object, base: object, errors: object, fields: tuple[int, ...] | 
     return pa.chunked_array(results)
 
 
-def _type(pa: Any, fields: tuple[int, ...] | None, large: bool) -> Any:
+def _type(pa: Any, fields: Getters | None, large: bool) -> Any:
     if fields is None:
         return pa.bool_()
     if len(fields) == 1:
@@ -318,7 +320,7 @@ def _first_bad_row(pa: Any, chunk: Any) -> int:
 
 
 def _chunk_pure(pa: Any, chunk: Any, bases: Any, parse: Callable[..., url.URL | None],
-                fields: tuple[int, ...] | None, large: bool, start: int) -> Any:
+                fields: Getters | None, large: bool, start: int) -> Any:
     values = chunk_values(pa, chunk, start)
     base_values = chunk_values(pa, bases, start) if bases is not None else [None] * len(values)
     urls = [None if v is None else parse(v, bv, start + i)
@@ -338,7 +340,7 @@ def _chunk_pure(pa: Any, chunk: Any, bases: Any, parse: Callable[..., url.URL | 
 
 
 def _chunk_c(pa: Any, k: Any, chunk: Any, bases: Any, parse: Callable[..., url.URL | None],
-             fields: tuple[int, ...] | None, large: bool, start: int, strict: bool) -> Any:
+             fields: Getters | None, large: bool, start: int, strict: bool) -> Any:
     # bases: the base column's rows for this chunk, the one base URL, or None
     base_arg = bases.__arrow_c_array__() if hasattr(bases, "__arrow_c_array__") else bases
     result = k(chunk.__arrow_c_array__(), base_arg, fields, parse, large, start, strict)
@@ -393,7 +395,7 @@ def url_parse(array: object, base: object = None, *, components: Sequence[str] |
                              type=_struct(pa, column.type == pa.large_string(), fields)))
 
 
-def _fields(components: object) -> tuple[int, ...]:
+def _fields(components: object) -> Getters:
     """url_parse's ``components``: the indexes into _ONE (each name once)."""
     if isinstance(components, str) or not isinstance(components, (list, tuple)):
         raise PercentEncodingTypeError(
@@ -409,7 +411,7 @@ def _fields(components: object) -> tuple[int, ...]:
     return tuple(fields)
 
 
-def _one_field_struct(pa: Any, column: Any, fields: tuple[int, ...]) -> Any:
+def _one_field_struct(pa: Any, column: Any, fields: Getters) -> Any:
     # a component getter never gives null for a URL (§6.1: an empty string at most), so
     # the column's nulls are exactly the rows without a URL
     return pa.StructArray.from_arrays([column], names=[_ONE[fields[0]]],

@@ -18,6 +18,7 @@ modules' own docstrings.  So every docs link works offline wherever the tool run
 
 from __future__ import annotations
 
+import base64
 import html
 import importlib
 import inspect
@@ -146,9 +147,26 @@ def _relative(target: str, page: str) -> str:
     return "../" * page.count("/") + target
 
 
+def _svg_data(path: str, page: str) -> str:
+    # An SVG figure of the chapters (docs/_static/*.svg, which the wheel carries), as a
+    # data: URI: the page shows it with no request the tool would have to serve.  The path
+    # is relative to the page's folder under docs/ (as Sphinx reads it, also for the
+    # pages that include a file from outside docs/); "" when it is not there.
+    root = markdown_root()
+    if root is None:
+        return ""
+    docs = (root / "docs").resolve()
+    f = (docs / Path(page).parent / path).resolve()
+    if not f.is_relative_to(docs) or not f.is_file():
+        return ""
+    return "data:image/svg+xml;base64," + base64.b64encode(f.read_bytes()).decode("ascii")
+
+
 def _page_link(page: str) -> Callable[[str], str]:
     def link(target: str) -> str:
         path, _, frag = target.partition("#")
+        if path.endswith(".svg"):
+            return _svg_data(path, page)
         for outside, inside in _OUTSIDE.items():
             if path.endswith(outside):
                 path = _relative(inside, page)

@@ -47,10 +47,10 @@ def _safe_href(target: str) -> str | None:
 
 
 # One pass, leftmost first: a code span (nothing inside is markup), a link (its label may
-# hold code), an autolink, or MyST's {doc}`label <target>` role.
+# hold code) or an image, an autolink, or MyST's {doc}`label <target>` role.
 _INLINE = re.compile(
     r"(?<!\\)(?P<ticks>`+)(?P<code>.+?)(?<!`)(?P=ticks)(?!`)"
-    r"|\[(?P<label>(?:[^\[\]]|\[[^\]]*\])*)\]\((?P<target>[^()\s]*(?:\([^()\s]*\))?[^()\s]*)\)"
+    r"|(?P<bang>!?)\[(?P<label>(?:[^\[\]]|\[[^\]]*\])*)\]\((?P<target>[^()\s]*(?:\([^()\s]*\))?[^()\s]*)\)"
     r"|<(?P<auto>https?://[^>\s]+)>"
     r"|\{doc\}`(?P<doclabel>[^`<]*?)\s*<(?P<doc>[^`>]+)>`",
     re.S,
@@ -78,6 +78,13 @@ def _inline(text: str, link: LinkFn) -> str:
         else:
             inner, target = _inline(m.group("label"), link), m.group("target")
         href = _safe_href(target)
+        if m.group("bang"):
+            # An image: its alt text alone unless ``link`` gives a source for it.
+            src = link(href) if href is not None and not re.match(
+                r"[A-Za-z][A-Za-z0-9+.-]*:|#", href) else ""
+            alt = html.escape(m.group("label"))
+            out.append(f'<img src="{html.escape(src)}" alt="{alt}">' if src else alt)
+            continue
         if href is None:
             out.append(inner)
             continue
