@@ -40,7 +40,7 @@ def _bars(ax: Any, groups: list[str], series: dict[str, list[float]], target: di
 def draw(native: dict[str, Any], strings: dict[str, Any] | None, out: Path) -> None:
     import matplotlib
 
-    matplotlib.use("svg")
+    matplotlib.use("Agg")
     matplotlib.rcParams["svg.hashsalt"] = "percent-encoding"  # the same file for the same data
     import matplotlib.pyplot as plt
 
@@ -60,7 +60,8 @@ def draw(native: dict[str, Any], strings: dict[str, Any] | None, out: Path) -> N
               "Per string, against can_ada")
     fig.tight_layout()
     out.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(out, format="svg", metadata={"Date": None})
+    kind = out.suffix.lstrip(".") or "svg"
+    fig.savefig(out, format=kind, metadata={"Date": None} if kind == "svg" else None)
     print(f"wrote {out}")
 
 
