@@ -40,9 +40,10 @@
  *   form.c          form parser and serializer
  *   entry.c         the vectorcall entries (core.encode, core.decode_text, form.serialize,
  *                   form.parse, url.parse)
- *   url.c           the common case of the WHATWG URL parser, building url.URL objects
- *                   (url.h: what its units url.c, url_host.c, url_path.c,
- *                   url_getter.c, url_setters.c and url_replace.c share)
+ *   url.c           the common case of the WHATWG URL parser, building URL objects
+ *                   (url_object.c: the URL type; url.h: what its units url.c,
+ *                   url_host.c, url_path.c, url_object.c, url_setters.c and
+ *                   url_replace.c share)
  *   arrow.c         column kernels over the Arrow C Data Interface (percent_encoding.arrow):
  *                   reading columns, threads, the entry point; arrow_rows.c the per-row
  *                   work; arrow_column.c the result object; arrow.h what they share;
@@ -342,9 +343,6 @@ PE_INTERNAL PyObject *pe_arrow_url(PyObject *self, PyObject *const *args, Py_ssi
 PE_INTERNAL PyObject *url_fast_new(PyObject *input, PyObject *base, int raise);
 PE_INTERNAL PyObject *pe_url_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PE_INTERNAL PyObject *pe_url_replace(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
-PE_INTERNAL PyObject *pe_url_replace_method(PyObject *self, PyObject *fallback);
-PE_INTERNAL PyObject *pe_url_getter(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                                    PyObject *kwnames);
 PE_INTERNAL PyObject *pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                    PyObject *kwnames);
 

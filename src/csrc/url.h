@@ -14,7 +14,8 @@
  *                 Punycode, ContextJ, Bidi) for the strict run of §3.3
  *   url_path.c    §1.3 percent-encoding of a run, the §4.4 path, opaque path,
  *                 query and fragment states (dot segments, drive letters)
- *   url_getter.c  the URL API getters (§6.1) as C descriptors
+ *   url_object.c  the URL API (§6.1): the URL type (getters that slice the
+ *                 href, replace, ==, hash, pickling) and canParse
  *   url_setters.c the URL API setters (§6.1, the state overrides of §4.4)
  *   url_replace.c URL.replace: the setters in order, the fallback to Python
  *
@@ -26,11 +27,11 @@
 
 #include "speedups.h"
 
-/* Set by url_setup (url.c); the host hook is read by url_host.c, the URL type
- * and the slot descriptors by url_getter.c. */
-PE_INTERNAL extern PyObject *url_type;         /* percent_encoding.url.URL */
+/* Set by url_setup (url.c); the host hook is read by url_host.c.  url_py_class
+ * is the pure twin's class (url_object.c's pickling and ==, url.c's bases). */
+PE_INTERNAL extern PyObject *url_py_class;     /* percent_encoding.url.URL */
 PE_INTERNAL extern PyObject *host_hook;        /* (host text) -> (host, kind, errors) | None */
-PE_INTERNAL extern PyObject *d_href, *d_parts; /* URL's slot descriptors */
+PE_INTERNAL extern PyObject *d_href, *d_parts; /* the C URL type's href and _parts getters */
 
 /* Host kinds, the last of the nine offsets (url/_record.py's record_of reads them):
  * 0 no host and an opaque path, 1 domain or opaque host, 2 IPv4, 3 IPv6,
@@ -112,6 +113,35 @@ typedef struct {
     int host_kind;
 } UrlParts;
 
+/* url_object.c: the URL API's object (§6.1), the C twin of url.URL: its href
+ * (a str), the offsets into it, the validation errors (a tuple), the hash once
+ * computed (-1 before). */
+typedef struct {
+    PyObject_HEAD
+    PyObject *href;
+    PyObject *errs;
+    Py_hash_t hash;
+    UrlParts o;
+} UrlObject;
+PE_INTERNAL extern PyTypeObject UrlObjectType;
+/* a new URL; href and errs are new references, stolen (also on failure) */
+PE_INTERNAL PyObject *url_object_new(PyObject *href, const UrlParts *o, PyObject *errs);
+/* the offsets as url/_record.py's record_of takes them (new reference) */
+PE_INTERNAL PyObject *url_parts_tuple(const UrlParts *o);
+/* §6.1 canParse of a str against None, a str or a URL: 1, 0, 2 (Python must say), -1 */
+PE_INTERNAL int url_check(PyObject *input, PyObject *base);
+PE_INTERNAL int url_object_init(PyObject *module);
+PE_INTERNAL PyObject *pe_url_from_parts(PyObject *self, PyObject *const *args,
+                                        Py_ssize_t nargs);
+PE_INTERNAL PyObject *pe_url_type_setup(PyObject *self, PyObject *const *args,
+                                        Py_ssize_t nargs, PyObject *kwnames);
+PE_INTERNAL PyObject *pe_url_can_parse(PyObject *self, PyObject *const *args,
+                                       Py_ssize_t nargs);
+/* url_replace.c: the setters keys[i] = values[i] on a URL, in order: a new URL,
+ * None (the Python setters must run them), or NULL with an exception */
+PE_INTERNAL PyObject *url_replace_core(PyObject *url, Py_ssize_t m, PyObject *const *keys,
+                                       PyObject *const *values);
+
 /* A parsed base URL: its href (ASCII) and offsets. */
 typedef struct {
     const char *href;
@@ -170,9 +200,13 @@ PE_INTERNAL void url_p_free(UrlP *P);
  * *keep (a new reference or NULL) owns what B->href points into. */
 PE_INTERNAL int url_base(PyObject *base, UrlP *BP, UrlBase *B, int *used_bp, int raise,
                          PyObject **keep);
+/* url.c: parse a str into P (url_p_init, url_parse_core; head_only as in UrlP):
+ * 1, 2 failure, 0 bail, -1 */
+PE_INTERNAL int url_parse_str(UrlP *P, PyObject *s, const UrlBase *B, UrlParts *o,
+                              int head_only);
 PE_INTERNAL int url_parse_core(UrlP *P, const UrlBase *base, UrlParts *o);
 PE_INTERNAL int url_scheme_kind(const char *s, Py_ssize_t n, int *port);
-/* url.c: a new url.URL of href[0:len], the offsets and P's validation errors */
+/* url.c: a new URL (url_object.c) of href[0:len], the offsets and P's validation errors */
 PE_INTERNAL PyObject *url_new_object(const char *href, Py_ssize_t len, const UrlParts *o,
                                      const UrlP *P);
 /* url.c: WebIDL's USVString conversion (core.to_usv_string): surrogate pairs

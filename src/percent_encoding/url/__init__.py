@@ -26,6 +26,7 @@ The setters that :meth:`URL.replace` runs (§6.1) are in ``url._setters``.
 
 from __future__ import annotations
 
+from abc import ABCMeta
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -52,6 +53,7 @@ from ._parser import basic_parse as _basic_parse
 from ._parser import fast_parse as _fast_parse
 from ._parser import serialize as _serialize
 from ._parser import serialize_path as _serialize_path
+from ._record import parts_of as _parts_of
 from ._record import record_of as _record_of
 from ._setters import SETTERS as _SETTERS
 
@@ -101,11 +103,14 @@ def _origin(rec: _URLRecord) -> str:
     return "null"
 
 
-class URL:
+class URL(metaclass=ABCMeta):
     """An immutable URL record with the URL API's getters (URL Standard §6.1).
 
     ``str(url) == url.href``; equal URLs have equal hrefs.  Setters are
-    :meth:`replace`, which returns a new URL.
+    :meth:`replace`, which returns a new URL.  With the C twin active, ``URL(...)``
+    and :func:`parse` give its C type (``percent_encoding._speedups.URL``, a
+    virtual subclass of this class: ``isinstance(u, URL)`` holds for both), which
+    has this API and these results.
 
         >>> u = parse("http://user:pa ss@h.example:8080/p?q#f")
         >>> u.username, u.password, u.host, u.pathname, u.hash
@@ -115,9 +120,10 @@ class URL:
     """
 
     # A URL holds its href and either its record (``_r``, with ``_parts``
-    # None) or, when the C parser built it, the component offsets into the
+    # None) or, when the fast paths built it, the component offsets into the
     # href (``_parts``, see src/csrc/url.h and url/_record.py's record_of): the getters then
     # slice the href, and the record is made on first use (replace, origin).
+    # (The C twin's type, src/csrc/url_object.c, always holds the offsets.)
     __slots__ = {
         "_parts": None,
         "_r": None,
@@ -130,22 +136,23 @@ class URL:
     href: str
     validation_errors: tuple[ValidationError, ...]
 
+    def __new__(cls, input: str, base: str | URL | None = None) -> URL:
+        # With the C twin active, URL(...) is its type (which this __init__ leaves).
+        if cls is URL and core.url_parse_kernel is not None:
+            return _c_url(input, base)
+        return object.__new__(cls)
+
     def __init__(self, input: str, base: str | URL | None = None) -> None:
         fast = core.url_parse_kernel
         if fast is not None:
-            if type(input) is str:
-                # the C parser fills this object's slots (or builds another one
-                # for a subclass); None: the Python parser runs
-                u = fast(input, base, True, self)
-                if u is self:
-                    return
-                if u is not None:
-                    _set = object.__setattr__
-                    _set(self, "href", u.href)
-                    _set(self, "_parts", u._parts)
-                    _set(self, "validation_errors", u.validation_errors)
-                    return
-        elif type(input) is str:
+            # (a subclass, with the C twin active: the C URL's href and offsets)
+            u = URL(input, base)
+            _set = object.__setattr__
+            _set(self, "href", u.href)
+            _set(self, "_parts", u._parts)
+            _set(self, "validation_errors", u.validation_errors)
+            return
+        if type(input) is str:
             # the pure twin's fast paths (_fast, _fast_rel): the commonest URLs
             # whole, and the commonest references against a base
             text = input if input.isascii() else _usv_for_fast_paths(input)
@@ -203,7 +210,7 @@ class URL:
         p = self._parts
         if p is not None and self.href[: p[0]] in _TUPLE_ORIGIN:
             return self.href[: p[0] + 3] + self.href[p[2] : p[5]]
-        return _origin(self._rec)
+        return _origin_of(self)
 
     @property
     def protocol(self) -> str:
@@ -332,18 +339,7 @@ class URL:
             >>> parse("https://a.example/x").replace(pathname="/a b", search="q=1").href
             'https://a.example/a%20b?q=1'
         """
-        # (with the C twin built, URL.replace is a C method that runs the setters
-        # in src/csrc/url_setters.c and calls this one for what it leaves, and
-        # while the pure twin is active: see url_replace_method below)
-        rec = self._rec.copy()
-        errs: list[tuple[str, int]] = []
-        for name, value in changes.items():
-            setter = _SETTERS.get(name)
-            if setter is None:
-                raise PercentEncodingTypeError(f"URL.replace() got an unknown component {name!r}")
-            value = to_usv_string(_check_str(value, name))
-            rec = setter(rec, value, errs)
-        return URL._from_record(rec, tuple(ValidationError(*e) for e in errs))
+        return _replace(self, **changes)
 
     # -- rendering (URL Standard §4.8) --------------------------------------
     def display(
@@ -377,18 +373,8 @@ class URL:
             >>> parse("https://examplecorp.com.evil.com/a/long/path").display(max_length=24)
             'https://…com.evil.com/…h'
         """
-        _args.check_bool("scheme", scheme)
-        _args.check_bool("credentials", credentials)
-        _args.check_bool("host_only", host_only)
-        _args.check_bool("query", query)
-        _args.check_bool("fragment", fragment)
-        _args.check_bool("isolate", isolate)
-        if max_length is not None and (type(max_length) is not int or max_length < 0):
-            raise PercentEncodingTypeError(
-                f"max_length must be a non-negative int or None, not {max_length!r}")
-        return _render(self._rec, self.href, scheme=scheme, credentials=credentials,
-                       host_only=host_only, query=query, fragment=fragment,
-                       max_length=max_length, isolate=isolate)
+        return _display_url(self, scheme=scheme, credentials=credentials, host_only=host_only,
+                        query=query, fragment=fragment, max_length=max_length, isolate=isolate)
 
     # -- Python protocol ----------------------------------------------------
     def __str__(self) -> str:
@@ -407,6 +393,72 @@ class URL:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (URL, (self.href,))
+
+
+def _origin_of(u: URL) -> str:
+    # The origin of a URL whose scheme is not one of a tuple origin's (blob: too).
+    return _origin(u._rec)
+
+
+def _replace(u: URL, **changes: str) -> URL:
+    # URL.replace (§6.1 setters on a copy of the record); the C type's for what C leaves.
+    rec = u._rec.copy()
+    errs: list[tuple[str, int]] = []
+    for name, value in changes.items():
+        setter = _SETTERS.get(name)
+        if setter is None:
+            raise PercentEncodingTypeError(f"URL.replace() got an unknown component {name!r}")
+        value = to_usv_string(_check_str(value, name))
+        rec = setter(rec, value, errs)
+    return _make(rec, tuple(ValidationError(*e) for e in errs))
+
+
+def _display_url(
+    u: URL,
+    *,
+    scheme: bool = True,
+    credentials: bool = False,
+    host_only: bool = False,
+    query: bool = True,
+    fragment: bool = True,
+    max_length: int | None = None,
+    isolate: bool = False,
+) -> str:
+    # URL.display (§4.8), of either twin's URL.
+    _args.check_bool("scheme", scheme)
+    _args.check_bool("credentials", credentials)
+    _args.check_bool("host_only", host_only)
+    _args.check_bool("query", query)
+    _args.check_bool("fragment", fragment)
+    _args.check_bool("isolate", isolate)
+    if max_length is not None and (type(max_length) is not int or max_length < 0):
+        raise PercentEncodingTypeError(
+            f"max_length must be a non-negative int or None, not {max_length!r}")
+    return _render(u._rec, u.href, scheme=scheme, credentials=credentials,
+                   host_only=host_only, query=query, fragment=fragment,
+                   max_length=max_length, isolate=isolate)
+
+
+def _make(
+    rec: _URLRecord, errs: tuple[ValidationError, ...] = (), href: str | None = None
+) -> URL:
+    # The active twin's URL of a record the Python parser or setters built: the C
+    # type (its href and offsets) while the C twin is active, else the pure class.
+    if core.url_parse_kernel is not None and _url_from_parts is not None:
+        text, parts = _parts_of(rec, href)
+        u: URL = _url_from_parts(text, parts, errs)
+        return u
+    return URL._from_record(rec, errs, href)
+
+
+def _c_url(input: str, base: str | URL | None) -> URL:
+    # URL(input, base) with the C twin active: its parser, the Python one for what it leaves.
+    if type(input) is str:
+        u: URL | None = core.url_parse_kernel(input, base, True)  # type: ignore[misc]
+        if u is not None:
+            return u
+    rec, errs, href = _api_parse(input, base)
+    return _make(rec, errs, href)
 
 
 _new_url = object.__new__
@@ -468,29 +520,18 @@ def _c_host_hook(
 
 
 _url_setup = core.compiled_kernel("url_setup")
+_url_from_parts = core.compiled_kernel("url_from_parts")
+_url_can_parse = core.compiled_kernel("url_can_parse")
 if _url_setup is not None:
     from ._idna import is_nfc as _is_nfc
 
     # is_nfc: the pure twin's own NFC test, for the C twin's xn-- labels (url_idna.c).
     _url_setup(URL, ValidationError, _c_host_hook, URLParseError, _is_nfc)
-# The getters as Python properties (tests read both these and the C ones).
-_PY_GETTERS: dict[str, property] = {
-    name: URL.__dict__[name]
-    for name in ("protocol", "scheme", "username", "password", "host", "hostname", "port",
-                 "pathname", "search", "hash", "has_opaque_path")
-}
-# The setters in C: URL.replace becomes a C method with the same results as
-# url._setters, which the Python method above runs for what C leaves (a key or
-# value that is not a str, a host the hook declines; src/csrc/url_setters.c).
-_url_replace_method = core.compiled_kernel("url_replace_method")
-if _url_replace_method is not None:
-    setattr(URL, "replace", _url_replace_method(URL.__dict__["replace"]))  # noqa: B010
-_url_getter = core.compiled_kernel("url_getter")
-if _url_getter is not None:
-    # The same getters in C: they slice the href when _parts is set and call
-    # the property otherwise (a C call instead of a Python frame).
-    for _name, _prop in _PY_GETTERS.items():
-        setattr(URL, _name, _url_getter(_name, _prop))
+    # The C twin's URL type (src/csrc/url_object.c): what it leaves to Python, and
+    # isinstance(u, URL) for its objects.
+    core.compiled_kernel("url_type_setup")(_record_of, _origin_of, _display_url, _replace,
+                                           URLSearchParams)
+    URL.register(core.compiled_kernel("URL"))
 
 
 # --- entry points ----------------------------------------------------------
@@ -599,8 +640,7 @@ def _parse(
             base = _parse(base, encoding=encoding, edition=edition)
         text = to_usv_string(_check_str(input, "input"))
         plain = _parse(input, base, encoding=encoding)
-        return URL._from_record(apply_edition(plain._rec, text, edition),
-                                plain.validation_errors)
+        return _make(apply_edition(plain._rec, text, edition), plain.validation_errors)
     if encoding == "utf-8":
         # (the default first: one comparison, and the fast path when there is no base)
         if type(input) is str:
@@ -630,7 +670,7 @@ def _parse(
         else:
             encoding = lookup(encoding).name
     rec, errs, href = _api_parse(input, base, encoding=encoding)
-    return URL._from_record(rec, errs, href)
+    return _make(rec, errs, href)
 
 
 if TYPE_CHECKING:
@@ -648,14 +688,12 @@ def can_parse(input: str, base: str | URL | None = None) -> bool:
         >>> can_parse("/x"), can_parse("/x", "https://a.example")
         (False, True)
     """
-    fast = core.url_parse_kernel
-    if fast is not None:
+    if core.url_parse_kernel is not None:
         if type(input) is str:
-            try:
-                if fast(input, base, True) is not None:
-                    return True
-            except URLParseError:
-                return False
+            # the C twin's parser without the URL object (src/csrc/url_object.c)
+            ok: bool | None = _url_can_parse(input, base)
+            if ok is not None:
+                return ok
     elif type(input) is str:
         text = input if input.isascii() else to_usv_string(input)
         if base is None:
