@@ -500,6 +500,7 @@ def test_entries_wrap_the_checked_functions() -> None:
         (form.serialize, checked_serialize, "serialize"),
         (form.parse, _parse.parse if C is None else _kernels.checked(form.parse), "parse"),
         (url.parse, _kernels.checked(url.parse), "parse"),
+        (url.can_parse, _kernels.checked(url.can_parse), "can_parse"),
     ]:
         assert public.__name__ == public.__qualname__ == name
         assert public.__doc__ == checked.__doc__

@@ -200,3 +200,18 @@ def test_the_c_type_itself() -> None:
     assert C.url_can_parse("http://h/\ud800") is not False
     with pytest.raises(TypeError):
         C.url_can_parse(1)
+
+
+def test_can_parse_binds_its_arguments_as_parse_does() -> None:
+    assert U.can_parse(input="x", base="https://a.example/") is True
+    assert U.can_parse("x", base=None) is False
+    with pytest.raises(TypeError):
+        U.can_parse()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        U.can_parse("x", "y", "z")  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        U.can_parse("x", bogus=1)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        U.can_parse(b"http://h/")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        U.can_parse("x", 5)  # type: ignore[arg-type]

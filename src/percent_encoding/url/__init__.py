@@ -682,8 +682,8 @@ else:
     parse = _kernels.make_entry("url_parse", _parse, "parse")
 
 
-def can_parse(input: str, base: str | URL | None = None) -> bool:
-    """Whether :func:`parse` would succeed (the URL API's ``canParse``).
+def _can_parse(input: str, base: str | URL | None = None) -> bool:
+    """Whether :func:`parse` would succeed (the URL API's ``canParse``, §6.1).
 
         >>> can_parse("/x"), can_parse("/x", "https://a.example")
         (False, True)
@@ -708,6 +708,14 @@ def can_parse(input: str, base: str | URL | None = None) -> bool:
         return False
     return True
 
+
+if TYPE_CHECKING:
+    can_parse = _can_parse
+else:
+    # With the C twin active, can_parse(s, base) is src/csrc/url_object.c's check, which
+    # builds no URL; what it leaves (a lone surrogate, a host the hook declines) runs
+    # _can_parse.
+    can_parse = _kernels.make_entry("url_can_parse", _can_parse, "can_parse")
 
 # --- explain ---------------------------------------------------------------
 
