@@ -150,7 +150,10 @@ url_encode_until(UrlP *P, Py_ssize_t a, int mode, int check, Py_ssize_t *end)
         const uint8_t *plain;
         char *o;
         plain = PLAIN[mode]; /* filled by url_tables_init (url_setup), never on a thread */
-        NEED(P, (n - a) * 6);
+        /* room for 3 bytes a code point (an ASCII one as %XX), so that a URL of up
+         * to about URL_STACK / 3 code points stays in the stack buffer; a Latin-1
+         * one (two UTF-8 bytes, 6) makes its other 3 below */
+        NEED(P, (n - a) * 3);
         o = P->out + P->len;
         while (j < n) {
             Py_ssize_t r = j;
@@ -188,6 +191,9 @@ url_encode_until(UrlP *P, Py_ssize_t a, int mode, int check, Py_ssize_t *end)
                 if (check && c < 0xA0 && url_err(P, E_UNIT, j) < 0) {
                     return -1;
                 }
+                P->len = o - P->out;
+                NEED(P, 6 + (n - j - 1) * 3);
+                o = P->out + P->len;
                 o[0] = '%';
                 o[1] = PE_HEX_PAIRS[2 * b0];
                 o[2] = PE_HEX_PAIRS[2 * b0 + 1];
