@@ -183,13 +183,13 @@ url_base(PyObject *base, UrlP *BP, UrlBase *B, int *used_bp, int raise, PyObject
     if (Py_IS_TYPE(base, &UrlObjectType)) {
         /* the C twin's URL: its href and offsets as they are */
         UrlObject *u = (UrlObject *)base;
-        if (!PyUnicode_IS_ASCII(u->href)) {
+        if (u->ascii == NULL) {
             return 0;
         }
-        B->href = (const char *)PyUnicode_DATA(u->href);
-        B->len = PyUnicode_GET_LENGTH(u->href);
+        B->href = u->ascii;
+        B->len = Py_SIZE(u);
         B->o = u->o;
-        *keep = Py_NewRef(u->href);
+        *keep = Py_NewRef(base);
         return 1;
     }
     /* the pure twin's URL: its href, and its offsets when its fast path set them */
@@ -249,16 +249,11 @@ done:
 PyObject *
 url_new_object(const char *h, Py_ssize_t len, const UrlParts *o, const UrlP *P)
 {
-    PyObject *href, *errs;
-    if ((href = PyUnicode_New(len, 127)) == NULL) {
+    PyObject *errs = P->nerr ? url_errors_tuple(P) : PyTuple_New(0);
+    if (errs == NULL) {
         return NULL;
     }
-    memcpy(PyUnicode_DATA(href), h, (size_t)len);
-    if ((errs = P->nerr ? url_errors_tuple(P) : PyTuple_New(0)) == NULL) {
-        Py_DECREF(href);
-        return NULL;
-    }
-    return url_object_new(href, o, errs);
+    return url_object_new(h, len, o, errs);
 }
 
 /* A new URL for input (a str) against base (NULL or None: none), or None
