@@ -255,3 +255,17 @@ def test_c_linear_time(piece: str) -> None:
     t1 = best("http://h/" + piece * n)
     t4 = best("http://h/" + piece * (4 * n))
     assert t4 < 12 * t1 + 0.01, (piece, t1, t4)
+
+
+@needs_c
+@pytest.mark.one_impl
+@pytest.mark.parametrize("s", [
+    # around the stack buffer (3 bytes a code point reserved, 6 for a Latin-1 one):
+    # ASCII runs the eight-at-a-time copy takes, then Latin-1 code points to encode
+    "http://h/" + "a" * n + "\xe9" * k + tail
+    for n in (0, 7, 8, 9, 150, 165, 170, 171, 500)
+    for k in (0, 1, 2, 90, 200)
+    for tail in ("", "/b-c.d_e?q=\xe9#\xe9", "Ab9-._~!$&'()*+,;=:@")
+])
+def test_c_path_encoder_grows_its_buffer(s: str) -> None:
+    assert _check(s), s

@@ -167,6 +167,20 @@ url_alpha(Py_UCS4 c)
     return c < 0x80 && (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
 }
 
+/* Eight bytes in a uint64_t on a little-endian GCC or Clang: SWAR_IN(w, lo, hi)
+ * has 0x80 in each byte of w (all below 0x80) from lo to hi, 0 in the others;
+ * no sum carries into the next byte. */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define PE_URL_SWAR 1
+#define SWAR_ONES 0x0101010101010101ULL
+#define SWAR_HIGH 0x8080808080808080ULL
+#define SWAR_IN(w, lo, hi)                                                                 \
+    (((w) + (0x80 - (uint64_t)(lo)) * SWAR_ONES) &                                         \
+     ~((w) + (0x7F - (uint64_t)(hi)) * SWAR_ONES) & SWAR_HIGH)
+#else
+#define PE_URL_SWAR 0
+#endif
+
 /* the code point at i, or EOF_CP past the end */
 #define EOF_CP ((Py_UCS4)0x110000)
 #define AT(i) ((i) < P->n ? CH(P, (i)) : EOF_CP)
