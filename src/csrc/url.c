@@ -183,13 +183,13 @@ url_base(PyObject *base, UrlP *BP, UrlBase *B, int *used_bp, int raise, PyObject
     if (Py_IS_TYPE(base, &UrlObjectType)) {
         /* the C twin's URL: its href and offsets as they are */
         UrlObject *u = (UrlObject *)base;
-        if (u->ascii == NULL) {
+        if (!PyUnicode_IS_ASCII(u->href)) {
             return 0;
         }
-        B->href = u->ascii;
-        B->len = Py_SIZE(u);
+        B->href = (const char *)PyUnicode_DATA(u->href);
+        B->len = PyUnicode_GET_LENGTH(u->href);
         B->o = u->o;
-        *keep = Py_NewRef(base);
+        *keep = Py_NewRef(u->href);
         return 1;
     }
     /* the pure twin's URL: its href, and its offsets when its fast path set them */
@@ -249,11 +249,16 @@ done:
 PyObject *
 url_new_object(const char *h, Py_ssize_t len, const UrlParts *o, const UrlP *P)
 {
-    PyObject *errs = P->nerr ? url_errors_tuple(P) : PyTuple_New(0);
-    if (errs == NULL) {
+    PyObject *href, *errs;
+    if ((href = PyUnicode_New(len, 127)) == NULL) {
         return NULL;
     }
-    return url_object_new(h, len, o, errs);
+    memcpy(PyUnicode_DATA(href), h, (size_t)len);
+    if ((errs = P->nerr ? url_errors_tuple(P) : PyTuple_New(0)) == NULL) {
+        Py_DECREF(href);
+        return NULL;
+    }
+    return url_object_new(href, o, errs);
 }
 
 /* A new URL for input (a str) against base (NULL or None: none), or None

@@ -113,25 +113,19 @@ typedef struct {
     int host_kind;
 } UrlParts;
 
-/* url_object.c: the URL API's object (§6.1), the C twin of url.URL: the href,
- * the offsets into it, the validation errors (a tuple), the hash once computed
- * (-1 before).  A URL the C parser built keeps its ASCII href in the object
- * itself (data, ob_size long) and makes the str on the first read of href; one
- * from url_from_parts holds the str it was given (ascii: its bytes when it is
- * ASCII, else NULL). */
+/* url_object.c: the URL API's object (§6.1), the C twin of url.URL: its href
+ * (a str), the offsets into it, the validation errors (a tuple), the hash once
+ * computed (-1 before). */
 typedef struct {
-    PyObject_VAR_HEAD  /* ob_size: the href's length */
-    PyObject *href;    /* the href as a str, or NULL until read */
+    PyObject_HEAD
+    PyObject *href;
     PyObject *errs;
     Py_hash_t hash;
     UrlParts o;
-    const char *ascii; /* the href's bytes when it is ASCII, else NULL */
-    char data[1];
 } UrlObject;
 PE_INTERNAL extern PyTypeObject UrlObjectType;
-/* a new URL of the ASCII href h[0:len] (copied); errs a new reference, stolen */
-PE_INTERNAL PyObject *url_object_new(const char *h, Py_ssize_t len, const UrlParts *o,
-                                     PyObject *errs);
+/* a new URL; href and errs are new references, stolen (also on failure) */
+PE_INTERNAL PyObject *url_object_new(PyObject *href, const UrlParts *o, PyObject *errs);
 /* the offsets as url/_record.py's record_of takes them (new reference) */
 PE_INTERNAL PyObject *url_parts_tuple(const UrlParts *o);
 /* §6.1 canParse of a str against None, a str or a URL: 1, 0, 2 (Python must say), -1 */

@@ -1,10 +1,9 @@
 /* url_object.c: the URL API (URL Standard §6.1) as a C type, and canParse.
  *
- * A URL object owns its href and the component offsets the parser writes
- * (UrlParts, url.h; the layout of url/_record.py's record_of), as ada's
- * url_aggregator does: the href's bytes are in the object itself, every
- * getter is a getset descriptor that slices them, and nothing is made, the
- * href's str included, until it is read.  The setters
+ * A URL object owns its href (a str) and the component offsets the parser
+ * writes (UrlParts, url.h; the layout of url/_record.py's record_of), as
+ * ada's url_aggregator does: every getter is a getset descriptor that slices
+ * the href, and nothing is made per component until it is read.  The setters
  * (URL.replace) run in C (url_setters.c, url_replace.c).  What stays in
  * Python is given once by url_type_setup: the record (url/_record.py's
  * record_of) for `_rec`, the origin of a blob: URL (§4.7), `display` (§4.8),
@@ -26,39 +25,17 @@ static PyObject *s_null, *s_url; /* "null", "URL" */
 
 #define URL_OBJ(o) ((UrlObject *)(o))
 
-/* A new URL of the ASCII href h[0:len] (copied into the object), the offsets
- * and the validation errors (a tuple; a new reference, stolen). */
+/* A new URL of href (a str; a new reference, stolen), the offsets and the
+ * validation errors (a tuple; stolen). */
 PyObject *
-url_object_new(const char *h, Py_ssize_t len, const UrlParts *o, PyObject *errs)
+url_object_new(PyObject *href, const UrlParts *o, PyObject *errs)
 {
-    UrlObject *u = PyObject_NewVar(UrlObject, &UrlObjectType, len);
-    if (u == NULL) {
-        Py_DECREF(errs);
-        return NULL;
-    }
-    memcpy(u->data, h, (size_t)len);
-    u->data[len] = '\0';
-    u->ascii = u->data;
-    u->href = NULL;
-    u->errs = errs;
-    u->hash = -1;
-    u->o = *o;
-    return (PyObject *)u;
-}
-
-/* A new URL of href, any str (the Python parser's: a legacy edition may write
- * non-ASCII); href and errs are new references, stolen. */
-static PyObject *
-url_object_of_str(PyObject *href, const UrlParts *o, PyObject *errs)
-{
-    UrlObject *u = PyObject_NewVar(UrlObject, &UrlObjectType, 0);
+    UrlObject *u = PyObject_New(UrlObject, &UrlObjectType);
     if (u == NULL) {
         Py_DECREF(href);
         Py_DECREF(errs);
         return NULL;
     }
-    Py_SET_SIZE(u, PyUnicode_GET_LENGTH(href));
-    u->ascii = PyUnicode_IS_ASCII(href) ? (const char *)PyUnicode_DATA(href) : NULL;
     u->href = href;
     u->errs = errs;
     u->hash = -1;
@@ -66,41 +43,26 @@ url_object_of_str(PyObject *href, const UrlParts *o, PyObject *errs)
     return (PyObject *)u;
 }
 
-/* The href as a str (borrowed), made on the first call. */
-static PyObject *
-url_href(UrlObject *u)
-{
-    if (u->href == NULL) {
-        PyObject *r = PyUnicode_New(Py_SIZE(u), 127);
-        if (r == NULL) {
-            return NULL;
-        }
-        memcpy(PyUnicode_DATA(r), u->data, (size_t)Py_SIZE(u));
-        u->href = r;
-    }
-    return u->href;
-}
-
 /* href[a:b], clamped to the href as Python's slices are */
 static PyObject *
-url_slice(UrlObject *u, Py_ssize_t a, Py_ssize_t b)
+url_slice(const UrlObject *u, Py_ssize_t a, Py_ssize_t b)
 {
-    Py_ssize_t n = Py_SIZE(u);
-    PyObject *r, *href;
+    Py_ssize_t n = PyUnicode_GET_LENGTH(u->href);
+    PyObject *r;
     a = a < 0 ? 0 : a;
     b = b > n ? n : b;
     if (a >= b) {
         return PyUnicode_New(0, 0);
     }
-    if (u->ascii == NULL || (a == 0 && b == n)) {
-        if ((href = url_href(u)) == NULL) {
-            return NULL;
-        }
-        return a == 0 && b == n ? Py_NewRef(href) : PyUnicode_Substring(href, a, b);
+    if (a == 0 && b == n) {
+        return Py_NewRef(u->href);
+    }
+    if (!PyUnicode_IS_ASCII(u->href)) {
+        return PyUnicode_Substring(u->href, a, b);
     }
     r = PyUnicode_New(b - a, 127);
     if (r != NULL) {
-        memcpy(PyUnicode_DATA(r), u->ascii + a, (size_t)(b - a));
+        memcpy(PyUnicode_DATA(r), (const char *)PyUnicode_DATA(u->href) + a, (size_t)(b - a));
     }
     return r;
 }
@@ -110,7 +72,9 @@ static Py_ssize_t
 path_end(const UrlObject *u)
 {
     const UrlParts *o = &u->o;
-    return o->q_start >= 0 ? o->q_start : o->f_start >= 0 ? o->f_start : Py_SIZE(u);
+    return o->q_start >= 0 ? o->q_start
+           : o->f_start >= 0 ? o->f_start
+                              : PyUnicode_GET_LENGTH(u->href);
 }
 
 /* Whether there are credentials: the host starts past "scheme://". */
@@ -125,9 +89,8 @@ has_userinfo(const UrlParts *o)
 static PyObject *
 get_href(PyObject *self, void *unused)
 {
-    PyObject *href = url_href(URL_OBJ(self));
     (void)unused;
-    return href == NULL ? NULL : Py_NewRef(href);
+    return Py_NewRef(URL_OBJ(self)->href);
 }
 
 static PyObject *
@@ -205,13 +168,13 @@ get_pathname(PyObject *self, void *unused)
 static PyObject *
 get_search(PyObject *self, void *unused)
 {
-    UrlObject *u = URL_OBJ(self);
+    const UrlObject *u = URL_OBJ(self);
     Py_ssize_t a = u->o.q_start, b;
     (void)unused;
     if (a < 0) {
         return PyUnicode_New(0, 0);
     }
-    b = u->o.f_start >= 0 ? u->o.f_start : Py_SIZE(u);
+    b = u->o.f_start >= 0 ? u->o.f_start : PyUnicode_GET_LENGTH(u->href);
     return url_slice(u, b - a > 1 ? a : b, b);
 }
 
@@ -219,8 +182,8 @@ get_search(PyObject *self, void *unused)
 static PyObject *
 get_hash(PyObject *self, void *unused)
 {
-    UrlObject *u = URL_OBJ(self);
-    Py_ssize_t n = Py_SIZE(u);
+    const UrlObject *u = URL_OBJ(self);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(u->href);
     (void)unused;
     if (u->o.f_start < 0 || u->o.f_start >= n - 1) {
         return PyUnicode_New(0, 0);
@@ -242,12 +205,13 @@ get_origin(PyObject *self, void *unused)
 {
     static const char *const tuple_schemes[] = {"ftp", "http", "https", "ws", "wss"};
     const UrlObject *u = URL_OBJ(self);
-    const char *h = u->ascii;
+    const char *h;
     Py_ssize_t s = u->o.s_end, k;
     (void)unused;
-    if (h == NULL) {
+    if (!PyUnicode_IS_ASCII(u->href)) {
         goto python;
     }
+    h = (const char *)PyUnicode_DATA(u->href);
     for (k = 0; k < 5; k++) {
         if ((Py_ssize_t)strlen(tuple_schemes[k]) == s && memcmp(h, tuple_schemes[k], s) == 0) {
             Py_ssize_t host = u->o.p_start - u->o.h_start;
@@ -307,24 +271,18 @@ get_parts(PyObject *self, void *unused)
 static PyObject *
 get_rec(PyObject *self, void *unused)
 {
-    PyObject *parts, *r, *href;
+    PyObject *parts, *r;
     (void)unused;
     if (hook_record == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "URL: url_type_setup has not run");
         return NULL;
     }
-    if ((href = url_href(URL_OBJ(self))) == NULL || (parts = get_parts(self, NULL)) == NULL) {
+    if ((parts = get_parts(self, NULL)) == NULL) {
         return NULL;
     }
-    r = PyObject_CallFunctionObjArgs(hook_record, href, parts, NULL);
+    r = PyObject_CallFunctionObjArgs(hook_record, URL_OBJ(self)->href, parts, NULL);
     Py_DECREF(parts);
     return r;
-}
-
-static PyObject *
-get_href_str(PyObject *self)
-{
-    return get_href(self, NULL);
 }
 
 static PyGetSetDef url_getset[] = {
@@ -409,16 +367,12 @@ url_obj_display(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObjec
 static PyObject *
 url_obj_reduce(PyObject *self, PyObject *unused)
 {
-    PyObject *href = url_href(URL_OBJ(self));
     (void)unused;
-    if (href == NULL) {
-        return NULL;
-    }
     if (url_py_class == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "URL: url_setup has not run");
         return NULL;
     }
-    return Py_BuildValue("O(O)", url_py_class, href);
+    return Py_BuildValue("O(O)", url_py_class, URL_OBJ(self)->href);
 }
 
 #define FASTCALL_KW(f) ((PyCFunction)(void (*)(void))(f))
@@ -448,8 +402,13 @@ url_obj_dealloc(PyObject *self)
 static PyObject *
 url_obj_repr(PyObject *self)
 {
-    PyObject *href = url_href(URL_OBJ(self));
-    return href == NULL ? NULL : PyUnicode_FromFormat("URL(%R)", href);
+    return PyUnicode_FromFormat("URL(%R)", URL_OBJ(self)->href);
+}
+
+static PyObject *
+url_obj_str(PyObject *self)
+{
+    return Py_NewRef(URL_OBJ(self)->href);
 }
 
 /* hash(("URL", href)), the pure class's */
@@ -458,8 +417,8 @@ url_obj_hash(PyObject *self)
 {
     UrlObject *u = URL_OBJ(self);
     if (u->hash == -1) {
-        PyObject *href = url_href(u), *t;
-        if (href == NULL || (t = PyTuple_Pack(2, s_url, href)) == NULL) {
+        PyObject *t = PyTuple_Pack(2, s_url, u->href);
+        if (t == NULL) {
             return -1;
         }
         u->hash = PyObject_Hash(t);
@@ -472,29 +431,20 @@ url_obj_hash(PyObject *self)
 static PyObject *
 url_obj_richcompare(PyObject *self, PyObject *other, int op)
 {
-    PyObject *href, *mine, *r;
+    PyObject *href, *r;
     if ((op != Py_EQ && op != Py_NE)) {
         Py_RETURN_NOTIMPLEMENTED;
     }
     if (Py_IS_TYPE(other, &UrlObjectType)) {
-        UrlObject *a = URL_OBJ(self), *b = URL_OBJ(other);
-        if (a->ascii != NULL && b->ascii != NULL) {
-            int eq = Py_SIZE(a) == Py_SIZE(b) && memcmp(a->ascii, b->ascii, Py_SIZE(a)) == 0;
-            return PyBool_FromLong(op == Py_EQ ? eq : !eq);
-        }
-        if ((mine = url_href(a)) == NULL || (href = url_href(b)) == NULL) {
-            return NULL;
-        }
-        return PyObject_RichCompare(mine, href, op);
+        return PyObject_RichCompare(URL_OBJ(self)->href, URL_OBJ(other)->href, op);
     }
     if (url_py_class == NULL || !PyObject_TypeCheck(other, (PyTypeObject *)url_py_class)) {
         Py_RETURN_NOTIMPLEMENTED;
     }
-    if ((mine = url_href(URL_OBJ(self))) == NULL ||
-        (href = PyObject_GetAttrString(other, "href")) == NULL) {
+    if ((href = PyObject_GetAttrString(other, "href")) == NULL) {
         return NULL;
     }
-    r = PyObject_RichCompare(mine, href, op);
+    r = PyObject_RichCompare(URL_OBJ(self)->href, href, op);
     Py_DECREF(href);
     return r;
 }
@@ -536,12 +486,11 @@ url_obj_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 PyTypeObject UrlObjectType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "percent_encoding._speedups.URL",
-    .tp_basicsize = offsetof(UrlObject, data) + 1,
-    .tp_itemsize = 1,
+    .tp_basicsize = sizeof(UrlObject),
     .tp_dealloc = url_obj_dealloc,
     .tp_repr = url_obj_repr,
     .tp_hash = url_obj_hash,
-    .tp_str = get_href_str,
+    .tp_str = url_obj_str,
     .tp_setattro = url_obj_setattro,
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "URL(input, base=None)\n--\n\n"
@@ -570,9 +519,6 @@ pe_url_from_parts(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                         "url_from_parts(str, tuple of 9 ints, tuple of errors) expected");
         return NULL;
     }
-    if (PE_READY(args[0]) < 0) {
-        return NULL;
-    }
     n = PyUnicode_GET_LENGTH(args[0]);
     for (k = 0; k < 9; k++) {
         v[k] = PyLong_AsSsize_t(PyTuple_GET_ITEM(args[1], k));
@@ -590,7 +536,7 @@ pe_url_from_parts(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_ValueError, "url_from_parts: no such host kind");
         return NULL;
     }
-    return url_object_of_str(Py_NewRef(args[0]), &o, Py_NewRef(args[2]));
+    return url_object_new(Py_NewRef(args[0]), &o, Py_NewRef(args[2]));
 }
 
 /* url_type_setup(record_of, origin, display, replace, search_params) */
