@@ -196,13 +196,19 @@ url_base(PyObject *base, UrlP *BP, UrlBase *B, int *used_bp, int raise, PyObject
     if (url_py_class == NULL || !PyObject_TypeCheck(base, (PyTypeObject *)url_py_class)) {
         return 0;
     }
-    href = PyObject_GetAttrString(base, "href");
+    /* (interned names: a name made per call would fill the type's method cache) */
+    static PyObject *s_href, *s_parts;
+    if ((s_href == NULL && (s_href = PyUnicode_InternFromString("href")) == NULL) ||
+        (s_parts == NULL && (s_parts = PyUnicode_InternFromString("_parts")) == NULL)) {
+        return -1;
+    }
+    href = PyObject_GetAttr(base, s_href);
     if (href == NULL || !PyUnicode_Check(href) || !PyUnicode_IS_ASCII(href)) {
         Py_XDECREF(href);
         PyErr_Clear();
         return 0;
     }
-    parts = PyObject_GetAttrString(base, "_parts");
+    parts = PyObject_GetAttr(base, s_parts);
     if (parts == NULL) {
         PyErr_Clear();
     }

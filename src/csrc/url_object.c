@@ -21,7 +21,7 @@
 
 /* The pure class and the Python pieces (url_type_setup). */
 static PyObject *hook_record, *hook_origin, *hook_display, *hook_replace, *hook_params;
-static PyObject *s_null, *s_url; /* "null", "URL" */
+static PyObject *s_null, *s_url, *s_href; /* "null", "URL", "href" (interned) */
 
 #define URL_OBJ(o) ((UrlObject *)(o))
 
@@ -441,7 +441,7 @@ url_obj_richcompare(PyObject *self, PyObject *other, int op)
     if (url_py_class == NULL || !PyObject_TypeCheck(other, (PyTypeObject *)url_py_class)) {
         Py_RETURN_NOTIMPLEMENTED;
     }
-    if ((href = PyObject_GetAttrString(other, "href")) == NULL) {
+    if ((href = PyObject_GetAttr(other, s_href)) == NULL) {
         return NULL;
     }
     r = PyObject_RichCompare(URL_OBJ(self)->href, href, op);
@@ -633,6 +633,9 @@ url_object_init(PyObject *module)
         return -1;
     }
     if (s_url == NULL && (s_url = PyUnicode_InternFromString("URL")) == NULL) {
+        return -1;
+    }
+    if (s_href == NULL && (s_href = PyUnicode_InternFromString("href")) == NULL) {
         return -1;
     }
     Py_XSETREF(d_href, PyObject_GetAttrString((PyObject *)&UrlObjectType, "href"));
