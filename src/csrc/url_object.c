@@ -60,11 +60,39 @@ url_slice(const UrlObject *u, Py_ssize_t a, Py_ssize_t b)
     if (!PyUnicode_IS_ASCII(u->href)) {
         return PyUnicode_Substring(u->href, a, b);
     }
+    if (b - a == 1) {
+        /* one character ("/", the commonest path): CPython's cached one */
+        return PyUnicode_FromOrdinal(((const Py_UCS1 *)PyUnicode_DATA(u->href))[a]);
+    }
     r = PyUnicode_New(b - a, 127);
     if (r != NULL) {
         memcpy(PyUnicode_DATA(r), (const char *)PyUnicode_DATA(u->href) + a, (size_t)(b - a));
     }
     return r;
+}
+
+/* The special schemes (§4.1), and each with its ':', as interned strs: the
+ * scheme and protocol getters return these instead of a new slice. */
+static const char *const SPECIAL_SCHEMES[] = {"http", "https", "ws", "wss", "ftp", "file"};
+#define N_SPECIAL 6
+static PyObject *scheme_strs[2][N_SPECIAL];
+
+/* href[0:s_end] (with_colon: and its ':') */
+static PyObject *
+url_scheme_slice(const UrlObject *u, int with_colon)
+{
+    Py_ssize_t s = u->o.s_end;
+    int k;
+    if (PyUnicode_IS_ASCII(u->href)) {
+        const char *h = (const char *)PyUnicode_DATA(u->href);
+        for (k = 0; k < N_SPECIAL; k++) {
+            if ((Py_ssize_t)strlen(SPECIAL_SCHEMES[k]) == s &&
+                memcmp(h, SPECIAL_SCHEMES[k], (size_t)s) == 0 && scheme_strs[with_colon][k]) {
+                return Py_NewRef(scheme_strs[with_colon][k]);
+            }
+        }
+    }
+    return url_slice(u, 0, s + with_colon);
 }
 
 /* the end of the path: the '?', else the '#', else the href's */
@@ -104,14 +132,14 @@ static PyObject *
 get_protocol(PyObject *self, void *unused)
 {
     (void)unused;
-    return url_slice(URL_OBJ(self), 0, URL_OBJ(self)->o.s_end + 1);
+    return url_scheme_slice(URL_OBJ(self), 1);
 }
 
 static PyObject *
 get_scheme(PyObject *self, void *unused)
 {
     (void)unused;
-    return url_slice(URL_OBJ(self), 0, URL_OBJ(self)->o.s_end);
+    return url_scheme_slice(URL_OBJ(self), 0);
 }
 
 static PyObject *
@@ -637,6 +665,23 @@ url_object_init(PyObject *module)
     }
     if (s_href == NULL && (s_href = PyUnicode_InternFromString("href")) == NULL) {
         return -1;
+    }
+    {
+        int k;
+        char buf[8];
+        for (k = 0; k < N_SPECIAL; k++) {
+            size_t n = strlen(SPECIAL_SCHEMES[k]);
+            memcpy(buf, SPECIAL_SCHEMES[k], n);
+            buf[n] = ':';
+            if ((scheme_strs[0][k] == NULL &&
+                 (scheme_strs[0][k] = PyUnicode_InternFromString(SPECIAL_SCHEMES[k])) == NULL) ||
+                (scheme_strs[1][k] == NULL &&
+                 (scheme_strs[1][k] = PyUnicode_FromStringAndSize(buf, (Py_ssize_t)n + 1)) ==
+                     NULL)) {
+                return -1;
+            }
+            PyUnicode_InternInPlace(&scheme_strs[1][k]);
+        }
     }
     Py_XSETREF(d_href, PyObject_GetAttrString((PyObject *)&UrlObjectType, "href"));
     Py_XSETREF(d_parts, PyObject_GetAttrString((PyObject *)&UrlObjectType, "_parts"));
