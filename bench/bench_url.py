@@ -64,7 +64,7 @@ import os
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
 
@@ -379,6 +379,17 @@ def setters_table(rounds: int, clock: Callable[[], float]) -> float:
     return statistics.median(p / o for p, o in zip(times["can_ada"], times[ref], strict=True))
 
 
+def _corpora(root: str) -> Iterator[tuple[str, list[str]]]:
+    """(name, lines) of each of ada's corpora found under root."""
+    for name in DATASETS:
+        path = os.path.join(root, name)
+        if not os.path.isfile(path):
+            print(f"{path}: not found, skipped")
+            continue
+        with open(path, encoding="utf-8") as f:
+            yield name, f.read().splitlines()
+
+
 # -- per string (issue 42): parse + one getter, can_parse, getters on parsed URLs ------
 
 _COMPONENTS = ("protocol", "username", "password", "host", "hostname", "port", "pathname",
@@ -421,13 +432,7 @@ def per_string_tables(root: str, rounds: int, clock: Callable[[], float]) -> boo
         return False
     met = True
     parse, can_parse, cparse, ccan = url.parse, url.can_parse, can_ada.parse, can_ada.can_parse
-    for name in DATASETS:
-        path = os.path.join(root, name)
-        if not os.path.isfile(path):
-            print(f"{path}: not found, skipped")
-            continue
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().splitlines()
+    for name, lines in _corpora(root):
         good = [s for s in lines if can_parse(s) and ccan(s)]
         loops = {
             "ours parse+href": (_loop("parse(s).href", parse=parse), good),
@@ -494,13 +499,7 @@ def dataset_tables(root: str, rounds: int, clock: Callable[[], float]) -> None:
     except ImportError:
         ada_url = None
     summary = []
-    for name in DATASETS:
-        path = os.path.join(root, name)
-        if not os.path.isfile(path):
-            print(f"{path}: not found, skipped")
-            continue
-        with open(path, encoding="utf-8") as f:
-            corpus = f.read().splitlines()
+    for name, corpus in _corpora(root):
         r = _side_by_side(f"parse + href, {name} ({len(corpus)} lines, "
                           f"{_fallbacks(corpus)} left to the Python parser)",
                           corpus, peers, rounds, clock, C_NAME, "can_ada")

@@ -339,7 +339,16 @@ class URL(metaclass=ABCMeta):
             >>> parse("https://a.example/x").replace(pathname="/a b", search="q=1").href
             'https://a.example/a%20b?q=1'
         """
-        return _replace(self, **changes)
+        # (the C twin's type runs its setters in C and this for what they leave)
+        rec = self._rec.copy()
+        errs: list[tuple[str, int]] = []
+        for name, value in changes.items():
+            setter = _SETTERS.get(name)
+            if setter is None:
+                raise PercentEncodingTypeError(f"URL.replace() got an unknown component {name!r}")
+            value = to_usv_string(_check_str(value, name))
+            rec = setter(rec, value, errs)
+        return _make(rec, tuple(ValidationError(*e) for e in errs))
 
     # -- rendering (URL Standard §4.8) --------------------------------------
     def display(
@@ -373,8 +382,19 @@ class URL(metaclass=ABCMeta):
             >>> parse("https://examplecorp.com.evil.com/a/long/path").display(max_length=24)
             'https://…com.evil.com/…h'
         """
-        return _display_url(self, scheme=scheme, credentials=credentials, host_only=host_only,
-                        query=query, fragment=fragment, max_length=max_length, isolate=isolate)
+        # (the C twin's type calls this method with its own URL as self)
+        _args.check_bool("scheme", scheme)
+        _args.check_bool("credentials", credentials)
+        _args.check_bool("host_only", host_only)
+        _args.check_bool("query", query)
+        _args.check_bool("fragment", fragment)
+        _args.check_bool("isolate", isolate)
+        if max_length is not None and (type(max_length) is not int or max_length < 0):
+            raise PercentEncodingTypeError(
+                f"max_length must be a non-negative int or None, not {max_length!r}")
+        return _render(self._rec, self.href, scheme=scheme, credentials=credentials,
+                       host_only=host_only, query=query, fragment=fragment,
+                       max_length=max_length, isolate=isolate)
 
     # -- Python protocol ----------------------------------------------------
     def __str__(self) -> str:
@@ -398,45 +418,6 @@ class URL(metaclass=ABCMeta):
 def _origin_of(u: URL) -> str:
     # The origin of a URL whose scheme is not one of a tuple origin's (blob: too).
     return _origin(u._rec)
-
-
-def _replace(u: URL, **changes: str) -> URL:
-    # URL.replace (§6.1 setters on a copy of the record); the C type's for what C leaves.
-    rec = u._rec.copy()
-    errs: list[tuple[str, int]] = []
-    for name, value in changes.items():
-        setter = _SETTERS.get(name)
-        if setter is None:
-            raise PercentEncodingTypeError(f"URL.replace() got an unknown component {name!r}")
-        value = to_usv_string(_check_str(value, name))
-        rec = setter(rec, value, errs)
-    return _make(rec, tuple(ValidationError(*e) for e in errs))
-
-
-def _display_url(
-    u: URL,
-    *,
-    scheme: bool = True,
-    credentials: bool = False,
-    host_only: bool = False,
-    query: bool = True,
-    fragment: bool = True,
-    max_length: int | None = None,
-    isolate: bool = False,
-) -> str:
-    # URL.display (§4.8), of either twin's URL.
-    _args.check_bool("scheme", scheme)
-    _args.check_bool("credentials", credentials)
-    _args.check_bool("host_only", host_only)
-    _args.check_bool("query", query)
-    _args.check_bool("fragment", fragment)
-    _args.check_bool("isolate", isolate)
-    if max_length is not None and (type(max_length) is not int or max_length < 0):
-        raise PercentEncodingTypeError(
-            f"max_length must be a non-negative int or None, not {max_length!r}")
-    return _render(u._rec, u.href, scheme=scheme, credentials=credentials,
-                   host_only=host_only, query=query, fragment=fragment,
-                   max_length=max_length, isolate=isolate)
 
 
 def _make(
@@ -529,7 +510,9 @@ if _url_setup is not None:
     _url_setup(URL, ValidationError, _c_host_hook, URLParseError, _is_nfc)
     # The C twin's URL type (src/csrc/url_object.c): what it leaves to Python, and
     # isinstance(u, URL) for its objects.
-    core.compiled_kernel("url_type_setup")(_record_of, _origin_of, _display_url, _replace,
+    # (URL.replace and URL.display take the C type's URL as self: they read its
+    # href and _rec only)
+    core.compiled_kernel("url_type_setup")(_record_of, _origin_of, URL.display, URL.replace,
                                            URLSearchParams)
     URL.register(core.compiled_kernel("URL"))
 
