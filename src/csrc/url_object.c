@@ -25,12 +25,26 @@ static PyObject *s_null, *s_url, *s_href; /* "null", "URL", "href" (interned) */
 
 #define URL_OBJ(o) ((UrlObject *)(o))
 
+/* Up to URL_FREE freed URLs' memory, for the next ones (one parse frees the URL
+ * of the one before in a loop); the GIL guards it. */
+#define URL_FREE 64
+static UrlObject *free_urls[URL_FREE];
+static int n_free;
+
 /* A new URL of href (a str; a new reference, stolen), the offsets and the
  * validation errors (a tuple; stolen). */
 PyObject *
 url_object_new(PyObject *href, const UrlParts *o, PyObject *errs)
 {
-    UrlObject *u = PyObject_New(UrlObject, &UrlObjectType);
+    UrlObject *u;
+    if (n_free > 0) {
+        /* a freed URL's memory (as CPython keeps its floats and tuples) */
+        u = free_urls[--n_free];
+        (void)PyObject_INIT(u, &UrlObjectType);
+    }
+    else {
+        u = PyObject_New(UrlObject, &UrlObjectType);
+    }
     if (u == NULL) {
         Py_DECREF(href);
         Py_DECREF(errs);
@@ -424,6 +438,10 @@ url_obj_dealloc(PyObject *self)
 {
     Py_XDECREF(URL_OBJ(self)->href);
     Py_XDECREF(URL_OBJ(self)->errs);
+    if (n_free < URL_FREE && Py_IS_TYPE(self, &UrlObjectType)) {
+        free_urls[n_free++] = URL_OBJ(self); /* (a static type: no reference to drop) */
+        return;
+    }
     PyObject_Free(self);
 }
 
