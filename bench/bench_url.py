@@ -38,8 +38,20 @@ and with the pure twin (``url/_setters.py`` on the Python state machine),
 against can_ada's and ada-url's settable attributes on an already parsed
 object (then ``href``); the same (URL, setter, value) cases for everyone.
 
+A "per string" section (``--only strings``, and after the dataset tables) holds the
+per-string targets of issue 42 on each of ada's corpora, in one run with ratios:
+``url.parse(s).href`` and ``.hostname`` against ``can_ada.parse(s)``'s (target: peer
+time / ours >= 2), ``url.can_parse(s)`` against ``can_ada.can_parse(s)`` (>= 2), and
+on URLs parsed beforehand each component getter and ``origin`` against ``href`` (at
+most 2x and 4x its time; the loop is included on both sides).  Each contender is a
+loop of its own, written out as a user writes the call (``parse(s).href``: no lambda
+or wrapper frame); the inputs are those both parse
+(can_parse runs on every line).  Every round times every contender once, one right
+after the other; "ns" is the minimum over the rounds, a ratio the median over rounds
+of the two times taken in the same round.
+
 Usage: python bench/bench_url.py [--rounds N] [--reps N] [--clock thread|wall]
-       [--datasets DIR] [--only datasets|xn|setters]
+       [--datasets DIR] [--only datasets|xn|setters|strings]
 
 ``--only xn`` times just the rows of ASCII hosts with ``xn--`` labels (a few
 repeated, then 3,000 distinct ones) against can_ada; it needs no datasets.
@@ -52,7 +64,7 @@ import os
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
 
@@ -367,6 +379,96 @@ def setters_table(rounds: int, clock: Callable[[], float]) -> float:
     return statistics.median(p / o for p, o in zip(times["can_ada"], times[ref], strict=True))
 
 
+def _corpora(root: str) -> Iterator[tuple[str, list[str]]]:
+    """(name, lines) of each of ada's corpora found under root."""
+    for name in DATASETS:
+        path = os.path.join(root, name)
+        if not os.path.isfile(path):
+            print(f"{path}: not found, skipped")
+            continue
+        with open(path, encoding="utf-8") as f:
+            yield name, f.read().splitlines()
+
+
+# -- per string (issue 42): parse + one getter, can_parse, getters on parsed URLs ------
+
+_COMPONENTS = ("protocol", "username", "password", "host", "hostname", "port", "pathname",
+               "search", "hash")
+
+
+def _loop(body: str, **names: Any) -> Callable[[list[Any]], None]:
+    """A loop over a list whose body is written out (``_ = parse(s).href``), so that
+    every contender pays what its own call costs and nothing more."""
+    ns: dict[str, Any] = dict(names)
+    exec(f"def run(xs):\n    for s in xs:\n        _ = {body}\n", ns)
+    run: Callable[[list[Any]], None] = ns["run"]
+    return run
+
+
+def _rounds(loops: dict[str, tuple[Callable[[list[Any]], None], list[Any]]], rounds: int,
+            clock: Callable[[], float]) -> dict[str, list[float]]:
+    """ns per item of each loop, per round (every loop once a round, one after another)."""
+    times: dict[str, list[float]] = {k: [] for k in loops}
+    for _ in range(rounds):
+        for name, (run, xs) in loops.items():
+            t = clock()
+            run(xs)
+            times[name].append((clock() - t) / len(xs) * 1e9)
+    return times
+
+
+def _ratio(times: dict[str, list[float]], num: str, den: str) -> float:
+    return statistics.median(a / b for a, b in zip(times[num], times[den], strict=True))
+
+
+def per_string_tables(root: str, rounds: int, clock: Callable[[], float]) -> bool:
+    """The per-string targets on each of ada's corpora; whether every one was met."""
+    from percent_encoding import url
+
+    try:
+        import can_ada
+    except ImportError:
+        print("can_ada not installed: no per-string table")
+        return False
+    met = True
+    parse, can_parse, cparse, ccan = url.parse, url.can_parse, can_ada.parse, can_ada.can_parse
+    for name, lines in _corpora(root):
+        good = [s for s in lines if can_parse(s) and ccan(s)]
+        loops = {
+            "ours parse+href": (_loop("parse(s).href", parse=parse), good),
+            "can_ada parse+href": (_loop("parse(s).href", parse=cparse), good),
+            "ours parse+hostname": (_loop("parse(s).hostname", parse=parse), good),
+            "can_ada parse+hostname": (_loop("parse(s).hostname", parse=cparse), good),
+            "ours can_parse": (_loop("can_parse(s)", can_parse=can_parse), lines),
+            "can_ada can_parse": (_loop("can_parse(s)", can_parse=ccan), lines),
+        }
+        times = _rounds(loops, rounds, clock)
+        print(f"\nper string, {name} ({len(lines)} lines, {len(good)} parsed by both)")
+        print(f"{'':<24} {'ours ns':>8} {'can_ada ns':>11} {'can_ada / ours':>15} target")
+        for what in ("parse+href", "parse+hostname", "can_parse"):
+            r = _ratio(times, f"can_ada {what}", f"ours {what}")
+            ok = r >= 2.0
+            met &= ok
+            print(f"{what:<24} {min(times['ours ' + what]):8.0f} "
+                  f"{min(times['can_ada ' + what]):11.0f} {r:14.2f}x >= 2  "
+                  f"{'met' if ok else 'NOT MET'}")
+        us = [parse(s) for s in good]
+        getters = {"href": (_loop("s.href"), us)}
+        for attr in (*_COMPONENTS, "origin"):
+            getters[attr] = (_loop(f"s.{attr}"), us)
+        times = _rounds(getters, rounds * 3, clock)
+        print(f"{'getter on a parsed URL':<24} {'ns':>8} {'/ href':>8} target")
+        for attr in ("href", *_COMPONENTS, "origin"):
+            r = _ratio(times, attr, "href")
+            limit = 4.0 if attr == "origin" else 2.0
+            ok = attr == "href" or r <= limit
+            met &= ok
+            print(f"{attr:<24} {min(times[attr]):8.1f} {r:7.2f}x "
+                  f"{'' if attr == 'href' else f'<= {limit:g}  '}"
+                  f"{'' if attr == 'href' else 'met' if ok else 'NOT MET'}")
+    return met
+
+
 def _url_peers() -> dict[str, Callable[[str], Any]] | None:
     from percent_encoding import url
 
@@ -397,13 +499,7 @@ def dataset_tables(root: str, rounds: int, clock: Callable[[], float]) -> None:
     except ImportError:
         ada_url = None
     summary = []
-    for name in DATASETS:
-        path = os.path.join(root, name)
-        if not os.path.isfile(path):
-            print(f"{path}: not found, skipped")
-            continue
-        with open(path, encoding="utf-8") as f:
-            corpus = f.read().splitlines()
+    for name, corpus in _corpora(root):
         r = _side_by_side(f"parse + href, {name} ({len(corpus)} lines, "
                           f"{_fallbacks(corpus)} left to the Python parser)",
                           corpus, peers, rounds, clock, C_NAME, "can_ada")
@@ -441,7 +537,7 @@ def main() -> None:
     ap.add_argument("--clock", choices=("thread", "wall"), default="thread")
     ap.add_argument("--datasets", default=os.environ.get("PERCENT_ENCODING_URL_DATASETS", ""),
                     help="a checkout of ada-url/url-various-datasets")
-    ap.add_argument("--only", choices=("datasets", "xn", "setters"), default=None)
+    ap.add_argument("--only", choices=("datasets", "xn", "setters", "strings"), default=None)
     args = ap.parse_args()
     clock = time.thread_time if args.clock == "thread" else time.perf_counter
     if args.only is None:
@@ -452,6 +548,13 @@ def main() -> None:
     if args.only in (None, "setters"):
         r = setters_table(args.rounds, clock)
         print(f"\npeer time / ours (>= 1: ours faster)\n  {'setters (can_ada)':<40} {r:.2f}x")
+    if args.only == "strings":
+        if not args.datasets:
+            print("--only strings needs --datasets (or PERCENT_ENCODING_URL_DATASETS)")
+            return
+        met = per_string_tables(args.datasets, args.rounds, clock)
+        print(f"\nper-string targets: {'all met' if met else 'NOT all met'}")
+        return
     if args.only == "xn":
         peers = _url_peers()
         if peers is None:
@@ -461,6 +564,8 @@ def main() -> None:
         print(f"\npeer time / ours (>= 1: ours faster)\n  {'xn-- hosts':<40} {r:.2f}x")
     elif args.datasets:
         dataset_tables(args.datasets, max(3, args.rounds // 3), clock)
+        met = per_string_tables(args.datasets, args.rounds, clock)
+        print(f"\nper-string targets: {'all met' if met else 'NOT all met'}")
 
 
 if __name__ == "__main__":

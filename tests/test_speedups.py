@@ -500,6 +500,7 @@ def test_entries_wrap_the_checked_functions() -> None:
         (form.serialize, checked_serialize, "serialize"),
         (form.parse, _parse.parse if C is None else _kernels.checked(form.parse), "parse"),
         (url.parse, _kernels.checked(url.parse), "parse"),
+        (url.can_parse, _kernels.checked(url.can_parse), "can_parse"),
     ]:
         assert public.__name__ == public.__qualname__ == name
         assert public.__doc__ == checked.__doc__
@@ -918,13 +919,13 @@ def test_c_entries_bind_arguments_as_the_python_signature_says() -> None:
 # What only the C twin has: the Arrow column kernels, their thread count and the block
 # decoder switch (arrow.py maps rows in Python with the pure twin; the URL columns'
 # twin is url/_columns.py's per-row url.parse, tests/test_arrow_url.py), the entries'
-# machinery (core._make_entry), and the URL fast path with its set-up and getters (the
+# machinery (core._make_entry), and the URL fast path with its set-up and canParse (the
 # pure twin's url.parse is the Python parser alone, which the fast path must agree
 # with: tests/test_url_c.py), and the URL setters (url/_setters.py is their twin:
 # tests/test_url_setters_c.py).
-_C_ONLY = {"arrow_map", "arrow_set_blocks", "arrow_set_threads", "arrow_url", "make_entry",
-           "set_entries_active", "url_getter", "url_parse", "url_replace", "url_replace_method",
-           "url_setup"}
+_C_ONLY = {"URL", "arrow_map", "arrow_set_blocks", "arrow_set_threads", "arrow_url", "make_entry",
+           "set_entries_active", "url_can_parse", "url_from_parts", "url_parse", "url_replace",
+           "url_setup", "url_type_setup"}
 
 
 @needs_c
@@ -1035,13 +1036,14 @@ def test_decode_text_block_decoder_on_multibyte_text() -> None:
 
 @pytest.mark.one_impl
 def test_the_stub_lists_every_function_the_extension_exports() -> None:
-    # The written C contract (_speedups.pyi): every exported function, and the six
+    # The written C contract (_speedups.pyi): every exported function and type, and the six
     # kernels with a pure twin in _pure with the same parameters.
     import ast
 
     stub = Path(percent_encoding.__file__).with_name("_speedups.pyi")
     tree = ast.parse(stub.read_text("utf-8"))
     declared = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
+    classes = {c.name for c in tree.body if isinstance(c, ast.ClassDef)}
     twins = {n for n, f in declared.items() if "NO PURE TWIN" not in (ast.get_docstring(f) or "")}
     assert twins == {"encode", "decode", "decode_text", "form_parse", "form_parse_bytes",
                      "form_serialize"}
@@ -1053,7 +1055,8 @@ def test_the_stub_lists_every_function_the_extension_exports() -> None:
     except ImportError:
         pytest.skip("the C twin is not built here")
     exported = {n for n in dir(c) if not n.startswith("_") and callable(getattr(c, n))}
-    assert exported == set(declared)
+    assert exported == set(declared) | classes
+    assert classes == {"URL"} and isinstance(c.URL, type)
     for name in twins:  # the C docstring signature names the same parameters
         doc = (getattr(c, name).__text_signature__ or "").strip("()").split(", ")
         assert doc == [a.arg for a in declared[name].args.args], name

@@ -31,7 +31,7 @@ LAYERS: dict[str, int] = {
     # 2: the WHATWG URL parser, its getters and setters
     "url.h": 2, "_idna_tables.h": 2, "url.c": 2, "url_input.c": 2, "url_state.c": 2,
     "url_file.c": 2, "url_host.c": 2, "url_idna.c": 2, "url_path.c": 2,
-    "url_getter.c": 2, "url_setters.c": 2, "url_replace.c": 2,
+    "url_object.c": 2, "url_setters.c": 2, "url_replace.c": 2,
     # 3: the Arrow column drivers
     "arrow.h": 3, "arrow.c": 3, "arrow_rows.c": 3, "arrow_column.c": 3, "arrow_job.c": 3,
     "arrow_legacy.c": 3, "arrow_simd.c": 3,

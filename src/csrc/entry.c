@@ -1,5 +1,5 @@
-/* The public core.encode, core.decode_text, form.serialize, form.parse and
- * url.parse as built-in functions with a C fast path. */
+/* The public core.encode, core.decode_text, form.serialize, form.parse,
+ * url.parse and url.can_parse as built-in functions with a C fast path. */
 #include "entry.h"
 
 /* ------------------------------------------------------------------------ */
@@ -10,7 +10,7 @@
 /* messages are unchanged.                                                   */
 
 enum { ENTRY_ENCODE, ENTRY_DECODE_TEXT, ENTRY_SERIALIZE, ENTRY_URL_PARSE, ENTRY_FORM_PARSE,
-       ENTRY_KINDS };
+       ENTRY_URL_CAN_PARSE, ENTRY_KINDS };
 
 /* The name lookup must see what the checked function sees: both look the set
  * up in the one registry dict (_encode_set.REGISTRY), which make_entry is
@@ -83,6 +83,7 @@ static PyObject **const decode_text_names[] = {&s_data, &s_encoding, &s_errors,
                                                &s_plus_as_space, &s_strict_kw};
 static PyObject **const serialize_names[] = {&s_pairs, &s_encoding};
 static PyObject **const url_parse_names[] = {&s_input, &s_base, &s_encoding};
+static PyObject **const url_can_parse_names[] = {&s_input, &s_base};
 /* (form.parse binds nothing: its one fast call is form.parse(data), every
  * option at its default, which entry_call_form_parse takes itself) */
 static const EntrySig entry_sigs[] = {
@@ -90,6 +91,7 @@ static const EntrySig entry_sigs[] = {
     [ENTRY_DECODE_TEXT] = {decode_text_names, 5, 1},
     [ENTRY_SERIALIZE] = {serialize_names, 2, 1},
     [ENTRY_URL_PARSE] = {url_parse_names, 3, 2},
+    [ENTRY_URL_CAN_PARSE] = {url_can_parse_names, 2, 2},
 };
 #define ENTRY_MAX_ARGS 5
 
@@ -261,6 +263,23 @@ entry_fast_url_parse(PyObject *const *a, int *fall)
     return r;
 }
 
+/* url.can_parse(input, base=None): an exact str against None, a str or a URL;
+ * url_object.c's check answers, or says the checked function must. */
+static PyObject *
+entry_fast_url_can_parse(PyObject *const *a, int *fall)
+{
+    int rc;
+    if (a[0] == NULL || !PyUnicode_CheckExact(a[0])) {
+        return NULL;
+    }
+    rc = url_check(a[0], a[1] == NULL ? Py_None : a[1]);
+    if (rc == 2) {
+        return NULL;
+    }
+    *fall = 0;
+    return rc < 0 ? NULL : PyBool_FromLong(rc);
+}
+
 /* The state of the entry whose function was called (self is its state
  * module; see Entry). */
 static inline Entry *
@@ -287,6 +306,9 @@ entry_general(Entry *e, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnam
             break;
         case ENTRY_URL_PARSE:
             r = entry_fast_url_parse(a, &fall);
+            break;
+        case ENTRY_URL_CAN_PARSE:
+            r = entry_fast_url_can_parse(a, &fall);
             break;
         default:
             r = entry_fast_serialize(a, &fall);
@@ -358,6 +380,20 @@ entry_call_url_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
         r = entry_fast_url_parse(a, &fall);
         if (r != NULL || !fall) {
             return r;
+        }
+    }
+    return entry_general(entry_of(self), args, nargs, kwnames);
+}
+
+/* url.can_parse(s) */
+static PyObject *
+entry_call_url_can_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                         PyObject *kwnames)
+{
+    if (kwnames == NULL && nargs == 1 && pe_fast_paths_active && PyUnicode_CheckExact(args[0])) {
+        int rc = url_check(args[0], Py_None);
+        if (rc != 2) {
+            return rc < 0 ? NULL : PyBool_FromLong(rc);
         }
     }
     return entry_general(entry_of(self), args, nargs, kwnames);
@@ -467,13 +503,15 @@ pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject 
     static const char *const names[] = {"kind", "fallback", "registry", "set_type", "name",
                                         "doc"};
     static const char *const kinds[] = {"encode", "decode_text", "serialize", "url_parse",
-                                        "form_parse"};
+                                        "form_parse", "url_can_parse"};
     static const PyCFunctionWithKeywords calls[] = {
         [ENTRY_ENCODE] = (PyCFunctionWithKeywords)(void (*)(void))entry_call_encode,
         [ENTRY_DECODE_TEXT] = (PyCFunctionWithKeywords)(void (*)(void))entry_call_decode_text,
         [ENTRY_SERIALIZE] = (PyCFunctionWithKeywords)(void (*)(void))entry_call_serialize,
         [ENTRY_URL_PARSE] = (PyCFunctionWithKeywords)(void (*)(void))entry_call_url_parse,
         [ENTRY_FORM_PARSE] = (PyCFunctionWithKeywords)(void (*)(void))entry_call_form_parse,
+        [ENTRY_URL_CAN_PARSE] =
+            (PyCFunctionWithKeywords)(void (*)(void))entry_call_url_can_parse,
     };
     PyObject *a[6], *m, *module_name, *f;
     Entry *e;
@@ -489,8 +527,8 @@ pe_make_entry(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject 
     }
     if (kind == ENTRY_KINDS) {
         PyErr_SetString(PyExc_ValueError,
-                        "kind must be 'encode', 'decode_text', 'serialize', 'url_parse' or "
-                        "'form_parse'");
+                        "kind must be 'encode', 'decode_text', 'serialize', 'url_parse', "
+                        "'form_parse' or 'url_can_parse'");
         return NULL;
     }
     if (!PyFunction_Check(a[1]) || !PyDict_Check(a[2]) || !PyType_Check(a[3]) ||

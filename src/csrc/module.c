@@ -46,21 +46,25 @@ static PyMethodDef methods[] = {
      "arrow_url(chunk, base, fields, fallback, large, first_row, strict)\n--\n\n"
      "URL components (or can-parse) of one Arrow string chunk's rows; see arrow_url.c."},
     {"url_parse", (PyCFunction)(void (*)(void))pe_url_parse, METH_FASTCALL,
-     "url_parse(input, base=None, raise_failure=False, into=None)\n--\n\n"
-     "The WHATWG URL parser: a url.URL (into, filled, when given), or None when the Python "
-     "parser must run (a failure unless raise_failure; see url.c)."},
+     "url_parse(input, base=None, raise_failure=False)\n--\n\n"
+     "The WHATWG URL parser: a URL (the C type), or None when the Python parser must run "
+     "(a failure unless raise_failure; see url.c)."},
     {"url_replace", (PyCFunction)(void (*)(void))pe_url_replace, METH_FASTCALL,
      "url_replace(url, changes)\n--\n\n"
-     "The URL API setters (URL Standard 6.1) on a url.URL, in the order of the dict "
+     "The URL API setters (URL Standard 6.1) on a URL, in the order of the dict "
      "changes: the new URL, or None when the Python setters must run (see url_setters.c)."},
-    {"url_replace_method", pe_url_replace_method, METH_O,
-     "url_replace_method(fallback)\n--\n\n"
-     "URL.replace as a C method: url_replace's setters on the keyword arguments, fallback "
-     "(the Python method) for what they leave and while the pure twin is active."},
-    {"url_getter", FASTCALL_KW(pe_url_getter), METH_FASTCALL | METH_KEYWORDS,
-     "url_getter(name, fallback)\n--\n\n"
-     "A descriptor for URL.<name>: slices the href of a URL url_parse built, else runs "
-     "fallback (the Python property)."},
+    {"url_can_parse", (PyCFunction)(void (*)(void))pe_url_can_parse, METH_FASTCALL,
+     "url_can_parse(input, base=None)\n--\n\n"
+     "The URL API's canParse (URL Standard 6.1) without building a URL: True, False, or "
+     "None when the Python parser must say."},
+    {"url_from_parts", (PyCFunction)(void (*)(void))pe_url_from_parts, METH_FASTCALL,
+     "url_from_parts(href, parts, errors)\n--\n\n"
+     "A URL (the C type) of an href the Python parser wrote, its component offsets and "
+     "validation errors."},
+    {"url_type_setup", FASTCALL_KW(pe_url_type_setup), METH_FASTCALL | METH_KEYWORDS,
+     "url_type_setup(record_of, origin, display, replace, search_params)\n--\n\n"
+     "Give the URL type what stays in Python: the record, a blob origin, display, the "
+     "setters C leaves and URLSearchParams."},
     {"url_setup", FASTCALL_KW(pe_url_setup), METH_FASTCALL | METH_KEYWORDS,
      "url_setup(url_type, error_type, host_hook, parse_error, nfc_check=None)\n--\n\n"
      "Give url_parse the URL class, the ValidationError class and the cached host hook."},
@@ -91,5 +95,13 @@ PyInit__speedups(void)
     if (arrow_init() < 0 || entry_init() < 0) {
         return NULL;
     }
-    return PyModule_Create(&moduledef);
+    {
+        PyObject *m = PyModule_Create(&moduledef);
+        url_object_parse = url_fast_new;
+        url_object_replace = url_replace_core;
+        if (m != NULL && url_object_init(m) < 0) {
+            Py_CLEAR(m);
+        }
+        return m;
+    }
 }

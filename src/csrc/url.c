@@ -13,8 +13,8 @@
  *   §4.3 URL code points, for the invalid-URL-unit validation errors;
  *   §4.5 the URL serializer (written while parsing, as ada's url_aggregator).
  *
- * url_parse(input, base=None) returns a url.URL (its href, the component
- * offsets, the validation errors) or None: the input failed to parse (the
+ * url_parse(input, base=None) returns a URL (url_object.c: its href, the
+ * component offsets, the validation errors) or None: the input failed to parse (the
  * Python parser then raises with its message), holds a lone surrogate, or has
  * a host the hook declines (a failure in the Python host parser).  The base
  * is a url.URL (its href and offsets are reused; one the Python parser built
@@ -24,17 +24,12 @@
  * The work is linear: one pass over the input; a ".." segment truncates the
  * output back to the previous "/", and each output byte is removed at most once.
  *
- * url_getter(name, property) makes the URL API's getters (§6.1) C descriptors:
- * on a URL built here they slice the href at the offsets; on any other URL
- * they call the Python property.
+ * The URL object itself (its getters, replace, ==, hash, pickling) is the C
+ * type of url_object.c.
  */
 #include "url.h"
-#include "structmember.h"
 
-PyObject *url_type;           /* percent_encoding.url.URL */
 static PyObject *verr_type;   /* percent_encoding.url.ValidationError (a NamedTuple) */
-PyObject *d_href, *d_parts;   /* URL's slot descriptors */
-static PyObject *d_errors;
 static PyObject *parse_error;                 /* percent_encoding.errors.URLParseError */
 static PyObject *err_strs[E_COUNT];           /* the validation error names, interned */
 
@@ -71,65 +66,12 @@ url_errors_tuple(const UrlParser *P)
     return t;
 }
 
-/* The byte offsets of URL's slots href, _parts and validation_errors in an
- * instance (member descriptors), or -1 to set them through the descriptors. */
-static Py_ssize_t slot_off[3] = {-1, -1, -1};
-
-static Py_ssize_t
-member_offset(PyObject *descr)
-{
-    if (Py_TYPE(descr) == &PyMemberDescr_Type) {
-        PyMemberDef *m = ((PyMemberDescrObject *)descr)->d_member;
-        if (m->type == T_OBJECT_EX && !(m->flags & READONLY)) {
-            return m->offset;
-        }
-    }
-    return -1;
-}
-
-/* set slot k of a new URL (value: a new reference, stolen) */
-static int
-url_set(int k, PyObject *descr, PyObject *obj, PyObject *value)
-{
-    int rc;
-    if (slot_off[k] >= 0) {
-        PyObject **slot = (PyObject **)((char *)obj + slot_off[k]);
-        Py_XSETREF(*slot, value);
-        return 0;
-    }
-    rc = Py_TYPE(descr)->tp_descr_set(descr, obj, value);
-    Py_DECREF(value);
-    return rc;
-}
-
-/* The parts tuple of a URL (new reference). */
-static PyObject *
-url_parts_tuple(const UrlParts *o)
-{
-    Py_ssize_t vals[9] = {o->s_end,   o->u_end,   o->h_start, o->h_end,    o->port,
-                          o->p_start, o->q_start, o->f_start, o->host_kind};
-    int k;
-    PyObject *parts = PyTuple_New(9);
-    for (k = 0; parts != NULL && k < 9; k++) {
-        PyObject *v = PyLong_FromSsize_t(vals[k]);
-        if (v == NULL) {
-            Py_CLEAR(parts);
-            break;
-        }
-        PyTuple_SET_ITEM(parts, k, v);
-    }
-    if (parts != NULL) {
-        PyObject_GC_UnTrack(parts); /* ints only */
-    }
-    return parts;
-}
-
 /* Parse a str into P (url_parser_init + url_parse_core): 1, 2 failure, 0 bail, -1. */
-static int
-url_parse_str(UrlParser *P, PyObject *s, const UrlBase *B, UrlParts *o)
+int
+url_parse_str(UrlParser *P, PyObject *s, const UrlBase *B, UrlParts *o, int head_only)
 {
     P->nogil = 0;
-    P->head_only = 0;
+    P->head_only = head_only;
     if (PE_READY(s) < 0) {
         url_parser_init(P, PyUnicode_1BYTE_KIND, "", 0);
         return -1;
@@ -183,7 +125,7 @@ url_base(PyObject *base, UrlParser *BP, UrlBase *B, int *used_bp, int raise, PyO
         }
         *keep = text;
         *used_bp = 1;
-        if ((rc = url_parse_str(BP, text, NULL, &B->o)) == 1) {
+        if ((rc = url_parse_str(BP, text, NULL, &B->o, 0)) == 1) {
             B->href = BP->out;
             B->len = BP->len;
         }
@@ -196,16 +138,35 @@ url_base(PyObject *base, UrlParser *BP, UrlBase *B, int *used_bp, int raise, PyO
         }
         return rc;
     }
-    if (url_type == NULL || !PyObject_TypeCheck(base, (PyTypeObject *)url_type)) {
+    if (Py_IS_TYPE(base, &UrlObjectType)) {
+        /* the C twin's URL: its href and offsets as they are */
+        UrlObject *u = (UrlObject *)base;
+        if (!PyUnicode_IS_ASCII(u->href)) {
+            return 0;
+        }
+        B->href = (const char *)PyUnicode_DATA(u->href);
+        B->len = PyUnicode_GET_LENGTH(u->href);
+        B->o = u->o;
+        *keep = Py_NewRef(u->href);
+        return 1;
+    }
+    /* the pure twin's URL: its href, and its offsets when its fast path set them */
+    if (url_py_class == NULL || !PyObject_TypeCheck(base, (PyTypeObject *)url_py_class)) {
         return 0;
     }
-    href = Py_TYPE(d_href)->tp_descr_get(d_href, base, (PyObject *)Py_TYPE(base));
-    if (href == NULL || !PyUnicode_IS_ASCII(href)) {
+    /* (interned names: a name made per call would fill the type's method cache) */
+    static PyObject *s_href, *s_parts;
+    if ((s_href == NULL && (s_href = PyUnicode_InternFromString("href")) == NULL) ||
+        (s_parts == NULL && (s_parts = PyUnicode_InternFromString("_parts")) == NULL)) {
+        return -1;
+    }
+    href = PyObject_GetAttr(base, s_href);
+    if (href == NULL || !PyUnicode_Check(href) || !PyUnicode_IS_ASCII(href)) {
         Py_XDECREF(href);
         PyErr_Clear();
         return 0;
     }
-    parts = Py_TYPE(d_parts)->tp_descr_get(d_parts, base, (PyObject *)Py_TYPE(base));
+    parts = PyObject_GetAttr(base, s_parts);
     if (parts == NULL) {
         PyErr_Clear();
     }
@@ -232,7 +193,7 @@ url_base(PyObject *base, UrlParser *BP, UrlBase *B, int *used_bp, int raise, PyO
     }
     /* a URL the Python parser built: its href parsed again must give it back */
     *used_bp = 1;
-    if ((rc = url_parse_str(BP, href, NULL, &B->o)) != 1) {
+    if ((rc = url_parse_str(BP, href, NULL, &B->o, 0)) != 1) {
         rc = rc < 0 ? -1 : 0;
     }
     else {
@@ -252,51 +213,30 @@ done:
 PyObject *
 url_new_object(const char *h, Py_ssize_t len, const UrlParts *o, const UrlParser *P)
 {
-    PyObject *href, *parts = NULL, *errs = NULL, *u = NULL;
-    int rc;
+    PyObject *href, *errs;
     if ((href = PyUnicode_New(len, 127)) == NULL) {
         return NULL;
     }
     memcpy(PyUnicode_DATA(href), h, (size_t)len);
-    if ((parts = url_parts_tuple(o)) == NULL ||
-        (errs = P->nerr ? url_errors_tuple(P) : PyTuple_New(0)) == NULL ||
-        (u = ((PyTypeObject *)url_type)->tp_alloc((PyTypeObject *)url_type, 0)) == NULL) {
+    if ((errs = P->nerr ? url_errors_tuple(P) : PyTuple_New(0)) == NULL) {
         Py_DECREF(href);
-        Py_XDECREF(parts);
-        Py_XDECREF(errs);
         return NULL;
     }
-    rc = url_set(0, d_href, u, href);
-    rc |= url_set(1, d_parts, u, parts);
-    rc |= url_set(2, d_errors, u, errs);
-    if (rc < 0) {
-        Py_CLEAR(u);
-    }
-    return u;
+    return url_object_new(href, o, errs);
 }
 
 /* A new URL for input (a str) against base (NULL or None: none), or None
  * (new reference) to leave it to the Python parser; NULL on error. */
-static PyObject *url_fast_build(PyObject *input, PyObject *base, int raise, PyObject *into);
-
 PyObject *
 url_fast_new(PyObject *input, PyObject *base, int raise)
-{
-    return url_fast_build(input, base, raise, NULL);
-}
-
-/* as url_fast_new, filling the slots of `into` (a URL: URL.__init__) when it
- * is not NULL; then the result is `into` itself */
-static PyObject *
-url_fast_build(PyObject *input, PyObject *base, int raise, PyObject *into)
 {
     UrlParser P, BP;
     UrlBase B;
     UrlParts o;
-    PyObject *href = NULL, *parts = NULL, *errs = NULL, *u = NULL, *keep = NULL, *text;
+    PyObject *u = NULL, *keep = NULL, *text;
     int rc = 1, used_bp = 0;
-    if (url_type == NULL) {
-        Py_RETURN_NONE;
+    if (host_hook == NULL) {
+        Py_RETURN_NONE; /* url_setup has not run */
     }
     /* the input as a USVString (surrogate pairs joined), as the API URL parser
      * takes it: positions are the converted text's, as in url/__init__.py's
@@ -315,7 +255,7 @@ url_fast_build(PyObject *input, PyObject *base, int raise, PyObject *into)
         rc = url_base(base, &BP, &B, &used_bp, raise, &keep);
     }
     if (rc == 1) {
-        rc = url_parse_str(&P, text, base != NULL && base != Py_None ? &B : NULL, &o);
+        rc = url_parse_str(&P, text, base != NULL && base != Py_None ? &B : NULL, &o, 0);
         if (rc == 2) {
             rc = 0;
             if (raise) {
@@ -327,47 +267,9 @@ url_fast_build(PyObject *input, PyObject *base, int raise, PyObject *into)
     if (rc <= 0) {
         goto done;
     }
-    href = PyUnicode_New(P.len, 127);
-    if (href == NULL) {
-        rc = -1;
-        goto done;
-    }
-    memcpy(PyUnicode_DATA(href), P.out, (size_t)P.len);
-    if ((parts = url_parts_tuple(&o)) == NULL) {
-        rc = -1;
-        goto done;
-    }
-    errs = P.nerr ? url_errors_tuple(&P) : PyTuple_New(0);
-    if (errs == NULL) {
-        rc = -1;
-        goto done;
-    }
-    if (into != NULL) {
-        Py_INCREF(into);
-        u = into;
-    }
-    else {
-        u = ((PyTypeObject *)url_type)->tp_alloc((PyTypeObject *)url_type, 0);
-    }
-    if (u == NULL) {
-        rc = -1;
-        goto done;
-    }
-    rc = url_set(0, d_href, u, href);
-    rc |= url_set(1, d_parts, u, parts);
-    rc |= url_set(2, d_errors, u, errs);
-    href = parts = errs = NULL;
-    if (rc < 0) {
-        Py_CLEAR(u);
-        rc = -1;
-    }
-    else {
-        rc = 1;
-    }
+    u = url_new_object(P.out, P.len, &o, &P);
+    rc = u == NULL ? -1 : 1;
 done:
-    Py_XDECREF(href);
-    Py_XDECREF(parts);
-    Py_XDECREF(errs);
     url_parser_free(&P);
     Py_DECREF(text);
     Py_XDECREF(keep);
@@ -388,28 +290,20 @@ pe_url_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)self;
     int raise = 0;
-    PyObject *into = NULL;
-    if (nargs < 1 || nargs > 4) {
-        PyErr_SetString(PyExc_TypeError, "url_parse(input, base=None, raise_failure=False, "
-                                         "into=None) takes 1 to 4 arguments");
+    if (nargs < 1 || nargs > 3) {
+        PyErr_SetString(PyExc_TypeError,
+                        "url_parse(input, base=None, raise_failure=False) takes 1 to 3 arguments");
         return NULL;
     }
     if (nargs >= 3 && (raise = PyObject_IsTrue(args[2])) < 0) {
         return NULL;
-    }
-    if (nargs == 4 && args[3] != Py_None) {
-        into = args[3];
-        if (url_type == NULL || Py_TYPE(into) != (PyTypeObject *)url_type ||
-            slot_off[0] < 0 || slot_off[1] < 0 || slot_off[2] < 0) {
-            into = NULL; /* a subclass, or slots we cannot write: a new URL */
-        }
     }
     if (!PyUnicode_Check(args[0])) {
         PyErr_Format(PyExc_TypeError, "url_parse() takes a str, not %.200s",
                      Py_TYPE(args[0])->tp_name);
         return NULL;
     }
-    return url_fast_build(args[0], nargs >= 2 ? args[1] : NULL, raise, into);
+    return url_fast_new(args[0], nargs >= 2 ? args[1] : NULL, raise);
 }
 
 /* url_setup(URL, ValidationError, host_hook, parse_error, nfc_check=None):
@@ -420,7 +314,7 @@ pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
 {
     static const char *const names[] = {"url_type", "error_type", "host_hook", "parse_error",
                                         "nfc_check"};
-    PyObject *a[5], *dh, *dp, *de;
+    PyObject *a[5];
     /* nfc_check is optional: parse_args wants every name it is given */
     Py_ssize_t given = nargs + (kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames));
     (void)self;
@@ -444,39 +338,19 @@ pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
                         "url_setup(type, tuple subclass without __dict__, callable) expected");
         return NULL;
     }
-    dh = PyObject_GetAttrString(a[0], "href");
-    dp = PyObject_GetAttrString(a[0], "_parts");
-    de = PyObject_GetAttrString(a[0], "validation_errors");
-    if (dh == NULL || dp == NULL || de == NULL || Py_TYPE(dh)->tp_descr_set == NULL ||
-        Py_TYPE(dp)->tp_descr_set == NULL || Py_TYPE(de)->tp_descr_set == NULL) {
-        Py_XDECREF(dh);
-        Py_XDECREF(dp);
-        Py_XDECREF(de);
-        if (!PyErr_Occurred()) {
-            PyErr_SetString(PyExc_TypeError, "url_setup: URL needs slots href, _parts, "
-                                             "validation_errors");
-        }
-        return NULL;
-    }
     {
         int k;
         for (k = 0; k < E_COUNT; k++) {
             if (err_strs[k] == NULL &&
                 (err_strs[k] = PyUnicode_InternFromString(url_error_names[k])) == NULL) {
-                goto fail;
+                return NULL;
             }
         }
     }
-    Py_XSETREF(d_href, dh);
-    Py_XSETREF(d_parts, dp);
-    Py_XSETREF(d_errors, de);
     url_tables_init();
     url_host_tables_init();
-    slot_off[0] = member_offset(dh);
-    slot_off[1] = member_offset(dp);
-    slot_off[2] = member_offset(de);
     Py_INCREF(a[0]);
-    Py_XSETREF(url_type, a[0]);
+    Py_XSETREF(url_py_class, a[0]);
     Py_INCREF(a[1]);
     Py_XSETREF(verr_type, a[1]);
     Py_INCREF(a[2]);
@@ -485,9 +359,61 @@ pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     Py_XSETREF(parse_error, a[3]);
     Py_XSETREF(nfc_check, a[4] == Py_None ? NULL : Py_NewRef(a[4]));
     Py_RETURN_NONE;
-fail:
-    Py_DECREF(dh);
-    Py_DECREF(dp);
-    Py_DECREF(de);
-    return NULL;
+}
+
+/* url_can_parse(input, base=None): True, False, or None when the Python parser
+ * must decide (a lone surrogate, a host the hook declines, a base it builds). */
+PyObject *
+pe_url_can_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    int rc;
+    (void)self;
+    if (nargs < 1 || nargs > 2 || !PyUnicode_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "url_can_parse(str, base=None) expected");
+        return NULL;
+    }
+    rc = url_check(args[0], nargs == 2 ? args[1] : Py_None);
+    if (rc < 0) {
+        return NULL;
+    }
+    if (rc == 2) {
+        Py_RETURN_NONE;
+    }
+    return PyBool_FromLong(rc);
+}
+
+/* Whether input (a str) parses against base (None, a str or a URL), §6.1
+ * canParse: 1 yes, 0 no, 2 the Python parser must say, -1 error. */
+int
+url_check(PyObject *input, PyObject *base)
+{
+    UrlParser P, BP;
+    UrlBase B;
+    UrlParts o;
+    PyObject *keep = NULL, *text;
+    int rc = 1, used_bp = 0;
+    if ((text = url_usv(input, 1)) == NULL) {
+        return -1;
+    }
+    P.errs = P.errbuf;
+    P.heap = 0;
+    P.kept = NULL;
+    P.clean = NULL;
+    if (base != Py_None) {
+        rc = url_base(base, &BP, &B, &used_bp, 0, &keep);
+    }
+    if (rc == 1) {
+        rc = url_parse_str(&P, text, base != Py_None ? &B : NULL, &o, 1);
+        rc = rc == 1 ? 1 : rc == 2 ? 0 : rc == 0 ? 2 : -1;
+        url_parser_free(&P);
+    }
+    else if (rc == 0) {
+        rc = 2;
+    }
+    Py_DECREF(text);
+    Py_XDECREF(keep);
+    if (used_bp) {
+        url_parser_free(&BP);
+    }
+    return rc;
 }

@@ -17,14 +17,16 @@
  *   url_path.c    §1.3 percent-encoding of a run, the §4.4 path start, path,
  *                 opaque path, query and fragment states (dot segments, drive
  *                 letters)
- *   url_getter.c  the URL API getters (§6.1) as C descriptors
+ *   url_object.c  the URL API (§6.1): the URL type (getters that slice the
+ *                 href, replace, ==, hash, pickling) and canParse
  *   url_setters.c the URL API setters (§6.1, the state overrides of §4.4)
  *   url_replace.c URL.replace: the setters in order, the fallback to Python
  *
  * The URL parser is layer 2: it stands on the byte kernels (kernels.h) and
  * knows nothing of Arrow.  Its units call each other one way, bottom to top:
- * url_input, url_idna, url_path, url_host, url_file, url_state, url, then
- * url_setters, url_getter and url_replace (tests/test_architecture.py).
+ * url_input, url_idna, url_path, url_host, url_file, url_state, url_object
+ * (the URL type: what it calls above, it reaches through two hooks module.c
+ * sets), url, then url_setters and url_replace (tests/test_architecture.py).
  * Functions called from another unit are declared here, hidden from the
  * shared object's exports (PE_INTERNAL); is_hex is static inline so each unit
  * inlines its own copy. */
@@ -33,11 +35,11 @@
 
 #include "kernels.h"
 
-/* Set by url_setup (url.c): the URL type and the slot descriptors (read by
- * url_getter.c); the host hook is url_host.c's (read there only). */
-PE_INTERNAL extern PyObject *url_type;         /* percent_encoding.url.URL */
+/* Defined in url_object.c, set by url_setup (url.c); the host hook is read by url_host.c.  url_py_class
+ * is the pure twin's class (url_object.c's pickling and ==, url.c's bases). */
+PE_INTERNAL extern PyObject *url_py_class;     /* percent_encoding.url.URL */
 PE_INTERNAL extern PyObject *host_hook;        /* (host text) -> (host, kind, errors) | None */
-PE_INTERNAL extern PyObject *d_href, *d_parts; /* URL's slot descriptors */
+PE_INTERNAL extern PyObject *d_href, *d_parts; /* the C URL type's href and _parts getters */
 
 /* Host kinds, the last of the nine offsets (url/_offsets.py names them for Python):
  * 0 no host and an opaque path, 1 domain or opaque host, 2 IPv4, 3 IPv6,
@@ -119,6 +121,42 @@ typedef struct {
     int host_kind;
 } UrlParts;
 
+/* url_object.c: the URL API's object (§6.1), the C twin of url.URL: its href
+ * (a str), the offsets into it, the validation errors (a tuple), the hash once
+ * computed (-1 before). */
+typedef struct {
+    PyObject_HEAD
+    PyObject *href;
+    PyObject *errs;
+    Py_hash_t hash;
+    UrlParts o;
+} UrlObject;
+PE_INTERNAL extern PyTypeObject UrlObjectType;
+/* a new URL; href and errs are new references, stolen (also on failure) */
+PE_INTERNAL PyObject *url_object_new(PyObject *href, const UrlParts *o, PyObject *errs);
+/* the offsets as url/_record.py's record_of takes them (new reference) */
+PE_INTERNAL PyObject *url_parts_tuple(const UrlParts *o);
+/* §6.1 canParse of a str against None, a str or a URL: 1, 0, 2 (Python must say), -1 */
+PE_INTERNAL int url_check(PyObject *input, PyObject *base);
+PE_INTERNAL int url_object_init(PyObject *module);
+/* What the type calls in the units above it, set by module.c at init (the URL
+ * parser's units call one way, tools/c_layers.py): URL(input, base) is
+ * url.c's url_fast_new, replace(**changes) url_replace.c's url_replace_core. */
+typedef PyObject *(*UrlParseFn)(PyObject *, PyObject *, int);
+typedef PyObject *(*UrlReplaceFn)(PyObject *, Py_ssize_t, PyObject *const *, PyObject *const *);
+PE_INTERNAL extern UrlParseFn url_object_parse;
+PE_INTERNAL extern UrlReplaceFn url_object_replace;
+PE_INTERNAL PyObject *pe_url_from_parts(PyObject *self, PyObject *const *args,
+                                        Py_ssize_t nargs);
+PE_INTERNAL PyObject *pe_url_type_setup(PyObject *self, PyObject *const *args,
+                                        Py_ssize_t nargs, PyObject *kwnames);
+PE_INTERNAL PyObject *pe_url_can_parse(PyObject *self, PyObject *const *args,
+                                       Py_ssize_t nargs);
+/* url_replace.c: the setters keys[i] = values[i] on a URL, in order: a new URL,
+ * None (the Python setters must run them), or NULL with an exception */
+PE_INTERNAL PyObject *url_replace_core(PyObject *url, Py_ssize_t m, PyObject *const *keys,
+                                       PyObject *const *values);
+
 /* A parsed base URL: its href (ASCII) and offsets. */
 typedef struct {
     const char *href;
@@ -137,6 +175,20 @@ url_alpha(Py_UCS4 c)
 {
     return c < 0x80 && (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
 }
+
+/* Eight bytes in a uint64_t on a little-endian GCC or Clang: SWAR_IN(w, lo, hi)
+ * has 0x80 in each byte of w (all below 0x80) from lo to hi, 0 in the others;
+ * no sum carries into the next byte. */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define PE_URL_SWAR 1
+#define SWAR_ONES 0x0101010101010101ULL
+#define SWAR_HIGH 0x8080808080808080ULL
+#define SWAR_IN(w, lo, hi)                                                                 \
+    (((w) + (0x80 - (uint64_t)(lo)) * SWAR_ONES) &                                         \
+     ~((w) + (0x7F - (uint64_t)(hi)) * SWAR_ONES) & SWAR_HIGH)
+#else
+#define PE_URL_SWAR 0
+#endif
 
 /* the code point at i, or EOF_CP past the end */
 #define EOF_CP ((Py_UCS4)0x110000)
@@ -190,9 +242,13 @@ url_put(UrlParser *P, const char *s, Py_ssize_t k)
  * *keep (a new reference or NULL) owns what B->href points into. */
 PE_INTERNAL int url_base(PyObject *base, UrlParser *BP, UrlBase *B, int *used_bp, int raise,
                          PyObject **keep);
+/* url.c: parse a str into P (url_parser_init, url_parse_core; head_only as in
+ * UrlParser): 1, 2 failure, 0 bail, -1 */
+PE_INTERNAL int url_parse_str(UrlParser *P, PyObject *s, const UrlBase *B, UrlParts *o,
+                              int head_only);
 PE_INTERNAL int url_parse_core(UrlParser *P, const UrlBase *base, UrlParts *o);
 PE_INTERNAL int url_scheme_kind(const char *s, Py_ssize_t n, int *port);
-/* url.c: a new url.URL of href[0:len], the offsets and P's validation errors */
+/* url.c: a new URL (url_object.c) of href[0:len], the offsets and P's validation errors */
 PE_INTERNAL PyObject *url_new_object(const char *href, Py_ssize_t len, const UrlParts *o,
                                      const UrlParser *P);
 /* url_input.c: WebIDL's USVString conversion (core.to_usv_string): surrogate pairs
@@ -254,14 +310,11 @@ enum { S_HREF, S_PROTOCOL, S_USERNAME, S_PASSWORD, S_HOST, S_HOSTNAME, S_PORT, S
 PE_INTERNAL int url_run_setter(int which, PyObject *value, const char *h, Py_ssize_t len,
                                UrlParts *o, UrlParser *W, UrlParser *E);
 
-/* url.c, url_replace.c, url_getter.c: the module's URL functions (module.c's
+/* url.c, url_replace.c: the module's URL functions (module.c's
  * method table) and url.parse's fast path (entry.c) */
 PE_INTERNAL PyObject *url_fast_new(PyObject *input, PyObject *base, int raise);
 PE_INTERNAL PyObject *pe_url_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PE_INTERNAL PyObject *pe_url_replace(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
-PE_INTERNAL PyObject *pe_url_replace_method(PyObject *self, PyObject *fallback);
-PE_INTERNAL PyObject *pe_url_getter(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                                    PyObject *kwnames);
 PE_INTERNAL PyObject *pe_url_setup(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                    PyObject *kwnames);
 

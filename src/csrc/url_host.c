@@ -536,20 +536,6 @@ domain_scan(const char *d, Py_ssize_t m, int *strict, Py_ssize_t *forbid)
     return xn;
 }
 
-/* Eight bytes in a uint64_t on a little-endian GCC or Clang: SWAR_IN(w, lo, hi)
- * has 0x80 in each byte of w (all below 0x80) from lo to hi, 0 in the others;
- * no sum carries into the next byte. */
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define PE_URL_SWAR 1
-#define SWAR_ONES 0x0101010101010101ULL
-#define SWAR_HIGH 0x8080808080808080ULL
-#define SWAR_IN(w, lo, hi)                                                                 \
-    (((w) + (0x80 - (uint64_t)(lo)) * SWAR_ONES) &                                         \
-     ~((w) + (0x7F - (uint64_t)(hi)) * SWAR_ONES) & SWAR_HIGH)
-#else
-#define PE_URL_SWAR 0
-#endif
-
 /* The common host of a special URL in one pass: a domain of ASCII letters,
  * digits, hyphens and dots (and other ASCII that is neither LDH nor a
  * forbidden domain code point), no '%', no label with "--" at its third and

@@ -149,11 +149,27 @@ url_encode_until(UrlParser *P, Py_ssize_t a, int mode, int check, Py_ssize_t *en
         const uint8_t *plain;
         char *o;
         plain = PLAIN[mode]; /* filled by url_tables_init (url_setup), never on a thread */
-        NEED(P, (n - a) * 6);
+        /* room for 3 bytes a code point (an ASCII one as %XX), so that a URL of up
+         * to about URL_STACK / 3 code points stays in the stack buffer; a Latin-1
+         * one (two UTF-8 bytes, 6) makes its other 3 below */
+        NEED(P, (n - a) * 3);
         o = P->out + P->len;
         while (j < n) {
             Py_ssize_t r = j;
             Py_UCS1 c;
+#if PE_URL_SWAR
+            /* eight at a time while all are letters, digits, '-', '.' or '_',
+             * which every mode copies as they are (§1.3: in no encode set) */
+            for (; r + 8 <= n; r += 8) {
+                uint64_t w;
+                memcpy(&w, s + r, 8);
+                if ((w & SWAR_HIGH) ||
+                    (SWAR_IN(w, 'a', 'z') | SWAR_IN(w, 'A', 'Z') | SWAR_IN(w, '0', '9') |
+                     SWAR_IN(w, '-', '.') | SWAR_IN(w, '_', '_')) != SWAR_HIGH) {
+                    break;
+                }
+            }
+#endif
             while (r < n && plain[s[r]]) {
                 r++;
             }
@@ -187,6 +203,9 @@ url_encode_until(UrlParser *P, Py_ssize_t a, int mode, int check, Py_ssize_t *en
                 if (check && c < 0xA0 && url_validation_error(P, E_UNIT, j) < 0) {
                     return -1;
                 }
+                P->len = o - P->out;
+                NEED(P, 6 + (n - j - 1) * 3);
+                o = P->out + P->len;
                 o[0] = '%';
                 o[1] = PE_HEX_PAIRS[2 * b0];
                 o[2] = PE_HEX_PAIRS[2 * b0 + 1];

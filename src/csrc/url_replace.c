@@ -1,12 +1,11 @@
 /* url_replace.c: URL.replace in C (see url_setters.c for the setters).
  *
  * url_replace(url, changes) runs the setters of `changes` (a dict, in its
- * order) on a url.URL and returns the new URL, or None when the Python
- * setters (url/_setters.py, the reference and the pure twin) must run: a key
- * or value that is not a str or an unknown key (Python says what is wrong), a
- * host the host hook declines, a URL whose href the C parser does not give
- * back.  url_replace_method(fallback) makes URL.replace itself a C method
- * over the same core, calling the Python method for what it leaves. */
+ * order) on a URL and returns the new URL, or None when the Python setters
+ * (url/_setters.py, the reference and the pure twin) must run: a key or value
+ * that is not a str or an unknown key (Python says what is wrong), a host the
+ * host hook declines, a URL whose href the C parser does not give back.  The
+ * C URL type's replace method (url_object.c) runs the same core. */
 #include "url.h"
 
 static const char *const SETTER_NAMES[S_COUNT] = {
@@ -33,8 +32,8 @@ setter_index(PyObject *key)
 
 /* The setters keys[i] = values[i] on url, in order: a new URL, None (Python
  * must run them), or NULL with an exception */
-static PyObject *
-replace_core(PyObject *url, Py_ssize_t m, PyObject *const *keys, PyObject *const *values)
+PyObject *
+url_replace_core(PyObject *url, Py_ssize_t m, PyObject *const *keys, PyObject *const *values)
 {
     UrlParser BP, E, bufs[2];
     UrlBase B;
@@ -43,9 +42,6 @@ replace_core(PyObject *url, Py_ssize_t m, PyObject *const *keys, PyObject *const
     Py_ssize_t i, len;
     const char *h;
     int rc, used_bp = 0, w = 0, k;
-    if (url_type == NULL || !PyObject_TypeCheck(url, (PyTypeObject *)url_type)) {
-        Py_RETURN_NONE;
-    }
     for (i = 0; i < m; i++) {
         /* another type of key or value, or an unknown name: Python says what is wrong */
         if (!PyUnicode_CheckExact(keys[i]) || !PyUnicode_CheckExact(values[i]) ||
@@ -118,78 +114,10 @@ pe_url_replace(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         keys[m] = Py_NewRef(key);
         values[m++] = Py_NewRef(value);
     }
-    r = replace_core(args[0], m, keys, values);
+    r = url_replace_core(args[0], m, keys, values);
     for (i = 0; i < m; i++) {
         Py_DECREF(keys[i]);
         Py_DECREF(values[i]);
     }
     return r;
-}
-
-/* URL.replace(**changes) as a C method (self is the Python method, the
- * fallback): the keyword arguments go to replace_core as they are, no dict;
- * the Python method runs what it leaves, and every call while the pure twin
- * is active (core._use_kernels turns the entries off). */
-static PyObject *
-replace_method(PyObject *fallback, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    if (nargs == 1 && pe_fast_paths_active) {
-        Py_ssize_t m = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
-        PyObject *r = replace_core(args[0], m,
-                                   m ? ((PyTupleObject *)kwnames)->ob_item : NULL, args + 1);
-        if (r != Py_None) {
-            return r;
-        }
-        Py_DECREF(r);
-    }
-    return PyObject_Vectorcall(fallback, args, (size_t)nargs, kwnames);
-}
-
-static PyMethodDef replace_def = {"replace", (PyCFunction)(void (*)(void))replace_method,
-                                  METH_FASTCALL | METH_KEYWORDS, NULL};
-
-/* url_replace_method(fallback): an instance method (binds like a function
- * on the class) calling replace_method, with the fallback's docstring */
-PyObject *
-pe_url_replace_method(PyObject *self, PyObject *fallback)
-{
-    PyObject *f, *m;
-    (void)self;
-    if (!PyCallable_Check(fallback)) {
-        PyErr_SetString(PyExc_TypeError, "url_replace_method: fallback must be callable");
-        return NULL;
-    }
-    if (replace_def.ml_doc == NULL) {
-        /* the signature line, then the Python method's docstring (kept for good) */
-        PyObject *doc = PyObject_GetAttrString(fallback, "__doc__");
-        const char *d;
-        char *copy;
-        size_t n;
-        static const char head[] = "replace($self, /, **changes)\n--\n\n";
-        if (doc == NULL) {
-            return NULL;
-        }
-        d = PyUnicode_Check(doc) ? PyUnicode_AsUTF8(doc) : "";
-        if (d == NULL) {
-            Py_DECREF(doc);
-            return NULL;
-        }
-        n = strlen(d);
-        copy = PyMem_RawMalloc(sizeof(head) + n);
-        if (copy == NULL) {
-            Py_DECREF(doc);
-            return PyErr_NoMemory();
-        }
-        memcpy(copy, head, sizeof(head) - 1);
-        memcpy(copy + sizeof(head) - 1, d, n + 1);
-        Py_DECREF(doc);
-        replace_def.ml_doc = copy;
-    }
-    f = PyCFunction_NewEx(&replace_def, fallback, NULL);
-    if (f == NULL) {
-        return NULL;
-    }
-    m = PyInstanceMethod_New(f);
-    Py_DECREF(f);
-    return m;
 }

@@ -150,7 +150,8 @@ def warn_if_fallback() -> None:
 def make_entry(
     kind: str, checked: Callable[..., _T], name: str | None = None
 ) -> Callable[..., _T]:
-    """The public function ``kind`` (encode, decode_text, form.serialize, url.parse).
+    """The public function ``kind`` (encode, decode_text, form.serialize, url.parse,
+    url.can_parse).
 
     With the C twin built, its entry takes the common call straight to its kernel
     (while the C twin is the active one) and hands every other call, with its

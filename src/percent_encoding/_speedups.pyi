@@ -59,25 +59,79 @@ def arrow_set_blocks(on: bool) -> bool:
 
 # -- no pure twin: the URL parser (the Python state machine is the twin) ---------------
 
-def url_parse(input: str, base: Any = ..., raise_failure: bool = ...,
-              into: Any = ...) -> Any:
-    """NO PURE TWIN. The WHATWG URL parser: a url.URL (``into``, filled, when given), or None
-    when the Python parser must run (a failure unless ``raise_failure``)."""
+def url_parse(input: str, base: Any = ..., raise_failure: bool = ...) -> Any:
+    """NO PURE TWIN. The WHATWG URL parser: a :class:`URL`, or None when the Python parser
+    must run (a failure unless ``raise_failure``)."""
+
+def url_can_parse(input: str, base: Any = ...) -> bool | None:
+    """NO PURE TWIN. The URL API's canParse (URL Standard §6.1) without building a URL:
+    True, False, or None when the Python parser must say."""
+
+def url_from_parts(href: str, parts: tuple[int, ...],
+                   errors: tuple[Any, ...]) -> URL:
+    """NO PURE TWIN. A :class:`URL` of an href the Python parser wrote, its component
+    offsets (url/_record.py's parts_of) and validation errors."""
 
 def url_replace(url: Any, changes: dict[str, Any]) -> Any:
-    """NO PURE TWIN. The URL API setters (URL Standard §6.1) on a url.URL, in the order of
+    """NO PURE TWIN. The URL API setters (URL Standard §6.1) on a URL, in the order of
     ``changes``: the new URL, or None when url/_setters.py must run (a key or value that
     is not a str, a host the host hook declines)."""
 
-def url_replace_method(fallback: Callable[..., Any]) -> Any:
-    """NO PURE TWIN. ``URL.replace`` as a C method: url_replace's setters on its keyword
-    arguments; ``fallback`` (the Python method) runs what they leave, and every call
-    while the pure twin is active."""
-
-def url_getter(name: str, fallback: Any) -> Any:
-    """NO PURE TWIN. A descriptor for URL.<name> that slices the href url_parse built."""
+def url_type_setup(record_of: Callable[[str, tuple[int, ...]], Any],
+                   origin: Callable[[Any], str], display: Callable[..., str],
+                   replace: Callable[..., Any], search_params: Callable[[str], Any]) -> None:
+    """NO PURE TWIN. Give the :class:`URL` type what stays in Python: the record, a blob
+    URL's origin, ``display``, the setters C leaves and ``URLSearchParams``."""
 
 def url_setup(url_type: type, error_type: type, host_hook: Callable[[str], Any],
               parse_error: type, nfc_check: Callable[[str], bool] | None = None) -> None:
-    """NO PURE TWIN. Give url_parse the URL class, the ValidationError class, the host hook
-    and the NFC test of decoded xn-- labels."""
+    """NO PURE TWIN. Give url_parse the pure twin's URL class, the ValidationError class,
+    the host hook and the NFC test of decoded xn-- labels."""
+
+class URL:
+    """NO PURE TWIN (its twin is the class ``percent_encoding.url.URL``, whose virtual
+    subclass it is). The URL API's object (URL Standard §6.1) in C: the href and its
+    component offsets; the getters slice the href (src/csrc/url_object.c)."""
+
+    def __new__(cls, input: str, base: Any = ...) -> Any: ...
+    @property
+    def href(self) -> str: ...
+    @property
+    def validation_errors(self) -> tuple[Any, ...]: ...
+    @property
+    def origin(self) -> str: ...
+    @property
+    def protocol(self) -> str: ...
+    @property
+    def scheme(self) -> str: ...
+    @property
+    def username(self) -> str: ...
+    @property
+    def password(self) -> str: ...
+    @property
+    def host(self) -> str: ...
+    @property
+    def hostname(self) -> str: ...
+    @property
+    def port(self) -> str: ...
+    @property
+    def pathname(self) -> str: ...
+    @property
+    def search(self) -> str: ...
+    @property
+    def search_params(self) -> Any: ...
+    @property
+    def hash(self) -> str: ...
+    @property
+    def has_opaque_path(self) -> bool: ...
+    @property
+    def _parts(self) -> tuple[int, ...]: ...
+    @property
+    def _rec(self) -> Any: ...
+    def replace(self, **changes: str) -> Any: ...
+    def display(self, *, scheme: bool = ..., credentials: bool = ..., host_only: bool = ...,
+                query: bool = ..., fragment: bool = ..., max_length: int | None = ...,
+                isolate: bool = ...) -> str: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...

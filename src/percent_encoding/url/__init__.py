@@ -26,6 +26,7 @@ The setters that :meth:`URL.replace` runs (§6.1) are in ``url._setters``.
 
 from __future__ import annotations
 
+from abc import ABCMeta
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -47,6 +48,7 @@ from ._parser import URLRecord as _URLRecord
 from ._parser import basic_parse as _basic_parse
 from ._parser import serialize as _serialize
 from ._parser import serialize_path as _serialize_path
+from ._record import parts_of as _parts_of
 from ._record import record_of as _record_of
 from ._setters import SETTERS as _SETTERS
 
@@ -96,11 +98,14 @@ def _origin(rec: _URLRecord) -> str:
     return "null"
 
 
-class URL:
+class URL(metaclass=ABCMeta):
     """An immutable URL record with the URL API's getters (URL Standard §6.1).
 
     ``str(url) == url.href``; equal URLs have equal hrefs.  Setters are
-    :meth:`replace`, which returns a new URL.
+    :meth:`replace`, which returns a new URL.  With the C twin active, ``URL(...)``
+    and :func:`parse` give its C type (``percent_encoding._speedups.URL``, a
+    virtual subclass of this class: ``isinstance(u, URL)`` holds for both), which
+    has this API and these results.
 
         >>> u = parse("http://user:pa ss@h.example:8080/p?q#f")
         >>> u.username, u.password, u.host, u.pathname, u.hash
@@ -114,6 +119,7 @@ class URL:
     # the component offsets into the href (``_parts``, laid out as url/_offsets.py
     # draws them): the getters then slice the href, and the record is made on
     # first use (replace, origin).
+    # (The C twin's type, src/csrc/url_object.c, always holds the offsets.)
     __slots__ = {
         "_parts": None,
         "_r": None,
@@ -126,21 +132,22 @@ class URL:
     href: str
     validation_errors: tuple[ValidationError, ...]
 
+    def __new__(cls, input: str, base: str | URL | None = None) -> URL:
+        # With the C twin active, URL(...) is its type (which this __init__ leaves).
+        if cls is URL and core.url_parse_kernel is not None:
+            return _c_url(input, base)
+        return object.__new__(cls)
+
     def __init__(self, input: str, base: str | URL | None = None) -> None:
         fast = core.url_parse_kernel
         if fast is not None:
-            if type(input) is str:
-                # the C parser fills this object's slots (or builds another one
-                # for a subclass); None: the Python parser runs
-                u = fast(input, base, True, self)
-                if u is self:
-                    return
-                if u is not None:
-                    _set = object.__setattr__
-                    _set(self, "href", u.href)
-                    _set(self, "_parts", u._parts)
-                    _set(self, "validation_errors", u.validation_errors)
-                    return
+            # (a subclass, with the C twin active: the C URL's href and offsets)
+            u = URL(input, base)
+            _set = object.__setattr__
+            _set(self, "href", u.href)
+            _set(self, "_parts", u._parts)
+            _set(self, "validation_errors", u.validation_errors)
+            return
         rec, errs, href = _api_parse(input, base)
         self._init(rec, errs, href)
 
@@ -184,7 +191,7 @@ class URL:
         if p is not None and self.href[: p[_O.SCHEME_END]] in _TUPLE_ORIGIN:
             return (self.href[: p[_O.SCHEME_END] + 3]
                     + self.href[p[_O.HOST_START] : p[_O.PATH_START]])
-        return _origin(self._rec)
+        return _origin_of(self)
 
     @property
     def protocol(self) -> str:
@@ -320,9 +327,7 @@ class URL:
             >>> parse("https://a.example/x").replace(pathname="/a b", search="q=1").href
             'https://a.example/a%20b?q=1'
         """
-        # (with the C twin built, URL.replace is a C method that runs the setters
-        # in src/csrc/url_setters.c and calls this one for what it leaves, and
-        # while the pure twin is active: see url_replace_method below)
+        # (the C twin's type runs its setters in C and this for what they leave)
         rec = self._rec.copy()
         errs: list[tuple[str, int]] = []
         for name, value in changes.items():
@@ -331,7 +336,7 @@ class URL:
                 raise PercentEncodingTypeError(f"URL.replace() got an unknown component {name!r}")
             value = to_usv_string(_check_str(value, name))
             rec = setter(rec, value, errs)
-        return URL._from_record(rec, tuple(ValidationError(*e) for e in errs))
+        return _make(rec, tuple(ValidationError(*e) for e in errs))
 
     # -- rendering (URL Standard §4.8) --------------------------------------
     def display(
@@ -365,6 +370,7 @@ class URL:
             >>> parse("https://examplecorp.com.evil.com/a/long/path").display(max_length=24)
             'https://…com.evil.com/…h'
         """
+        # (the C twin's type calls this method with its own URL as self)
         _args.check_bool("scheme", scheme)
         _args.check_bool("credentials", credentials)
         _args.check_bool("host_only", host_only)
@@ -395,6 +401,33 @@ class URL:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (URL, (self.href,))
+
+
+def _origin_of(u: URL) -> str:
+    # The origin of a URL whose scheme is not one of a tuple origin's (blob: too).
+    return _origin(u._rec)
+
+
+def _make(
+    rec: _URLRecord, errs: tuple[ValidationError, ...] = (), href: str | None = None
+) -> URL:
+    # The active twin's URL of a record the Python parser or setters built: the C
+    # type (its href and offsets) while the C twin is active, else the pure class.
+    if core.url_parse_kernel is not None and _url_from_parts is not None:
+        text, parts = _parts_of(rec, href)
+        u: URL = _url_from_parts(text, parts, errs)
+        return u
+    return URL._from_record(rec, errs, href)
+
+
+def _c_url(input: str, base: str | URL | None) -> URL:
+    # URL(input, base) with the C twin active: its parser, the Python one for what it leaves.
+    if type(input) is str:
+        u: URL | None = core.url_parse_kernel(input, base, True)  # type: ignore[misc]
+        if u is not None:
+            return u
+    rec, errs, href = _api_parse(input, base)
+    return _make(rec, errs, href)
 
 
 @lru_cache(maxsize=2048)
@@ -430,29 +463,20 @@ def _c_host_hook(
 
 
 _url_setup = core.compiled_kernel("url_setup")
+_url_from_parts = core.compiled_kernel("url_from_parts")
+_url_can_parse = core.compiled_kernel("url_can_parse")
 if _url_setup is not None:
     from ._idna import is_nfc as _is_nfc
 
     # is_nfc: the pure twin's own NFC test, for the C twin's xn-- labels (url_idna.c).
     _url_setup(URL, ValidationError, _c_host_hook, URLParseError, _is_nfc)
-# The getters as Python properties (tests read both these and the C ones).
-_PY_GETTERS: dict[str, property] = {
-    name: URL.__dict__[name]
-    for name in ("protocol", "scheme", "username", "password", "host", "hostname", "port",
-                 "pathname", "search", "hash", "has_opaque_path")
-}
-# The setters in C: URL.replace becomes a C method with the same results as
-# url._setters, which the Python method above runs for what C leaves (a key or
-# value that is not a str, a host the hook declines; src/csrc/url_setters.c).
-_url_replace_method = core.compiled_kernel("url_replace_method")
-if _url_replace_method is not None:
-    setattr(URL, "replace", _url_replace_method(URL.__dict__["replace"]))  # noqa: B010
-_url_getter = core.compiled_kernel("url_getter")
-if _url_getter is not None:
-    # The same getters in C: they slice the href when _parts is set and call
-    # the property otherwise (a C call instead of a Python frame).
-    for _name, _prop in _PY_GETTERS.items():
-        setattr(URL, _name, _url_getter(_name, _prop))
+    # The C twin's URL type (src/csrc/url_object.c): what it leaves to Python, and
+    # isinstance(u, URL) for its objects.
+    # (URL.replace and URL.display take the C type's URL as self: they read its
+    # href and _rec only)
+    core.compiled_kernel("url_type_setup")(_record_of, _origin_of, URL.display, URL.replace,
+                                           URLSearchParams)
+    URL.register(core.compiled_kernel("URL"))
 
 
 # --- entry points ----------------------------------------------------------
@@ -572,8 +596,7 @@ def _parse(
             base = _parse(base, encoding=encoding, edition=edition)
         text = to_usv_string(_check_str(input, "input"))
         plain = _parse(input, base, encoding=encoding)
-        return URL._from_record(apply_edition(plain._rec, text, edition),
-                                plain.validation_errors)
+        return _make(apply_edition(plain._rec, text, edition), plain.validation_errors)
     if encoding != "utf-8":
         from ..encodings import is_utf8, lookup
 
@@ -592,6 +615,8 @@ def _parse(
         errs = tuple([ValidationError(*e) for e in found]) if found else ()
     else:
         rec, errs, _ = _api_parse(input, base, encoding=encoding)
+    if core.url_parse_kernel is not None:
+        return _make(rec, errs)  # the C twin's type (a URL the C parser left to this one)
     # (URL._from_record, with the slots' own setters: the pure twin's hot path)
     u = _new_url(URL)
     _set_r(u, rec)
@@ -617,26 +642,32 @@ else:
     parse = _kernels.make_entry("url_parse", _parse, "parse")
 
 
-def can_parse(input: str, base: str | URL | None = None) -> bool:
-    """Whether :func:`parse` would succeed (the URL API's ``canParse``).
+def _can_parse(input: str, base: str | URL | None = None) -> bool:
+    """Whether :func:`parse` would succeed (the URL API's ``canParse``, §6.1).
 
         >>> can_parse("/x"), can_parse("/x", "https://a.example")
         (False, True)
     """
-    fast = core.url_parse_kernel
-    if fast is not None:
+    if core.url_parse_kernel is not None:
         if type(input) is str:
-            try:
-                if fast(input, base, True) is not None:
-                    return True
-            except URLParseError:
-                return False
+            # the C twin's parser without the URL object (src/csrc/url_object.c)
+            ok: bool | None = _url_can_parse(input, base)
+            if ok is not None:
+                return ok
     try:
         _api_parse(input, base)
     except URLParseError:
         return False
     return True
 
+
+if TYPE_CHECKING:
+    can_parse = _can_parse
+else:
+    # With the C twin active, can_parse(s, base) is src/csrc/url_object.c's check, which
+    # builds no URL; what it leaves (a lone surrogate, a host the hook declines) runs
+    # _can_parse.
+    can_parse = _kernels.make_entry("url_can_parse", _can_parse, "can_parse")
 
 # --- explain ---------------------------------------------------------------
 

@@ -185,3 +185,38 @@ def record_of(href: str, parts: tuple[int, ...]) -> URLRecord:
     port = parts[O.PORT]
     rec.port = None if port < 0 else port
     return rec
+
+
+def parts_of(rec: URLRecord, href: str | None = None) -> tuple[str, tuple[int, ...]]:
+    """The href of any record and its component offsets: the inverse of :func:`record_of`.
+
+    The offsets are the layout the C parser writes (src/csrc/url.h's UrlParts), so
+    that the C twin's URL type can hold what the Python parser built.
+
+        >>> parts_of(record_of("http://u@h:8/p?q#f", (4, 8, 9, 10, 8, 12, 14, 16, 1)))
+        ('http://u@h:8/p?q#f', (4, 8, 9, 10, 8, 12, 14, 16, 1))
+    """
+    if href is None:
+        href = serialize(rec)
+    s_end = len(rec.scheme)
+    end = len(href)
+    f_start = q_start = -1
+    if rec.fragment is not None:
+        f_start = end = end - len(rec.fragment) - 1
+    if rec.query is not None:
+        q_start = end = end - len(rec.query) - 1
+    p_start = end - len(serialize_path(rec))
+    host = rec.host
+    if host is None:
+        # no host: the username, host and port spans are empty at the path start
+        kind = 0 if isinstance(rec.path, str) else 5
+        return href, (s_end, p_start, p_start, p_start, -1, p_start, q_start, f_start, kind)
+    u_end = h_start = s_end + 3
+    if rec.username or rec.password:
+        u_end += len(rec.username)
+        h_start = u_end + (len(rec.password) + 2 if rec.password else 1)
+    text = host if type(host) is str else serialize_host(host)
+    kind = 2 if isinstance(host, int) else 3 if isinstance(host, tuple) else 1 if text else 4
+    port = -1 if rec.port is None else rec.port
+    return href, (s_end, u_end, h_start, h_start + len(text), port, p_start, q_start, f_start,
+                  kind)
