@@ -60,11 +60,13 @@ repeated, then 3,000 distinct ones) against can_ada; it needs no datasets.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -421,8 +423,10 @@ def _ratio(times: dict[str, list[float]], num: str, den: str) -> float:
     return statistics.median(a / b for a, b in zip(times[num], times[den], strict=True))
 
 
-def per_string_tables(root: str, rounds: int, clock: Callable[[], float]) -> bool:
-    """The per-string targets on each of ada's corpora; whether every one was met."""
+def per_string_tables(root: str, rounds: int, clock: Callable[[], float],
+                      rows: list[dict[str, Any]] | None = None) -> bool:
+    """The per-string targets on each of ada's corpora; whether every one was met.
+    ``rows`` (when given) gets each corpus's ratios, for bench/plot.py."""
     from percent_encoding import url
 
     try:
@@ -445,8 +449,12 @@ def per_string_tables(root: str, rounds: int, clock: Callable[[], float]) -> boo
         times = _rounds(loops, rounds, clock)
         print(f"\nper string, {name} ({len(lines)} lines, {len(good)} parsed by both)")
         print(f"{'':<24} {'ours ns':>8} {'can_ada ns':>11} {'can_ada / ours':>15} target")
+        row: dict[str, Any] = {"corpus": name}
+        if rows is not None:
+            rows.append(row)
         for what in ("parse+href", "parse+hostname", "can_parse"):
             r = _ratio(times, f"can_ada {what}", f"ours {what}")
+            row[what] = r
             ok = r >= 2.0
             met &= ok
             print(f"{what:<24} {min(times['ours ' + what]):8.0f} "
@@ -538,6 +546,8 @@ def main() -> None:
     ap.add_argument("--datasets", default=os.environ.get("PERCENT_ENCODING_URL_DATASETS", ""),
                     help="a checkout of ada-url/url-various-datasets")
     ap.add_argument("--only", choices=("datasets", "xn", "setters", "strings"), default=None)
+    ap.add_argument("--json", type=Path,
+                    help="also write the per-string ratios here (bench/plot.py --strings)")
     args = ap.parse_args()
     clock = time.thread_time if args.clock == "thread" else time.perf_counter
     if args.only is None:
@@ -552,8 +562,14 @@ def main() -> None:
         if not args.datasets:
             print("--only strings needs --datasets (or PERCENT_ENCODING_URL_DATASETS)")
             return
-        met = per_string_tables(args.datasets, args.rounds, clock)
+        rows: list[dict[str, Any]] = []
+        met = per_string_tables(args.datasets, args.rounds, clock, rows)
         print(f"\nper-string targets: {'all met' if met else 'NOT all met'}")
+        if args.json:
+            args.json.write_text(json.dumps({"series": ["parse+href", "parse+hostname",
+                                                         "can_parse"],
+                                             "load": os.getloadavg(), "rows": rows},
+                                            indent=1) + "\n")
         return
     if args.only == "xn":
         peers = _url_peers()

@@ -54,9 +54,11 @@ def draw(native: dict[str, Any], strings: dict[str, Any] | None, out: Path) -> N
         "URL columns, one thread, against ada's C++ (g++ -O3)")
     if strings:
         srows = strings["rows"]
-        _bars(axes[0][1], [r["corpus"] for r in srows],
-              {k: [r[k] for r in srows] for k in strings["series"]},
-              {k: 2.0 for k in strings["series"]},
+        label = {"parse+href": "url.parse(s).href", "parse+hostname": "url.parse(s).hostname",
+                 "can_parse": "url.can_parse(s)"}
+        _bars(axes[0][1], [Path(r["corpus"]).stem for r in srows],
+              {label.get(k, k): [r[k] for r in srows] for k in strings["series"]},
+              {label.get(k, k): 2.0 for k in strings["series"]},
               "Per string, against can_ada")
     fig.tight_layout()
     out.parent.mkdir(parents=True, exist_ok=True)
