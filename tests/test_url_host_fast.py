@@ -52,7 +52,8 @@ _LEAVE = ["%", "%41", "%2e", "%zz", "%C3%A9", " ", "#", "<", "^", "|", "\x00", "
           "ß", "\u00ad", "\uff0e", "日", "xn--", "XN--", "xn--nxasmq6b", "ab--", "_", "!", "*",
           "~", "0x", "0X1f", ".1", ".", "..", "a" * 64, "-"]
 _SCHEMES = ["http://", "HTTPS://", "ws:", "ftp:\\\\", "file://", "foo://", "https://u:p@"]
-_TAILS = ["", "/", ":8080/", ":80", "?q#f", "/p?q", ":x"]
+_TAILS = ["", "/", ":8080/", ":80", "?q#f", "/p?q", ":x", ":80@x.y/", ":@x/", "@x/", ":1:2/",
+          ":080\\p", ":99999#f", ":[/", "]/"]
 
 
 @st.composite
@@ -111,6 +112,14 @@ _EXITS = [
     # the other users of the host parser
     "file://LocalHost/x", "file://EXAMPLE.com/x", "file://a.1/x", "foo://A.B/", "http:a.b",
     "http://u@A.b:81/", "https://a.b:443", "http://a.b:99999/", "http://a.b:x/",
+    # the authority read in the same pass (url_state.c authority_fast): a port of digits
+    # and the authority's end are taken; a ':' then anything else is undone
+    "http://A.b:80@C.d/", "http://a.b:@c/", "http://a.b@c/", "http://a-.b:1@c/",
+    "http://a.b:8\\x", "http://a.b:80#f", "http://a.b:80?q", "https://a.b:0443/",
+    "http://a.b", "http://a.b:", "http://a.b:/", "http://a.b:65536/", "http://a.b:1:2/",
+    "http://a.b:99999999999999999999/", "HTTP://A.B\\c", "ws://a.b:80", "http://a_b:7/x",
+    "http://" + "a" * 70 + ".b/", "http://" + "ab." * 30 + "d" * 64 + ".e/",
+    "http://abcdefgh" + "i" * 56 + ".j/", "http://abcdefgh.ijklmnop:1@x/", "http://a.b:1[/",
 ]
 
 

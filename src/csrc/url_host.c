@@ -446,8 +446,9 @@ static void dcls_init(void);
  * separator; HF_NLDH an ASCII byte that is neither LDH nor a forbidden domain
  * code point (the strict run rejects it: a validation error, the host still
  * parses); HF_STOP anything host_fast leaves to the full path: '%', the
- * forbidden domain code points, non-ASCII. */
-enum { HF_STOP = 1, HF_DOT = 2, HF_NLDH = 4, HF_UP = 0x20 };
+ * forbidden domain code points, non-ASCII; HF_END (with HF_STOP) a byte that
+ * ends an open host: ':', '/', '?', '#', '\\'. */
+enum { HF_STOP = 1, HF_DOT = 2, HF_NLDH = 4, HF_END = 8, HF_UP = 0x20 };
 static uint8_t HFAST[256];
 
 /* The static tables, filled once by url_setup (url_tables_init) before any
@@ -464,6 +465,9 @@ url_host_tables_init(void)
         uint8_t t;
         if (c >= 0x80 || (DCLS[c] & D_FORBID)) {
             t = HF_STOP;
+            if (c == ':' || c == '/' || c == '?' || c == '#' || c == '\\') {
+                t |= HF_END;
+            }
         }
         else if (c >= 'A' && c <= 'Z') {
             t = HF_UP;
@@ -556,13 +560,16 @@ domain_scan(const char *d, Py_ssize_t m, int *strict, Py_ssize_t *forbid)
  * fourth code points (an xn-- label: url_idna.c), not ending in a number.
  * Classifies, lower-cases and writes it into the href at once, with the
  * strict run's verdict (§3.3: domain_scan's rules, from the same bytes) as
- * the one possible validation error.  1 done; 0 leave the host to the full
- * path below (nothing written, no error recorded); -1 error. */
+ * the one possible validation error.  The host is [a, lim) when end is NULL;
+ * else it is open: it ends at the first byte of lim's side that ends the host
+ * state of an authority with no '@' or '[' (§4.4: ':', '/', '?', '#', '\\'),
+ * or at lim, and *end is that position.  1 done; 0 leave the host to the
+ * full path (nothing written, no error recorded); -1 error. */
 static int
-host_fast(UrlParser *P, Py_ssize_t a, Py_ssize_t b, int *kind)
+host_fast(UrlParser *P, Py_ssize_t a, Py_ssize_t lim, int *kind, Py_ssize_t *end)
 {
     const Py_UCS1 *u = (const Py_UCS1 *)P->data + a;
-    Py_ssize_t m = b - a, j, lab = 0, len, body;
+    Py_ssize_t m = lim - a, j, lab = 0, len, body;
     unsigned any = 0;
     int bad = 0;
     char *o;
@@ -575,30 +582,30 @@ host_fast(UrlParser *P, Py_ssize_t a, Py_ssize_t b, int *kind)
     o = P->out + P->len;
     j = 0;
 #if PE_URL_SWAR
-    if (m <= 63) {
-        /* eight bytes at a time while they are letters, digits and dots (a
-         * host this short has no label over 63): lower-case, copy, and keep
-         * the label start; a word with anything else goes byte by byte */
-        while (j + 8 <= m) {
-            uint64_t w, up, dot;
-            memcpy(&w, u + j, 8);
-            if (w & SWAR_HIGH) {
-                break;
-            }
-            up = SWAR_IN(w, 'A', 'Z');
-            dot = SWAR_IN(w, '.', '.');
-            if ((SWAR_IN(w, 'a', 'z') | SWAR_IN(w, '0', '9') | up | dot) != SWAR_HIGH) {
-                break;
-            }
-            w |= up >> 2;
-            memcpy(o + j, &w, 8);
-            if (dot) {
-                /* an empty label: two dots in a row, or a dot first in a label */
-                bad |= (dot & (dot << 8)) != 0 || ((dot & 0x80) && j == lab);
-                lab = j + (63 - __builtin_clzll(dot)) / 8 + 1;
-            }
-            j += 8;
+    /* eight bytes at a time while they are letters, digits and dots:
+     * lower-case, copy, check the label the word's first dot ends (empty, or
+     * over 63) and keep the label start; a word with anything else goes byte
+     * by byte */
+    while (j + 8 <= m) {
+        uint64_t w, up, dot;
+        memcpy(&w, u + j, 8);
+        if (w & SWAR_HIGH) {
+            break;
         }
+        up = SWAR_IN(w, 'A', 'Z');
+        dot = SWAR_IN(w, '.', '.');
+        if ((SWAR_IN(w, 'a', 'z') | SWAR_IN(w, '0', '9') | up | dot) != SWAR_HIGH) {
+            break;
+        }
+        w |= up >> 2;
+        memcpy(o + j, &w, 8);
+        if (dot) {
+            Py_ssize_t first = j + __builtin_ctzll(dot) / 8;
+            /* two dots in a row, or a label of 0 or over 63 */
+            bad |= (dot & (dot << 8)) != 0 || first == lab || first - lab > 63;
+            lab = j + (63 - __builtin_clzll(dot)) / 8 + 1;
+        }
+        j += 8;
     }
 #endif
     for (; j < m; j++) {
@@ -609,6 +616,9 @@ host_fast(UrlParser *P, Py_ssize_t a, Py_ssize_t b, int *kind)
         }
         any |= t;
         if (t & HF_STOP) {
+            if (end != NULL && (t & HF_END)) {
+                break; /* the open host's end */
+            }
             return 0;
         }
         if (t & HF_DOT) {
@@ -620,6 +630,9 @@ host_fast(UrlParser *P, Py_ssize_t a, Py_ssize_t b, int *kind)
             bad |= len == 0 || len > 63 || o[lab] == '-' || o[j - 1] == '-';
             lab = j + 1;
         }
+    }
+    if ((m = j) == 0) {
+        return 0;
     }
     body = m;
     if (o[m - 1] == '.') {
@@ -646,7 +659,20 @@ host_fast(UrlParser *P, Py_ssize_t a, Py_ssize_t b, int *kind)
     }
     P->len += m;
     *kind = HOST_DOMAIN;
+    if (end != NULL) {
+        *end = a + m;
+    }
     return 1;
+}
+
+/* The host state of a special URL's authority from a (one-byte input), when
+ * host_fast takes its host: 1 with the host written and *end where the host
+ * state stops (a ':' or the authority's end: the caller checks that the
+ * authority has no '@'); 0 for the full path, nothing written; -1 error. */
+int
+url_host_lead(UrlParser *P, Py_ssize_t a, int *kind, Py_ssize_t *end)
+{
+    return P->kind == PyUnicode_1BYTE_KIND ? host_fast(P, a, P->n, kind, end) : 0;
 }
 
 int
@@ -674,7 +700,7 @@ url_host(UrlParser *P, Py_ssize_t a, Py_ssize_t b, int special, int *kind)
         *kind = a == b ? HOST_EMPTY : HOST_DOMAIN;
         return url_encode_run(P, a, b, PE_URL_C0, 1);
     }
-    if (P->kind == PyUnicode_1BYTE_KIND && (rc = host_fast(P, a, b, kind)) != 0) {
+    if (P->kind == PyUnicode_1BYTE_KIND && (rc = host_fast(P, a, b, kind, NULL)) != 0) {
         return rc;
     }
     if (b - a > (Py_ssize_t)sizeof(stack) && (d = PyMem_RawMalloc((size_t)(b - a))) == NULL) {

@@ -156,6 +156,50 @@ port_state(UrlParser *P, Py_ssize_t hb, Py_ssize_t end, int defport, UrlParts *o
     return 1;
 }
 
+/* url_host.c: the host state of a special URL's authority in one pass over
+ * one-byte input (declared here while url.h is another change's). */
+PE_INTERNAL int url_host_lead(UrlParser *P, Py_ssize_t a, int *kind, Py_ssize_t *end);
+
+/* The common authority of a special URL, each byte read once: a host that
+ * url_host_lead takes, then nothing or ':' and ASCII digits, then the
+ * authority's end (§4.4 authority state: '/', '?', '#', '\\' or the input's
+ * end).  So there is no '@' (no userinfo, no credentials error) and no '[',
+ * and the host and port states see exactly what authority() would give them.
+ * 1, 2 failure, -1 error as authority(); 0 another shape: nothing written
+ * and no validation error kept, for authority() below. */
+static int
+authority_fast(UrlParser *P, Py_ssize_t i, int defport, UrlParts *o)
+{
+    const Py_UCS1 *u = (const Py_UCS1 *)P->data;
+    Py_ssize_t len0 = P->len, nerr0 = P->nerr, hb, end;
+    int rc, kind = o->host_kind;
+    if (url_put(P, "//", 2) < 0) {
+        return -1;
+    }
+    o->u_end = o->h_start = P->len;
+    if ((rc = url_host_lead(P, i, &o->host_kind, &hb)) != 1) {
+        P->len = len0;
+        return rc;
+    }
+    end = hb;
+    if (end < P->n && u[end] == ':') {
+        for (end++; end < P->n && u[end] >= '0' && u[end] <= '9'; end++) {
+        }
+    }
+    if (end < P->n && u[end] != '/' && u[end] != '?' && u[end] != '#' && u[end] != '\\') {
+        /* a ':' then anything else ('@' of a userinfo, a bad port): undo */
+        P->len = len0;
+        P->nerr = nerr0;
+        o->host_kind = kind;
+        return 0;
+    }
+    o->h_end = P->len;
+    if (hb < end && (rc = port_state(P, hb, end, defport, o)) != 1) {
+        return rc;
+    }
+    return url_path_start(P, end, 1, 0, o);
+}
+
 /* §4.4 authority and host states from i (after "//"), then the port. */
 static int
 authority(UrlParser *P, Py_ssize_t i, int special, int defport, UrlParts *o)
@@ -163,6 +207,9 @@ authority(UrlParser *P, Py_ssize_t i, int special, int defport, UrlParts *o)
     Py_ssize_t j, end, at, ha, hb, fast_hb;
     Py_UCS4 c;
     int rc, br = 0;
+    if (special && P->kind == PyUnicode_1BYTE_KIND && (rc = authority_fast(P, i, defport, o)) != 0) {
+        return rc;
+    }
     if ((end = authority_end(P, i, special, &at, &fast_hb)) < 0) {
         return -1;
     }
