@@ -120,6 +120,17 @@ _EXITS = [
     "http://a.b:99999999999999999999/", "HTTP://A.B\\c", "ws://a.b:80", "http://a_b:7/x",
     "http://" + "a" * 70 + ".b/", "http://" + "ab." * 30 + "d" * 64 + ".e/",
     "http://abcdefgh" + "i" * 56 + ".j/", "http://abcdefgh.ijklmnop:1@x/", "http://a.b:1[/",
+    # a word stops at its first other byte and the next word starts after it: hyphens,
+    # labels that end in a later word, "--" and non-ASCII met part way
+    "http://ab-cdefghij.com/", "http://-abcdefghij.k/", "http://abcdefghij-.klmnopqr/",
+    "http://ab--cdefghijk.l/", "http://xy-z.ab--cdefghij.k/", "http://a-b-c-d-e-f-g-h-i-j.k/",
+    "http://abcdefé.com/", "http://abc.défghijkl/", "http://ABCDEF-GHIJKLMN.OPQ/",
+    "http://" + "a-" * 40 + ".b/", "http://" + "ab-" * 22 + "c.d/",
+    "http://" + "a" * 30 + "-" + "a" * 32 + ".b/", "http://" + "a" * 30 + "-" + "a" * 33 + ".b/",
+    "http://abcdefg_hijklmnop.q/", "http://abcdefgh%41ijklmno.p/", "http://abcdefghijk:8/x",
+    # the last label read again only when it may be a number
+    "http://a.f/", "http://a.0xf/", "http://a.x/", "http://a.9./", "http://a.ef./",
+    "http://a.0xg/", "http://ABCDEFGH.0XAB/", "http://abcdefgh.ijk.09/",
 ]
 
 
