@@ -131,6 +131,10 @@ _EXITS = [
     # the last label read again only when it may be a number
     "http://a.f/", "http://a.0xf/", "http://a.x/", "http://a.9./", "http://a.ef./",
     "http://a.0xg/", "http://ABCDEFGH.0XAB/", "http://abcdefgh.ijk.09/",
+    # the scheme state before it, one loop over one-byte input (url_state.c scheme)
+    "HtTp://A.b/", "h1+.-:x", "1http://a", "+a:b", "a:", ":a", "http", "HTTP:", "Z9:z",
+    "hTtPs:\\\\a.b", "a\u00e9:b", "\u00e9a:b", "@:x", "[:x", "`a:b", "{a:b", "ws:",
+    "x" * 600 + ":y", "A" * 511 + ":b", "A" * 510 + ":b", "HTTP://A.B:80/\u00e9",
 ]
 
 

@@ -370,17 +370,32 @@ finish(UrlParser *P, UrlParts *o)
     return 1;
 }
 
-int
-url_parse_core(UrlParser *P, const UrlBase *B, UrlParts *o)
+/* §4.4 scheme start and scheme states: the length of the input's scheme (0
+ * for none: the no scheme state), written lower-cased to P->out with its ':';
+ * -1 error.  One-byte input is read and written in one loop. */
+static Py_ssize_t
+scheme(UrlParser *P)
 {
     Py_ssize_t n = P->n, i = 0, j;
     Py_UCS4 c = 0;
-    int rc, kind, defport;
-    o->port = -1;
-    o->q_start = o->f_start = -1;
-    o->host_kind = HOST_NULL;
-    P->len = 0;
-    /* scheme start and scheme states */
+    if (P->kind == PyUnicode_1BYTE_KIND && n < P->cap) {
+        const Py_UCS1 *u = (const Py_UCS1 *)P->data;
+        for (; i < n; i++) {
+            unsigned x = u[i], low = x | 0x20;
+            if (low - 'a' < 26u) {
+                x = low; /* an ASCII letter, lower-cased */
+            }
+            else if (i == 0 || !(x - '0' < 10u || x == '+' || x == '-' || x == '.')) {
+                break;
+            }
+            P->out[i] = (char)x;
+        }
+        if (i == 0 || i >= n || u[i] != ':') {
+            return 0;
+        }
+        P->out[i] = ':';
+        return i;
+    }
     if (n > 0 && url_alpha(CH(P, 0))) {
         for (i = 1; i < n; i++) {
             c = CH(P, i);
@@ -389,8 +404,33 @@ url_parse_core(UrlParser *P, const UrlBase *B, UrlParts *o)
             }
         }
         if (i >= n || c != ':') {
-            i = 0; /* no scheme */
+            return 0;
         }
+    }
+    if (i == 0) {
+        return 0;
+    }
+    NEED(P, i + 1);
+    for (j = 0; j < i; j++) {
+        c = CH(P, j);
+        P->out[j] = (char)((c >= 'A' && c <= 'Z') ? c + 32 : c);
+    }
+    P->out[i] = ':';
+    return i;
+}
+
+int
+url_parse_core(UrlParser *P, const UrlBase *B, UrlParts *o)
+{
+    Py_ssize_t i = 0, j;
+    Py_UCS4 c = 0;
+    int rc, kind, defport;
+    o->port = -1;
+    o->q_start = o->f_start = -1;
+    o->host_kind = HOST_NULL;
+    P->len = 0;
+    if ((i = scheme(P)) < 0) {
+        return -1;
     }
     if (i == 0) {
         /* no scheme state */
@@ -415,12 +455,6 @@ url_parse_core(UrlParser *P, const UrlBase *B, UrlParts *o)
         }
         return rc == 1 ? finish(P, o) : rc;
     }
-    NEED(P, i + 1);
-    for (j = 0; j < i; j++) {
-        c = CH(P, j);
-        P->out[j] = (char)((c >= 'A' && c <= 'Z') ? c + 32 : c);
-    }
-    P->out[i] = ':';
     P->len = i + 1;
     o->s_end = i;
     kind = url_scheme_kind(P->out, i, &defport);
