@@ -135,6 +135,11 @@ _EXITS = [
     "HtTp://A.b/", "h1+.-:x", "1http://a", "+a:b", "a:", ":a", "http", "HTTP:", "Z9:z",
     "hTtPs:\\\\a.b", "a\u00e9:b", "\u00e9a:b", "@:x", "[:x", "`a:b", "{a:b", "ws:",
     "x" * 600 + ":y", "A" * 511 + ":b", "A" * 510 + ":b", "HTTP://A.B:80/\u00e9",
+    # hosts about as long as the output's first buffer (512 bytes): the one pass leaves a
+    # host that does not end within it; the URL is the same
+    "http://" + "a" * 498 + "/", "http://" + "a" * 503, "http://" + "a" * 504,
+    "http://" + "a" * 505 + "/", "http://" + "ab." * 200 + "c/", "http://" + "B" * 600 + ":1/",
+    "http://a.b/" + "p" * 2000, "http://A.B:8080?" + "q" * 1000,
 ]
 
 

@@ -661,8 +661,8 @@ host_fast(UrlParser *P, Py_ssize_t a, Py_ssize_t lim, int *kind, Py_ssize_t *end
         }
         j++;
     }
-    if ((m = j) == 0) {
-        return 0;
+    if ((m = j) == 0 || (end != NULL && j == lim - a && lim < P->n)) {
+        return 0; /* empty, or an open host longer than the room url_host_lead gave */
     }
     body = m;
     if (o[m - 1] == '.') {
@@ -704,7 +704,10 @@ host_fast(UrlParser *P, Py_ssize_t a, Py_ssize_t lim, int *kind, Py_ssize_t *end
 int
 url_host_lead(UrlParser *P, Py_ssize_t a, int *kind, Py_ssize_t *end)
 {
-    return P->kind == PyUnicode_1BYTE_KIND ? host_fast(P, a, P->n, kind, end) : 0;
+    /* the host must end within the output's room: a longer one (rare) takes
+     * the full path, so a long URL's output is not grown here for its path */
+    Py_ssize_t lim = P->n - a < P->cap - P->len ? P->n : a + (P->cap - P->len);
+    return P->kind == PyUnicode_1BYTE_KIND ? host_fast(P, a, lim, kind, end) : 0;
 }
 
 int
