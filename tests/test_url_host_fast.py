@@ -52,7 +52,8 @@ _LEAVE = ["%", "%41", "%2e", "%zz", "%C3%A9", " ", "#", "<", "^", "|", "\x00", "
           "ß", "\u00ad", "\uff0e", "日", "xn--", "XN--", "xn--nxasmq6b", "ab--", "_", "!", "*",
           "~", "0x", "0X1f", ".1", ".", "..", "a" * 64, "-"]
 _SCHEMES = ["http://", "HTTPS://", "ws:", "ftp:\\\\", "file://", "foo://", "https://u:p@"]
-_TAILS = ["", "/", ":8080/", ":80", "?q#f", "/p?q", ":x"]
+_TAILS = ["", "/", ":8080/", ":80", "?q#f", "/p?q", ":x", ":80@x.y/", ":@x/", "@x/", ":1:2/",
+          ":080\\p", ":99999#f", ":[/", "]/"]
 
 
 @st.composite
@@ -111,6 +112,34 @@ _EXITS = [
     # the other users of the host parser
     "file://LocalHost/x", "file://EXAMPLE.com/x", "file://a.1/x", "foo://A.B/", "http:a.b",
     "http://u@A.b:81/", "https://a.b:443", "http://a.b:99999/", "http://a.b:x/",
+    # the authority read in the same pass (url_state.c authority_fast): a port of digits
+    # and the authority's end are taken; a ':' then anything else is undone
+    "http://A.b:80@C.d/", "http://a.b:@c/", "http://a.b@c/", "http://a-.b:1@c/",
+    "http://a.b:8\\x", "http://a.b:80#f", "http://a.b:80?q", "https://a.b:0443/",
+    "http://a.b", "http://a.b:", "http://a.b:/", "http://a.b:65536/", "http://a.b:1:2/",
+    "http://a.b:99999999999999999999/", "HTTP://A.B\\c", "ws://a.b:80", "http://a_b:7/x",
+    "http://" + "a" * 70 + ".b/", "http://" + "ab." * 30 + "d" * 64 + ".e/",
+    "http://abcdefgh" + "i" * 56 + ".j/", "http://abcdefgh.ijklmnop:1@x/", "http://a.b:1[/",
+    # a word stops at its first other byte and the next word starts after it: hyphens,
+    # labels that end in a later word, "--" and non-ASCII met part way
+    "http://ab-cdefghij.com/", "http://-abcdefghij.k/", "http://abcdefghij-.klmnopqr/",
+    "http://ab--cdefghijk.l/", "http://xy-z.ab--cdefghij.k/", "http://a-b-c-d-e-f-g-h-i-j.k/",
+    "http://abcdefé.com/", "http://abc.défghijkl/", "http://ABCDEF-GHIJKLMN.OPQ/",
+    "http://" + "a-" * 40 + ".b/", "http://" + "ab-" * 22 + "c.d/",
+    "http://" + "a" * 30 + "-" + "a" * 32 + ".b/", "http://" + "a" * 30 + "-" + "a" * 33 + ".b/",
+    "http://abcdefg_hijklmnop.q/", "http://abcdefgh%41ijklmno.p/", "http://abcdefghijk:8/x",
+    # the last label read again only when it may be a number
+    "http://a.f/", "http://a.0xf/", "http://a.x/", "http://a.9./", "http://a.ef./",
+    "http://a.0xg/", "http://ABCDEFGH.0XAB/", "http://abcdefgh.ijk.09/",
+    # the scheme state before it, one loop over one-byte input (url_state.c scheme)
+    "HtTp://A.b/", "h1+.-:x", "1http://a", "+a:b", "a:", ":a", "http", "HTTP:", "Z9:z",
+    "hTtPs:\\\\a.b", "a\u00e9:b", "\u00e9a:b", "@:x", "[:x", "`a:b", "{a:b", "ws:",
+    "x" * 600 + ":y", "A" * 511 + ":b", "A" * 510 + ":b", "HTTP://A.B:80/\u00e9",
+    # hosts about as long as the output's first buffer (512 bytes): the one pass leaves a
+    # host that does not end within it; the URL is the same
+    "http://" + "a" * 498 + "/", "http://" + "a" * 503, "http://" + "a" * 504,
+    "http://" + "a" * 505 + "/", "http://" + "ab." * 200 + "c/", "http://" + "B" * 600 + ":1/",
+    "http://a.b/" + "p" * 2000, "http://A.B:8080?" + "q" * 1000,
 ]
 
 

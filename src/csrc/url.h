@@ -275,6 +275,10 @@ PE_INTERNAL int url_tail(UrlParser *P, Py_ssize_t j, int special, UrlParts *o);
 /* url_file.c: §4.4 file state at i (with its file slash and file host states) */
 PE_INTERNAL int url_file_state(UrlParser *P, Py_ssize_t i, const UrlBase *B, UrlParts *o);
 
+/* url_host.c: the host state of a special URL's authority in one pass over
+ * one-byte input: 1, the host written and *end where it stops; 0 for url_host,
+ * nothing written; -1 */
+PE_INTERNAL int url_host_lead(UrlParser *P, Py_ssize_t a, int *kind, Py_ssize_t *end);
 /* url_host.c: the host parser on input [a, b); special: not an opaque host.
  * Writes the serialized host, sets *kind; 1, 2 failure, 0 bail, -1. */
 PE_INTERNAL int url_host(UrlParser *P, Py_ssize_t a, Py_ssize_t b, int special, int *kind);

@@ -446,8 +446,9 @@ static void dcls_init(void);
  * separator; HF_NLDH an ASCII byte that is neither LDH nor a forbidden domain
  * code point (the strict run rejects it: a validation error, the host still
  * parses); HF_STOP anything host_fast leaves to the full path: '%', the
- * forbidden domain code points, non-ASCII. */
-enum { HF_STOP = 1, HF_DOT = 2, HF_NLDH = 4, HF_UP = 0x20 };
+ * forbidden domain code points, non-ASCII; HF_END (with HF_STOP) a byte that
+ * ends an open host: ':', '/', '?', '#', '\\'. */
+enum { HF_STOP = 1, HF_DOT = 2, HF_NLDH = 4, HF_END = 8, HF_UP = 0x20 };
 static uint8_t HFAST[256];
 
 /* The static tables, filled once by url_setup (url_tables_init) before any
@@ -464,6 +465,9 @@ url_host_tables_init(void)
         uint8_t t;
         if (c >= 0x80 || (DCLS[c] & D_FORBID)) {
             t = HF_STOP;
+            if (c == ':' || c == '/' || c == '?' || c == '#' || c == '\\') {
+                t |= HF_END;
+            }
         }
         else if (c >= 'A' && c <= 'Z') {
             t = HF_UP;
@@ -536,19 +540,72 @@ domain_scan(const char *d, Py_ssize_t m, int *strict, Py_ssize_t *forbid)
     return xn;
 }
 
+/* The label o[lab:j) that a dot at j ends: 0 with *bad set unless it is 1-63
+ * code points with no hyphen first or last (the strict run); 1 for a label
+ * with "--" at its third and fourth code points (host_fast leaves those). */
+static inline int
+label_end(const char *o, Py_ssize_t lab, Py_ssize_t j, int *bad)
+{
+    Py_ssize_t len = j - lab;
+    if (len >= 4 && o[lab + 2] == '-' && o[lab + 3] == '-') {
+        return 1;
+    }
+    *bad |= len == 0 || len > 63 || o[lab] == '-' || o[j - 1] == '-';
+    return 0;
+}
+
+#if PE_URL_SWAR
+/* Eight bytes of a host at u[j], lower-cased into o[j:j+8): how many of them,
+ * from the first, are ASCII letters, digits and dots (0-8), the label the
+ * first of those dots ends checked (label_end: -1 for host_fast to leave) and
+ * *lab after the last.  (A byte from 0x80 up stops the word; the sums of
+ * SWAR_IN may carry out of it into the bytes after it, which are then not
+ * read: the caller writes each byte from the stop on again.) */
+static inline Py_ssize_t
+host_word(const Py_UCS1 *u, char *o, Py_ssize_t j, Py_ssize_t *lab, int *bad)
+{
+    uint64_t w, up, dot, stop;
+    Py_ssize_t k, first;
+    memcpy(&w, u + j, 8);
+    up = SWAR_IN(w, 'A', 'Z');
+    dot = SWAR_IN(w, '.', '.');
+    stop = (~(SWAR_IN(w, 'a', 'z') | SWAR_IN(w, '0', '9') | up | dot) | w) & SWAR_HIGH;
+    w |= up >> 2;
+    memcpy(o + j, &w, 8);
+    k = stop ? __builtin_ctzll(stop) / 8 : 8;
+    if (k < 8) {
+        dot &= ((uint64_t)1 << (8 * k)) - 1;
+    }
+    if (dot) {
+        first = j + __builtin_ctzll(dot) / 8;
+        if (label_end(o, *lab, first, bad)) {
+            return -1;
+        }
+        /* the labels between this word's dots: letters and digits, 0-6 long */
+        *bad |= (dot & (dot << 8)) != 0;
+        *lab = j + (63 - __builtin_clzll(dot)) / 8 + 1;
+    }
+    return k;
+}
+#endif
+
 /* The common host of a special URL in one pass: a domain of ASCII letters,
  * digits, hyphens and dots (and other ASCII that is neither LDH nor a
  * forbidden domain code point), no '%', no label with "--" at its third and
  * fourth code points (an xn-- label: url_idna.c), not ending in a number.
- * Classifies, lower-cases and writes it into the href at once, with the
+ * Classifies, lower-cases and writes it into the href at once, eight bytes at
+ * a time while they are letters, digits and dots (host_word), with the
  * strict run's verdict (§3.3: domain_scan's rules, from the same bytes) as
- * the one possible validation error.  1 done; 0 leave the host to the full
- * path below (nothing written, no error recorded); -1 error. */
+ * the one possible validation error.  The host is [a, lim) when end is NULL;
+ * else it is open: it ends at the first byte that ends the host state of an
+ * authority with no '@' or '[' (§4.4: ':', '/', '?', '#', '\\'), or at lim,
+ * and *end is that position.  1 done; 0 leave the host to the full path
+ * (nothing written, no error recorded); -1 error. */
 static int
-host_fast(UrlParser *P, Py_ssize_t a, Py_ssize_t b, int *kind)
+host_fast(UrlParser *P, Py_ssize_t a, Py_ssize_t lim, int *kind, Py_ssize_t *end)
 {
     const Py_UCS1 *u = (const Py_UCS1 *)P->data + a;
-    Py_ssize_t m = b - a, j, lab = 0, len, body;
+    Py_ssize_t m = lim - a, j = 0, lab = 0, len, body;
     unsigned any = 0;
     int bad = 0;
     char *o;
@@ -559,53 +616,39 @@ host_fast(UrlParser *P, Py_ssize_t a, Py_ssize_t b, int *kind)
         return -1;
     }
     o = P->out + P->len;
-    j = 0;
+    while (j < m) {
+        unsigned x, t;
 #if PE_URL_SWAR
-    if (m <= 63) {
-        /* eight bytes at a time while they are letters, digits and dots (a
-         * host this short has no label over 63): lower-case, copy, and keep
-         * the label start; a word with anything else goes byte by byte */
-        while (j + 8 <= m) {
-            uint64_t w, up, dot;
-            memcpy(&w, u + j, 8);
-            if (w & SWAR_HIGH) {
-                break;
-            }
-            up = SWAR_IN(w, 'A', 'Z');
-            dot = SWAR_IN(w, '.', '.');
-            if ((SWAR_IN(w, 'a', 'z') | SWAR_IN(w, '0', '9') | up | dot) != SWAR_HIGH) {
-                break;
-            }
-            w |= up >> 2;
-            memcpy(o + j, &w, 8);
-            if (dot) {
-                /* an empty label: two dots in a row, or a dot first in a label */
-                bad |= (dot & (dot << 8)) != 0 || ((dot & 0x80) && j == lab);
-                lab = j + (63 - __builtin_clzll(dot)) / 8 + 1;
-            }
-            j += 8;
-        }
-    }
-#endif
-    for (; j < m; j++) {
-        unsigned x = u[j], t = HFAST[x];
-        o[j] = (char)(x + (t & HF_UP));
-        if (!(t & (HF_STOP | HF_DOT | HF_NLDH))) {
-            continue;
-        }
-        any |= t;
-        if (t & HF_STOP) {
-            return 0;
-        }
-        if (t & HF_DOT) {
-            /* the label o[lab:j): 1-63 LDH, no hyphen first or last */
-            len = j - lab;
-            if (len >= 4 && o[lab + 2] == '-' && o[lab + 3] == '-') {
+        if (j + 8 <= m) {
+            Py_ssize_t k = host_word(u, o, j, &lab, &bad);
+            if (k < 0) {
                 return 0;
             }
-            bad |= len == 0 || len > 63 || o[lab] == '-' || o[j - 1] == '-';
-            lab = j + 1;
+            j += k;
+            if (k == 8) {
+                continue;
+            }
         }
+#endif
+        x = u[j], t = HFAST[x];
+        o[j] = (char)(x + (t & HF_UP));
+        if (t & (HF_STOP | HF_DOT | HF_NLDH)) {
+            any |= t;
+            if (t & HF_STOP) {
+                if (end != NULL && (t & HF_END)) {
+                    break; /* the open host's end */
+                }
+                return 0;
+            }
+            if ((t & HF_DOT) && label_end(o, lab, j, &bad)) {
+                return 0;
+            }
+            lab = (t & HF_DOT) ? j + 1 : lab;
+        }
+        j++;
+    }
+    if ((m = j) == 0 || (end != NULL && j == lim - a && lim < P->n)) {
+        return 0; /* empty, or an open host longer than the room url_host_lead gave */
     }
     body = m;
     if (o[m - 1] == '.') {
@@ -622,9 +665,11 @@ host_fast(UrlParser *P, Py_ssize_t a, Py_ssize_t b, int *kind)
         }
         bad |= len > 63 || o[lab] == '-' || o[m - 1] == '-';
     }
-    /* §3.5: a host that ends in a number is the IPv4 parser's (reads the
-     * last label only) */
-    if (ends_in_number(o, m)) {
+    /* §3.5: a host that ends in a number is the IPv4 parser's: its last
+     * label is digits, or "0x" and hex digits, so it ends in a digit, a-f or
+     * 'x' (lower case here); only then is that label read again */
+    len = (unsigned char)o[body - 1];
+    if ((len <= '9' || (len >= 'a' && len <= 'f') || len == 'x') && ends_in_number(o, m)) {
         return 0;
     }
     if ((bad || (any & HF_NLDH) || body > 253) && url_validation_error(P, E_DOMAIN, a) < 0) {
@@ -632,7 +677,23 @@ host_fast(UrlParser *P, Py_ssize_t a, Py_ssize_t b, int *kind)
     }
     P->len += m;
     *kind = HOST_DOMAIN;
+    if (end != NULL) {
+        *end = a + m;
+    }
     return 1;
+}
+
+/* The host state of a special URL's authority from a (one-byte input), when
+ * host_fast takes its host: 1 with the host written and *end where the host
+ * state stops (a ':' or the authority's end: the caller checks that the
+ * authority has no '@'); 0 for the full path, nothing written; -1 error. */
+int
+url_host_lead(UrlParser *P, Py_ssize_t a, int *kind, Py_ssize_t *end)
+{
+    /* the host must end within the output's room: a longer one (rare) takes
+     * the full path, so a long URL's output is not grown here for its path */
+    Py_ssize_t lim = P->n - a < P->cap - P->len ? P->n : a + (P->cap - P->len);
+    return P->kind == PyUnicode_1BYTE_KIND ? host_fast(P, a, lim, kind, end) : 0;
 }
 
 int
@@ -660,7 +721,7 @@ url_host(UrlParser *P, Py_ssize_t a, Py_ssize_t b, int special, int *kind)
         *kind = a == b ? HOST_EMPTY : HOST_DOMAIN;
         return url_encode_run(P, a, b, PE_URL_C0, 1);
     }
-    if (P->kind == PyUnicode_1BYTE_KIND && (rc = host_fast(P, a, b, kind)) != 0) {
+    if (P->kind == PyUnicode_1BYTE_KIND && (rc = host_fast(P, a, b, kind, NULL)) != 0) {
         return rc;
     }
     if (b - a > (Py_ssize_t)sizeof(stack) && (d = PyMem_RawMalloc((size_t)(b - a))) == NULL) {

@@ -161,6 +161,15 @@ url_parser_init_ex(UrlParser *P, int kind, const void *data, Py_ssize_t n, int h
         return 0;
     }
     /* §4.4 step 1: leading and trailing C0 control or space, one error */
+    if (how == URL_IN_PARSE && kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *u = (const Py_UCS1 *)data;
+        while (a < n && u[a] <= 0x20) {
+            a++;
+        }
+        while (b > a && u[b - 1] <= 0x20) {
+            b--;
+        }
+    }
     while (how == URL_IN_PARSE && a < n && PyUnicode_READ(kind, data, a) <= 0x20) {
         a++;
     }
@@ -237,10 +246,13 @@ url_parser_free(UrlParser *P)
         PyMem_RawFree(P->out);
         P->heap = 0;
     }
-    PyMem_RawFree(P->kept);
-    PyMem_RawFree(P->clean);
-    P->kept = NULL;
-    P->clean = NULL;
+    if (P->kept != NULL || P->clean != NULL) {
+        /* (only after tabs or newlines: no call for the common row) */
+        PyMem_RawFree(P->kept);
+        PyMem_RawFree(P->clean);
+        P->kept = NULL;
+        P->clean = NULL;
+    }
 }
 
 /* the end of a base URL's path */

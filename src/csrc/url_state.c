@@ -156,6 +156,46 @@ port_state(UrlParser *P, Py_ssize_t hb, Py_ssize_t end, int defport, UrlParts *o
     return 1;
 }
 
+/* The common authority of a special URL, each byte read once: a host that
+ * url_host_lead takes, then nothing or ':' and ASCII digits, then the
+ * authority's end (§4.4 authority state: '/', '?', '#', '\\' or the input's
+ * end).  So there is no '@' (no userinfo, no credentials error) and no '[',
+ * and the host and port states see exactly what authority() would give them.
+ * 1, 2 failure, -1 error as authority(); 0 another shape: nothing written
+ * and no validation error kept, for authority() below. */
+static int
+authority_fast(UrlParser *P, Py_ssize_t i, int defport, UrlParts *o)
+{
+    const Py_UCS1 *u = (const Py_UCS1 *)P->data;
+    Py_ssize_t len0 = P->len, nerr0 = P->nerr, hb, end;
+    int rc, kind = o->host_kind;
+    if (url_put(P, "//", 2) < 0) {
+        return -1;
+    }
+    o->u_end = o->h_start = P->len;
+    if ((rc = url_host_lead(P, i, &o->host_kind, &hb)) != 1) {
+        P->len = len0;
+        return rc;
+    }
+    end = hb;
+    if (end < P->n && u[end] == ':') {
+        for (end++; end < P->n && u[end] >= '0' && u[end] <= '9'; end++) {
+        }
+    }
+    if (end < P->n && u[end] != '/' && u[end] != '?' && u[end] != '#' && u[end] != '\\') {
+        /* a ':' then anything else ('@' of a userinfo, a bad port): undo */
+        P->len = len0;
+        P->nerr = nerr0;
+        o->host_kind = kind;
+        return 0;
+    }
+    o->h_end = P->len;
+    if (hb < end && (rc = port_state(P, hb, end, defport, o)) != 1) {
+        return rc;
+    }
+    return url_path_start(P, end, 1, 0, o);
+}
+
 /* §4.4 authority and host states from i (after "//"), then the port. */
 static int
 authority(UrlParser *P, Py_ssize_t i, int special, int defport, UrlParts *o)
@@ -163,6 +203,9 @@ authority(UrlParser *P, Py_ssize_t i, int special, int defport, UrlParts *o)
     Py_ssize_t j, end, at, ha, hb, fast_hb;
     Py_UCS4 c;
     int rc, br = 0;
+    if (special && P->kind == PyUnicode_1BYTE_KIND && (rc = authority_fast(P, i, defport, o)) != 0) {
+        return rc;
+    }
     if ((end = authority_end(P, i, special, &at, &fast_hb)) < 0) {
         return -1;
     }
@@ -323,17 +366,32 @@ finish(UrlParser *P, UrlParts *o)
     return 1;
 }
 
-int
-url_parse_core(UrlParser *P, const UrlBase *B, UrlParts *o)
+/* §4.4 scheme start and scheme states: the length of the input's scheme (0
+ * for none: the no scheme state), written lower-cased to P->out with its ':';
+ * -1 error.  One-byte input is read and written in one loop. */
+static Py_ssize_t
+scheme(UrlParser *P)
 {
     Py_ssize_t n = P->n, i = 0, j;
     Py_UCS4 c = 0;
-    int rc, kind, defport;
-    o->port = -1;
-    o->q_start = o->f_start = -1;
-    o->host_kind = HOST_NULL;
-    P->len = 0;
-    /* scheme start and scheme states */
+    if (P->kind == PyUnicode_1BYTE_KIND && n < P->cap) {
+        const Py_UCS1 *u = (const Py_UCS1 *)P->data;
+        for (; i < n; i++) {
+            unsigned x = u[i], low = x | 0x20;
+            if (low - 'a' < 26u) {
+                x = low; /* an ASCII letter, lower-cased */
+            }
+            else if (i == 0 || !(x - '0' < 10u || x == '+' || x == '-' || x == '.')) {
+                break;
+            }
+            P->out[i] = (char)x;
+        }
+        if (i == 0 || i >= n || u[i] != ':') {
+            return 0;
+        }
+        P->out[i] = ':';
+        return i;
+    }
     if (n > 0 && url_alpha(CH(P, 0))) {
         for (i = 1; i < n; i++) {
             c = CH(P, i);
@@ -342,8 +400,33 @@ url_parse_core(UrlParser *P, const UrlBase *B, UrlParts *o)
             }
         }
         if (i >= n || c != ':') {
-            i = 0; /* no scheme */
+            return 0;
         }
+    }
+    if (i == 0) {
+        return 0;
+    }
+    NEED(P, i + 1);
+    for (j = 0; j < i; j++) {
+        c = CH(P, j);
+        P->out[j] = (char)((c >= 'A' && c <= 'Z') ? c + 32 : c);
+    }
+    P->out[i] = ':';
+    return i;
+}
+
+int
+url_parse_core(UrlParser *P, const UrlBase *B, UrlParts *o)
+{
+    Py_ssize_t i = 0, j;
+    Py_UCS4 c = 0;
+    int rc, kind, defport;
+    o->port = -1;
+    o->q_start = o->f_start = -1;
+    o->host_kind = HOST_NULL;
+    P->len = 0;
+    if ((i = scheme(P)) < 0) {
+        return -1;
     }
     if (i == 0) {
         /* no scheme state */
@@ -368,12 +451,6 @@ url_parse_core(UrlParser *P, const UrlBase *B, UrlParts *o)
         }
         return rc == 1 ? finish(P, o) : rc;
     }
-    NEED(P, i + 1);
-    for (j = 0; j < i; j++) {
-        c = CH(P, j);
-        P->out[j] = (char)((c >= 'A' && c <= 'Z') ? c + 32 : c);
-    }
-    P->out[i] = ':';
     P->len = i + 1;
     o->s_end = i;
     kind = url_scheme_kind(P->out, i, &defport);
