@@ -98,7 +98,10 @@ os.environ.pop("PYSPARK_PYTHON", None)
 from pyspark.sql import SparkSession
 from percent_encoding import spark as pe_spark
 spark = (SparkSession.builder.master("local[1]").appName("workers")
-         .config("spark.ui.enabled", "false").getOrCreate())
+         .config("spark.ui.enabled", "false")
+         # (a shorter run: the driver JVM without the optimising JIT, as in conftest's)
+         .config("spark.driver.extraJavaOptions",
+                 "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC").getOrCreate())
 df = spark.createDataFrame([("caf%C3%A9+au+lait",), ("%zz",)], "url string")
 df = pe_spark.map_in_arrow(df, "url", "decode_text", output="q", plus_as_space=True)
 print([r["q"] for r in df.collect()])

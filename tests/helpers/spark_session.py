@@ -16,6 +16,11 @@ from typing import Any
 
 import pytest
 
+# The driver JVM of a test session skips the optimising JIT and uses the serial GC: the
+# jobs are short, and this halves the JVM's CPU time on 2 cores (test_spark_archives.py
+# passes the same to spark-submit).
+QUICK_JVM = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+
 # The test modules that use the shared session: one xdist scope (tests/conftest.py).
 SPARK_MODULES = frozenset({"test_spark.py", "test_url_columns_engines.py"})
 
@@ -32,6 +37,7 @@ def spark_session() -> Iterator[Any]:
     os.environ["PYSPARK_PYTHON"] = sys.executable
     session = (SparkSession.builder.master("local[1]").appName("percent-encoding-tests")
                .config("spark.ui.enabled", "false")
+               .config("spark.driver.extraJavaOptions", QUICK_JVM)
                .config("spark.sql.shuffle.partitions", "1").getOrCreate())
     try:
         yield session
