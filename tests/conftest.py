@@ -59,6 +59,7 @@ _LONGEST_FIRST = (
 )
 
 
+@pytest.hookimpl(optionalhook=True)  # (xdist may be off: ./dev docs runs pytest -p no:xdist)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
     """``--dist loadscope`` with the in-process Spark modules as one scope, so they run on
     one worker and share its one Spark session (tests/helpers/spark_session.py)."""

@@ -72,4 +72,7 @@ get_flags(PyObject *const *objs, int n, int *out)
     return 0;
 }
 
+/* A METH_FASTCALL | METH_KEYWORDS function as a method table's PyCFunction. */
+#define FASTCALL_KW(f) ((PyCFunction)(void (*)(void))(f))
+
 #endif /* PE_BASE_H */

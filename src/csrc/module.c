@@ -3,8 +3,6 @@
 
 /* ------------------------------------------------------------------------ */
 
-#define FASTCALL_KW(f) ((PyCFunction)(void (*)(void))(f))
-
 static PyMethodDef methods[] = {
     {"encode", FASTCALL_KW(pe_encode), METH_FASTCALL | METH_KEYWORDS,
      "encode(data, table, space_as_plus)\n--\n\n"

@@ -423,8 +423,6 @@ url_obj_reduce(PyObject *self, PyObject *unused)
     return Py_BuildValue("O(O)", url_py_class, URL_OBJ(self)->href);
 }
 
-#define FASTCALL_KW(f) ((PyCFunction)(void (*)(void))(f))
-
 static PyMethodDef url_methods[] = {
     {"replace", FASTCALL_KW(url_obj_replace), METH_FASTCALL | METH_KEYWORDS,
      "replace($self, /, **changes)\n--\n\n"
