@@ -1,7 +1,7 @@
 """Each engine extra works on its own: ``pip install 'percent-encoding[duckdb]'`` into a fresh
 venv, and the adapter's first example in docs/columns.md runs there as written.
 
-One wheel is built for the module (``pip wheel --no-build-isolation``); each extra is then
+One wheel of this checkout serves the run (tests/helpers/builds.py); each extra is then
 installed alone, with its requirements from the package index (pip's cache keeps what
 it downloaded for the next run), into a venv made without pip (the suite's pip
 installs into it with ``--python``).  The examples are the docs' own blocks: a doctest
@@ -32,7 +32,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers.paths import source_tree
+from helpers.builds import built_dists
 
 pytestmark = [pytest.mark.one_impl, pytest.mark.no_kernels, pytest.mark.slow]
 
@@ -108,14 +108,7 @@ def _index_reachable() -> bool:
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if not _index_reachable():
         pytest.skip("the package index cannot be reached")
-    out = tmp_path_factory.mktemp("wheel")
-    r = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
-                        "--no-build-isolation", "-w", str(out),
-                        str(source_tree(tmp_path_factory.mktemp("src")))],
-                       capture_output=True, text=True, timeout=600)
-    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
-    (whl,) = out.glob("*.whl")
-    return whl
+    return built_dists(tmp_path_factory)[1]  # one build for the run (helpers/builds.py)
 
 
 def _pip(*args: str, timeout: float = 900) -> subprocess.CompletedProcess[str]:

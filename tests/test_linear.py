@@ -1138,6 +1138,43 @@ def test_the_check_fails_for_a_quadratic(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 @pytest.mark.one_impl
+def test_the_yardstick_forgives_memory_not_a_quadratic(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a machine where fresh memory costs more CPU at the larger size (page faults and
+    reclaim under pressure), a linear call's ratio can pass 12x; the yardstick, filling the
+    same sizes of memory in the same moment, grows as much and the call passes.  A
+    quadratic call set against a quiet yardstick (4x) still fails.  Simulated clock."""
+    from helpers import linear_time
+
+    now = [0.0]
+    pressure = [True]
+
+    def cost(units: float) -> float:
+        # 1 s a million units; past 3M units every unit costs 3.2x (a page-fault step)
+        return units / 1e6 * (3.2 if pressure[0] and units > 3e6 else 1.0)
+
+    def fn(s: str) -> None:
+        now[0] += cost(len(s))
+
+    def fill(nbytes: int) -> bytes:
+        now[0] += cost(nbytes / 4)
+        return b""
+
+    monkeypatch.setattr(linear_time, "CLOCK", lambda: now[0])
+    monkeypatch.setattr(linear_time, "_fill", fill)
+    make = lambda n: "a" * n  # noqa: E731
+    # n = 1M: 4n grows 12.8x, past 12x, at 1M and 2M; the yardstick grows as much
+    g = assert_linear(fn, make, label="linear under pressure", n=1 << 20)
+    assert g.ratio > 12
+    pressure[0] = False
+
+    def quadratic(s: str) -> None:
+        now[0] += (len(s) / 1e6) ** 2
+
+    with pytest.raises(AssertionError, match="not linear"):
+        assert_linear(quadratic, make, label="quadratic", n=1 << 20)
+
+
+@pytest.mark.one_impl
 def test_a_new_public_function_needs_a_case(monkeypatch: pytest.MonkeyPatch) -> None:
     # The completeness check sees a name added to a module's __all__, and a new method.
     monkeypatch.setattr(alpn, "brand_new", lambda token: token, raising=False)

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 import percent_encoding
+from helpers.builds import built_dists
 from helpers.paths import source_tree
 
 pytestmark = [pytest.mark.one_impl, pytest.mark.no_kernels]
@@ -81,21 +82,15 @@ def _have_build_tools() -> bool:
 
 
 @pytest.mark.slow
-def test_built_wheel_installs_and_runs_outside_the_checkout(tmp_path: Path) -> None:
+def test_built_wheel_installs_and_runs_outside_the_checkout(
+        tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
     if not _have_build_tools():
         pytest.skip("build, setuptools or wheel is not installed (./dev test installs them)")
-    dist = tmp_path / "dist"
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     env.pop("PERCENT_ENCODING_NO_EXTENSIONS", None)
-    # build makes the sdist, then the wheel from that sdist: the sdist must hold the C sources.
-    r = subprocess.run(
-        [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(dist),
-         str(source_tree(tmp_path / "src"))],
-        capture_output=True, text=True, env=env, timeout=300,
-    )
-    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
-    (sdist,) = dist.glob("*.tar.gz")
-    (wheel,) = dist.glob("*.whl")
+    # build makes the sdist, then the wheel from that sdist: the sdist must hold the C
+    # sources (one build for the run, shared with the other modules that install a wheel).
+    sdist, wheel = built_dists(tmp_path_factory)
     assert f"-{percent_encoding.__version__}" in wheel.name
     with tarfile.open(sdist) as tf:
         names = {n.split("/", 1)[1] for n in tf.getnames() if "/" in n}

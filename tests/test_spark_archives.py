@@ -32,7 +32,8 @@ from typing import Any
 
 import pytest
 
-from helpers.paths import ROOT, source_tree
+from helpers.builds import built_dists
+from helpers.paths import ROOT
 
 # no_kernels: this process never calls the kernels (the executors do, with the archive's
 # twin), so ./dev test's pure-twin pass does not repeat the minute this takes.
@@ -95,13 +96,10 @@ def packed_env(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The docs' steps: a wheel of this checkout in a fresh venv, packed by venv-pack."""
     tmp = tmp_path_factory.mktemp("archives")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    # Without a compiler the wheel would silently hold only the pure twin: fail instead.
-    env["PERCENT_ENCODING_REQUIRE_EXTENSION"] = "1"
     env.pop("PERCENT_ENCODING_NO_EXTENSIONS", None)
-    # --no-build-isolation: build with this venv's setuptools, no download.
-    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
-          "-w", str(tmp / "dist"), str(source_tree(tmp / "src"))], env=env)
-    (wheel,) = (tmp / "dist").glob("percent_encoding-*.whl")
+    # The run's one wheel of this checkout (helpers/builds.py), built with the C twin
+    # required: without a compiler it would silently hold only the pure twin.
+    wheel = built_dists(tmp_path_factory)[1]
     target = tmp / "pe_env"
     venv.create(target, with_pip=True)  # python -m venv pe_env
     py = str(target / "bin" / "python")

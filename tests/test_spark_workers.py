@@ -110,7 +110,11 @@ spark.stop()
 """
 
 
+# no_kernels: this process never calls the kernels; the job's driver and workers are
+# subprocesses, and the twin they load is not what is checked (./dev test's pure-twin pass
+# does not repeat the JVM this starts).
 @pytest.mark.slow
+@pytest.mark.no_kernels
 def test_a_local_session_started_without_pyspark_python_runs_its_tasks(tmp_path: Path) -> None:
     pytest.importorskip("pyspark", reason="PySpark is not installed")
     pytest.importorskip("pyarrow", reason="percent_encoding.spark needs pyarrow")
