@@ -134,6 +134,21 @@ plain_init(void)
     plain_ready = 1;
 }
 
+#if PE_URL_SWAR
+/* How many of the eight bytes of w, from the first, are ASCII letters, digits,
+ * '-', '.' or '_' (0-8), which every mode copies as they are (§1.3: in no
+ * encode set).  A byte from 0x80 up stops the count; the carries of SWAR_IN
+ * out of such a byte reach only the bytes after it. */
+static inline int
+url_simple8(uint64_t w)
+{
+    uint64_t ok = SWAR_IN(w | 0x2020202020202020ULL, 'a', 'z') | SWAR_IN(w, '0', '9') |
+                  SWAR_IN(w, '-', '.') | SWAR_IN(w, '_', '_');
+    uint64_t stop = (~ok | w) & SWAR_HIGH;
+    return stop ? __builtin_ctzll(stop) / 8 : 8;
+}
+#endif
+
 /* Percent-encode input from a up to the first ASCII code point of the mode's
  * stop class (or the end: *end) with the mode's set, as url_encode_run.
  * Input of one byte a code point (the common case) is copied run by run: the
@@ -158,22 +173,25 @@ url_encode_until(UrlParser *P, Py_ssize_t a, int mode, int check, Py_ssize_t *en
             Py_ssize_t r = j;
             Py_UCS1 c;
 #if PE_URL_SWAR
-            /* eight at a time while all are letters, digits, '-', '.' or '_',
-             * which every mode copies as they are (§1.3: in no encode set) */
-            for (; r + 8 <= n; r += 8) {
+            /* eight at a time, copied as read, up to the first byte that is not
+             * simple (url_simple8); the bytes written past it are written again
+             * from there on, within the room reserved above (3 a code point, so
+             * 8 more than r's are there while r + 8 <= n) */
+            while (r + 8 <= n) {
                 uint64_t w;
+                int k;
                 memcpy(&w, s + r, 8);
-                if ((w & SWAR_HIGH) ||
-                    (SWAR_IN(w, 'a', 'z') | SWAR_IN(w, 'A', 'Z') | SWAR_IN(w, '0', '9') |
-                     SWAR_IN(w, '-', '.') | SWAR_IN(w, '_', '_')) != SWAR_HIGH) {
+                memcpy(o + (r - j), &w, 8);
+                r += k = url_simple8(w);
+                if (k < 8) {
                     break;
                 }
             }
 #endif
             while (r < n && plain[s[r]]) {
+                o[r - j] = (char)s[r];
                 r++;
             }
-            memcpy(o, s + j, (size_t)(r - j));
             o += r - j;
             if ((j = r) >= n) {
                 break;
