@@ -154,8 +154,8 @@ url_simple8(uint64_t w)
  * Input of one byte a code point (the common case) is copied run by run: the
  * bytes PLAIN says are copied as they are, anything else takes the slow
  * branch one code point at a time. */
-int
-url_encode_until(UrlParser *P, Py_ssize_t a, int mode, int check, Py_ssize_t *end)
+static int
+encode_until(UrlParser *P, Py_ssize_t a, int mode, int check, Py_ssize_t *end, Py_ssize_t *seg)
 {
     Py_ssize_t n = P->n, j = a;
     unsigned stop = MODES[mode].stop, bit = MODES[mode].bit;
@@ -163,6 +163,11 @@ url_encode_until(UrlParser *P, Py_ssize_t a, int mode, int check, Py_ssize_t *en
         const Py_UCS1 *s = (const Py_UCS1 *)P->data;
         const uint8_t *plain;
         char *o;
+        /* With seg (url_path), the run goes on past a '/' when neither the
+         * segment it ends nor the one it starts can be a single- or double-dot
+         * segment (§4.4 path state: those start with '.' or "%2e"); *seg is
+         * then the href offset of the last '/' written. */
+        int fuse = seg != NULL && (a >= n || (s[a] != '.' && s[a] != '%'));
         plain = PLAIN[mode]; /* filled by url_tables_init (url_setup), never on a thread */
         /* room for 3 bytes a code point (an ASCII one as %XX), so that a URL of up
          * to about URL_STACK / 3 code points stays in the stack buffer; a Latin-1
@@ -199,8 +204,12 @@ url_encode_until(UrlParser *P, Py_ssize_t a, int mode, int check, Py_ssize_t *en
             c = s[j];
             if (c < 0x80) {
                 unsigned t = PE_URL_SETS[c];
-                if (STOP[c] & stop) {
+                if ((STOP[c] & stop) &&
+                    !(fuse && c == '/' && (j + 1 >= n || (s[j + 1] != '.' && s[j + 1] != '%')))) {
                     break;
+                }
+                if (fuse && c == '/') {
+                    *seg = o - P->out; /* (a path's '/' gets here only when fused) */
                 }
                 if (check && !(t & PE_URL_UNIT) &&
                     (c != '%' || !(j + 2 < n && is_hex(s[j + 1]) && is_hex(s[j + 2]))) &&
@@ -246,6 +255,12 @@ url_encode_until(UrlParser *P, Py_ssize_t a, int mode, int check, Py_ssize_t *en
     }
     *end = j;
     return url_encode_run(P, a, j, bit, check);
+}
+
+int
+url_encode_until(UrlParser *P, Py_ssize_t a, int mode, int check, Py_ssize_t *end)
+{
+    return encode_until(P, a, mode, check, end, NULL);
 }
 
 /* §4.4 path state's single-dot and double-dot URL path segments, on the
@@ -310,9 +325,10 @@ url_path(UrlParser *P, Py_ssize_t a, int special, int file, Py_ssize_t p_start, 
         Py_UCS4 c;
         NEED(P, 1);
         P->out[P->len++] = '/';
-        rc = url_encode_until(P, a, special ? (P->override ? URL_M_SPATH_OVR : URL_M_SPATH)
-                                            : (P->override ? URL_M_PATH_OVR : URL_M_PATH),
-                              1, &b);
+        /* (a file path's first segment alone: it may be a drive letter) */
+        rc = encode_until(P, a, special ? (P->override ? URL_M_SPATH_OVR : URL_M_SPATH)
+                                        : (P->override ? URL_M_PATH_OVR : URL_M_PATH),
+                          1, &b, file && seg == p_start ? NULL : &seg);
         if (rc <= 0) {
             return rc;
         }
