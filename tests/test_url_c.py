@@ -185,6 +185,25 @@ def test_c_url_is_a_full_url() -> None:
         C.url_parse(b"http://h/")
 
 
+@needs_c
+@pytest.mark.one_impl
+def test_c_href_shares_an_input_that_is_its_own_serialization() -> None:
+    # the href is the input str itself only when it holds exactly the serialization
+    s = "https://a.example/p?q#f"
+    assert C.url_parse(s).href is s
+    for t in ["HTTPS://a.example/p", "https://a.example", " https://a.example/",
+              "https://a.example/a b", "https://a.example/\tx", "https://a.example/./x", "https://a.example:443/"]:
+        u = C.url_parse(t)
+        assert u.href is not t and u.href != t and u.href == serialize(basic_parse(t))
+
+    class S(str):
+        pass
+
+    h = C.url_parse(S(s)).href
+    assert type(h) is str and h == s
+    assert type(U.parse(s).href) is str
+
+
 def test_parse_takes_the_c_path_only_on_the_c_twin(impl: str) -> None:
     from percent_encoding import core
 
