@@ -185,6 +185,34 @@ def test_c_url_is_a_full_url() -> None:
         C.url_parse(b"http://h/")
 
 
+def _parses(s: str) -> bool:
+    try:
+        U.parse(s)
+    except URLParseError:
+        return False
+    return True
+
+
+# can_parse's C check first reads an "http" input as it is, without removing tabs
+# and newlines or trimming (url.c's url_check_str): each of these must be decided
+# as the full parse decides it
+@pytest.mark.parametrize("s", [
+    "http://a.b/", "http://a\t.b/", "http://a.b:8\t0/", "http://a.b:99999/", "http://a.b:9\t9999/",
+    "http://a.b", "http://a.b  ", "http://a.b:80  ", "http://a.b:80\x00", "http://a b/",
+    "httpx://a b", "http:/a b", "http://a.b:\n80/x", "http://a.b\n:80/x", "http://a.b/\tx",
+    "http\t://a.b/", "http://[::1]/", "http://u@a/", "http://a.b:6553\r6/", "http://a.b\t",
+    "  http://a.b:1\t/", "http://a.b:\t", "http://a.b?\t", "http://\t/", "http://a%41.b/",
+    "https://xn--a.com/", "http://a.b:65536\t/",
+])
+def test_can_parse_is_whether_parse_succeeds_around_tabs_and_trims(s: str) -> None:
+    assert U.can_parse(s) is _parses(s)
+
+
+@given(_urls())
+def test_can_parse_is_whether_parse_succeeds(s: str) -> None:
+    assert U.can_parse(s) is _parses(s)
+
+
 @needs_c
 @pytest.mark.one_impl
 def test_c_href_shares_an_input_that_is_its_own_serialization() -> None:
