@@ -19,15 +19,6 @@
  * parser's stack buffer. */
 #include "url.h"
 
-#if PY_VERSION_HEX >= 0x030C0000
-#define PE_T_OBJECT_EX Py_T_OBJECT_EX
-#define PE_READONLY Py_READONLY
-#else
-#include <structmember.h>
-#define PE_T_OBJECT_EX T_OBJECT_EX
-#define PE_READONLY READONLY
-#endif
-
 PyObject *url_py_class;     /* percent_encoding.url.URL, the pure twin's class (url_setup) */
 PyObject *d_href, *d_parts; /* the type's getters, for arrow_url.c (url_object_init) */
 UrlParseFn url_object_parse;
@@ -141,6 +132,13 @@ has_userinfo(const UrlParts *o)
 }
 
 /* -- the getters (§6.1) --------------------------------------------------- */
+
+static PyObject *
+get_href(PyObject *self, void *unused)
+{
+    (void)unused;
+    return Py_NewRef(URL_OBJ(self)->href);
+}
 
 static PyObject *
 get_errors(PyObject *self, void *unused)
@@ -334,15 +332,8 @@ get_rec(PyObject *self, void *unused)
     return r;
 }
 
-/* href is a read-only member, not a getset: CPython's specializing interpreter
- * reads a member of an object straight from its slot (LOAD_ATTR_SLOT), with no
- * call, which is most of what reading url.parse(s).href costs. */
-static PyMemberDef url_members[] = {
-    {"href", PE_T_OBJECT_EX, offsetof(UrlObject, href), PE_READONLY, "The serialized URL."},
-    {NULL, 0, 0, 0, NULL},
-};
-
 static PyGetSetDef url_getset[] = {
+    {"href", get_href, NULL, "The serialized URL.", NULL},
     {"validation_errors", get_errors, NULL,
      "The validation errors the parser recorded (name, position).", NULL},
     {"origin", get_origin, NULL, "The serialized origin (``\"null\"`` for an opaque origin).",
@@ -557,7 +548,6 @@ PyTypeObject UrlObjectType = {
               "twin of percent_encoding.url.URL, whose virtual subclass it is.",
     .tp_richcompare = url_obj_richcompare,
     .tp_methods = url_methods,
-    .tp_members = url_members,
     .tp_getset = url_getset,
     .tp_new = url_obj_new,
 };
