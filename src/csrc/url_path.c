@@ -177,23 +177,27 @@ encode_until(UrlParser *P, Py_ssize_t a, int mode, int check, Py_ssize_t *end, P
         while (j < n) {
             Py_ssize_t r = j;
             Py_UCS1 c;
+            for (;;) {
 #if PE_URL_SWAR
-            /* eight at a time, copied as read, up to the first byte that is not
-             * simple (url_simple8); the bytes written past it are written again
-             * from there on, within the room reserved above (3 a code point, so
-             * 8 more than r's are there while r + 8 <= n) */
-            while (r + 8 <= n) {
-                uint64_t w;
-                int k;
-                memcpy(&w, s + r, 8);
-                memcpy(o + (r - j), &w, 8);
-                r += k = url_simple8(w);
-                if (k < 8) {
+                /* eight at a time, copied as read, up to the first byte that is
+                 * not simple (url_simple8); the bytes written past it are written
+                 * again from there on, within the room reserved above (3 a code
+                 * point, so 8 more than r's are there while r + 8 <= n) */
+                while (r + 8 <= n) {
+                    uint64_t w;
+                    int k;
+                    memcpy(&w, s + r, 8);
+                    memcpy(o + (r - j), &w, 8);
+                    r += k = url_simple8(w);
+                    if (k < 8) {
+                        break;
+                    }
+                }
+#endif
+                /* one byte copied as it is ('=', '&', '~', ...), then words again */
+                if (r >= n || !plain[s[r]]) {
                     break;
                 }
-            }
-#endif
-            while (r < n && plain[s[r]]) {
                 o[r - j] = (char)s[r];
                 r++;
             }
