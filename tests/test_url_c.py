@@ -81,7 +81,7 @@ _PORTS = ["", "", ":", ":80", ":443", ":21", ":8080", ":65535", ":65536", ":0080
 _PATH = ["/", "/a", "/.", "/..", "/%2e", "/%2E%2e", "/.%2e", "/a b", "/ü", "\\", "/%", "/%zz",
          "/%4", "/C:", "/C|", "/^", "/{}", "/\t", "/\x00", "/\ufdd0", "/\ud800", "/\U0001f600",
          "/'", '/"', "/..%2f", "/...", "//", "/a.b", "/\x7f", "/\x85", "/\ufffe", "/%2e.",
-         "/|", "/`", "/ ", "x", ":"]
+         "/|", "/`", "/ ", "x", ":", "/.a", "/%41", "/a.", "/abcdefghijk", "/"]
 _QUERY = ["", "", "?", "?a=b", "?'", "?a b", "?ü", "?%zz", "?\\", "??", "?\x01", "?`"]
 _FRAG = ["", "", "#", "#x y", "#`", "##", "#ü", "#\x7f", "#%", "#?"]
 _EDGE = ["", "", "", "", " ", "\t", "\n", "\x00", "\x1f"]
@@ -183,6 +183,53 @@ def test_c_url_is_a_full_url() -> None:
         u.href = "x"  # type: ignore[misc]
     with pytest.raises(TypeError):
         C.url_parse(b"http://h/")
+
+
+def _parses(s: str) -> bool:
+    try:
+        U.parse(s)
+    except URLParseError:
+        return False
+    return True
+
+
+# can_parse's C check first reads an "http" input as it is, without removing tabs
+# and newlines or trimming (url.c's url_check_str): each of these must be decided
+# as the full parse decides it
+@pytest.mark.parametrize("s", [
+    "http://a.b/", "http://a\t.b/", "http://a.b:8\t0/", "http://a.b:99999/", "http://a.b:9\t9999/",
+    "http://a.b", "http://a.b  ", "http://a.b:80  ", "http://a.b:80\x00", "http://a b/",
+    "httpx://a b", "http:/a b", "http://a.b:\n80/x", "http://a.b\n:80/x", "http://a.b/\tx",
+    "http\t://a.b/", "http://[::1]/", "http://u@a/", "http://a.b:6553\r6/", "http://a.b\t",
+    "  http://a.b:1\t/", "http://a.b:\t", "http://a.b?\t", "http://\t/", "http://a%41.b/",
+    "https://xn--a.com/", "http://a.b:65536\t/",
+])
+def test_can_parse_is_whether_parse_succeeds_around_tabs_and_trims(s: str) -> None:
+    assert U.can_parse(s) is _parses(s)
+
+
+@given(_urls())
+def test_can_parse_is_whether_parse_succeeds(s: str) -> None:
+    assert U.can_parse(s) is _parses(s)
+
+
+@needs_c
+@pytest.mark.one_impl
+def test_c_href_shares_an_input_that_is_its_own_serialization() -> None:
+    # the href is the input str itself only when it holds exactly the serialization
+    s = "https://a.example/p?q#f"
+    assert C.url_parse(s).href is s
+    for t in ["HTTPS://a.example/p", "https://a.example", " https://a.example/",
+              "https://a.example/a b", "https://a.example/\tx", "https://a.example/./x", "https://a.example:443/"]:
+        u = C.url_parse(t)
+        assert u.href is not t and u.href != t and u.href == serialize(basic_parse(t))
+
+    class S(str):
+        pass
+
+    h = C.url_parse(S(s)).href
+    assert type(h) is str and h == s
+    assert type(U.parse(s).href) is str
 
 
 def test_parse_takes_the_c_path_only_on_the_c_twin(impl: str) -> None:

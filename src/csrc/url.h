@@ -248,9 +248,10 @@ PE_INTERNAL int url_parse_str(UrlParser *P, PyObject *s, const UrlBase *B, UrlPa
                               int head_only);
 PE_INTERNAL int url_parse_core(UrlParser *P, const UrlBase *base, UrlParts *o);
 PE_INTERNAL int url_scheme_kind(const char *s, Py_ssize_t n, int *port);
-/* url.c: a new URL (url_object.c) of href[0:len], the offsets and P's validation errors */
+/* url.c: a new URL (url_object.c) of href[0:len], the offsets and P's validation
+ * errors; its href is `same` (a str, or NULL) when that holds those characters */
 PE_INTERNAL PyObject *url_new_object(const char *href, Py_ssize_t len, const UrlParts *o,
-                                     const UrlParser *P);
+                                     const UrlParser *P, PyObject *same);
 /* url_input.c: WebIDL's USVString conversion (core.to_usv_string): surrogate pairs
  * joined, lone surrogates U+FFFD; a new reference (s itself when it has none).
  * With keep_lone the lone surrogates stay (the parsed input: url_encode_run

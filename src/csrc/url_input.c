@@ -187,11 +187,18 @@ url_parser_init_ex(UrlParser *P, int kind, const void *data, Py_ssize_t n, int h
         const Py_UCS1 *u = (const Py_UCS1 *)P->data;
         j = 0;
         /* eight bytes at a time: is any byte below 0x0E? (then look closer) */
+        uint64_t w;
         for (; j + 8 <= P->n; j += 8) {
-            uint64_t w;
             memcpy(&w, u + j, 8);
             if (((w - 0x0E0E0E0E0E0E0E0EULL) & ~w & 0x8080808080808080ULL) != 0) {
                 break;
+            }
+        }
+        if (j + 8 > P->n && P->n >= 8) {
+            /* the last up to 7: the input's last eight bytes, read again */
+            memcpy(&w, u + P->n - 8, 8);
+            if (((w - 0x0E0E0E0E0E0E0E0EULL) & ~w & 0x8080808080808080ULL) == 0) {
+                j = P->n;
             }
         }
         for (; j < P->n; j++) {

@@ -134,13 +134,28 @@ plain_init(void)
     plain_ready = 1;
 }
 
+#if PE_URL_SWAR
+/* How many of the eight bytes of w, from the first, are ASCII letters, digits,
+ * '-', '.' or '_' (0-8), which every mode copies as they are (§1.3: in no
+ * encode set).  A byte from 0x80 up stops the count; the carries of SWAR_IN
+ * out of such a byte reach only the bytes after it. */
+static inline int
+url_simple8(uint64_t w)
+{
+    uint64_t ok = SWAR_IN(w | 0x2020202020202020ULL, 'a', 'z') | SWAR_IN(w, '0', '9') |
+                  SWAR_IN(w, '-', '.') | SWAR_IN(w, '_', '_');
+    uint64_t stop = (~ok | w) & SWAR_HIGH;
+    return stop ? __builtin_ctzll(stop) / 8 : 8;
+}
+#endif
+
 /* Percent-encode input from a up to the first ASCII code point of the mode's
  * stop class (or the end: *end) with the mode's set, as url_encode_run.
  * Input of one byte a code point (the common case) is copied run by run: the
  * bytes PLAIN says are copied as they are, anything else takes the slow
  * branch one code point at a time. */
-int
-url_encode_until(UrlParser *P, Py_ssize_t a, int mode, int check, Py_ssize_t *end)
+static int
+encode_until(UrlParser *P, Py_ssize_t a, int mode, int check, Py_ssize_t *end, Py_ssize_t *seg)
 {
     Py_ssize_t n = P->n, j = a;
     unsigned stop = MODES[mode].stop, bit = MODES[mode].bit;
@@ -148,6 +163,11 @@ url_encode_until(UrlParser *P, Py_ssize_t a, int mode, int check, Py_ssize_t *en
         const Py_UCS1 *s = (const Py_UCS1 *)P->data;
         const uint8_t *plain;
         char *o;
+        /* With seg (url_path), the run goes on past a '/' when neither the
+         * segment it ends nor the one it starts can be a single- or double-dot
+         * segment (§4.4 path state: those start with '.' or "%2e"); *seg is
+         * then the href offset of the last '/' written. */
+        int fuse = seg != NULL && (a >= n || (s[a] != '.' && s[a] != '%'));
         plain = PLAIN[mode]; /* filled by url_tables_init (url_setup), never on a thread */
         /* room for 3 bytes a code point (an ASCII one as %XX), so that a URL of up
          * to about URL_STACK / 3 code points stays in the stack buffer; a Latin-1
@@ -157,23 +177,30 @@ url_encode_until(UrlParser *P, Py_ssize_t a, int mode, int check, Py_ssize_t *en
         while (j < n) {
             Py_ssize_t r = j;
             Py_UCS1 c;
+            for (;;) {
 #if PE_URL_SWAR
-            /* eight at a time while all are letters, digits, '-', '.' or '_',
-             * which every mode copies as they are (§1.3: in no encode set) */
-            for (; r + 8 <= n; r += 8) {
-                uint64_t w;
-                memcpy(&w, s + r, 8);
-                if ((w & SWAR_HIGH) ||
-                    (SWAR_IN(w, 'a', 'z') | SWAR_IN(w, 'A', 'Z') | SWAR_IN(w, '0', '9') |
-                     SWAR_IN(w, '-', '.') | SWAR_IN(w, '_', '_')) != SWAR_HIGH) {
+                /* eight at a time, copied as read, up to the first byte that is
+                 * not simple (url_simple8); the bytes written past it are written
+                 * again from there on, within the room reserved above (3 a code
+                 * point, so 8 more than r's are there while r + 8 <= n) */
+                while (r + 8 <= n) {
+                    uint64_t w;
+                    int k;
+                    memcpy(&w, s + r, 8);
+                    memcpy(o + (r - j), &w, 8);
+                    r += k = url_simple8(w);
+                    if (k < 8) {
+                        break;
+                    }
+                }
+#endif
+                /* one byte copied as it is ('=', '&', '~', ...), then words again */
+                if (r >= n || !plain[s[r]]) {
                     break;
                 }
-            }
-#endif
-            while (r < n && plain[s[r]]) {
+                o[r - j] = (char)s[r];
                 r++;
             }
-            memcpy(o, s + j, (size_t)(r - j));
             o += r - j;
             if ((j = r) >= n) {
                 break;
@@ -181,8 +208,12 @@ url_encode_until(UrlParser *P, Py_ssize_t a, int mode, int check, Py_ssize_t *en
             c = s[j];
             if (c < 0x80) {
                 unsigned t = PE_URL_SETS[c];
-                if (STOP[c] & stop) {
+                if ((STOP[c] & stop) &&
+                    !(fuse && c == '/' && (j + 1 >= n || (s[j + 1] != '.' && s[j + 1] != '%')))) {
                     break;
+                }
+                if (fuse && c == '/') {
+                    *seg = o - P->out; /* (a path's '/' gets here only when fused) */
                 }
                 if (check && !(t & PE_URL_UNIT) &&
                     (c != '%' || !(j + 2 < n && is_hex(s[j + 1]) && is_hex(s[j + 2]))) &&
@@ -228,6 +259,12 @@ url_encode_until(UrlParser *P, Py_ssize_t a, int mode, int check, Py_ssize_t *en
     }
     *end = j;
     return url_encode_run(P, a, j, bit, check);
+}
+
+int
+url_encode_until(UrlParser *P, Py_ssize_t a, int mode, int check, Py_ssize_t *end)
+{
+    return encode_until(P, a, mode, check, end, NULL);
 }
 
 /* §4.4 path state's single-dot and double-dot URL path segments, on the
@@ -292,9 +329,10 @@ url_path(UrlParser *P, Py_ssize_t a, int special, int file, Py_ssize_t p_start, 
         Py_UCS4 c;
         NEED(P, 1);
         P->out[P->len++] = '/';
-        rc = url_encode_until(P, a, special ? (P->override ? URL_M_SPATH_OVR : URL_M_SPATH)
-                                            : (P->override ? URL_M_PATH_OVR : URL_M_PATH),
-                              1, &b);
+        /* (a file path's first segment alone: it may be a drive letter) */
+        rc = encode_until(P, a, special ? (P->override ? URL_M_SPATH_OVR : URL_M_SPATH)
+                                        : (P->override ? URL_M_PATH_OVR : URL_M_PATH),
+                          1, &b, file && seg == p_start ? NULL : &seg);
         if (rc <= 0) {
             return rc;
         }

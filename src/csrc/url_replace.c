@@ -80,7 +80,7 @@ url_replace_core(PyObject *url, Py_ssize_t m, PyObject *const *keys, PyObject *c
         }
     }
     if (rc == 1) {
-        result = url_new_object(h, len, &o, &E);
+        result = url_new_object(h, len, &o, &E, NULL);
     }
     else if (rc == 0) {
         result = Py_NewRef(Py_None);

@@ -367,15 +367,30 @@ finish(UrlParser *P, UrlParts *o)
 }
 
 /* §4.4 scheme start and scheme states: the length of the input's scheme (0
- * for none: the no scheme state), written lower-cased to P->out with its ':';
- * -1 error.  One-byte input is read and written in one loop. */
+ * for none: the no scheme state), written lower-cased to P->out with its ':',
+ * and its kind (*kind, *port: url_scheme_kind's); -1 error.  One-byte input is
+ * read and written in one loop. */
 static Py_ssize_t
-scheme(UrlParser *P)
+scheme(UrlParser *P, int *kind, int *port)
 {
     Py_ssize_t n = P->n, i = 0, j;
     Py_UCS4 c = 0;
     if (P->kind == PyUnicode_1BYTE_KIND && n < P->cap) {
         const Py_UCS1 *u = (const Py_UCS1 *)P->data;
+        /* the commonest schemes as they are written, compared at once */
+        if (n >= 6 && memcmp(u, "http", 4) == 0 && (u[4] == ':' || (u[4] == 's' && u[5] == ':'))) {
+            i = u[4] == ':' ? 4 : 5;
+            memcpy(P->out, u, 6);
+            *kind = 1;
+            *port = i == 4 ? 80 : 443;
+            return i;
+        }
+        if (n >= 5 && memcmp(u, "file:", 5) == 0) {
+            memcpy(P->out, u, 5);
+            *kind = 2;
+            *port = -1;
+            return 4;
+        }
         for (; i < n; i++) {
             unsigned x = u[i], low = x | 0x20;
             if (low - 'a' < 26u) {
@@ -390,6 +405,7 @@ scheme(UrlParser *P)
             return 0;
         }
         P->out[i] = ':';
+        *kind = url_scheme_kind(P->out, i, port);
         return i;
     }
     if (n > 0 && url_alpha(CH(P, 0))) {
@@ -412,6 +428,7 @@ scheme(UrlParser *P)
         P->out[j] = (char)((c >= 'A' && c <= 'Z') ? c + 32 : c);
     }
     P->out[i] = ':';
+    *kind = url_scheme_kind(P->out, i, port);
     return i;
 }
 
@@ -425,7 +442,7 @@ url_parse_core(UrlParser *P, const UrlBase *B, UrlParts *o)
     o->q_start = o->f_start = -1;
     o->host_kind = HOST_NULL;
     P->len = 0;
-    if ((i = scheme(P)) < 0) {
+    if ((i = scheme(P, &kind, &defport)) < 0) {
         return -1;
     }
     if (i == 0) {
@@ -453,7 +470,6 @@ url_parse_core(UrlParser *P, const UrlBase *B, UrlParts *o)
     }
     P->len = i + 1;
     o->s_end = i;
-    kind = url_scheme_kind(P->out, i, &defport);
     j = i + 1; /* after the ':' */
     if (kind == 2) {
         if (!(AT(j) == '/' && AT(j + 1) == '/') &&
