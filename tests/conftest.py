@@ -7,8 +7,10 @@
   kernels: it runs with a stand-in kernel module that records any call, and fails
   if one was made.  ``./dev test``'s second, pure-twin pass of the ``one_impl``
   tests leaves these out (they would repeat exactly), the ``twins_inside`` tests
-  (they run each twin themselves), and the ``page_only`` browser tests of the
-  page's accessibility and layout.
+  (they run each twin themselves), the ``page_only`` browser tests of the
+  page's accessibility and layout, and the ``engine_workers`` Spark tests (their columns
+  are computed in Spark's Python workers; the pure twin's column functions are checked
+  in-process by the Arrow tests).
 * The helpers the test modules import live in ``tests/helpers/`` (``from helpers
   import data_path``; ``from helpers.twins import IMPLS``); the shared fixtures
   ``web_server``, ``browser`` and ``shots`` come from there and are registered here.

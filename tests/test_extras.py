@@ -121,8 +121,9 @@ def _clean_env(tmp_path: Path) -> dict[str, str]:
     # Nothing of this checkout or its venv leaks into the fresh one, which runs unactivated:
     # the python3 on PATH is one that cannot run the package (as a system Python cannot).
     drop = ("PYTHONPATH", "VIRTUAL_ENV", "PERCENT_ENCODING_NO_EXTENSIONS",
-            "PYSPARK_PYTHON", "PYSPARK_DRIVER_PYTHON")
+            "PYSPARK_PYTHON", "PYSPARK_DRIVER_PYTHON", "PYTHONPYCACHEPREFIX")
     env = {k: v for k, v in os.environ.items() if k not in drop}
+    env["PYTHONDONTWRITEBYTECODE"] = "1"  # a venv used once (./dev test's cache is its own)
     bindir = tmp_path / "other-bin"
     bindir.mkdir(exist_ok=True)
     fake = bindir / "python3"  # this Python without its site-packages (-S)

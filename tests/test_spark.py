@@ -20,7 +20,10 @@ from hypothesis import HealthCheck, given, settings
 import percent_encoding as pe
 from percent_encoding.errors import PercentEncodingError, PercentEncodingTypeError
 
-pytestmark = [pytest.mark.slow, pytest.mark.one_impl]
+# engine_workers: the columns are computed in Spark's Python workers; ./dev test's pure-twin
+# pass does not start a JVM again for them (the pure twin's column functions are checked
+# in-process, against the C twin, by tests/test_arrow*.py and tests/test_url_columns*.py).
+pytestmark = [pytest.mark.slow, pytest.mark.one_impl, pytest.mark.engine_workers]
 
 pytest.importorskip("pyspark", reason="PySpark is not installed (pip install "
                     "'percent-encoding[spark]'; not in the test extra: ~450 MB)")

@@ -232,6 +232,7 @@ def test_spark_host_and_path_columns(spark: Any) -> None:
 
 @pytest.mark.slow  # an engine that starts a cluster or a JVM: full tier only
 @pytest.mark.one_impl  # the executors' Python workers load their own twin
+@pytest.mark.engine_workers  # (as tests/test_spark.py: not repeated by the pure-twin pass)
 def test_spark_base_column_and_component_structs(spark: Any, monkeypatch: Any) -> None:
     """A per-row base column (map_in_arrow's base_column, a udf's second column) and
     url_parse's components, against url.parse; the pandas UDF (Spark before 4.1) too."""

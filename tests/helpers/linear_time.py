@@ -113,7 +113,7 @@ def measure(fn: Callable[[Any], Any], make: Callable[[int], Any], n: int, k: int
 
 
 def assert_linear(fn: Callable[[Any], Any], make: Callable[[int], Any], *, label: str = "",
-                  n: int | None = None, target: float = 0.005, k: int = 2,
+                  n: int | None = None, target: float = 0.003, k: int = 2,
                   factor: float = 12.0, slack: float = 0.001, n0: int = 256,
                   n_max: int = 1 << 20) -> Growth:
     """Fail unless fn(make(4n)) takes less than ``factor`` x fn(make(n)) (+ ``slack`` s).
